@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// Build: (1) transpile every src/**/*.ts to build/ file by file (what the tests import);
+// (2) bundle dist/platform-ext.mjs (the CLI, with a shebang) and dist/validator.mjs (the
+// standalone validator the server side vendors) with esbuild; (3) emit dist/validator.d.ts.
+// `--transpile-only` does step 1 alone (fast, tolerant: one broken file does not stop the rest).
+import { build, transform } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, renameSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const transpileOnly = process.argv.includes('--transpile-only');
+
+function listTs(dir) {
+  const out = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...listTs(full));
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) out.push(full);
+  }
+  return out;
+}
+
+async function transpileAll() {
+  const outRoot = join(root, 'build');
+  const files = listTs(join(root, 'src'));
+  let failed = 0;
+  await Promise.all(
+    files.map(async (file) => {
+      const rel = relative(join(root, 'src'), file);
+      try {
+        const result = await transform(readFileSync(file, 'utf8'), {
+          loader: 'ts',
+          format: 'esm',
+          target: 'node20',
+          sourcefile: rel,
+          sourcemap: 'inline',
+        });
+        const out = join(outRoot, rel.replace(/\.ts$/, '.js'));
+        mkdirSync(dirname(out), { recursive: true });
+        writeFileSync(out, result.code);
+      } catch (error) {
+        failed++;
+        process.stderr.write(`build: ${rel}: ${error.message}\n`);
+      }
+    }),
+  );
+  if (failed > 0) process.exitCode = 1;
+  return failed;
+}
+
+async function bundleAll() {
+  const dist = join(root, 'dist');
+  mkdirSync(dist, { recursive: true });
+  const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+  const common = {
+    bundle: true,
+    format: 'esm',
+    target: 'node20',
+    legalComments: 'none',
+    logLevel: 'warning',
+    define: { __PLATFORM_EXT_VERSION__: JSON.stringify(version) },
+  };
+  await build({
+    ...common,
+    entryPoints: [join(root, 'src/validator/index.ts')],
+    platform: 'neutral',
+    outfile: join(dist, 'validator.mjs'),
+  });
+  await build({
+    ...common,
+    entryPoints: [join(root, 'src/cli.ts')],
+    platform: 'node',
+    outfile: join(dist, 'platform-ext.mjs'),
+    banner: { js: '#!/usr/bin/env node' },
+  });
+  chmodSync(join(dist, 'platform-ext.mjs'), 0o755);
+  // Declarations for the vendored validator: tsc emits per-file .d.ts under dist/types/,
+  // and dist/validator.d.ts re-exports the public entry.
+  const types = join(dist, 'types');
+  rmSync(types, { recursive: true, force: true });
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'src/validator/tsconfig.json'), '--noEmit', 'false', '--declaration', '--emitDeclarationOnly', '--outDir', join(types, 'validator')],
+    { stdio: 'inherit' },
+  );
+  const tmp = join(dist, 'validator.d.ts.tmp');
+  writeFileSync(tmp, "export * from './types/validator/index.js';\n");
+  renameSync(tmp, join(dist, 'validator.d.ts'));
+}
+
+const failed = await transpileAll();
+if (!transpileOnly && failed === 0) await bundleAll();

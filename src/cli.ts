@@ -1,0 +1,2 @@
+export {};
+console.log('platform-ext');

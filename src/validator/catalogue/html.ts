@@ -1,0 +1,3 @@
+import type { RuleDef } from '../rules.js';
+
+export const HTML_RULES: readonly RuleDef[] = [];

@@ -1,0 +1,70 @@
+// Findings are values: scanners add them to a list and never throw for bad input.
+// The shape is the D-20 report entry; `severity` always comes from the catalogue.
+import { ruleById } from './rules.js';
+
+export type Severity = 'error' | 'warning';
+
+export interface Finding {
+  readonly rule: string;
+  readonly severity: Severity;
+  readonly message: string;
+  readonly file?: string;
+  readonly pointer?: string;
+  readonly line?: number;
+  readonly column?: number;
+}
+
+export interface Location {
+  file?: string;
+  pointer?: string;
+  line?: number;
+  column?: number;
+}
+
+export class FindingList {
+  readonly items: Finding[] = [];
+
+  /** Adds a finding for a catalogued rule. An unknown id is a programming error. */
+  add(rule: string, message: string, at: Location = {}): void {
+    const def = ruleById(rule);
+    if (def === undefined) throw new Error(`internal: rule ${rule} is not in the catalogue`);
+    const finding: { -readonly [K in keyof Finding]: Finding[K] } = { rule, severity: def.severity, message };
+    if (at.file !== undefined) finding.file = at.file;
+    if (at.pointer !== undefined) finding.pointer = at.pointer;
+    if (at.line !== undefined) finding.line = at.line;
+    if (at.column !== undefined) finding.column = at.column;
+    this.items.push(finding);
+  }
+
+  get errorCount(): number {
+    let n = 0;
+    for (const f of this.items) if (f.severity === 'error') n++;
+    return n;
+  }
+}
+
+/** Stable order for reports: manifest findings first, then by file, position and rule. */
+export function sortFindings(findings: readonly Finding[]): Finding[] {
+  return [...findings].sort((a, b) => {
+    const fa = a.file ?? '';
+    const fb = b.file ?? '';
+    if (fa !== fb) return fa < fb ? -1 : 1;
+    const la = a.line ?? 0;
+    const lb = b.line ?? 0;
+    if (la !== lb) return la - lb;
+    const ca = a.column ?? 0;
+    const cb = b.column ?? 0;
+    if (ca !== cb) return ca - cb;
+    const pa = a.pointer ?? '';
+    const pb = b.pointer ?? '';
+    if (pa !== pb) return pa < pb ? -1 : 1;
+    return a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0;
+  });
+}
+
+/** RFC 6901 JSON pointer from path segments. */
+export function jsonPointer(...segments: (string | number)[]): string {
+  let out = '';
+  for (const s of segments) out += '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1');
+  return out;
+}

@@ -1,0 +1,45 @@
+// The rule catalogue: permanent `area/kebab-name` ids (D-20), a severity, a one-line
+// title, the contract section or decision, and a hint saying how to fix it. Each area
+// keeps its rules in catalogue/<area>.ts; this module joins them and checks the ids.
+// Ids are permanent: a retired rule keeps its id (never reused); wording may change.
+import type { Severity } from './findings.js';
+import { MANIFEST_RULES } from './catalogue/manifest.js';
+import { PROPERTY_RULES } from './catalogue/property.js';
+import { BUNDLE_RULES } from './catalogue/bundle.js';
+import { HTML_RULES } from './catalogue/html.js';
+import { CSS_RULES } from './catalogue/css.js';
+import { JS_RULES } from './catalogue/js.js';
+
+export interface RuleDef {
+  /** Permanent id, `area/kebab-name`. */
+  readonly id: string;
+  readonly severity: Severity;
+  /** One line, sentence case, no trailing period. */
+  readonly title: string;
+  /** Contract section and decisions, for example `Manifest; D-5`. */
+  readonly ref: string;
+  /** How to fix it, one or two sentences. */
+  readonly hint: string;
+}
+
+const RULE_ID = /^[a-z]+\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const RULES: readonly RuleDef[] = [
+  ...MANIFEST_RULES,
+  ...PROPERTY_RULES,
+  ...BUNDLE_RULES,
+  ...HTML_RULES,
+  ...CSS_RULES,
+  ...JS_RULES,
+];
+
+const BY_ID = new Map<string, RuleDef>();
+for (const rule of RULES) {
+  if (!RULE_ID.test(rule.id)) throw new Error(`internal: malformed rule id ${rule.id}`);
+  if (BY_ID.has(rule.id)) throw new Error(`internal: duplicate rule id ${rule.id}`);
+  BY_ID.set(rule.id, rule);
+}
+
+export function ruleById(id: string): RuleDef | undefined {
+  return BY_ID.get(id);
+}

@@ -1,0 +1,135 @@
+// Text helpers shared by every scanner. No platform APIs beyond ECMAScript: where the
+// host offers a fatal TextDecoder (every browser and Node.js does) it is used as a fast
+// path, otherwise a strict decoder written here runs.
+
+interface FatalDecoder {
+  decode(input: Uint8Array): string;
+}
+type DecoderConstructor = new (label: string, options: { fatal: boolean; ignoreBOM: boolean }) => FatalDecoder;
+
+let hostDecoder: FatalDecoder | null | undefined;
+
+function getHostDecoder(): FatalDecoder | null {
+  if (hostDecoder === undefined) {
+    const ctor = (globalThis as { TextDecoder?: DecoderConstructor }).TextDecoder;
+    hostDecoder = ctor === undefined ? null : new ctor('utf-8', { fatal: true, ignoreBOM: true });
+  }
+  return hostDecoder;
+}
+
+/** Strict UTF-8 (no overlongs, no surrogates, nothing above U+10FFFF). A BOM is kept as U+FEFF. */
+export function decodeUtf8(bytes: Uint8Array): string | null {
+  const host = getHostDecoder();
+  if (host !== null) {
+    try {
+      return host.decode(bytes);
+    } catch {
+      return null;
+    }
+  }
+  return decodeUtf8Portable(bytes);
+}
+
+/** The portable decoder behind decodeUtf8; exported for tests. */
+export function decodeUtf8Portable(bytes: Uint8Array): string | null {
+  const parts: string[] = [];
+  let units: number[] = [];
+  let i = 0;
+  const n = bytes.length;
+  while (i < n) {
+    const b0 = bytes[i]!;
+    let cp: number;
+    if (b0 < 0x80) {
+      cp = b0;
+      i += 1;
+    } else if (b0 >= 0xc2 && b0 <= 0xdf) {
+      const b1 = bytes[i + 1];
+      if (b1 === undefined || (b1 & 0xc0) !== 0x80) return null;
+      cp = ((b0 & 0x1f) << 6) | (b1 & 0x3f);
+      i += 2;
+    } else if (b0 >= 0xe0 && b0 <= 0xef) {
+      const b1 = bytes[i + 1];
+      const b2 = bytes[i + 2];
+      if (b1 === undefined || b2 === undefined || (b1 & 0xc0) !== 0x80 || (b2 & 0xc0) !== 0x80) return null;
+      if (b0 === 0xe0 && b1 < 0xa0) return null; // overlong
+      if (b0 === 0xed && b1 >= 0xa0) return null; // surrogate
+      cp = ((b0 & 0x0f) << 12) | ((b1 & 0x3f) << 6) | (b2 & 0x3f);
+      i += 3;
+    } else if (b0 >= 0xf0 && b0 <= 0xf4) {
+      const b1 = bytes[i + 1];
+      const b2 = bytes[i + 2];
+      const b3 = bytes[i + 3];
+      if (b1 === undefined || b2 === undefined || b3 === undefined) return null;
+      if ((b1 & 0xc0) !== 0x80 || (b2 & 0xc0) !== 0x80 || (b3 & 0xc0) !== 0x80) return null;
+      if (b0 === 0xf0 && b1 < 0x90) return null; // overlong
+      if (b0 === 0xf4 && b1 >= 0x90) return null; // above U+10FFFF
+      cp = ((b0 & 0x07) << 18) | ((b1 & 0x3f) << 12) | ((b2 & 0x3f) << 6) | (b3 & 0x3f);
+      i += 4;
+    } else {
+      return null;
+    }
+    if (cp >= 0x10000) {
+      cp -= 0x10000;
+      units.push(0xd800 + (cp >> 10), 0xdc00 + (cp & 0x3ff));
+    } else {
+      units.push(cp);
+    }
+    if (units.length >= 8192) {
+      parts.push(String.fromCharCode(...units));
+      units = [];
+    }
+  }
+  parts.push(String.fromCharCode(...units));
+  return parts.join('');
+}
+
+/** UTF-8 byte length of a JavaScript string; a lone surrogate counts as U+FFFD (3 bytes), as an encoder writes it. */
+export function utf8ByteLength(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** Maps string offsets (UTF-16 code units) to 1-based line and column; built once per file. */
+export class LineMap {
+  private readonly starts: number[] = [0];
+
+  constructor(text: string) {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 0x0a) this.starts.push(i + 1);
+      else if (c === 0x0d) {
+        if (text.charCodeAt(i + 1) === 0x0a) i++;
+        this.starts.push(i + 1);
+      }
+    }
+  }
+
+  /** 1-based line and column (column counts UTF-16 code units from the line start). */
+  at(offset: number): { line: number; column: number } {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - this.starts[lo]! + 1 };
+  }
+}
+
+/** ASCII lowercase (the HTML and CSS specs' "ASCII lowercase"; never locale-dependent). */
+export function asciiLower(text: string): string {
+  return text.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+}
