@@ -1,2 +1,108 @@
-export {};
-console.log('platform-ext');
+// The CLI edge: argv, help text, exit codes. The only place that sets the exit status
+// (D-21: 0 no errors, 1 error findings, 2 usage error or unreadable target).
+import { parseArgs, suggest, type FlagSpec } from './args.js';
+import { CHECK_FLAGS, runCheck } from './commands/check.js';
+import type { CommandIo } from './commands/io.js';
+import { UsageError } from './usage-error.js';
+
+declare const __PLATFORM_EXT_VERSION__: string;
+const VERSION = typeof __PLATFORM_EXT_VERSION__ === 'string' ? __PLATFORM_EXT_VERSION__ : '0.0.0-dev';
+
+interface Command {
+  readonly usage: string;
+  readonly summary: string;
+  readonly details: string;
+  readonly flags: Readonly<Record<string, FlagSpec>>;
+  readonly run: (args: ReturnType<typeof parseArgs>, io: CommandIo) => number;
+}
+
+const COMMANDS: Readonly<Record<string, Command>> = {
+  check: {
+    usage: 'platform-ext check [<dir>] [--json] | platform-ext check --list-rules [--json]',
+    summary: 'Validate a project against contract v1 (manifest, bundle, entrypoint, CSS, modules)',
+    details:
+      'Loads <dir>/manifest.json and everything under <dir>/runtime/ (default <dir>: the current folder),\n' +
+      'runs every rule and reports all findings at once. Other project files are scanned for private keys.\n\n' +
+      'Exit status: 0 no errors (warnings allowed), 1 at least one error, 2 usage error or unreadable folder.',
+    flags: CHECK_FLAGS,
+    run: runCheck,
+  },
+};
+
+function globalHelp(): string {
+  const names = Object.keys(COMMANDS);
+  const width = Math.max(...names.map((n) => n.length));
+  return [
+    `platform-ext ${VERSION}: build, check and ship website extensions for platform contract v1`,
+    '',
+    'Usage: platform-ext <command> [options]',
+    '',
+    'Commands:',
+    ...names.map((n) => `  ${n.padEnd(width)}  ${COMMANDS[n]!.summary}`),
+    '',
+    'Options:',
+    '  -h, --help     Show help (also: platform-ext <command> --help)',
+    '  -V, --version  Print the version',
+    '',
+  ].join('\n');
+}
+
+function commandHelp(name: string, command: Command): string {
+  const flagLines = Object.entries(command.flags).map(([flag, spec]) => {
+    const left = `${spec.short !== undefined ? `-${spec.short}, ` : '    '}--${flag}${spec.type === 'string' ? ` ${spec.valueName ?? '<value>'}` : ''}`;
+    return `  ${left.padEnd(24)}  ${spec.description}`;
+  });
+  return [`Usage: ${command.usage}`, '', command.summary, '', command.details, '', 'Options:', ...flagLines, ''].join('\n') + (name ? '' : '');
+}
+
+export function main(argv: readonly string[], io: CommandIo): number {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
+    if (first === 'help' && rest[0] !== undefined && COMMANDS[rest[0]] !== undefined) {
+      io.out(commandHelp(rest[0], COMMANDS[rest[0]]!));
+      return 0;
+    }
+    io.out(globalHelp());
+    return first === undefined ? 2 : 0;
+  }
+  if (first === '--version' || first === '-V') {
+    io.out(`${VERSION}\n`);
+    return 0;
+  }
+  try {
+    const command = COMMANDS[first];
+    if (command === undefined) {
+      const near = suggest(first, Object.keys(COMMANDS));
+      throw new UsageError(
+        first.startsWith('-')
+          ? `Unknown option "${first}": run "platform-ext --help" for usage`
+          : `Unknown command "${first}"${near !== undefined ? `: did you mean "${near}"?` : ''}: run "platform-ext --help" for the commands`,
+      );
+    }
+    const args = parseArgs(rest, command.flags, first);
+    if (args.flags['help'] === true) {
+      io.out(commandHelp(first, command));
+      return 0;
+    }
+    return command.run(args, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`platform-ext: ${error.message}\n`);
+      return 2;
+    }
+    // Anything else is our bug: say so plainly, without a stack trace unless asked.
+    io.err(
+      `platform-ext: internal error: ${(error as Error)?.message ?? String(error)}\n` +
+        'This is a bug in platform-ext; run again with PLATFORM_EXT_DEBUG=1 for details and report it.\n',
+    );
+    if (process.env['PLATFORM_EXT_DEBUG'] === '1') io.err(`${(error as Error)?.stack ?? ''}\n`);
+    return 2;
+  }
+}
+
+const io: CommandIo = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+  color: process.stdout.isTTY === true && process.env['NO_COLOR'] === undefined,
+};
+process.exitCode = main(process.argv.slice(2), io);

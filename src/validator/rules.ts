@@ -5,7 +5,7 @@
 import type { Severity } from './findings.js';
 import { MANIFEST_RULES } from './catalogue/manifest.js';
 import { PROPERTY_RULES } from './catalogue/property.js';
-import { BUNDLE_RULES } from './catalogue/bundle.js';
+import { BUNDLE_RULES, PROJECT_RULES } from './catalogue/bundle.js';
 import { HTML_RULES } from './catalogue/html.js';
 import { CSS_RULES } from './catalogue/css.js';
 import { JS_RULES } from './catalogue/js.js';
@@ -27,6 +27,7 @@ const RULE_ID = /^[a-z]+\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const RULES: readonly RuleDef[] = [
   ...MANIFEST_RULES,
   ...PROPERTY_RULES,
+  ...PROJECT_RULES,
   ...BUNDLE_RULES,
   ...HTML_RULES,
   ...CSS_RULES,

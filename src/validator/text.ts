@@ -133,3 +133,8 @@ export class LineMap {
 export function asciiLower(text: string): string {
   return text.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 }
+
+/** `1234567` -> `1,234,567`, the same on every host (no locale data). */
+export function groupDigits(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}

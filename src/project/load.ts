@@ -1,0 +1,197 @@
+// Loads a project folder into validator input: manifest bytes and the runtime/ listing.
+// Reads nothing whose size already breaks a limit (a 1 GiB sparse file is listed with
+// its size, never read), follows no symbolic link, and scans every other project file
+// (outside node_modules/ and .git/) for private-key material in bounded chunks (D-4).
+import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readSync, type Dirent } from 'node:fs';
+import { join } from 'node:path';
+import {
+  BUNDLE_MAX_EXPANDED_BYTES,
+  BUNDLE_MAX_FILE_BYTES,
+  MANIFEST_MAX_BYTES,
+} from '../validator/limits.js';
+import { findPrivateKeyMarker, PRIVATE_KEY_MARKER_MAX_LENGTH, type BundleEntry } from '../validator/bundle.js';
+import type { ProjectInput } from '../validator/validate.js';
+import { UsageError } from '../usage-error.js';
+
+export interface KeyHit {
+  /** Project-relative path. */
+  readonly file: string;
+  readonly marker: string;
+}
+
+export interface LoadedProject {
+  readonly input: ProjectInput;
+  /** Private-key material found outside runtime/ (runtime/ files are scanned by the validator). */
+  readonly keyHits: readonly KeyHit[];
+}
+
+/** Folders never scanned for keys: dependencies, and git's compressed object store. */
+const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
+
+/** Reads at most `limit` bytes of an open file (fewer if the file is shorter). */
+function readUpTo(fd: number, limit: number): Buffer {
+  const buffer = Buffer.allocUnsafe(limit);
+  let filled = 0;
+  while (filled < limit) {
+    const n = readSync(fd, buffer, filled, limit - filled, filled);
+    if (n === 0) break;
+    filled += n;
+  }
+  return filled === limit ? buffer : buffer.subarray(0, filled);
+}
+
+function readManifest(root: string): Uint8Array | null {
+  let fd: number;
+  try {
+    fd = openSync(join(root, 'manifest.json'), 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new UsageError(`Cannot read ${join(root, 'manifest.json')}: ${(error as Error).message}`);
+  }
+  try {
+    // One byte over the limit is enough for the validator to report the size (D-5).
+    return readUpTo(fd, MANIFEST_MAX_BYTES + 1);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function entryKind(dirent: Dirent): 'dir' | 'file' | 'symlink' | 'other' {
+  if (dirent.isSymbolicLink()) return 'symlink';
+  if (dirent.isDirectory()) return 'dir';
+  if (dirent.isFile()) return 'file';
+  return 'other';
+}
+
+/** Lists runtime/ depth-first in byte order of names, reading contents within limits. */
+function loadRuntime(runtimeDir: string): BundleEntry[] {
+  const entries: BundleEntry[] = [];
+  let retained = 0;
+  const stack: { abs: string; rel: string }[] = [{ abs: runtimeDir, rel: '' }];
+  while (stack.length > 0) {
+    const { abs, rel } = stack.pop()!;
+    const children = readdirSync(abs, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
+    for (const child of children) {
+      const childAbs = join(abs, child.name);
+      const childRel = rel === '' ? child.name : `${rel}/${child.name}`;
+      const kind = entryKind(child);
+      if (kind === 'dir') {
+        stack.push({ abs: childAbs, rel: childRel });
+        continue;
+      }
+      if (kind !== 'file') {
+        let size = 0;
+        try {
+          size = lstatSync(childAbs).size;
+        } catch {
+          // Gone or unreadable: the kind alone decides the finding.
+        }
+        entries.push({ path: childRel, kind, size });
+        continue;
+      }
+      let fd: number;
+      try {
+        fd = openSync(childAbs, 'r');
+      } catch {
+        entries.push({ path: childRel, kind: 'file', size: 0, unreadable: true });
+        continue;
+      }
+      try {
+        const size = fstatSync(fd).size;
+        // Content is read only while it can still matter: a file over the one-file limit,
+        // or past the expanded-size budget, is reported by size without being read.
+        if (size <= BUNDLE_MAX_FILE_BYTES && retained + size <= BUNDLE_MAX_EXPANDED_BYTES) {
+          const content = readUpTo(fd, size);
+          retained += content.length;
+          entries.push({ path: childRel, kind: 'file', size: content.length, content });
+        } else {
+          entries.push({ path: childRel, kind: 'file', size });
+        }
+      } catch {
+        entries.push({ path: childRel, kind: 'file', size: 0, unreadable: true });
+      } finally {
+        closeSync(fd);
+      }
+    }
+  }
+  return entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+const SCAN_CHUNK = 1 << 20;
+
+/** D-4 for files outside runtime/: streams each file in 1 MiB chunks with overlap. */
+function scanProjectForKeys(root: string): KeyHit[] {
+  const hits: KeyHit[] = [];
+  const buffer = Buffer.allocUnsafe(SCAN_CHUNK);
+  const overlap = PRIVATE_KEY_MARKER_MAX_LENGTH - 1;
+  const stack: { abs: string; rel: string }[] = [{ abs: root, rel: '' }];
+  while (stack.length > 0) {
+    const { abs, rel } = stack.pop()!;
+    let children: Dirent[];
+    try {
+      children = readdirSync(abs, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const child of children) {
+      const childRel = rel === '' ? child.name : `${rel}/${child.name}`;
+      if (child.isDirectory()) {
+        if (rel === '' && child.name === 'runtime') continue;
+        if (!SKIPPED_FOLDERS.has(child.name)) stack.push({ abs: join(abs, child.name), rel: childRel });
+        continue;
+      }
+      if (!child.isFile()) continue;
+      let fd: number;
+      try {
+        fd = openSync(join(abs, child.name), 'r');
+      } catch {
+        continue;
+      }
+      try {
+        let position = 0;
+        let carry = 0;
+        for (;;) {
+          const n = readSync(fd, buffer, carry, SCAN_CHUNK - carry, position);
+          if (n === 0) break;
+          position += n;
+          const marker = findPrivateKeyMarker(buffer.subarray(0, carry + n));
+          if (marker !== null) {
+            hits.push({ file: childRel, marker });
+            break;
+          }
+          // Keep the tail so a marker split across two chunks is still seen.
+          const end = carry + n;
+          const keep = Math.min(overlap, end);
+          buffer.copyWithin(0, end - keep, end);
+          carry = keep;
+        }
+      } catch {
+        // An unreadable file outside runtime/ is not ours to judge.
+      } finally {
+        closeSync(fd);
+      }
+    }
+  }
+  return hits.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+}
+
+export function loadProject(root: string): LoadedProject {
+  let stat;
+  try {
+    stat = lstatSync(root);
+  } catch {
+    throw new UsageError(`The project folder "${root}" does not exist: pass the folder that holds manifest.json and runtime/`);
+  }
+  if (!stat.isDirectory()) {
+    throw new UsageError(`"${root}" is not a folder: pass the folder that holds manifest.json and runtime/`);
+  }
+  const manifest = readManifest(root);
+  let files: BundleEntry[] | null = null;
+  try {
+    const runtimeStat = lstatSync(join(root, 'runtime'));
+    if (runtimeStat.isDirectory()) files = loadRuntime(join(root, 'runtime'));
+  } catch {
+    files = null;
+  }
+  return { input: { manifest, files }, keyHits: scanProjectForKeys(root) };
+}

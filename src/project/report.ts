@@ -1,0 +1,87 @@
+// Renders findings: the D-20 JSON report and the grouped text report. Both render the
+// same findings; neither decides anything.
+import { ruleById, type Finding } from '../validator/index.js';
+
+export type ReportCommand = 'check' | 'verify' | 'review';
+
+export interface Report {
+  readonly format: 'platform-extension-report-v1';
+  readonly command: ReportCommand;
+  readonly target: string;
+  readonly ok: boolean;
+  readonly errors: number;
+  readonly warnings: number;
+  readonly findings: readonly Finding[];
+}
+
+export function buildReport(command: ReportCommand, target: string, findings: readonly Finding[]): Report {
+  let errors = 0;
+  for (const f of findings) if (f.severity === 'error') errors++;
+  // Key order is fixed (D-20): rule, severity, message, file, pointer, line, column.
+  const ordered = findings.map((f) => {
+    const o: Record<string, unknown> = { rule: f.rule, severity: f.severity, message: f.message };
+    if (f.file !== undefined) o['file'] = f.file;
+    if (f.pointer !== undefined) o['pointer'] = f.pointer;
+    if (f.line !== undefined) o['line'] = f.line;
+    if (f.column !== undefined) o['column'] = f.column;
+    return o as unknown as Finding;
+  });
+  return {
+    format: 'platform-extension-report-v1',
+    command,
+    target,
+    ok: errors === 0,
+    errors,
+    warnings: findings.length - errors,
+    findings: ordered,
+  };
+}
+
+export interface Style {
+  readonly red: (s: string) => string;
+  readonly yellow: (s: string) => string;
+  readonly dim: (s: string) => string;
+  readonly bold: (s: string) => string;
+  readonly green: (s: string) => string;
+}
+
+export const PLAIN: Style = { red: (s) => s, yellow: (s) => s, dim: (s) => s, bold: (s) => s, green: (s) => s };
+
+export function ansiStyle(): Style {
+  const wrap = (open: number, close: number) => (s: string) => `\u001b[${open}m${s}\u001b[${close}m`;
+  return { red: wrap(31, 39), yellow: wrap(33, 39), dim: wrap(2, 22), bold: wrap(1, 22), green: wrap(32, 39) };
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** Text report: findings grouped by file, each with line:column, severity, message, rule id and a hint. */
+export function renderText(report: Report, style: Style): string {
+  const lines: string[] = [];
+  const groups = new Map<string, Finding[]>();
+  for (const f of report.findings) {
+    const key = f.file ?? '';
+    let group = groups.get(key);
+    if (group === undefined) groups.set(key, (group = []));
+    group.push(f);
+  }
+  for (const [file, group] of groups) {
+    lines.push(style.bold(file === '' ? report.target : file));
+    for (const f of group) {
+      const where = f.line !== undefined ? `${f.line}:${f.column ?? 1}` : f.pointer !== undefined ? f.pointer : '';
+      const severity = f.severity === 'error' ? style.red('error') : style.yellow('warning');
+      const pointer = f.line !== undefined && f.pointer !== undefined ? ` ${style.dim(`(${f.pointer})`)}` : '';
+      lines.push(`  ${where.padEnd(8)} ${severity.padEnd(f.severity === 'error' ? 5 : 7)}  ${f.message}${pointer}  ${style.dim(f.rule)}`);
+      const hint = ruleById(f.rule)?.hint;
+      if (hint !== undefined) lines.push(`  ${''.padEnd(8)} ${style.dim(`hint: ${hint}`)}`);
+    }
+    lines.push('');
+  }
+  const summary =
+    report.errors === 0 && report.warnings === 0
+      ? style.green(`✓ ${report.target}: no problems found`)
+      : `${report.errors > 0 ? style.red('✖') : style.yellow('!')} ${report.target}: ${plural(report.errors, 'error')}, ${plural(report.warnings, 'warning')}`;
+  lines.push(summary);
+  return lines.join('\n') + '\n';
+}

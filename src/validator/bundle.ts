@@ -1,0 +1,143 @@
+// Bundle listing rules (contract "Bundle (bundle.zip)"; D-1 to D-4). The listing comes
+// from a project's runtime/ folder (check, package) or from a ZIP's central directory
+// (verify, review): the same rules read both, so the writer and the readers can never
+// disagree about what a valid bundle is (house principle 6).
+import type { FindingList } from './findings.js';
+import {
+  ALLOWED_EXTENSIONS,
+  BUNDLE_MAX_EXPANDED_BYTES,
+  BUNDLE_MAX_FILE_BYTES,
+  BUNDLE_MAX_FILES,
+} from './limits.js';
+import { PATH_PROBLEM_TEXT, extensionOf, pathProblem } from './paths.js';
+import { groupDigits } from './text.js';
+
+export interface BundleEntry {
+  /** Path relative to the bundle root (runtime/), `/`-separated, exactly as found. */
+  readonly path: string;
+  /** `symlink` and `other` (device, socket, pipe) are refused; they are never read. */
+  readonly kind: 'file' | 'symlink' | 'other';
+  /** Size in bytes (the declared uncompressed size for ZIP entries). */
+  readonly size: number;
+  /** The bytes, when the loader read them: it does not read a file whose size already breaks a limit. */
+  readonly content?: Uint8Array;
+  /** Set by a loader that could not read the file (permissions, a race). */
+  readonly unreadable?: boolean;
+}
+
+const ALLOWED = new Set<string>(ALLOWED_EXTENSIONS);
+
+/** D-4: the PEM armour lines that mark private-key material. */
+export const PRIVATE_KEY_MARKERS = [
+  '-----BEGIN PRIVATE KEY-----',
+  '-----BEGIN OPENSSH PRIVATE KEY-----',
+  '-----BEGIN ENCRYPTED PRIVATE KEY-----',
+] as const;
+
+/** Longest marker length: a chunked scanner keeps this many bytes minus one of overlap. */
+export const PRIVATE_KEY_MARKER_MAX_LENGTH = Math.max(...PRIVATE_KEY_MARKERS.map((m) => m.length));
+
+const MARKER_BYTES = PRIVATE_KEY_MARKERS.map((m) => Uint8Array.from(m, (c) => c.charCodeAt(0)));
+const DASH = 0x2d;
+
+/**
+ * The marker found in `bytes`, or null. Scans for the shared five-dash prefix with
+ * indexOf (native speed on typed arrays) and compares the candidates only.
+ */
+export function findPrivateKeyMarker(bytes: Uint8Array): string | null {
+  let at = bytes.indexOf(DASH);
+  while (at >= 0) {
+    for (let m = 0; m < MARKER_BYTES.length; m++) {
+      const marker = MARKER_BYTES[m]!;
+      if (at + marker.length > bytes.length) continue;
+      let same = true;
+      for (let k = 0; k < marker.length; k++) {
+        if (bytes[at + k] !== marker[k]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return PRIVATE_KEY_MARKERS[m]!;
+    }
+    at = bytes.indexOf(DASH, at + 1);
+  }
+  return null;
+}
+
+function formatBytes(n: number): string {
+  return `${groupDigits(n)} bytes`;
+}
+
+/**
+ * Listing rules: path grammar, extensions, entry kinds, case collisions, count and size
+ * limits, exactly one HTML file which is the entrypoint, private-key material.
+ * `entrypoint` is the manifest's value when it was usable (null otherwise).
+ * Findings name bundle-relative paths; the caller adds its own prefix.
+ */
+export function checkBundleListing(entries: readonly BundleEntry[], entrypoint: string | null, findings: FindingList): void {
+  const lowered = new Map<string, string>();
+  let total = 0;
+  let regular = 0;
+  for (const entry of entries) {
+    const at = { file: entry.path };
+    if (entry.kind === 'symlink') {
+      findings.add('bundle/symlink', `"${entry.path}" is a symbolic link`, at);
+      continue;
+    }
+    if (entry.kind === 'other') {
+      findings.add('bundle/not-regular-file', `"${entry.path}" is not a regular file`, at);
+      continue;
+    }
+    regular++;
+    const problem = pathProblem(entry.path);
+    if (problem !== null) {
+      findings.add('bundle/path-invalid', `"${entry.path}" is not a valid bundle path: ${PATH_PROBLEM_TEXT[problem]}`, at);
+    }
+    const ext = extensionOf(entry.path);
+    if (!ALLOWED.has(ext)) {
+      findings.add(
+        'bundle/extension-not-allowed',
+        ext === '' ? `"${entry.path}" has no file extension` : `"${entry.path}" has the extension ".${ext}", which is not allowed`,
+        at,
+      );
+    } else if (ext === 'html' && (entrypoint === null || entry.path !== entrypoint)) {
+      // D-1: exactly one HTML file and it is the entrypoint. With no usable entrypoint
+      // every HTML file is reported here only when the manifest named none at all.
+      if (entrypoint !== null) {
+        findings.add('bundle/extra-html', `"${entry.path}" is an HTML file but the entrypoint is "${entrypoint}"`, at);
+      }
+    }
+    // D-2: collisions compare ASCII-lowercased full paths.
+    const key = entry.path.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+    const earlier = lowered.get(key);
+    if (earlier !== undefined) {
+      findings.add('bundle/case-collision', `"${entry.path}" and "${earlier}" differ only by letter case`, at);
+    } else {
+      lowered.set(key, entry.path);
+    }
+    if (entry.size > BUNDLE_MAX_FILE_BYTES) {
+      findings.add(
+        'bundle/file-too-large',
+        `"${entry.path}" is ${formatBytes(entry.size)}; one file may be at most ${formatBytes(BUNDLE_MAX_FILE_BYTES)}`,
+        at,
+      );
+    }
+    if (entry.unreadable === true) {
+      findings.add('bundle/unreadable-file', `"${entry.path}" could not be read`, at);
+    }
+    total += entry.size;
+    if (entry.content !== undefined) {
+      const marker = findPrivateKeyMarker(entry.content);
+      if (marker !== null) findings.add('secret/private-key', `"${entry.path}" contains "${marker}"`, at);
+    }
+  }
+  if (regular > BUNDLE_MAX_FILES) {
+    findings.add('bundle/too-many-files', `The bundle has ${regular} files; at most ${BUNDLE_MAX_FILES} are allowed`);
+  }
+  if (total > BUNDLE_MAX_EXPANDED_BYTES) {
+    findings.add(
+      'bundle/expanded-too-large',
+      `The bundle files add up to ${formatBytes(total)}; at most ${formatBytes(BUNDLE_MAX_EXPANDED_BYTES)} are allowed`,
+    );
+  }
+}

@@ -1,0 +1,507 @@
+// A strict JSON reader (RFC 8259) for signed bytes. The manifest is signed as exact
+// bytes (Manifest), so every reader of those bytes must see the same document: this
+// reader refuses whatever two conforming parsers could read differently (D-5).
+//
+// Choices beyond RFC 8259, each one a place where parsers disagree:
+// - The bytes must be valid UTF-8 (RFC 8259 section 8.1) and must not start with a
+//   byte-order mark (D-5; RFC 8259 says "MUST NOT add", parsers "MAY ignore").
+// - Duplicate member names at any depth are refused (D-5; section 4 says names "SHOULD
+//   be unique" and that receivers disagree on which value wins). Names are compared
+//   after escape decoding, so "a" and "\u0061" are duplicates.
+// - A `\u` escape of a lone surrogate (`"\ud800"`, `"\udc00x"`) is refused: it names no
+//   Unicode scalar value, cannot be encoded as UTF-8, and parsers either keep it, replace
+//   it with U+FFFD or fail (section 8.2 calls the behaviour "unpredictable").
+// - A number whose magnitude overflows a double (`1e400`), or a non-zero literal that
+//   underflows to zero (`1e-400`), is refused: the reader would hold Infinity or 0 where
+//   the author wrote something else (section 6 lets parsers limit range and precision).
+//   Large integers that merely lose precision (`1e20`, 20-digit integers) are accepted;
+//   the node keeps the source text for callers that need to be exact.
+// - Containers nest at most JSON_MAX_DEPTH deep. The parser is iterative, so a deep
+//   document is a clean error, never a stack overflow.
+//
+// Offsets are UTF-16 code units into the decoded text (what LineMap takes), except for
+// the `invalid-utf8` error, whose offset is the byte offset of the first bad sequence.
+import { jsonPointer } from './findings.js';
+import { decodeUtf8 } from './text.js';
+
+/** Deepest container nesting accepted (the top-level container is depth 1). The manifest needs 5. */
+export const JSON_MAX_DEPTH = 64;
+
+interface NodeBase {
+  /** Offset of the value's first character. */
+  readonly offset: number;
+  /** Offset just past the value's last character. */
+  end: number;
+}
+
+export interface JsonObjectNode extends NodeBase {
+  readonly kind: 'object';
+  /** Members in source order. Names are unique (duplicates are a read error). */
+  readonly entries: JsonEntry[];
+}
+
+export interface JsonArrayNode extends NodeBase {
+  readonly kind: 'array';
+  readonly items: JsonNode[];
+}
+
+export interface JsonStringNode extends NodeBase {
+  readonly kind: 'string';
+  /** The decoded string (escapes resolved). */
+  readonly value: string;
+}
+
+export interface JsonNumberNode extends NodeBase {
+  readonly kind: 'number';
+  /** The parsed double (always finite). */
+  readonly value: number;
+  /** The number exactly as written. */
+  readonly text: string;
+}
+
+export interface JsonBooleanNode extends NodeBase {
+  readonly kind: 'boolean';
+  readonly value: boolean;
+}
+
+export interface JsonNullNode extends NodeBase {
+  readonly kind: 'null';
+}
+
+export type JsonNode = JsonObjectNode | JsonArrayNode | JsonStringNode | JsonNumberNode | JsonBooleanNode | JsonNullNode;
+
+export interface JsonEntry {
+  /** The decoded member name. */
+  readonly key: string;
+  /** Offset of the name's opening quote. */
+  readonly keyOffset: number;
+  readonly value: JsonNode;
+}
+
+export type JsonErrorKind =
+  | 'invalid-utf8'
+  | 'bom'
+  | 'unexpected-character'
+  | 'unexpected-end'
+  | 'control-character'
+  | 'invalid-escape'
+  | 'lone-surrogate'
+  | 'invalid-number'
+  | 'number-out-of-range'
+  | 'duplicate-key'
+  | 'too-deep'
+  | 'trailing-content';
+
+export interface JsonReadError {
+  readonly kind: JsonErrorKind;
+  /** Where reading stopped: a text offset, or a byte offset for `invalid-utf8`. */
+  readonly offset: number;
+  readonly message: string;
+  /** For `duplicate-key`: the RFC 6901 pointer of the repeated member. */
+  readonly pointer?: string;
+}
+
+export type JsonReadResult =
+  | { readonly ok: true; readonly value: JsonNode; readonly text: string }
+  | { readonly ok: false; readonly error: JsonReadError; readonly text: string | null };
+
+// Character codes used by the grammar (RFC 8259 sections 2-7).
+const TAB = 0x09;
+const LF = 0x0a;
+const CR = 0x0d;
+const SPACE = 0x20;
+const QUOTE = 0x22;
+const PLUS = 0x2b;
+const COMMA = 0x2c;
+const MINUS = 0x2d;
+const DOT = 0x2e;
+const DIGIT_0 = 0x30;
+const DIGIT_1 = 0x31;
+const DIGIT_9 = 0x39;
+const COLON = 0x3a;
+const LEFT_BRACKET = 0x5b;
+const BACKSLASH = 0x5c;
+const RIGHT_BRACKET = 0x5d;
+const LOWER_E = 0x65;
+const UPPER_E = 0x45;
+const LEFT_BRACE = 0x7b;
+const RIGHT_BRACE = 0x7d;
+
+class ReadFailure {
+  constructor(
+    readonly kind: JsonErrorKind,
+    readonly offset: number,
+    readonly message: string,
+    readonly pointer?: string,
+  ) {}
+}
+
+/** An open container on the parser's explicit stack. */
+interface Frame {
+  readonly node: JsonObjectNode | JsonArrayNode;
+  /** Member names seen so far (objects only). A Set, so `__proto__` is just a name. */
+  readonly names: Set<string> | null;
+  /** Name and name offset of the member whose value is being read (objects only). */
+  key: string;
+  keyOffset: number;
+}
+
+/** Reads one JSON text from bytes: strict UTF-8, no BOM, no duplicate names (D-5). */
+export function readJson(bytes: Uint8Array): JsonReadResult {
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    return { ok: false, error: { kind: 'bom', offset: 0, message: 'the text starts with a UTF-8 byte-order mark' }, text: null };
+  }
+  const text = decodeUtf8(bytes);
+  if (text === null) {
+    const at = firstInvalidUtf8(bytes);
+    return { ok: false, error: { kind: 'invalid-utf8', offset: at, message: `the bytes are not valid UTF-8 (at byte ${at})` }, text: null };
+  }
+  return readJsonText(text);
+}
+
+/** Reads one decoded JSON text (well-formed UTF-16: it came from strict UTF-8). */
+function readJsonText(text: string): JsonReadResult {
+  try {
+    return { ok: true, value: parseDocument(text), text };
+  } catch (failure) {
+    if (failure instanceof ReadFailure) {
+      const error: { -readonly [K in keyof JsonReadError]: JsonReadError[K] } = {
+        kind: failure.kind,
+        offset: failure.offset,
+        message: failure.message,
+      };
+      if (failure.pointer !== undefined) error.pointer = failure.pointer;
+      return { ok: false, error, text };
+    }
+    throw failure;
+  }
+}
+
+/**
+ * The byte offset of the first sequence that is not well-formed UTF-8 (Unicode table 3-7:
+ * no overlongs, no surrogates, nothing above U+10FFFF), or `bytes.length` if none.
+ * Only called after decoding failed, to say where.
+ */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0;
+  const n = bytes.length;
+  while (i < n) {
+    const b0 = bytes[i]!;
+    if (b0 < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (b0 >= 0xc2 && b0 <= 0xdf) need = 1;
+    else if (b0 >= 0xe0 && b0 <= 0xef) {
+      need = 2;
+      if (b0 === 0xe0) lo = 0xa0; // overlong
+      if (b0 === 0xed) hi = 0x9f; // UTF-16 surrogates
+    } else if (b0 >= 0xf0 && b0 <= 0xf4) {
+      need = 3;
+      if (b0 === 0xf0) lo = 0x90; // overlong
+      if (b0 === 0xf4) hi = 0x8f; // above U+10FFFF
+    } else return i;
+    const b1 = bytes[i + 1];
+    if (b1 === undefined || b1 < lo || b1 > hi) return i;
+    for (let k = 2; k <= need; k++) {
+      const b = bytes[i + k];
+      if (b === undefined || (b & 0xc0) !== 0x80) return i;
+    }
+    i += need + 1;
+  }
+  return n;
+}
+
+/** A plain JavaScript value for a node (what JSON.parse would return). Members are defined, never assigned, so `__proto__` stays data. */
+export function jsonValueOf(node: JsonNode): unknown {
+  switch (node.kind) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const entry of node.entries) {
+        Object.defineProperty(out, entry.key, { value: jsonValueOf(entry.value), enumerable: true, writable: true, configurable: true });
+      }
+      return out;
+    }
+    case 'array':
+      return node.items.map(jsonValueOf);
+    case 'null':
+      return null;
+    default:
+      return node.value;
+  }
+}
+
+// ---------------------------------------------------------------------------------
+// JSON-text = ws value ws (RFC 8259 section 2). One loop reads values; containers are
+// pushed onto an explicit stack instead of recursing.
+// ---------------------------------------------------------------------------------
+function parseDocument(text: string): JsonNode {
+  const stack: Frame[] = [];
+  let pos = skipWhitespace(text, 0);
+  for (;;) {
+    // -- A value is expected at `pos` (section 3) --
+    let value: JsonNode;
+    const c = text.charCodeAt(pos);
+    if (c === LEFT_BRACE || c === LEFT_BRACKET) {
+      if (stack.length >= JSON_MAX_DEPTH) {
+        throw new ReadFailure('too-deep', pos, `containers nest deeper than ${JSON_MAX_DEPTH} levels`);
+      }
+      const isObject = c === LEFT_BRACE;
+      const node: JsonObjectNode | JsonArrayNode = isObject
+        ? { kind: 'object', offset: pos, end: -1, entries: [] }
+        : { kind: 'array', offset: pos, end: -1, items: [] };
+      pos = skipWhitespace(text, pos + 1);
+      if (text.charCodeAt(pos) === (isObject ? RIGHT_BRACE : RIGHT_BRACKET)) {
+        // Empty container: complete at once.
+        pos++;
+        node.end = pos;
+        value = node;
+      } else {
+        const frame: Frame = { node, names: isObject ? new Set() : null, key: '', keyOffset: 0 };
+        stack.push(frame);
+        if (isObject) pos = readMemberName(text, pos, stack);
+        continue;
+      }
+    } else if (c === QUOTE) {
+      const read = readString(text, pos);
+      value = { kind: 'string', offset: pos, end: read.end, value: read.value };
+      pos = read.end;
+    } else if (c === MINUS || (c >= DIGIT_0 && c <= DIGIT_9)) {
+      value = readNumber(text, pos);
+      pos = value.end;
+    } else if (text.startsWith('true', pos)) {
+      value = { kind: 'boolean', offset: pos, end: pos + 4, value: true };
+      pos += 4;
+    } else if (text.startsWith('false', pos)) {
+      value = { kind: 'boolean', offset: pos, end: pos + 5, value: false };
+      pos += 5;
+    } else if (text.startsWith('null', pos)) {
+      value = { kind: 'null', offset: pos, end: pos + 4 };
+      pos += 4;
+    } else {
+      throw unexpected(text, pos, 'a value');
+    }
+
+    // -- A value is complete: attach it, then read what follows it --
+    for (;;) {
+      const frame = stack[stack.length - 1];
+      if (frame === undefined) {
+        pos = skipWhitespace(text, pos);
+        if (pos !== text.length) throw new ReadFailure('trailing-content', pos, 'there is more after the JSON value');
+        return value;
+      }
+      const node = frame.node;
+      if (node.kind === 'object') node.entries.push({ key: frame.key, keyOffset: frame.keyOffset, value });
+      else node.items.push(value);
+      pos = skipWhitespace(text, pos);
+      const next = text.charCodeAt(pos);
+      if (next === COMMA) {
+        pos = skipWhitespace(text, pos + 1);
+        if (node.kind === 'object') pos = readMemberName(text, pos, stack);
+        break; // another value follows
+      }
+      if (next === (node.kind === 'object' ? RIGHT_BRACE : RIGHT_BRACKET)) {
+        pos++;
+        node.end = pos;
+        stack.pop();
+        value = node;
+        continue; // the container is itself a complete value
+      }
+      throw unexpected(text, pos, node.kind === 'object' ? '"," or "}"' : '"," or "]"');
+    }
+  }
+}
+
+/** member = string name-separator value: reads the name and the colon, checks uniqueness (D-5). */
+function readMemberName(text: string, pos: number, stack: Frame[]): number {
+  const frame = stack[stack.length - 1]!;
+  if (text.charCodeAt(pos) !== QUOTE) throw unexpected(text, pos, 'a member name in double quotes');
+  const read = readString(text, pos);
+  if (frame.names!.has(read.value)) {
+    throw new ReadFailure('duplicate-key', pos, `the member name ${JSON.stringify(read.value)} appears twice in one object`, pointerOf(stack, read.value));
+  }
+  frame.names!.add(read.value);
+  frame.key = read.value;
+  frame.keyOffset = pos;
+  let at = skipWhitespace(text, read.end);
+  if (text.charCodeAt(at) !== COLON) throw unexpected(text, at, '":"');
+  at = skipWhitespace(text, at + 1);
+  return at;
+}
+
+/** The pointer of the member `name` of the innermost open object. */
+function pointerOf(stack: readonly Frame[], name: string): string {
+  const segments: (string | number)[] = [];
+  for (let i = 0; i < stack.length - 1; i++) {
+    const f = stack[i]!;
+    segments.push(f.node.kind === 'object' ? f.key : f.node.items.length);
+  }
+  segments.push(name);
+  return jsonPointer(...segments);
+}
+
+/** ws = *( %x20 / %x09 / %x0A / %x0D ) (section 2). Nothing else is whitespace. */
+function skipWhitespace(text: string, pos: number): number {
+  for (;;) {
+    const c = text.charCodeAt(pos);
+    if (c !== SPACE && c !== LF && c !== CR && c !== TAB) return pos;
+    pos++;
+  }
+}
+
+function unexpected(text: string, pos: number, expected: string): ReadFailure {
+  if (pos >= text.length) return new ReadFailure('unexpected-end', pos, `the text ends where ${expected} was expected`);
+  const c = text.codePointAt(pos)!;
+  const shown = c >= 0x21 && c <= 0x7e ? `"${String.fromCharCode(c)}"` : `U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
+  return new ReadFailure('unexpected-character', pos, `found ${shown} where ${expected} was expected`);
+}
+
+// ---------------------------------------------------------------------------------
+// string = quotation-mark *char quotation-mark (section 7). Unescaped runs are sliced,
+// not copied character by character.
+// ---------------------------------------------------------------------------------
+function readString(text: string, start: number): { value: string; end: number } {
+  let pos = start + 1;
+  let runStart = pos;
+  let parts: string[] | null = null;
+  for (;;) {
+    if (pos >= text.length) throw new ReadFailure('unexpected-end', pos, 'the text ends inside a string');
+    const c = text.charCodeAt(pos);
+    if (c === QUOTE) {
+      const tail = text.slice(runStart, pos);
+      return { value: parts === null ? tail : (parts.push(tail), parts.join('')), end: pos + 1 };
+    }
+    if (c < 0x20) {
+      // unescaped = %x20-21 / %x23-5B / %x5D-10FFFF: control characters must be escaped.
+      throw new ReadFailure('control-character', pos, `a string holds the control character U+${c.toString(16).toUpperCase().padStart(4, '0')} unescaped`);
+    }
+    if (c !== BACKSLASH) {
+      pos++;
+      continue;
+    }
+    parts ??= [];
+    parts.push(text.slice(runStart, pos));
+    const escaped = readEscape(text, pos);
+    parts.push(escaped.value);
+    pos = escaped.end;
+    runStart = pos;
+  }
+}
+
+/** escape: `\"` `\\` `\/` `\b` `\f` `\n` `\r` `\t` `\uXXXX`; a surrogate must be half of an escaped pair. */
+function readEscape(text: string, pos: number): { value: string; end: number } {
+  const e = text.charCodeAt(pos + 1);
+  switch (e) {
+    case QUOTE: return { value: '"', end: pos + 2 };
+    case BACKSLASH: return { value: '\\', end: pos + 2 };
+    case 0x2f: return { value: '/', end: pos + 2 };
+    case 0x62: return { value: '\b', end: pos + 2 };
+    case 0x66: return { value: '\f', end: pos + 2 };
+    case 0x6e: return { value: '\n', end: pos + 2 };
+    case 0x72: return { value: '\r', end: pos + 2 };
+    case 0x74: return { value: '\t', end: pos + 2 };
+    case 0x75: {
+      const unit = hex4(text, pos + 2);
+      if (unit < 0) throw new ReadFailure('invalid-escape', pos, 'a \\u escape needs four hex digits');
+      if (unit >= 0xdc00 && unit <= 0xdfff) {
+        throw new ReadFailure('lone-surrogate', pos, `the escape \\u${text.slice(pos + 2, pos + 6)} is a lone low surrogate`);
+      }
+      if (unit >= 0xd800 && unit <= 0xdbff) {
+        // A high surrogate counts only when an escaped low surrogate follows at once.
+        const low = text.charCodeAt(pos + 6) === BACKSLASH && text.charCodeAt(pos + 7) === 0x75 ? hex4(text, pos + 8) : -1;
+        if (low < 0xdc00 || low > 0xdfff) {
+          throw new ReadFailure('lone-surrogate', pos, `the escape \\u${text.slice(pos + 2, pos + 6)} is a high surrogate without a low surrogate escape after it`);
+        }
+        return { value: String.fromCharCode(unit, low), end: pos + 12 };
+      }
+      return { value: String.fromCharCode(unit), end: pos + 6 };
+    }
+    default:
+      if (pos + 1 >= text.length) throw new ReadFailure('unexpected-end', pos + 1, 'the text ends inside a string');
+      throw new ReadFailure('invalid-escape', pos, `"\\${String.fromCodePoint(text.codePointAt(pos + 1)!)}" is not a JSON escape`);
+  }
+}
+
+/** Four hex digits at `pos` as a number, or -1. */
+function hex4(text: string, pos: number): number {
+  let value = 0;
+  for (let i = 0; i < 4; i++) {
+    const c = text.charCodeAt(pos + i);
+    let d: number;
+    if (c >= DIGIT_0 && c <= DIGIT_9) d = c - DIGIT_0;
+    else if (c >= 0x41 && c <= 0x46) d = c - 0x37;
+    else if (c >= 0x61 && c <= 0x66) d = c - 0x57;
+    else return -1;
+    value = value * 16 + d;
+  }
+  return value;
+}
+
+// ---------------------------------------------------------------------------------
+// number = [ minus ] int [ frac ] [ exp ] (section 6)
+// int = zero / ( digit1-9 *DIGIT ); frac = decimal-point 1*DIGIT; exp = e [ minus / plus ] 1*DIGIT
+// ---------------------------------------------------------------------------------
+function readNumber(text: string, start: number): JsonNumberNode {
+  let pos = start;
+  if (text.charCodeAt(pos) === MINUS) pos++;
+  let nonZeroDigit = false; // a non-zero digit in int or frac: the value cannot be 0
+  const first = text.charCodeAt(pos);
+  if (first === DIGIT_0) {
+    pos++;
+    const after = text.charCodeAt(pos);
+    if (after >= DIGIT_0 && after <= DIGIT_9) throw new ReadFailure('invalid-number', start, 'a number has a leading zero');
+  } else if (first >= DIGIT_1 && first <= DIGIT_9) {
+    nonZeroDigit = true;
+    pos = skipDigits(text, pos);
+  } else {
+    throw new ReadFailure('invalid-number', start, 'a number needs a digit after "-"');
+  }
+  if (text.charCodeAt(pos) === DOT) {
+    const fracStart = pos + 1;
+    pos = skipDigits(text, fracStart);
+    if (pos === fracStart) throw new ReadFailure('invalid-number', start, 'a number needs a digit after "."');
+    if (!nonZeroDigit) {
+      for (let i = fracStart; i < pos; i++) {
+        if (text.charCodeAt(i) !== DIGIT_0) {
+          nonZeroDigit = true;
+          break;
+        }
+      }
+    }
+  }
+  const e = text.charCodeAt(pos);
+  if (e === LOWER_E || e === UPPER_E) {
+    pos++;
+    const sign = text.charCodeAt(pos);
+    if (sign === PLUS || sign === MINUS) pos++;
+    const expStart = pos;
+    pos = skipDigits(text, expStart);
+    if (pos === expStart) throw new ReadFailure('invalid-number', start, 'a number needs a digit in its exponent');
+  }
+  const source = text.slice(start, pos);
+  // The slice matches the RFC 8259 grammar, which is a subset of ECMAScript's
+  // StringNumericLiteral, so Number() rounds it correctly.
+  const value = Number(source);
+  if (!Number.isFinite(value)) {
+    throw new ReadFailure('number-out-of-range', start, `the number ${abbreviate(source)} is too large for a double`);
+  }
+  if (value === 0 && nonZeroDigit) {
+    throw new ReadFailure('number-out-of-range', start, `the number ${abbreviate(source)} is too small for a double (it would read as 0)`);
+  }
+  return { kind: 'number', offset: start, end: pos, value, text: source };
+}
+
+function skipDigits(text: string, pos: number): number {
+  for (;;) {
+    const c = text.charCodeAt(pos);
+    if (c < DIGIT_0 || c > DIGIT_9) return pos;
+    pos++;
+  }
+}
+
+function abbreviate(source: string): string {
+  return source.length <= 40 ? source : `${source.slice(0, 37)}...`;
+}

@@ -1,0 +1,122 @@
+// The orchestrator: one pass over a project (or a release's contents) that reports
+// every finding, never just the first. Values in (bytes and a listing), findings out.
+import { checkBundleListing, type BundleEntry } from './bundle.js';
+import { checkStylesheet } from './css/policy.js';
+import { FindingList, sortFindings, type Finding } from './findings.js';
+import { checkEntrypointHtml } from './html/policy.js';
+import { checkJsModule } from './js/policy.js';
+import { validateManifest, type ManifestInfo } from './manifest.js';
+import { extensionOf } from './paths.js';
+import type { BundleView } from './scan.js';
+
+export interface ProjectInput {
+  /** The manifest bytes; null when the file is missing (reported by the loader). */
+  readonly manifest: Uint8Array | null;
+  /** Every entry under the bundle root; null when runtime/ is missing. */
+  readonly files: readonly BundleEntry[] | null;
+}
+
+export interface ValidateOptions {
+  /** Name of the manifest in findings (default `manifest.json`). */
+  readonly manifestFile?: string;
+  /** Prefix added to bundle paths in findings (`runtime/` for a project folder). */
+  readonly bundlePrefix?: string;
+}
+
+export interface ValidationResult {
+  readonly findings: Finding[];
+  readonly errors: number;
+  readonly warnings: number;
+  /** What the manifest reader could use, for callers that go on (package, preview). */
+  readonly manifest: ManifestInfo | null;
+}
+
+/** A BundleView that remembers which paths were found by a reference. */
+function recordingView(entries: readonly BundleEntry[]): BundleView & { readonly used: Set<string> } {
+  const exact = new Set<string>();
+  const folded = new Map<string, string>();
+  for (const e of entries) {
+    if (e.kind !== 'file') continue;
+    exact.add(e.path);
+    folded.set(e.path.toLowerCase(), e.path);
+  }
+  const used = new Set<string>();
+  return {
+    used,
+    has(path) {
+      const found = exact.has(path);
+      if (found) used.add(path);
+      return found;
+    },
+    caseInsensitiveMatch: (path) => folded.get(path.toLowerCase()),
+  };
+}
+
+export function validateProject(input: ProjectInput, options: ValidateOptions = {}): ValidationResult {
+  const manifestFile = options.manifestFile ?? 'manifest.json';
+  const prefix = options.bundlePrefix ?? '';
+  const top = new FindingList();
+  const inBundle = new FindingList();
+
+  let manifest: ManifestInfo | null = null;
+  if (input.manifest === null) {
+    top.add('project/manifest-missing', `There is no ${manifestFile}`, { file: manifestFile });
+  } else {
+    manifest = validateManifest(input.manifest, top, manifestFile);
+  }
+  const entrypoint = manifest?.entrypoint ?? null;
+
+  if (input.files === null) {
+    top.add('bundle/missing-runtime', `There is no ${prefix === '' ? 'bundle root' : prefix} folder`, { file: prefix || undefined });
+  } else {
+    const files = input.files;
+    checkBundleListing(files, entrypoint, inBundle);
+    const view = recordingView(files);
+    const byPath = new Map<string, BundleEntry>();
+    for (const e of files) if (e.kind === 'file') byPath.set(e.path, e);
+
+    if (entrypoint !== null) {
+      const entry = byPath.get(entrypoint);
+      if (entry === undefined) {
+        const near = view.caseInsensitiveMatch(entrypoint);
+        top.add(
+          'bundle/entrypoint-missing',
+          near !== undefined
+            ? `The entrypoint "${entrypoint}" is not in ${prefix || 'the bundle'}; did you mean "${near}" (letter case differs)?`
+            : `The entrypoint "${entrypoint}" is not in ${prefix || 'the bundle'}`,
+          { file: manifestFile, pointer: '/entrypoint' },
+        );
+      } else if (entry.content !== undefined) {
+        view.used.add(entrypoint);
+        checkEntrypointHtml(entry.path, entry.content, view, inBundle);
+      }
+    }
+    // Stylesheets and modules are scanned whether or not anything references them:
+    // everything under runtime/ is packaged (D-3), so everything is checked.
+    for (const e of files) {
+      if (e.kind !== 'file' || e.content === undefined) continue;
+      const ext = extensionOf(e.path);
+      if (ext === 'css') checkStylesheet(e.path, e.content, view, inBundle);
+      else if (ext === 'js' || ext === 'mjs') checkJsModule(e.path, e.content, view, inBundle);
+    }
+    // Scripts run only as local modules loaded by the entrypoint or an import: a module
+    // nothing loads is dead weight at best, a leftover at worst. Only judged when the
+    // entrypoint was scanned (otherwise nothing could have referenced it).
+    if (entrypoint !== null && byPath.get(entrypoint)?.content !== undefined) {
+      for (const e of files) {
+        const ext = extensionOf(e.path);
+        if (e.kind === 'file' && (ext === 'js' || ext === 'mjs') && !view.used.has(e.path)) {
+          inBundle.add('bundle/unreferenced-module', `"${e.path}" is not loaded by the entrypoint or any import`, { file: e.path });
+        }
+      }
+    }
+  }
+
+  const findings = top.items.concat(
+    inBundle.items.map((f) => (f.file === undefined ? f : { ...f, file: prefix + f.file })),
+  );
+  const sorted = sortFindings(findings);
+  let errors = 0;
+  for (const f of sorted) if (f.severity === 'error') errors++;
+  return { findings: sorted, errors, warnings: sorted.length - errors, manifest };
+}
