@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// Start-up and throughput of `platform-ext`, as ratios against peers run in the same
+// script, alternating so that machine noise hits both sides alike:
+//   1. `platform-ext --version`            vs `node -e 0`            (bound: 1.25x)
+//   2. `platform-ext check <example>`      vs `node -e 0`            (bound: 1.5x)
+//   3. `platform-ext check <200 files, 20 MiB>` vs a plain Node script that reads and
+//      SHA-256-hashes the same files                                (bound: 2x)
+//   4. (no bound, for the record) the same with a code-heavy bundle: 20 MiB of which
+//      16 MiB are JavaScript and CSS, every byte lexed.
+// Usage: node bench/check.mjs [runs]   (default 21 runs per side; medians are compared)
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createHash, randomBytes } from 'node:crypto';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const cli = join(root, 'dist/platform-ext.mjs');
+const runs = Number(process.argv[2] ?? 21);
+const MiB = 1 << 20;
+
+function time(args) {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')} failed: ${r.stderr}`);
+  return ms;
+}
+
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+function compare(label, ours, peer, bound) {
+  const a = [];
+  const b = [];
+  time(ours);
+  time(peer); // warm the file cache
+  for (let i = 0; i < runs; i++) {
+    a.push(time(ours));
+    b.push(time(peer));
+  }
+  const ratio = median(a) / median(b);
+  const verdict = bound === undefined ? '' : ratio <= bound ? `  within ${bound}x` : `  OVER ${bound}x`;
+  console.log(`${label.padEnd(44)} ${median(a).toFixed(1).padStart(7)} ms vs ${median(b).toFixed(1).padStart(7)} ms  ratio ${ratio.toFixed(2)}x${verdict}`);
+  return ratio;
+}
+
+/** A valid project of 200 files and 20 MiB: `codeBytes` of JS and CSS, the rest images and fonts. */
+function makeBundle(dir, codeBytes) {
+  const runtime = join(dir, 'runtime');
+  mkdirSync(join(runtime, 'js'), { recursive: true });
+  mkdirSync(join(runtime, 'css'));
+  mkdirSync(join(runtime, 'img'));
+  const total = 20 * MiB;
+  const jsFiles = 40;
+  const cssFiles = 20;
+  const imgFiles = 200 - 1 - jsFiles - cssFiles;
+  const jsSize = Math.floor((codeBytes * 0.75) / jsFiles);
+  const cssSize = Math.floor((codeBytes * 0.25) / cssFiles);
+  const imgSize = Math.floor((total - 4096 - jsSize * jsFiles - cssSize * cssFiles) / imgFiles);
+  const jsChunk =
+    "import { h } from './m0.js';\n// a comment with import('x') in it\nexport function f(a, b) { const re = /[/]+\\d{2,}/g; return `${a}${b / 2}`.replace(re, '') + \"x\"; }\n";
+  const cssChunk = '.a > .b:hover { color: #123456; background: url("../img/i0.png") no-repeat; /* url(http://x) */ }\n';
+  for (let i = 0; i < jsFiles; i++) {
+    writeFileSync(join(runtime, `js/m${i}.js`), jsChunk.repeat(Math.max(1, Math.floor(jsSize / jsChunk.length))));
+  }
+  for (let i = 0; i < cssFiles; i++) {
+    writeFileSync(join(runtime, `css/s${i}.css`), cssChunk.repeat(Math.max(1, Math.floor(cssSize / cssChunk.length))));
+  }
+  for (let i = 0; i < imgFiles; i++) writeFileSync(join(runtime, `img/i${i}.png`), randomBytes(imgSize));
+  const links = Array.from({ length: cssFiles }, (_, i) => `<link rel="stylesheet" href="css/s${i}.css">`).join('\n');
+  const scripts = Array.from({ length: jsFiles }, (_, i) => `<script type="module" src="js/m${i}.js"></script>`).join('\n');
+  writeFileSync(join(runtime, 'index.html'), `<!doctype html><meta charset="utf-8"><title>bench</title>\n${links}\n${scripts}\n<p>bench</p>\n`);
+  writeFileSync(
+    join(dir, 'manifest.json'),
+    JSON.stringify({ schema_version: 1, protocol_version: 1, namespace: 'bench/big', version: '1.0.0', name: 'Bench', entrypoint: 'index.html', capabilities: [], properties: {} }),
+  );
+}
+
+const hashScript = join(tmpdir(), `platform-ext-bench-hash-${process.pid}.mjs`);
+writeFileSync(
+  hashScript,
+  `import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+function walk(d) { for (const e of readdirSync(d, { withFileTypes: true })) { const p = join(d, e.name); if (e.isDirectory()) walk(p); else createHash('sha256').update(readFileSync(p)).digest('hex'); } }
+walk(process.argv[2]);
+`,
+);
+
+const work = mkdtempSync(join(tmpdir(), 'platform-ext-bench-'));
+try {
+  console.log(`node ${process.version}, ${runs} runs per side, medians (bench/check.mjs)`);
+  const example = join(root, 'examples/hello-world');
+  compare('platform-ext --version / node -e 0', [cli, '--version'], ['-e', '0'], 1.25);
+  compare('check example / node -e 0', [cli, 'check', example], ['-e', '0'], 1.5);
+  const typical = join(work, 'typical');
+  makeBundle(typical, 2 * MiB);
+  compare('check 200 files 20 MiB (2 MiB code) / read+sha256', [cli, 'check', typical], [hashScript, join(typical, 'runtime')], 2);
+  const heavy = join(work, 'heavy');
+  makeBundle(heavy, 16 * MiB);
+  compare('check 200 files 20 MiB (16 MiB code) / read+sha256', [cli, 'check', heavy], [hashScript, join(heavy, 'runtime')]);
+  const report = JSON.parse(execFileSync(process.execPath, [cli, 'check', typical, '--json'], { encoding: 'utf8' }));
+  console.log(`(the typical bundle checks with ${report.errors} errors and ${report.warnings} warnings)`);
+  void createHash;
+} finally {
+  rmSync(work, { recursive: true, force: true });
+  rmSync(hashScript, { force: true });
+}

@@ -1,0 +1,174 @@
+// The CLI edge: exit statuses (D-21), the JSON report (D-20), usage errors, loader limits.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeProject, runCli, summarize, ROOT } from './support/project.mjs';
+import { RULES } from '../build/validator/rules.js';
+import { loadProject } from '../build/project/load.js';
+
+const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
+
+test('--version prints the package version; exit 0', () => {
+  const r = runCli(['--version']);
+  assert.equal(r.status, 0);
+  assert.equal(r.stdout, `${version}\n`);
+  assert.equal(runCli(['-V']).stdout, `${version}\n`);
+});
+
+test('help: global and per command; no arguments is a usage error (exit 2) that still prints help', () => {
+  assert.equal(runCli(['--help']).status, 0);
+  assert.match(runCli(['--help']).stdout, /\bcheck\b/);
+  const c = runCli(['check', '--help']);
+  assert.equal(c.status, 0);
+  assert.match(c.stdout, /--json/);
+  assert.match(c.stdout, /--list-rules/);
+  assert.equal(runCli(['help', 'check']).stdout, c.stdout);
+  assert.equal(runCli([]).status, 2);
+});
+
+test('unknown command and unknown flag are usage errors with a suggestion (exit 2, stderr)', () => {
+  const a = runCli(['chek']);
+  assert.equal(a.status, 2);
+  assert.equal(a.stdout, '');
+  assert.match(a.stderr, /"chek".*"check"/);
+  const b = runCli(['check', '--jsn', '.']);
+  assert.equal(b.status, 2);
+  assert.match(b.stderr, /"--jsn".*"--json"/);
+  const c = runCli(['check', '--json=yes']);
+  assert.equal(c.status, 2);
+  const d = runCli(['check', 'a', 'b']);
+  assert.equal(d.status, 2);
+  assert.doesNotMatch(a.stderr + b.stderr + c.stderr + d.stderr, /\n\s+at /, 'no stack traces');
+});
+
+test('a missing or non-folder target is exit 2 with a message naming it', (t) => {
+  const r = runCli(['check', '/nonexistent/platform-ext-xyz']);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /platform-ext-xyz/);
+  const dir = makeProject(t);
+  const f = runCli(['check', join(dir, 'manifest.json')]);
+  assert.equal(f.status, 2);
+  assert.match(f.stderr, /not a folder/);
+});
+
+test('the bundled example checks clean: exit 0, D-20 report with no findings', () => {
+  const r = runCli(['check', 'examples/hello-world', '--json'], { cwd: ROOT });
+  assert.equal(r.status, 0, r.stdout);
+  assert.deepEqual(r.json, {
+    format: 'platform-extension-report-v1',
+    command: 'check',
+    target: 'examples/hello-world',
+    ok: true,
+    errors: 0,
+    warnings: 0,
+    findings: [],
+  });
+  const text = runCli(['check', 'examples/hello-world'], { cwd: ROOT });
+  assert.equal(text.status, 0);
+  assert.match(text.stdout, /no problems found/);
+});
+
+test('errors: exit 1, every finding in one pass, D-20 keys in order', (t) => {
+  const dir = makeProject(t, {
+    manifest: { namespace: 'Bad Namespace', extra: true },
+    files: { 'runtime/notes.md': '# notes', 'runtime/Main.js': 'export {};' },
+  });
+  const r = runCli(['check', dir, '--json']);
+  assert.equal(r.status, 1);
+  assert.deepEqual(Object.keys(r.json), ['format', 'command', 'target', 'ok', 'errors', 'warnings', 'findings']);
+  assert.equal(r.json.target, dir);
+  assert.equal(r.json.ok, false);
+  const got = summarize(r.json);
+  for (const expected of [
+    'manifest/unknown-field manifest.json /extra',
+    'manifest/namespace manifest.json /namespace',
+    'bundle/extension-not-allowed runtime/notes.md',
+    'bundle/case-collision runtime/main.js',
+  ]) {
+    assert.ok(got.includes(expected), `${expected} in ${JSON.stringify(got)}`);
+  }
+  assert.equal(r.json.errors, r.json.findings.filter((f) => f.severity === 'error').length);
+  for (const f of r.json.findings) {
+    const keys = Object.keys(f);
+    const order = ['rule', 'severity', 'message', 'file', 'pointer', 'line', 'column'];
+    assert.deepEqual(keys, order.filter((k) => keys.includes(k)));
+  }
+  const text = runCli(['check', dir]);
+  assert.equal(text.status, 1);
+  assert.match(text.stdout, /manifest\.json\n/);
+  assert.match(text.stdout, /manifest\/unknown-field/);
+  assert.match(text.stdout, /hint: /);
+});
+
+test('warnings only: exit 0 and ok true', (t) => {
+  const dir = makeProject(t, { files: { 'runtime/unused.js': 'export const x = 1;\n' } });
+  const r = runCli(['check', dir, '--json']);
+  assert.equal(r.status, 0, r.stdout);
+  assert.equal(r.json.ok, true);
+  assert.deepEqual(summarize(r.json), ['bundle/unreferenced-module runtime/unused.js']);
+});
+
+test('missing manifest and missing runtime/ are findings (exit 1), not crashes', (t) => {
+  const dir = makeProject(t, { manifest: null, defaults: false, files: { 'README.md': 'x' } });
+  const r = runCli(['check', dir, '--json']);
+  assert.equal(r.status, 1);
+  assert.deepEqual(summarize(r.json), ['bundle/missing-runtime runtime/', 'project/manifest-missing manifest.json']);
+});
+
+test('symlinks in runtime/ are reported, never followed', (t) => {
+  const dir = makeProject(t);
+  symlinkSync('/etc/passwd', join(dir, 'runtime/passwd.png'));
+  symlinkSync('/etc', join(dir, 'runtime/etc'));
+  const r = runCli(['check', dir, '--json']);
+  assert.equal(r.status, 1);
+  assert.deepEqual(summarize(r.json), ['bundle/symlink runtime/etc', 'bundle/symlink runtime/passwd.png']);
+});
+
+test('private keys anywhere in the project (outside node_modules/) are errors (D-4), also across a chunk boundary', (t) => {
+  const marker = '-----BEGIN PRIVATE KEY-----';
+  const straddle = Buffer.concat([Buffer.alloc((1 << 20) - 10, 0x61), Buffer.from(`${marker}\nabc\n`)]);
+  const dir = makeProject(t, {
+    files: {
+      'keys/dev.pem': `${marker}\nMC4CAQAw\n-----END PRIVATE KEY-----\n`,
+      'big/straddle.txt': straddle,
+      'node_modules/pkg/test.pem': `${marker}\n`,
+      'notes/public.pem': '-----BEGIN PUBLIC KEY-----\n',
+    },
+  });
+  const r = runCli(['check', dir, '--json']);
+  assert.equal(r.status, 1);
+  assert.deepEqual(summarize(r.json), ['secret/private-key big/straddle.txt', 'secret/private-key keys/dev.pem']);
+});
+
+test('a 1 GiB sparse file in runtime/ is reported by size, never read', (t) => {
+  const dir = makeProject(t);
+  const big = join(dir, 'runtime/huge.png');
+  writeFileSync(big, '');
+  truncateSync(big, 1 << 30);
+  const before = process.resourceUsage().maxRSS;
+  const project = loadProject(dir);
+  const entry = project.input.files.find((e) => e.path === 'huge.png');
+  assert.equal(entry.size, 1 << 30);
+  assert.equal(entry.content, undefined);
+  assert.ok(process.resourceUsage().maxRSS - before < 256 * 1024, 'no gigabyte was allocated');
+  const r = runCli(['check', dir, '--json']);
+  assert.deepEqual(summarize(r.json), ['bundle/expanded-too-large', 'bundle/file-too-large runtime/huge.png']);
+});
+
+test('a project with 10,000 files is reported (too many files), not choked on', (t) => {
+  const dir = makeProject(t);
+  mkdirSync(join(dir, 'runtime/many'));
+  for (let i = 0; i < 10_000; i++) writeFileSync(join(dir, `runtime/many/f${i}.png`), 'x');
+  const r = runCli(['check', dir, '--json']);
+  assert.equal(r.status, 1);
+  assert.deepEqual(summarize(r.json), ['bundle/too-many-files']);
+});
+
+test('--list-rules prints the catalogue; with --json, every rule', () => {
+  const r = runCli(['check', '--list-rules', '--json']);
+  assert.equal(r.status, 0);
+  assert.deepEqual(r.json.rules.map((x) => x.id), RULES.map((x) => x.id));
+  const text = runCli(['check', '--list-rules']);
+  for (const rule of RULES) assert.ok(text.stdout.includes(rule.id), rule.id);
+});

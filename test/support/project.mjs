@@ -1,0 +1,62 @@
+// Temporary project folders for CLI and loader tests. Each lives under the OS temp
+// folder and is removed by the test that made it (t.after).
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const CLI = join(ROOT, 'dist/platform-ext.mjs');
+
+export const BASE_MANIFEST = {
+  schema_version: 1,
+  protocol_version: 1,
+  namespace: 'acme/test-ext',
+  version: '1.0.0',
+  name: 'Test extension',
+  entrypoint: 'index.html',
+  capabilities: [],
+  properties: {},
+};
+
+export const BASE_HTML = '<!doctype html><html><head><meta charset="utf-8"><title>t</title><script type="module" src="main.js"></script></head><body></body></html>\n';
+
+/** Writes a project: `files` maps project-relative paths to content; `manifest` overrides fields (or is raw text). */
+export function makeProject(t, { manifest = {}, files = {}, defaults = true } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'platform-ext-test-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const all = defaults ? { 'runtime/index.html': BASE_HTML, 'runtime/main.js': 'export {};\n', ...files } : files;
+  if (manifest !== null) {
+    all['manifest.json'] ??= typeof manifest === 'string' ? manifest : JSON.stringify({ ...BASE_MANIFEST, ...manifest }, null, 2);
+  }
+  for (const [rel, content] of Object.entries(all)) {
+    if (content === null) continue;
+    const path = join(dir, rel);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, content);
+  }
+  return dir;
+}
+
+/** Runs the built CLI; returns {status, stdout, stderr, json (parsed stdout when it is JSON)}. */
+export function runCli(args, options = {}) {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '' },
+    maxBuffer: 64 << 20,
+    ...options,
+  });
+  let json;
+  try {
+    json = JSON.parse(r.stdout);
+  } catch {
+    json = undefined;
+  }
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, json };
+}
+
+/** `rule file pointer` strings of a report, for compact assertions. */
+export function summarize(report) {
+  return report.findings.map((f) => [f.rule, f.file, f.pointer].filter((x) => x !== undefined).join(' '));
+}
