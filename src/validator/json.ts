@@ -496,8 +496,8 @@ function readNumber(text: string, start: number): JsonNumberNode {
 
 function skipDigits(text: string, pos: number): number {
   for (;;) {
-    const c = text.charCodeAt(pos);
-    if (c < DIGIT_0 || c > DIGIT_9) return pos;
+    const c = text.charCodeAt(pos); // NaN past the end, which is not a digit
+    if (!(c >= DIGIT_0 && c <= DIGIT_9)) return pos;
     pos++;
   }
 }

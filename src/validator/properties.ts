@@ -71,12 +71,13 @@ function quote(s: string): string {
   return JSON.stringify(shown);
 }
 
-/** A JSON-ish type name of any value, for messages. */
-function typeName(value: unknown): string {
+/** A JSON-ish type name of any value with its article, for messages: `an array`, `null`. */
+function describe(value: unknown): string {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'number' && !Number.isFinite(value)) return 'non-finite number';
-  return typeof value;
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'number' && !Number.isFinite(value)) return 'a non-finite number';
+  const t = typeof value;
+  return t === 'object' || t === 'undefined' ? `an ${t}` : `a ${t}`;
 }
 
 // ---------------------------------------------------------------------------------
@@ -97,7 +98,7 @@ function checkValue(rules: ValueRules, value: unknown, report: Report, pointer: 
   const expected = valueTypeOf(rules.type);
   // `number` must be finite (D-7); a manifest number always is (json.ts), a setting may not be.
   if (typeof value !== expected || (expected === 'number' && !Number.isFinite(value))) {
-    report('property/value-type', `${what} must be a ${expected === 'number' ? 'finite number' : expected} for type "${rules.type}", not a ${typeName(value)}`, pointer, offset);
+    report('property/value-type', `${what} must be a ${expected === 'number' ? 'finite number' : expected} for type "${rules.type}", not ${describe(value)}`, pointer, offset);
     return false;
   }
   let ok = true;
@@ -223,7 +224,7 @@ function validateDefinition(entry: JsonEntry, report: Report, pointer: string): 
     if (optionsField === undefined) {
       report('property/options-missing', `The select ${quote(name)} has no "options"`, pointer, node.offset);
     } else {
-      options = validateOptions(optionsField.value, report, pointer + '/options');
+      options = validateOptions(optionsField.value, report, pointer + '/options') ?? undefined;
     }
   } else if (type !== null && optionsField !== undefined) {
     report('property/options-forbidden', `"options" is allowed only on type "select", not "${type}"`, pointer + '/options', optionsField.keyOffset);
@@ -269,7 +270,7 @@ function validateDefinition(entry: JsonEntry, report: Report, pointer: string): 
     // D-8: string types need a non-whitespace character; boolean and number need a default.
     if (defaultField === undefined) {
       report('property/required-default', `${quote(name)} is required, so it needs a default`, pointer, node.offset);
-    } else if (defaultTypeOk && typeof defaultField.value === 'object' && defaultField.value.kind === 'string' && defaultField.value.value.trim() === '') {
+    } else if (defaultTypeOk && defaultField.value.kind === 'string' && defaultField.value.value.trim() === '') {
       report('property/required-default', `${quote(name)} is required, so its default must contain a non-whitespace character`, pointer + '/default', defaultField.value.offset);
     }
   }
@@ -313,13 +314,14 @@ function article(kind: string): string {
  * code units, D-10), closed objects, unique. Unique means no two options share a `value`
  * (which also rules out two identical objects): a saved setting stores only the value,
  * so two options with one value could not be told apart. Labels may repeat.
- * Returns the well-formed options (for the default and settings checks).
+ * Returns the well-formed options (for the default and settings checks), or null when
+ * `options` is not an array (then no value can be checked against it).
  */
-function validateOptions(node: JsonNode, report: Report, pointer: string): SelectOption[] {
+function validateOptions(node: JsonNode, report: Report, pointer: string): SelectOption[] | null {
   const out: SelectOption[] = [];
   if (node.kind !== 'array') {
     report('property/wrong-type', `"options" must be an array, not ${article(node.kind)}`, pointer, node.offset);
-    return out;
+    return null;
   }
   const count = node.items.length;
   if (count < SELECT_OPTIONS_MIN || count > SELECT_OPTIONS_MAX) {
@@ -401,7 +403,7 @@ export function validateSettings(properties: readonly PropertyDef[], settings: u
     findings.add(rule, message, file === undefined ? { pointer } : { file, pointer });
   };
   if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) {
-    report('property/wrong-type', `Settings must be an object, not ${typeName(settings) === 'object' ? 'an object' : typeName(settings)}`, pointerBase);
+    report('property/wrong-type', `Settings must be an object, not ${describe(settings)}`, pointerBase);
     return;
   }
   const byName = new Map<string, PropertyDef>();

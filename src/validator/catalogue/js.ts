@@ -1,3 +1,117 @@
 import type { RuleDef } from '../rules.js';
 
-export const JS_RULES: readonly RuleDef[] = [];
+// JavaScript module rules (src/validator/js/policy.ts). Ids are permanent.
+export const JS_RULES: readonly RuleDef[] = [
+  {
+    id: 'js/invalid-utf8',
+    severity: 'error',
+    title: 'JavaScript module is not valid UTF-8',
+    ref: 'Bundle; D-19',
+    hint: 'Save the file as UTF-8: browsers always decode module scripts as UTF-8, so text in any other encoding changes meaning.',
+  },
+  {
+    id: 'js/syntax-error',
+    severity: 'warning',
+    title: 'JavaScript module looks lexically malformed',
+    ref: 'Bundle',
+    hint: 'Look for an unterminated string, comment, template or regular expression, an unbalanced bracket or a stray character; a module that does not parse never runs (node --check file.mjs shows the exact error).',
+  },
+  {
+    id: 'js/bare-specifier',
+    severity: 'error',
+    title: 'Import specifier is a bare name',
+    ref: 'Bundle; D-19; D-22',
+    hint: 'Import a file of the bundle by a relative path such as "./lib/name.js"; there are no import maps, so bundle the dependency into runtime/ first.',
+  },
+  {
+    id: 'js/remote-import',
+    severity: 'error',
+    title: 'Import of a remote, data or blob URL',
+    ref: 'Bundle (remote resources); D-17; D-19',
+    hint: 'Copy the module into runtime/ and import it by a relative path: the frame only loads scripts from the release itself.',
+  },
+  {
+    id: 'js/root-relative-import',
+    severity: 'error',
+    title: 'Import specifier starts with a single slash',
+    ref: 'Bundle; D-19',
+    hint: 'A path starting with "/" points at the site root, outside the release; use a relative path such as "./name.js".',
+  },
+  {
+    id: 'js/import-outside-bundle',
+    severity: 'error',
+    title: 'Import specifier climbs above the bundle root',
+    ref: 'Bundle; D-19',
+    hint: 'Remove the extra "../" segments: only files under runtime/ are packaged, so the target must be inside runtime/.',
+  },
+  {
+    id: 'js/import-not-plain',
+    severity: 'error',
+    title: 'Import specifier is not a plain relative path',
+    ref: 'Bundle; D-19; D-22',
+    hint: 'Write the path with "/" only and without "%" escapes, "?" queries, "#" fragments, spaces or control characters, the same rule as a module script src.',
+  },
+  {
+    id: 'js/missing-module',
+    severity: 'error',
+    title: 'Imported module is not in the bundle',
+    ref: 'Bundle; D-19',
+    hint: 'Add the file under runtime/ or correct the path; letter case must match exactly.',
+  },
+  {
+    id: 'js/not-javascript-module',
+    severity: 'error',
+    title: 'Import target is not a .js or .mjs file',
+    ref: 'Bundle (JavaScript); D-18; D-19',
+    hint: 'Only JavaScript modules can be imported; load stylesheets with <link rel="stylesheet"> and images by URL.',
+  },
+  {
+    id: 'js/module-type-attribute',
+    severity: 'error',
+    title: 'Import of a JSON or CSS module',
+    ref: 'Bundle (JavaScript; allowed file extensions); D-19',
+    hint: 'JSON files cannot be in the bundle and CSS module scripts are not portable: put data in a .js module (export default {...}) and load styles with <link rel="stylesheet">.',
+  },
+  {
+    id: 'js/dynamic-import-unchecked',
+    severity: 'warning',
+    title: 'Dynamic import with a computed specifier cannot be checked',
+    ref: 'Bundle; D-19',
+    hint: 'Pass a string literal such as "./lazy.js" so the target can be checked; at run time the policy still refuses anything outside the release.',
+  },
+  {
+    id: 'js/network-api',
+    severity: 'warning',
+    title: 'Network API is blocked in the frame',
+    ref: 'Contract rule 5; D-17',
+    hint: 'The runtime policy allows no connections or workers, so this call fails in production; get store data through the PLATFORM bridge instead.',
+  },
+  {
+    id: 'js/webrtc',
+    severity: 'error',
+    title: 'WebRTC is not allowed',
+    ref: 'Contract rule 5; D-17',
+    hint: 'Remove the WebRTC code: a content-security policy does not stop peer connections, so they would let the frame reach the network.',
+  },
+  {
+    id: 'js/eval-blocked',
+    severity: 'warning',
+    title: 'Code built from strings is blocked in the frame',
+    ref: 'D-17',
+    hint: "The runtime policy has no 'unsafe-eval': eval, Function and string arguments to setTimeout/setInterval throw; use ordinary functions.",
+  },
+  {
+    id: 'js/storage-unavailable',
+    severity: 'warning',
+    title: 'Cookies and web storage are unavailable in the frame',
+    ref: 'Contract rule 5; D-17',
+    hint: 'The sandboxed frame has an opaque origin, so document.cookie, localStorage, sessionStorage and indexedDB throw; keep state in memory or in builder settings.',
+  },
+  {
+    id: 'js/navigation',
+    severity: 'warning',
+    title: 'Navigation and popups are blocked in the frame',
+    ref: 'Contract rule 5; D-22',
+    hint: 'The frame must not navigate itself, the page or open windows; use the PLATFORM bridge actions (for example booking.start) that open flows for you.',
+  },
+];

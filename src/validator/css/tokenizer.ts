@@ -5,10 +5,13 @@
 // and strings hide look-alikes (`/* url(http://x) */` is no reference), and the exact
 // rules for where a url token ends decide what a browser would fetch (D-19).
 //
-// Preprocessing (spec 3.3 "Preprocessing the input stream") is done on the fly instead
+// Preprocessing ("Preprocessing the input stream") is done on the fly instead
 // of on a copy: CR LF, CR and FF read as one LF, NUL and lone surrogates read as U+FFFD.
 // Every token therefore carries `start`/`end` offsets (UTF-16 code units) into the
 // ORIGINAL text, which is what findings need for line and column.
+//
+// Not implemented: the Editor's Draft's "unicode ranges allowed" flag (only the
+// unicode-range descriptor needs it, and it never holds a reference).
 //
 // Linear time by construction: every algorithm only moves forward, lookahead is at most
 // three code points, and values are built from slices of the source, concatenating only
@@ -71,7 +74,7 @@ export interface TokenizerOptions {
   /** Emit a `comment` token for each comment (the corpus format does). Default false. */
   readonly keepComments?: boolean;
   /**
-   * true: only the Editor's Draft's list of "non-ASCII ident code points" (4.2) joins
+   * true: only the Editor's Draft's list of "non-ASCII ident code points" joins
    * identifiers. false (default): every non-ASCII code point does, which is what every
    * browser engine still does and what the policy must mirror; a narrower set would split
    * `\u00D7url(` differently from a browser and desynchronise quotes after it.
@@ -128,7 +131,7 @@ const REPLACEMENT_CHARACTER = 0xfffd;
 const MAX_CODE_POINT = 0x10ffff;
 
 // ---------------------------------------------------------------------------
-// 4.2 Definitions (code point classes)
+// Tokenizer definitions (code point classes)
 // ---------------------------------------------------------------------------
 
 function isDigit(c: number): boolean {
@@ -176,7 +179,7 @@ function isWhitespace(c: number): boolean {
 }
 
 // ---------------------------------------------------------------------------
-// 3.3 Preprocessing the input stream, applied while reading
+// Preprocessing the input stream (applied while reading)
 // ---------------------------------------------------------------------------
 
 /** The preprocessed code point at original offset `i` (EOF past the end). */
@@ -258,7 +261,7 @@ export function tokenize(text: string, options: TokenizerOptions = {}): CssToken
 }
 
 // ---------------------------------------------------------------------------
-// 4.3.1 Consume a token
+// Consume a token
 // ---------------------------------------------------------------------------
 
 /** Returns the next token, or null at EOF (the spec's <EOF-token>). */
@@ -371,7 +374,7 @@ export function consumeToken(s: CssTokenizer): CssToken | null {
 }
 
 // ---------------------------------------------------------------------------
-// 4.3.2 Consume comments
+// Consume comments
 // ---------------------------------------------------------------------------
 
 /**
@@ -390,7 +393,7 @@ function consumeComments(s: CssTokenizer): CssToken | null {
 }
 
 // ---------------------------------------------------------------------------
-// 4.3.3 Consume a numeric token
+// Consume a numeric token
 // ---------------------------------------------------------------------------
 
 function consumeNumericToken(s: CssTokenizer): CssToken {
@@ -411,7 +414,7 @@ function consumeNumericToken(s: CssTokenizer): CssToken {
 }
 
 // ---------------------------------------------------------------------------
-// 4.3.4 Consume an ident-like token
+// Consume an ident-like token
 // ---------------------------------------------------------------------------
 
 function consumeIdentLikeToken(s: CssTokenizer): CssToken {
@@ -446,7 +449,7 @@ function isAsciiUrl(name: string): boolean {
 }
 
 // ---------------------------------------------------------------------------
-// 4.3.5 Consume a string token
+// Consume a string token
 // ---------------------------------------------------------------------------
 
 /** `ending` is the quote that opened the string; `start` is its offset. */
@@ -481,7 +484,7 @@ function consumeStringToken(s: CssTokenizer, ending: number, start: number): Css
 }
 
 // ---------------------------------------------------------------------------
-// 4.3.6 Consume a url token
+// Consume a url token
 // ---------------------------------------------------------------------------
 
 /** Called after `url(` (and whitespace) with `start` the offset of the name. */
@@ -528,7 +531,7 @@ function consumeUrlToken(s: CssTokenizer, start: number): CssToken {
 }
 
 // ---------------------------------------------------------------------------
-// 4.3.7 Consume an escaped code point
+// Consume an escaped code point
 // ---------------------------------------------------------------------------
 
 /** Called after the backslash of a valid escape; returns the code point it stands for. */
@@ -549,7 +552,7 @@ function consumeEscapedCodePoint(s: CssTokenizer): number {
 }
 
 // ---------------------------------------------------------------------------
-// 4.3.8 Check if two code points are a valid escape
+// Check if two code points are a valid escape
 // ---------------------------------------------------------------------------
 
 function isValidEscape(first: number, second: number): boolean {
@@ -557,7 +560,7 @@ function isValidEscape(first: number, second: number): boolean {
 }
 
 // ---------------------------------------------------------------------------
-// 4.3.9 Check if three code points would start an ident sequence
+// Check if three code points would start an ident sequence
 // ---------------------------------------------------------------------------
 
 /** Looks at the three code points starting at offset `i` without consuming them. */
@@ -575,7 +578,7 @@ function wouldStartIdentSequence(s: CssTokenizer, i: number): boolean {
 }
 
 // ---------------------------------------------------------------------------
-// 4.3.10 Check if three code points would start a number
+// Check if three code points would start a number
 // ---------------------------------------------------------------------------
 
 function wouldStartNumber(s: CssTokenizer, i: number): boolean {
@@ -591,7 +594,7 @@ function wouldStartNumber(s: CssTokenizer, i: number): boolean {
 }
 
 // ---------------------------------------------------------------------------
-// 4.3.11 Consume an ident sequence
+// Consume an ident sequence
 // ---------------------------------------------------------------------------
 
 function consumeIdentSequence(s: CssTokenizer): string {
@@ -620,7 +623,7 @@ function consumeIdentSequence(s: CssTokenizer): string {
 }
 
 // ---------------------------------------------------------------------------
-// 4.3.12 Consume a number
+// Consume a number
 // ---------------------------------------------------------------------------
 
 /** Sets s.numberValue, s.numberType and s.numberSign. Numbers are ASCII, so the representation is a slice. */
@@ -652,7 +655,7 @@ function consumeNumber(s: CssTokenizer): void {
       while (isDigit(codePointAt(s, s.pos))) s.pos++;
     }
   }
-  // ECMAScript's Number() reads exactly this grammar the way 4.3.13 "convert a string
+  // ECMAScript's Number() reads exactly this grammar the way "convert a string
   // to a number" does (sign, integer, fraction, exponent), including -0.
   s.numberValue = Number(s.text.slice(start, s.pos));
   s.numberType = type;
@@ -660,7 +663,7 @@ function consumeNumber(s: CssTokenizer): void {
 }
 
 // ---------------------------------------------------------------------------
-// 4.3.14 Consume the remnants of a bad url
+// Consume the remnants of a bad url
 // ---------------------------------------------------------------------------
 
 /** Skips to the `)` that ends a bad url (escaped `\)` does not end it) or to EOF. */
