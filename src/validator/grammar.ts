@@ -138,6 +138,9 @@ export function isColor(s: string): boolean {
 // or a bracketed IPv6 literal (RFC 4291 section 2.2, without zone identifiers).
 // ---------------------------------------------------------------------------------
 
+/** D-9: "optional port of 1-5 digits" (belongs in limits.ts next to the DNS limits). */
+export const URL_PORT_MAX_DIGITS = 5;
+
 export type UrlProblem =
   | 'whitespace'
   | 'backslash'
@@ -165,11 +168,11 @@ export const URL_PROBLEM_TEXT: Readonly<Record<UrlProblem, string>> = {
   'authority': 'the scheme must be followed by "//" and a host',
   'credentials': 'it contains credentials ("user:pass@")',
   'host': 'the host is missing or is not a DNS name, IPv4 address or bracketed IPv6 address',
-  'dns-label': 'a host name label is empty, longer than 63 characters, has a character other than letters, digits and hyphens, or starts or ends with a hyphen',
-  'dns-name-too-long': 'the host name is longer than 253 characters',
+  'dns-label': `a host name label is empty, longer than ${DNS_LABEL_MAX_CHARS} characters, has a character other than letters, digits and hyphens, or starts or ends with a hyphen`,
+  'dns-name-too-long': `the host name is longer than ${DNS_NAME_MAX_CHARS} characters`,
   'ipv4': 'the host looks like an IPv4 address but is not a dotted quad of 0-255 without leading zeros',
   'ipv6': 'the bracketed host is not a valid IPv6 address',
-  'port': 'the port is not 1 to 5 digits',
+  'port': `the port is not 1 to ${URL_PORT_MAX_DIGITS} digits`,
 };
 
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
@@ -230,7 +233,7 @@ function authorityProblem(authority: string): UrlProblem | null {
   if (rest !== '') {
     if (rest.charCodeAt(0) !== 0x3a) return 'host';
     const port = rest.slice(1);
-    if (port.length < 1 || port.length > 5 || !isAllDigits(port)) return 'port';
+    if (port.length < 1 || port.length > URL_PORT_MAX_DIGITS || !isAllDigits(port)) return 'port';
   }
   return null;
 }

@@ -212,7 +212,9 @@ function checkEntrypoint(value: string, report: Report, pointer: string, offset:
     report('manifest/entrypoint-path', `The entrypoint ${quote(value)} is not a safe relative path: ${PATH_PROBLEM_TEXT[problem]}`, pointer, offset);
     ok = false;
   }
-  if (value !== '' && extensionOf(value) !== 'html') {
+  // The extension of the path part: `index.html?x` is a path problem, not a wrong extension.
+  const pathPart = value.split(/[?#]/, 1)[0]!;
+  if (pathPart !== '' && extensionOf(pathPart) !== 'html') {
     report('manifest/entrypoint-not-html', `The entrypoint ${quote(value)} does not end in ".html"`, pointer, offset);
     ok = false;
   }

@@ -1,13 +1,24 @@
 // Rules of the manifest check (manifest.ts, json.ts). Ids are permanent (D-20).
 import type { RuleDef } from '../rules.js';
+import {
+  DESCRIPTION_MAX_BYTES,
+  ENTRYPOINT_MAX_CHARS,
+  MANIFEST_MAX_BYTES,
+  MAX_CAPABILITIES,
+  MAX_PROPERTIES,
+  NAME_MAX_BYTES,
+  NAME_MIN_BYTES,
+  SEMVER_MAX_NUMERIC,
+} from '../limits.js';
+import { groupDigits } from '../text.js';
 
 export const MANIFEST_RULES: readonly RuleDef[] = [
   {
     id: 'manifest/too-large',
     severity: 'error',
-    title: 'The manifest is larger than 65,536 bytes',
+    title: `The manifest is larger than ${groupDigits(MANIFEST_MAX_BYTES)} bytes`,
     ref: 'Manifest; Limits; D-5',
-    hint: 'Shorten descriptions, labels, help texts and defaults until manifest.json is at most 65,536 bytes.',
+    hint: `Shorten descriptions, labels, help texts and defaults until manifest.json is at most ${groupDigits(MANIFEST_MAX_BYTES)} bytes.`,
   },
   {
     id: 'manifest/invalid-utf8',
@@ -28,7 +39,7 @@ export const MANIFEST_RULES: readonly RuleDef[] = [
     severity: 'error',
     title: 'The manifest is not strict JSON',
     ref: 'Manifest; D-5',
-    hint: 'Fix the JSON at the given line and column: no comments, trailing commas, single quotes, lone surrogate escapes, out-of-range numbers or nesting deeper than 64.',
+    hint: 'Fix the JSON at the given line and column: no comments, trailing commas, single quotes, lone surrogate escapes, out-of-range numbers or deep nesting.',
   },
   {
     id: 'manifest/duplicate-key',
@@ -91,21 +102,21 @@ export const MANIFEST_RULES: readonly RuleDef[] = [
     severity: 'error',
     title: 'The version is not a semantic version',
     ref: 'Versioning; D-24',
-    hint: 'Use MAJOR.MINOR.PATCH with an optional -pre.release and +build, numbers without leading zeros and at most 9007199254740991, for example 1.0.0 or 1.2.0-beta.1.',
+    hint: `Use MAJOR.MINOR.PATCH with an optional -pre.release and +build, numbers without leading zeros and at most ${SEMVER_MAX_NUMERIC}, for example 1.0.0 or 1.2.0-beta.1.`,
   },
   {
     id: 'manifest/name-length',
     severity: 'error',
-    title: 'The name is empty or longer than 120 UTF-8 bytes',
+    title: `The name is empty or longer than ${NAME_MAX_BYTES} UTF-8 bytes`,
     ref: 'Manifest; Limits; D-10',
-    hint: 'Give the extension a name of 1 to 120 UTF-8 bytes.',
+    hint: `Give the extension a name of ${NAME_MIN_BYTES} to ${NAME_MAX_BYTES} UTF-8 bytes.`,
   },
   {
     id: 'manifest/description-length',
     severity: 'error',
-    title: 'The description is longer than 500 UTF-8 bytes',
+    title: `The description is longer than ${DESCRIPTION_MAX_BYTES} UTF-8 bytes`,
     ref: 'Manifest; Limits; D-10',
-    hint: 'Shorten the description to at most 500 UTF-8 bytes.',
+    hint: `Shorten the description to at most ${DESCRIPTION_MAX_BYTES} UTF-8 bytes.`,
   },
   {
     id: 'manifest/entrypoint-path',
@@ -117,9 +128,9 @@ export const MANIFEST_RULES: readonly RuleDef[] = [
   {
     id: 'manifest/entrypoint-too-long',
     severity: 'error',
-    title: 'The entrypoint is longer than 255 characters',
+    title: `The entrypoint is longer than ${ENTRYPOINT_MAX_CHARS} characters`,
     ref: 'Manifest; Limits; D-10',
-    hint: 'Use a shorter path for the HTML file (at most 255 characters).',
+    hint: `Use a shorter path for the HTML file (at most ${ENTRYPOINT_MAX_CHARS} characters).`,
   },
   {
     id: 'manifest/entrypoint-not-html',
@@ -145,15 +156,15 @@ export const MANIFEST_RULES: readonly RuleDef[] = [
   {
     id: 'manifest/too-many-capabilities',
     severity: 'error',
-    title: 'The capabilities list has more than 32 entries',
+    title: `The capabilities list has more than ${MAX_CAPABILITIES} entries`,
     ref: 'Manifest; Limits',
-    hint: 'List each needed capability key once (at most 32 entries).',
+    hint: `List each needed capability key once (at most ${MAX_CAPABILITIES} entries).`,
   },
   {
     id: 'manifest/too-many-properties',
     severity: 'error',
-    title: 'There are more than 64 property definitions',
+    title: `There are more than ${MAX_PROPERTIES} property definitions`,
     ref: 'Manifest; Limits',
-    hint: 'Keep at most 64 properties; group related settings or drop rarely used ones.',
+    hint: `Keep at most ${MAX_PROPERTIES} properties; group related settings or drop rarely used ones.`,
   },
 ];

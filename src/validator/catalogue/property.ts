@@ -1,6 +1,20 @@
 // Rules of property definitions, defaults and saved settings (properties.ts). Ids are
 // permanent (D-20). The value-* rules apply to defaults and to saved settings alike.
 import type { RuleDef } from '../rules.js';
+import {
+  DEFAULTS_MAX_BYTES,
+  HELP_MAX_BYTES,
+  LABEL_MAX_BYTES,
+  LABEL_MIN_BYTES,
+  OPTION_TEXT_MAX_CHARS,
+  OPTION_TEXT_MIN_CHARS,
+  PROPERTY_NAME_MAX_CHARS,
+  SELECT_OPTIONS_MAX,
+  SELECT_OPTIONS_MIN,
+  SETTINGS_MAX_BYTES,
+  VALUE_MAX_BYTES,
+} from '../limits.js';
+import { groupDigits } from '../text.js';
 
 export const PROPERTY_RULES: readonly RuleDef[] = [
   {
@@ -8,7 +22,7 @@ export const PROPERTY_RULES: readonly RuleDef[] = [
     severity: 'error',
     title: 'A property name breaks the property-name grammar',
     ref: 'Manifest',
-    hint: 'Start the name with a lowercase letter and continue with letters, digits and underscores, at most 64 characters, for example headline_color.',
+    hint: `Start the name with a lowercase letter and continue with letters, digits and underscores, at most ${PROPERTY_NAME_MAX_CHARS} characters, for example headline_color.`,
   },
   {
     id: 'property/wrong-type',
@@ -41,23 +55,23 @@ export const PROPERTY_RULES: readonly RuleDef[] = [
   {
     id: 'property/label-length',
     severity: 'error',
-    title: 'A property label is empty or longer than 100 UTF-8 bytes',
+    title: `A property label is empty or longer than ${LABEL_MAX_BYTES} UTF-8 bytes`,
     ref: 'Property definition; Limits; D-10',
-    hint: 'Give the property a label of 1 to 100 UTF-8 bytes.',
+    hint: `Give the property a label of ${LABEL_MIN_BYTES} to ${LABEL_MAX_BYTES} UTF-8 bytes.`,
   },
   {
     id: 'property/help-length',
     severity: 'error',
-    title: 'A property help text is longer than 300 UTF-8 bytes',
+    title: `A property help text is longer than ${HELP_MAX_BYTES} UTF-8 bytes`,
     ref: 'Property definition; Limits; D-10',
-    hint: 'Shorten the help text to at most 300 UTF-8 bytes.',
+    hint: `Shorten the help text to at most ${HELP_MAX_BYTES} UTF-8 bytes.`,
   },
   {
     id: 'property/options-missing',
     severity: 'error',
     title: 'A select property has no options',
     ref: 'Property definition; Errors',
-    hint: 'Add "options": an array of 1 to 100 objects {"label": "...", "value": "..."}.',
+    hint: `Add "options": an array of ${SELECT_OPTIONS_MIN} to ${SELECT_OPTIONS_MAX} objects {"label": "...", "value": "..."}.`,
   },
   {
     id: 'property/options-forbidden',
@@ -69,16 +83,16 @@ export const PROPERTY_RULES: readonly RuleDef[] = [
   {
     id: 'property/options-count',
     severity: 'error',
-    title: 'A select has no options or more than 100',
+    title: `A select has no options or more than ${SELECT_OPTIONS_MAX}`,
     ref: 'Property definition; Limits',
-    hint: 'Give the select 1 to 100 options.',
+    hint: `Give the select ${SELECT_OPTIONS_MIN} to ${SELECT_OPTIONS_MAX} options.`,
   },
   {
     id: 'property/option-length',
     severity: 'error',
-    title: 'An option label or value is empty or longer than 100 characters',
+    title: `An option label or value is empty or longer than ${OPTION_TEXT_MAX_CHARS} characters`,
     ref: 'Property definition; D-10',
-    hint: 'Use option labels and values of 1 to 100 characters (UTF-16 code units).',
+    hint: `Use option labels and values of ${OPTION_TEXT_MIN_CHARS} to ${OPTION_TEXT_MAX_CHARS} characters (UTF-16 code units).`,
   },
   {
     id: 'property/option-duplicate',
@@ -113,7 +127,7 @@ export const PROPERTY_RULES: readonly RuleDef[] = [
     severity: 'error',
     title: 'A default or setting is larger than its type allows',
     ref: 'Property definition; Limits; D-10',
-    hint: 'Keep values within the type\'s UTF-8 byte limit: color 9, select 500, text 500, textarea 4096, url and image 2048.',
+    hint: `Keep values within the type's UTF-8 byte limit: color ${VALUE_MAX_BYTES.color}, select ${VALUE_MAX_BYTES.select}, text ${VALUE_MAX_BYTES.text}, textarea ${VALUE_MAX_BYTES.textarea}, url ${VALUE_MAX_BYTES.url} and image ${VALUE_MAX_BYTES.image}.`,
   },
   {
     id: 'property/value-format',
@@ -146,9 +160,9 @@ export const PROPERTY_RULES: readonly RuleDef[] = [
   {
     id: 'property/defaults-too-large',
     severity: 'error',
-    title: 'All defaults together exceed 16,384 bytes of JSON',
+    title: `All defaults together exceed ${groupDigits(DEFAULTS_MAX_BYTES)} bytes of JSON`,
     ref: 'Property definition; Limits; D-6',
-    hint: 'Shorten defaults until JSON.stringify of the name-to-default object is at most 16,384 UTF-8 bytes.',
+    hint: `Shorten defaults until JSON.stringify of the name-to-default object is at most ${groupDigits(DEFAULTS_MAX_BYTES)} UTF-8 bytes.`,
   },
   {
     id: 'property/setting-unknown',
@@ -160,8 +174,8 @@ export const PROPERTY_RULES: readonly RuleDef[] = [
   {
     id: 'property/settings-too-large',
     severity: 'error',
-    title: 'The saved settings exceed 16,384 bytes of JSON',
+    title: `The saved settings exceed ${groupDigits(SETTINGS_MAX_BYTES)} bytes of JSON`,
     ref: 'Property definition; Limits; D-6',
-    hint: 'Shorten setting values until JSON.stringify of the settings object is at most 16,384 UTF-8 bytes.',
+    hint: `Shorten setting values until JSON.stringify of the settings object is at most ${groupDigits(SETTINGS_MAX_BYTES)} UTF-8 bytes.`,
   },
 ];

@@ -62,6 +62,12 @@ const NOT_PLAIN_PATH = /[%?#\\\u0000-\u0020\u007f]/;
 
 const ASCII_WHITESPACE_ONLY = /^[\t\n\f\r ]*$/;
 
+/** Findings kept per rule per file (see CappedFileScan). */
+const REPORTS_PER_RULE_LIMIT = 100;
+
+/** How many distinct URLs one document's reference memo keeps (a speed-up, not a limit on checks). */
+const REFERENCE_MEMO_SIZE = 4096;
+
 /**
  * Checks the entrypoint document: decodes it (strict UTF-8, D-22; a BOM is allowed and
  * not part of the text), then applies every entrypoint rule over its token stream.
@@ -74,7 +80,28 @@ export function checkEntrypointHtml(file: string, bytes: Uint8Array, bundle: Bun
   }
   // The BOM is not content (13.2.3.1) and editors do not count it as a column.
   const text = decoded.charCodeAt(0) === 0xfeff ? decoded.slice(1) : decoded;
-  new EntrypointScanner(new FileScan(file, text, bundle, findings)).run();
+  new EntrypointScanner(new CappedFileScan(file, text, bundle, findings)).run();
+}
+
+/**
+ * A FileScan that keeps at most REPORTS_PER_RULE_LIMIT findings per rule for the file: a
+ * 5 MiB document can repeat one mistake a million times, and a report that long helps no
+ * one (and costs more than the scan). The CSS policy reports through it too.
+ */
+class CappedFileScan extends FileScan {
+  private readonly counts = new Map<string, number>();
+
+  /** Counts one finding of `rule`; false once the rule has reached the limit. */
+  allow(rule: string): boolean {
+    const n = this.counts.get(rule) ?? 0;
+    if (n >= REPORTS_PER_RULE_LIMIT) return false;
+    this.counts.set(rule, n + 1);
+    return true;
+  }
+
+  override report(rule: string, message: string, offset?: number): void {
+    if (this.allow(rule)) super.report(rule, message, offset);
+  }
 }
 
 /** Index of the first byte that makes `bytes` invalid UTF-8 (same rules as text.ts). */
@@ -132,6 +159,8 @@ interface StyleCollector {
   readonly parts: string[];
   readonly map: OffsetMap;
   readonly contentStart: number;
+  /** Markup was found in its raw text (already refused): the raw-text reading is not checked. */
+  readonly ambiguous: boolean;
 }
 
 /** An HTML element whose content the tokenizer is reading as text. */
@@ -153,8 +182,10 @@ class EntrypointScanner {
   private raw: RawElement | null = null;
   /** Start of the token being processed (where elements popped by it end). */
   private tokenStart = 0;
+  /** classifyReference results by URL text (documents repeat their URLs); bounded. */
+  private readonly references = new Map<string, ReferenceResult>();
 
-  constructor(private readonly scan: FileScan) {
+  constructor(private readonly scan: CappedFileScan) {
     this.text = scan.text;
     this.baseDir = dirName(scan.file);
     this.tokenizer = new HtmlTokenizer(this.text);
@@ -208,13 +239,13 @@ class EntrypointScanner {
     const namespace: Namespace = result.namespace ?? 'html';
     this.checkAttributes(tag, namespace, parent);
     this.checkElement(tag, namespace);
-    if (this.uncertain && RAW_TEXT_CANDIDATES.has(tag.name)) this.checkRawTextReadings(tag);
+    const ambiguous = this.uncertain && RAW_TEXT_CANDIDATES.has(tag.name) && this.checkRawTextReadings(tag);
     if (result.contentState !== null) {
       this.tokenizer.switchTo(result.contentState);
       if (result.contentState !== 'plaintext') this.raw = { tag, bodyOffset: -1 };
     }
     if (result.element !== null && namespace !== 'html' && tag.name === 'style') {
-      this.styles.set(result.element, { parts: [], map: new OffsetMap(), contentStart: tag.end });
+      this.styles.set(result.element, { parts: [], map: new OffsetMap(), contentStart: tag.end, ambiguous });
     }
   }
 
@@ -253,26 +284,31 @@ class EntrypointScanner {
       baseDir: this.baseDir,
       mapOffset: (o) => style.map.map(o),
     };
-    // The other reading (raw text, no character references), when it differs.
-    const rawText = this.text.slice(style.contentStart, Math.max(style.contentStart, this.tokenStart));
-    const alternative = rawText.includes('&') ? this.linearCss(rawText, style.contentStart) : null;
+    // The other reading (raw text, no character references), when it differs. Without
+    // markup inside, the element ended at its own end tag, so the slice is its content.
+    let alternative: CssSource | null = null;
+    if (!style.ambiguous) {
+      const rawText = this.text.slice(style.contentStart, Math.max(style.contentStart, this.tokenStart));
+      if (rawText.includes('&')) alternative = this.linearCss(rawText, style.contentStart);
+    }
     this.checkCssReadings(primary, alternative);
   }
 
   // ---------------------------------------------------------------------------------
   // Ambiguity (D-22): see ambiguity.ts.
 
-  private checkRawTextReadings(tag: TagToken): void {
+  /** Refuses markup in what an HTML parser would read as raw text; true when it found some. */
+  private checkRawTextReadings(tag: TagToken): boolean {
     const start = tag.end;
     const end = tag.name === 'plaintext' ? this.text.length : this.ambiguity.rawTextEnd(tag.name, start);
     const markup = this.ambiguity.rawTextMarkup(start, end);
-    if (markup >= 0) {
-      this.scan.report(
-        'html/ambiguous-markup',
-        `Markup inside <${tag.name}> in a document with SVG, MathML, <select> or <template>: HTML parsers disagree on whether it is text`,
-        markup,
-      );
-    }
+    if (markup < 0) return false;
+    this.scan.report(
+      'html/ambiguous-markup',
+      `Markup inside <${tag.name}> in a document with SVG, MathML, <select> or <template>: HTML parsers disagree on whether it is text`,
+      markup,
+    );
+    return true;
   }
 
   private checkCdata(start: number): void {
@@ -441,7 +477,7 @@ class EntrypointScanner {
       const name = attr.name;
       // `on*`, and also `x:on*`: a prefixed name is not a handler in today's browsers, but
       // refusing it costs nothing and covers engines that honoured XML event attributes.
-      if (name.slice(name.lastIndexOf(':') + 1).startsWith('on')) {
+      if (isEventHandlerName(name)) {
         this.scan.report('html/event-handler-attribute', `An inline event handler attribute "${name}" on <${tag.name}>`, attr.nameStart);
         continue;
       }
@@ -468,9 +504,18 @@ class EntrypointScanner {
     }
   }
 
+  private classify(url: string): ReferenceResult {
+    let ref = this.references.get(url);
+    if (ref === undefined) {
+      ref = classifyReference(url, this.baseDir);
+      if (this.references.size < REFERENCE_MEMO_SIZE) this.references.set(url, ref);
+    }
+    return ref;
+  }
+
   private checkUrlAttribute(tag: TagToken, namespace: Namespace, parent: OpenElement | undefined, attr: HtmlAttribute, url: string, offset: number): void {
     const at = valueOffset(attr, offset + leadingUrlJunkLength(url));
-    const ref = classifyReference(url, this.baseDir);
+    const ref = this.classify(url);
     const where = `<${tag.name} ${attr.name}>`;
     if (ref.type === 'remote' && SCRIPT_SCHEMES.has(ref.scheme)) {
       this.scan.report('html/javascript-url', `A ${ref.scheme}: URL in ${where}`, at);
@@ -555,7 +600,7 @@ class EntrypointScanner {
     const extra = new FindingList();
     checkCss(new FileScan(this.scan.file, this.text, this.scan.bundle, extra), alternative);
     for (const f of extra.items) {
-      if (seen.has(`${f.rule} ${f.line} ${f.column}`)) continue;
+      if (seen.has(`${f.rule} ${f.line} ${f.column}`) || !this.scan.allow(f.rule)) continue;
       findings.add(f.rule, f.message, { file: f.file, line: f.line, column: f.column });
     }
   }
@@ -628,6 +673,12 @@ function charsetFromContent(content: string): { label: string; offset: number } 
     if (e === p) return null;
     return { label: content.slice(p, e), offset: p };
   }
+}
+
+/** `on*`, or `prefix:on*` (the local part after the last colon starts with "on"). */
+function isEventHandlerName(name: string): boolean {
+  const local = name.lastIndexOf(':') + 1;
+  return name.charCodeAt(local) === 0x6f && name.charCodeAt(local + 1) === 0x6e;
 }
 
 /** Leading C0 controls and spaces, which the URL parser strips (the finding points past them). */

@@ -130,6 +130,14 @@ const UPPER_X = 0x58;
 
 const REPLACEMENT = '\ufffd';
 
+// Which `<` end a text run (see emitTextRun).
+const LT_DATA = 0;
+const LT_TEXT = 1;
+const LT_SCRIPT = 2;
+const LT_NONE = 3;
+/** Every `<` ends the run (the escaped script states handle each `<` themselves). */
+const LT_DATA_ANY = 4;
+
 // States (13.2.5.1-80), numbered in spec order.
 const DATA = 1;
 const RCDATA = 2;
@@ -251,9 +259,18 @@ function isAsciiAlphanumeric(c: number): boolean {
   return isAsciiAlpha(c) || isAsciiDigit(c);
 }
 
-function lowerSlice(text: string): string {
+/** After `&`: an alphanumeric or `#` enters a reference state; anything else flushes `&` as is. */
+function startsReference(c: number): boolean {
+  return c === HASH || isAsciiAlphanumeric(c);
+}
+
+function asciiLowercase(text: string): string {
   // Tag and attribute names: ASCII lowercase only (never locale rules, never non-ASCII).
-  return /[A-Z]/.test(text) ? text.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : text;
+  return text.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+}
+
+function lowerSlice(text: string): string {
+  return /[A-Z]/.test(text) ? asciiLowercase(text) : text;
 }
 
 /** Whether `word` (ASCII uppercase letters) is at `at`, ASCII case-insensitively. */
@@ -294,8 +311,10 @@ export class HtmlTokenizer {
   /** Length in code units of the character `read()` last returned (2 for CR LF). */
   private charLength = 0;
 
+  // Tokens emitted by the last step; cleared by resetting the counters (no reallocation).
   private readonly queue: HtmlToken[] = [];
   private queueHead = 0;
+  private queueLength = 0;
   private finished = false;
   private lastStartTag: string | undefined;
 
@@ -335,9 +354,9 @@ export class HtmlTokenizer {
 
   /** The next token; after the end of the input, an `eof` token every time. */
   next(): HtmlToken {
-    while (this.queueHead >= this.queue.length) {
-      this.queue.length = 0;
+    while (this.queueHead >= this.queueLength) {
       this.queueHead = 0;
+      this.queueLength = 0;
       if (this.finished) return { type: 'eof', start: this.length, end: this.length };
       this.step();
     }
@@ -382,8 +401,12 @@ export class HtmlTokenizer {
     this.pos += this.charLength;
   }
 
+  private enqueue(token: HtmlToken): void {
+    this.queue[this.queueLength++] = token;
+  }
+
   private emitCharacters(data: string, start: number, end: number, literal: boolean): void {
-    this.queue.push({ type: 'character', data, start, end, literal });
+    this.enqueue({ type: 'character', data, start, end, literal });
   }
 
   /** Emits the character `read()` returned (already consumed) as a character token. */
@@ -399,23 +422,40 @@ export class HtmlTokenizer {
   }
 
   private emitEof(): void {
-    this.queue.push({ type: 'eof', start: this.length, end: this.length });
+    this.enqueue({ type: 'eof', start: this.length, end: this.length });
     this.finished = true;
   }
 
   /**
-   * Fast path shared by the text states: emits the run of characters up to the next one in
-   * `stop` (or a CR or NUL, which need care). Returns false when there was no run.
+   * Fast path shared by the text states: emits the run of characters that the state would
+   * emit one by one anyway, and returns false when there was none. The run stops at NUL and
+   * CR (which need care), at `stop` (when not EOF), at an `&` that can start a character
+   * reference (`references`: followed by an alphanumeric or `#`; any other `&` is flushed
+   * as itself), and at a `<` that can start something in this state (`lessThan`):
+   *   LT_DATA: a letter, `!`, `/` or `?` (tag, markup declaration, end tag, bogus comment);
+   *   LT_TEXT: `/` and a letter (a possible end tag in RCDATA and RAWTEXT);
+   *   LT_SCRIPT: `/` or `!` (script data end tag open, escape start);
+   *   LT_NONE: never (PLAINTEXT).
+   * Every other `&` and `<` would go through the reference or less-than state and come out
+   * as the same literal character.
    */
-  private emitTextRun(stop1: number, stop2: number): boolean {
+  private emitTextRun(stop: number, references: boolean, lessThan: number): boolean {
     const input = this.input;
     const start = this.pos;
     let p = start;
     const n = this.length;
-    while (p < n) {
+    for (; p < n; p++) {
       const c = input.charCodeAt(p);
-      if (c === stop1 || c === stop2 || c === NUL || c === CR) break;
-      p++;
+      if (c === NUL || c === CR || c === stop) break;
+      if (c === AMP && references) {
+        if (startsReference(input.charCodeAt(p + 1))) break;
+      } else if (c === LT && lessThan !== LT_NONE) {
+        const d = input.charCodeAt(p + 1);
+        if (lessThan === LT_DATA ? isAsciiAlpha(d) || d === BANG || d === SOLIDUS || d === QUESTION
+          : lessThan === LT_TEXT ? d === SOLIDUS && isAsciiAlpha(input.charCodeAt(p + 2))
+          : lessThan === LT_SCRIPT ? d === SOLIDUS || d === BANG
+          : true) break;
+      }
     }
     if (p === start) return false;
     this.pos = p;
@@ -528,7 +568,7 @@ export class HtmlTokenizer {
       duplicates: this.duplicates,
     };
     if (this.tagType === 'startTag') this.lastStartTag = this.tagName;
-    this.queue.push(token);
+    this.enqueue(token);
   }
 
   /** "Appropriate end tag token": its name is that of the last start tag emitted. */
@@ -544,11 +584,11 @@ export class HtmlTokenizer {
   }
 
   private emitComment(): void {
-    this.queue.push({ type: 'comment', data: this.commentData, start: this.commentStart, end: this.pos });
+    this.enqueue({ type: 'comment', data: this.commentData, start: this.commentStart, end: this.pos });
   }
 
   /** Appends the input run up to the next character in the stop set to the comment. */
-  private appendCommentRun(stop1: number, stop2: number): boolean {
+  private appendCommentRun(stop1: number, stop2: number): void {
     const input = this.input;
     const start = this.pos;
     let p = start;
@@ -558,10 +598,9 @@ export class HtmlTokenizer {
       if (c === stop1 || c === stop2 || c === NUL || c === CR) break;
       p++;
     }
-    if (p === start) return false;
+    if (p === start) return;
     this.pos = p;
     this.commentData += input.slice(start, p);
-    return true;
   }
 
   // The DOCTYPE being built.
@@ -575,7 +614,7 @@ export class HtmlTokenizer {
   }
 
   private emitDoctype(): void {
-    this.queue.push({
+    this.enqueue({
       type: 'doctype',
       name: this.doctypeName,
       publicId: this.doctypePublicId,
@@ -707,7 +746,7 @@ export class HtmlTokenizer {
   // 13.2.5.1 Data state
   // =================================================================================
   private dataState(): void {
-    if (this.emitTextRun(LT, AMP)) return;
+    if (this.emitTextRun(EOF, true, LT_DATA)) return;
     const c = this.read();
     if (c === EOF) return this.emitEof();
     if (c === LF) return this.emitNewline();
@@ -730,7 +769,7 @@ export class HtmlTokenizer {
   // 13.2.5.2 RCDATA state
   // =================================================================================
   private rcdataState(): void {
-    if (this.emitTextRun(LT, AMP)) return;
+    if (this.emitTextRun(EOF, true, LT_TEXT)) return;
     const c = this.read();
     if (c === EOF) return this.emitEof();
     if (c === LF) return this.emitNewline();
@@ -752,19 +791,19 @@ export class HtmlTokenizer {
   // 13.2.5.3 RAWTEXT state
   // =================================================================================
   private rawtextState(): void {
-    this.rawTextLike(RAWTEXT_LESS_THAN_SIGN);
+    this.rawTextLike(RAWTEXT_LESS_THAN_SIGN, LT_TEXT);
   }
 
   // =================================================================================
   // 13.2.5.4 Script data state
   // =================================================================================
   private scriptDataState(): void {
-    this.rawTextLike(SCRIPT_DATA_LESS_THAN_SIGN);
+    this.rawTextLike(SCRIPT_DATA_LESS_THAN_SIGN, LT_SCRIPT);
   }
 
   /** RAWTEXT and script data: text up to `<`; NUL becomes U+FFFD; no character references. */
-  private rawTextLike(lessThanState: number): void {
-    if (this.emitTextRun(LT, LT)) return;
+  private rawTextLike(lessThanState: number, lessThan: number): void {
+    if (this.emitTextRun(EOF, false, lessThan)) return;
     const c = this.read();
     if (c === EOF) return this.emitEof();
     if (c === LF) return this.emitNewline();
@@ -782,7 +821,7 @@ export class HtmlTokenizer {
   // 13.2.5.5 PLAINTEXT state
   // =================================================================================
   private plaintextState(): void {
-    if (this.emitTextRun(NUL, NUL)) return;
+    if (this.emitTextRun(EOF, false, LT_NONE)) return;
     const c = this.read();
     if (c === EOF) return this.emitEof();
     if (c === LF) return this.emitNewline();
@@ -849,15 +888,17 @@ export class HtmlTokenizer {
     const start = this.pos;
     let p = start;
     const n = this.length;
+    let upper = false;
     while (p < n) {
       const c = input.charCodeAt(p);
       if (isWhitespace(c) || c === SOLIDUS || c === GT || c === NUL) break;
+      if (isAsciiUpper(c)) upper = true;
       p++;
     }
     if (p > start) {
-      this.tagName += lowerSlice(input.slice(start, p));
+      const run = input.slice(start, p);
+      this.tagName += upper ? asciiLowercase(run) : run;
       this.pos = p;
-      return;
     }
     const c = this.read();
     if (c === EOF) return this.emitEof(); // eof-in-tag: the tag is dropped
@@ -1041,7 +1082,7 @@ export class HtmlTokenizer {
   // 13.2.5.20 Script data escaped state
   // =================================================================================
   private scriptDataEscapedState(): void {
-    if (this.emitTextRun(DASH, LT)) return;
+    if (this.emitTextRun(DASH, false, LT_DATA_ANY)) return;
     const c = this.read();
     if (c === EOF) return this.emitEof(); // eof-in-script-html-comment-like-text
     const at = this.pos;
@@ -1173,7 +1214,7 @@ export class HtmlTokenizer {
   // 13.2.5.27 Script data double escaped state
   // =================================================================================
   private scriptDataDoubleEscapedState(): void {
-    if (this.emitTextRun(DASH, LT)) return;
+    if (this.emitTextRun(DASH, false, LT_DATA_ANY)) return;
     const c = this.read();
     if (c === EOF) return this.emitEof();
     const at = this.pos;
@@ -1285,18 +1326,20 @@ export class HtmlTokenizer {
     const start = this.pos;
     let p = start;
     const n = this.length;
+    let upper = false;
     while (p < n) {
       const c = input.charCodeAt(p);
       if (isWhitespace(c) || c === SOLIDUS || c === GT || c === EQUALS || c === NUL) break;
+      if (isAsciiUpper(c)) upper = true;
       p++;
     }
     const a = this.attribute!;
     if (p > start) {
       // `"`, `'` and `<` are parse errors but part of the name.
-      a.name += lowerSlice(input.slice(start, p));
+      const run = input.slice(start, p);
+      a.name += upper ? asciiLowercase(run) : run;
       this.pos = p;
       a.nameEnd = p;
-      return;
     }
     const c = this.read();
     if (c === NUL) {
@@ -1375,13 +1418,14 @@ export class HtmlTokenizer {
     const n = this.length;
     while (p < n) {
       const c = input.charCodeAt(p);
-      if (c === quote || c === AMP || c === NUL || c === CR) break;
+      if (c === quote || c === NUL || c === CR) break;
+      // An `&` that cannot start a reference is flushed as itself: keep it in the run.
+      if (c === AMP && startsReference(input.charCodeAt(p + 1))) break;
       p++;
     }
     if (p > start) {
       this.appendValueSlice(start, p);
       this.pos = p;
-      return;
     }
     const c = this.read();
     if (c === EOF) return this.emitEof(); // eof-in-tag
@@ -1411,14 +1455,14 @@ export class HtmlTokenizer {
     const n = this.length;
     while (p < n) {
       const c = input.charCodeAt(p);
-      if (isWhitespace(c) || c === AMP || c === GT || c === NUL) break;
+      if (isWhitespace(c) || c === GT || c === NUL) break;
+      if (c === AMP && startsReference(input.charCodeAt(p + 1))) break;
       p++;
     }
     if (p > start) {
       // `"`, `'`, `<`, `=` and a grave accent are parse errors but part of the value.
       this.appendValueSlice(start, p);
       this.pos = p;
-      return;
     }
     const c = this.read();
     if (c === EOF) return this.emitEof(); // eof-in-tag
@@ -1483,7 +1527,7 @@ export class HtmlTokenizer {
   // 13.2.5.41 Bogus comment state
   // =================================================================================
   private bogusCommentState(): void {
-    if (this.appendCommentRun(GT, GT)) return;
+    this.appendCommentRun(GT, GT);
     const c = this.read();
     if (c === EOF) {
       this.emitComment();
@@ -1516,7 +1560,7 @@ export class HtmlTokenizer {
     } else if (input.startsWith('[CDATA[', p)) {
       this.pos = p + 7;
       if (this.allowCdata) {
-        this.queue.push({ type: 'cdataStart', start: this.tagStart, end: this.pos });
+        this.enqueue({ type: 'cdataStart', start: this.tagStart, end: this.pos });
         this.state = CDATA_SECTION;
       } else {
         // cdata-in-html-content: a bogus comment whose data starts with "[CDATA[".
@@ -1574,7 +1618,7 @@ export class HtmlTokenizer {
   // 13.2.5.45 Comment state
   // =================================================================================
   private commentState(): void {
-    if (this.appendCommentRun(LT, DASH)) return;
+    this.appendCommentRun(LT, DASH);
     const c = this.read();
     if (c === EOF) {
       this.emitComment(); // eof-in-comment
@@ -1928,7 +1972,7 @@ export class HtmlTokenizer {
   // 13.2.5.69 CDATA section state
   // =================================================================================
   private cdataSectionState(): void {
-    if (this.emitTextRun(RIGHT_BRACKET, RIGHT_BRACKET)) return;
+    if (this.emitTextRun(RIGHT_BRACKET, false, LT_NONE)) return;
     const c = this.read();
     if (c === EOF) return this.emitEof(); // eof-in-cdata
     if (c === LF) return this.emitNewline();

@@ -14,9 +14,10 @@
 // disagree), the policy also checks each raw-text element and CDATA section under the
 // other reading (see "ambiguous markup" in policy.ts).
 //
-// Linear time: every downward scan of the stack stops after STACK_SCAN_LIMIT entries (a
-// deeper match reads as "not found", which only ever sends the policy to its ambiguity
-// checks), and pops are paid for by pushes.
+// Constant time per token: each stack entry records, for every kind of scope boundary,
+// the index of the nearest boundary at or below it, and each name keeps a stack of the
+// indices where it is open, so "is X in scope" is two lookups instead of a walk down the
+// stack (a walk would make `<div>` x 10^6 quadratic). Pops are paid for by pushes.
 import type { ContentState, TagToken } from './tokenizer.js';
 
 export type Namespace = 'html' | 'svg' | 'math';
@@ -38,12 +39,13 @@ export interface StartTagResult {
   readonly namespace: Namespace | null;
   /** The content state the tokenizer switches to, or null to stay in the data state. */
   readonly contentState: ContentState | null;
-  /** The element pushed on the stack, if any (void and self-closing foreign elements are not). */
+  /**
+   * The element pushed on the stack, if any (void and self-closing foreign elements are
+   * not). SVG and MathML elements are distinct objects; HTML elements are shared values,
+   * one per name, so identity only tells foreign elements apart.
+   */
   readonly element: OpenElement | null;
 }
-
-/** Deepest a single scan of the stack goes (see the header). */
-const STACK_SCAN_LIMIT = 512;
 
 /** 13.2.6.2 and "in body": the HTML elements whose content is not tokenized as markup. */
 const CONTENT_STATE_OF: ReadonlyMap<string, ContentState> = new Map<string, ContentState>([
@@ -150,15 +152,80 @@ function foreignElement(tag: TagToken, namespace: 'svg' | 'math'): OpenElement {
   return { name, namespace, htmlIntegrationPoint, mathTextIntegrationPoint, rawText: false };
 }
 
+// Boundary kinds: for each stack entry, the index of the nearest element of the kind at or
+// below it (-1: none), stored in one Int32Array, BOUNDARY_KINDS slots per entry.
+/** Nearest element in the HTML namespace. */
+const NEAREST_HTML = 0;
+/** Nearest "special" element (13.2.4.2), which stops "any other end tag". */
+const NEAREST_SPECIAL = 1;
+/** Nearest special element other than address, div and p (stops the li/dd/dt loop). */
+const NEAREST_LIST_ITEM_STOP = 2;
+/** Nearest boundary of "has an element in scope". */
+const NEAREST_SCOPE = 3;
+/** Nearest boundary of "in button scope" (scope plus button). */
+const NEAREST_BUTTON_SCOPE = 4;
+/** Nearest boundary of "in table scope" (html, table, template). */
+const NEAREST_TABLE_SCOPE = 5;
+/** Nearest table structure element (table, sections, row, cell, caption, colgroup, template). */
+const NEAREST_TABLE_CONTEXT = 6;
+const BOUNDARY_KINDS = 7;
+const INITIAL_CAPACITY = 64;
+
+function isScopeBoundary(e: OpenElement): boolean {
+  if (e.namespace === 'html') return SCOPE_BOUNDARIES.has(e.name);
+  // MathML mi, mo, mn, ms, mtext, annotation-xml and SVG foreignObject, desc, title.
+  return e.mathTextIntegrationPoint || e.name === 'annotation-xml' || (e.namespace === 'svg' && (e.name === 'foreignobject' || e.name === 'desc' || e.name === 'title'));
+}
+
+function isSpecial(e: OpenElement): boolean {
+  return e.namespace === 'html' ? SPECIAL.has(e.name) : isScopeBoundary(e);
+}
+
+/** Bit set of the boundary kinds an element is (bit k: kind k). */
+function boundaryBits(e: OpenElement): number {
+  const html = e.namespace === 'html';
+  const name = e.name;
+  const special = isSpecial(e);
+  const scope = isScopeBoundary(e);
+  let bits = 0;
+  if (html) bits |= 1 << NEAREST_HTML;
+  if (special) bits |= 1 << NEAREST_SPECIAL;
+  if (special && !(html && (name === 'address' || name === 'div' || name === 'p'))) bits |= 1 << NEAREST_LIST_ITEM_STOP;
+  if (scope) bits |= 1 << NEAREST_SCOPE;
+  if (scope || (html && name === 'button')) bits |= 1 << NEAREST_BUTTON_SCOPE;
+  if (html && (name === 'html' || name === 'table' || name === 'template')) bits |= 1 << NEAREST_TABLE_SCOPE;
+  if (html && TABLE_CONTEXT.has(name)) bits |= 1 << NEAREST_TABLE_CONTEXT;
+  return bits;
+}
+
+/** HTML elements carry no per-instance data: one shared value per name (and raw-text flag). */
+const HTML_ELEMENTS = new Map<string, { readonly element: OpenElement; readonly bits: number }>();
+
+function sharedHtmlElement(name: string, rawText: boolean): { readonly element: OpenElement; readonly bits: number } {
+  const key = rawText ? name + ' raw' : name;
+  let found = HTML_ELEMENTS.get(key);
+  if (found === undefined) {
+    const element = htmlElement(name, rawText);
+    found = { element, bits: boundaryBits(element) };
+    // Bounded: tag names in one document can be many, so only cache the common ones.
+    if (HTML_ELEMENTS.size < 4096) HTML_ELEMENTS.set(key, found);
+  }
+  return found;
+}
+
 export class TreeModel {
-  private readonly stack: OpenElement[] = [];
+  private readonly elements: OpenElement[] = [];
+  private bounds = new Int32Array(INITIAL_CAPACITY * BOUNDARY_KINDS);
+  /** Per-name stacks of the indices where an element of that name is open, by namespace kind. */
+  private readonly htmlPositions = new Map<string, number[]>();
+  private readonly foreignPositions = new Map<string, number[]>();
 
   /** Called for every element as it leaves the stack (the policy finishes SVG <style> text there). */
   constructor(private readonly onPop: (element: OpenElement) => void = () => {}) {}
 
   /** The current node (no fragment case, so also the adjusted current node). */
   get current(): OpenElement | undefined {
-    return this.stack[this.stack.length - 1];
+    return this.elements[this.elements.length - 1];
   }
 
   /** 13.2.5.42: CDATA sections are recognized only when the adjusted current node is foreign. */
@@ -168,7 +235,7 @@ export class TreeModel {
   }
 
   get depth(): number {
-    return this.stack.length;
+    return this.elements.length;
   }
 
   /** Processes a start tag as the tree construction dispatcher (13.2.6) would. */
@@ -195,7 +262,7 @@ export class TreeModel {
     if (current === undefined) return;
     if (current.rawText) {
       // In a raw-text state the tokenizer emits only the appropriate end tag.
-      this.popTo(this.stack.length - 1);
+      this.popTo(this.elements.length - 1);
       return;
     }
     // The dispatcher sends end tags to the foreign rules whenever the current node is not HTML.
@@ -219,6 +286,82 @@ export class TreeModel {
   }
 
   // ---------------------------------------------------------------------------------
+  // The stack
+
+  private pushHtml(name: string, rawText = false): void {
+    const shared = sharedHtmlElement(name, rawText);
+    this.pushWith(shared.element, shared.bits);
+  }
+
+  private push(element: OpenElement): void {
+    this.pushWith(element, boundaryBits(element));
+  }
+
+  private pushWith(element: OpenElement, bits: number): void {
+    const i = this.elements.length;
+    if ((i + 1) * BOUNDARY_KINDS > this.bounds.length) {
+      const grown = new Int32Array(this.bounds.length * 2);
+      grown.set(this.bounds);
+      this.bounds = grown;
+    }
+    const b = this.bounds;
+    const at = i * BOUNDARY_KINDS;
+    for (let k = 0; k < BOUNDARY_KINDS; k++) b[at + k] = (bits & (1 << k)) !== 0 ? i : i === 0 ? -1 : b[at - BOUNDARY_KINDS + k]!;
+    this.elements.push(element);
+    const positions = element.namespace === 'html' ? this.htmlPositions : this.foreignPositions;
+    let list = positions.get(element.name);
+    if (list === undefined) {
+      list = [];
+      positions.set(element.name, list);
+    }
+    list.push(i);
+  }
+
+  /** Pops every element at index >= `index`. */
+  private popTo(index: number): void {
+    while (this.elements.length > index) {
+      const element = this.elements.pop()!;
+      // The popped element is the highest of its name, so its index is the last of its list.
+      (element.namespace === 'html' ? this.htmlPositions : this.foreignPositions).get(element.name)!.pop();
+      this.onPop(element);
+    }
+  }
+
+  /** Index of the highest open HTML element with this name, or -1. */
+  private lastHtml(name: string): number {
+    const list = this.htmlPositions.get(name);
+    return list === undefined || list.length === 0 ? -1 : list[list.length - 1]!;
+  }
+
+  /** Index of the highest open SVG or MathML element with this name, or -1. */
+  private lastForeign(name: string): number {
+    const list = this.foreignPositions.get(name);
+    return list === undefined || list.length === 0 ? -1 : list[list.length - 1]!;
+  }
+
+  /** The nearest boundary of `kind` at or below the current node (-1: none). */
+  private top(kind: number): number {
+    const n = this.elements.length;
+    return n === 0 ? -1 : this.bounds[(n - 1) * BOUNDARY_KINDS + kind]!;
+  }
+
+  /** Index of the HTML element `name` if it is in the given scope (no boundary above it), or -1. */
+  private inScope(name: string, kind: number = NEAREST_SCOPE): number {
+    const i = this.lastHtml(name);
+    return i >= 0 && this.top(kind) <= i ? i : -1;
+  }
+
+  /** Pops until the current node is HTML, a MathML text integration point or an HTML integration point. */
+  private popForeign(): void {
+    for (;;) {
+      const node = this.current;
+      if (node === undefined || node.namespace === 'html' || node.mathTextIntegrationPoint || node.htmlIntegrationPoint) return;
+      this.popTo(this.elements.length - 1);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------
+  // Start tags
 
   /** 13.2.6 dispatcher: whether a start tag is handled by "in foreign content". */
   private usesForeignRules(name: string): boolean {
@@ -235,55 +378,8 @@ export class TreeModel {
     return false;
   }
 
-  private push(element: OpenElement): void {
-    this.stack.push(element);
-  }
-
-  /** Pops every element at index >= `index`. */
-  private popTo(index: number): void {
-    while (this.stack.length > index) this.onPop(this.stack.pop()!);
-  }
-
-  /** Pops until the current node is HTML, a MathML text integration point or an HTML integration point. */
-  private popForeign(): void {
-    for (;;) {
-      const node = this.current;
-      if (node === undefined || node.namespace === 'html' || node.mathTextIntegrationPoint || node.htmlIntegrationPoint) return;
-      this.popTo(this.stack.length - 1);
-    }
-  }
-
-  /** Index of the nearest matching element above the scan limit, or -1. */
-  private findDown(match: (e: OpenElement) => boolean, stop: (e: OpenElement) => boolean): number {
-    const floor = Math.max(0, this.stack.length - STACK_SCAN_LIMIT);
-    for (let i = this.stack.length - 1; i >= floor; i--) {
-      const e = this.stack[i]!;
-      if (match(e)) return i;
-      if (stop(e)) return -1;
-    }
-    return -1;
-  }
-
-  private isScopeBoundary(e: OpenElement): boolean {
-    if (e.namespace === 'html') return SCOPE_BOUNDARIES.has(e.name);
-    // MathML mi, mo, mn, ms, mtext, annotation-xml and SVG foreignObject, desc, title.
-    return e.mathTextIntegrationPoint || e.name === 'annotation-xml' || (e.namespace === 'svg' && (e.name === 'foreignobject' || e.name === 'desc' || e.name === 'title'));
-  }
-
-  private isSpecial(e: OpenElement): boolean {
-    return e.namespace === 'html' ? SPECIAL.has(e.name) : this.isScopeBoundary(e);
-  }
-
-  /** Index of an HTML element named `name` "in scope" (button scope adds `button`), or -1. */
-  private inScope(name: string, button = false): number {
-    return this.findDown(
-      (e) => e.namespace === 'html' && e.name === name,
-      (e) => this.isScopeBoundary(e) || (button && e.namespace === 'html' && e.name === 'button'),
-    );
-  }
-
   private closeP(): void {
-    const i = this.inScope('p', true);
+    const i = this.inScope('p', NEAREST_BUTTON_SCOPE);
     if (i >= 0) this.popTo(i);
   }
 
@@ -299,38 +395,35 @@ export class TreeModel {
     if (CLOSES_P.has(name)) this.closeP();
     if (name === 'table') {
       // "In table": a nested <table> start tag closes the current table first.
-      const t = this.findDown((e) => e.namespace === 'html' && TABLE_CONTEXT.has(e.name), (e) => e.namespace === 'html' && e.name === 'html');
-      if (t >= 0 && this.stack[t]!.name === 'table') this.popTo(t);
+      const t = this.top(NEAREST_TABLE_CONTEXT);
+      if (t >= 0 && this.elements[t]!.name === 'table') this.popTo(t);
     } else if (HEADINGS.has(name)) {
       const c = this.current;
-      if (c !== undefined && c.namespace === 'html' && HEADINGS.has(c.name)) this.popTo(this.stack.length - 1);
+      if (c !== undefined && c.namespace === 'html' && HEADINGS.has(c.name)) this.popTo(this.elements.length - 1);
     } else if (name === 'li' || name === 'dd' || name === 'dt') {
       this.closeListItem(name);
     }
     const contentState = CONTENT_STATE_OF.get(name) ?? null;
     if (contentState !== null) {
-      const element = htmlElement(name, contentState !== 'plaintext');
-      if (contentState !== 'plaintext') this.push(element);
-      return { namespace: 'html', contentState, element };
+      if (contentState === 'plaintext') return { namespace: 'html', contentState, element: null };
+      const shared = sharedHtmlElement(name, true);
+      this.pushWith(shared.element, shared.bits);
+      return { namespace: 'html', contentState, element: shared.element };
     }
     if (VOID_ELEMENTS.has(name)) return { namespace: 'html', contentState: null, element: null };
     if (name === 'frameset' || name === 'html' || name === 'body' || name === 'head') {
       // Merged into existing elements or ignored; never a new open element here.
       return { namespace: 'html', contentState: null, element: null };
     }
-    const element = htmlElement(name);
-    this.push(element);
-    return { namespace: 'html', contentState: null, element };
+    const shared = sharedHtmlElement(name, false);
+    this.pushWith(shared.element, shared.bits);
+    return { namespace: 'html', contentState: null, element: shared.element };
   }
 
-  /** "In body" li / dd / dt: close an open item of the same kind, stopping at special elements. */
+  /** "In body" li / dd / dt: close an open item of the same kind, unless a special element is above it. */
   private closeListItem(name: string): void {
-    const kinds = name === 'li' ? ['li'] : ['dd', 'dt'];
-    const i = this.findDown(
-      (e) => e.namespace === 'html' && kinds.includes(e.name),
-      (e) => this.isSpecial(e) && !(e.namespace === 'html' && (e.name === 'address' || e.name === 'div' || e.name === 'p')),
-    );
-    if (i >= 0) this.popTo(i);
+    const i = name === 'li' ? this.lastHtml('li') : Math.max(this.lastHtml('dd'), this.lastHtml('dt'));
+    if (i >= 0 && this.top(NEAREST_LIST_ITEM_STOP) <= i) this.popTo(i);
   }
 
   /**
@@ -341,9 +434,9 @@ export class TreeModel {
    */
   private tablePartStartTag(name: string): StartTagResult {
     for (let round = 0; round < TABLE_PART_ROUNDS; round++) {
-      const i = this.findDown((e) => e.namespace === 'html' && TABLE_CONTEXT.has(e.name), (e) => e.namespace === 'html' && e.name === 'html');
+      const i = this.top(NEAREST_TABLE_CONTEXT);
       if (i < 0) return { namespace: null, contentState: null, element: null };
-      const context = this.stack[i]!.name;
+      const context = this.elements[i]!.name;
       if (context === 'template') break;
       if (context === 'td' || context === 'th' || context === 'caption' || context === 'colgroup') {
         if (context === 'colgroup' && name === 'col') {
@@ -363,7 +456,7 @@ export class TreeModel {
         this.popTo(i + 1);
         if (name === 'tr') break;
         if (name === 'td' || name === 'th') {
-          this.push(htmlElement('tr'));
+          this.pushHtml('tr');
           break;
         }
         this.popTo(i);
@@ -372,89 +465,64 @@ export class TreeModel {
       // context === 'table'
       this.popTo(i + 1);
       if (name === 'td' || name === 'th') {
-        this.push(htmlElement('tbody'));
-        this.push(htmlElement('tr'));
+        this.pushHtml('tbody');
+        this.pushHtml('tr');
       } else if (name === 'tr') {
-        this.push(htmlElement('tbody'));
+        this.pushHtml('tbody');
       } else if (name === 'col') {
-        this.push(htmlElement('colgroup'));
+        this.pushHtml('colgroup');
         return { namespace: 'html', contentState: null, element: null };
       }
       break;
     }
     if (name === 'col') return { namespace: 'html', contentState: null, element: null };
-    const element = htmlElement(name);
-    this.push(element);
-    return { namespace: 'html', contentState: null, element };
+    const shared = sharedHtmlElement(name, false);
+    this.pushWith(shared.element, shared.bits);
+    return { namespace: 'html', contentState: null, element: shared.element };
   }
 
-  /** 13.2.6.5 "any other end tag" in foreign content. */
+  // ---------------------------------------------------------------------------------
+  // End tags
+
+  /**
+   * 13.2.6.5 "any other end tag" in foreign content: walking down from the current node
+   * over foreign elements, the first one with the token's name is popped with everything
+   * above it; reaching an HTML element hands the token to the HTML rules.
+   */
   private foreignEndTag(name: string): void {
-    const floor = Math.max(0, this.stack.length - STACK_SCAN_LIMIT);
-    for (let i = this.stack.length - 1; i >= floor; i--) {
-      const node = this.stack[i]!;
-      // Only foreign nodes are examined here: the walk hands over at the first HTML one.
-      if (node.name === name) {
-        this.popTo(i);
-        return;
-      }
-      const previous = this.stack[i - 1];
-      if (previous === undefined) return; // reached the topmost element: ignore
-      if (previous.namespace === 'html') {
-        // "Process the token according to the rules given in the section corresponding
-        // to the current insertion mode in HTML content."
-        this.htmlEndTag(name);
-        return;
-      }
-    }
+    const match = this.lastForeign(name);
+    if (match > this.top(NEAREST_HTML)) this.popTo(match);
+    else this.htmlEndTag(name);
   }
 
   /** HTML end tags ("in body" and the table modes), approximated as described in the header. */
   private htmlEndTag(name: string): void {
     if (name === 'br' || name === 'body' || name === 'html' || name === 'head' || name === 'frameset') return;
     if (name === 'p') return this.closeP();
+    let i: number;
     if (HEADINGS.has(name)) {
-      const i = this.findDown((e) => e.namespace === 'html' && HEADINGS.has(e.name), (e) => this.isScopeBoundary(e));
-      if (i >= 0) this.popTo(i);
-      return;
-    }
-    if (name === 'template') {
-      const i = this.findDown((e) => e.namespace === 'html' && e.name === 'template', () => false);
-      if (i >= 0) this.popTo(i);
-      return;
-    }
-    if (name === 'table' || TABLE_PARTS.has(name)) {
+      // Any heading closes any heading.
+      i = -1;
+      for (const h of HEADINGS) i = Math.max(i, this.lastHtml(h));
+      if (i >= 0 && this.top(NEAREST_SCOPE) > i) i = -1;
+    } else if (name === 'template') {
+      i = this.lastHtml('template');
+    } else if (name === 'table' || TABLE_PARTS.has(name)) {
       // Table scope: only html, table and template stop the search; what lies between
       // (integration points and foreign elements too) is popped.
-      const i = this.findDown(
-        (e) => e.namespace === 'html' && e.name === name,
-        (e) => e.namespace === 'html' && (e.name === 'html' || e.name === 'template' || (e.name === 'table' && name !== 'table')),
-      );
-      if (i >= 0) this.popTo(i);
-      return;
+      i = this.inScope(name, NEAREST_TABLE_SCOPE);
+    } else if (name === 'form') {
+      // "In body" </form> removes the form element itself and leaves what it holds open;
+      // modelled only in the common case where the form is the current node.
+      const c = this.current;
+      i = c !== undefined && c.namespace === 'html' && c.name === 'form' ? this.elements.length - 1 : -1;
+    } else if (name === 'select' || SCOPED_END_TAGS.has(name)) {
+      i = this.inScope(name);
+    } else {
+      // "Any other end tag": the nearest element of that name, unless a special element is above it.
+      i = this.lastHtml(name);
+      if (i >= 0 && this.top(NEAREST_SPECIAL) > i) i = -1;
     }
-    if (name === 'select') {
-      const i = this.findDown((e) => e.namespace === 'html' && e.name === 'select', (e) => this.isScopeBoundary(e));
-      if (i >= 0) this.popTo(i);
-      return;
-    }
-    if (name === 'form') {
-      // "In body" </form> (no template open): removes the form element itself, in scope,
-      // leaving anything opened inside it on the stack.
-      const i = this.inScope('form');
-      if (i >= 0) {
-        const [form] = this.stack.splice(i, 1);
-        this.onPop(form!);
-      }
-      return;
-    }
-    if (SCOPED_END_TAGS.has(name)) {
-      const i = this.inScope(name);
-      if (i >= 0) this.popTo(i);
-      return;
-    }
-    // "Any other end tag": the nearest element of that name, unless a special element comes first.
-    const i = this.findDown((e) => e.namespace === 'html' && e.name === name, (e) => this.isSpecial(e));
     if (i >= 0) this.popTo(i);
   }
 }
