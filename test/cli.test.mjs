@@ -113,7 +113,7 @@ test('missing manifest and missing runtime/ are findings (exit 1), not crashes',
   const dir = makeProject(t, { manifest: null, defaults: false, files: { 'README.md': 'x' } });
   const r = runCli(['check', dir, '--json']);
   assert.equal(r.status, 1);
-  assert.deepEqual(summarize(r.json), ['bundle/missing-runtime runtime/', 'project/manifest-missing manifest.json']);
+  assert.deepEqual(summarize(r.json), ['project/manifest-missing manifest.json', 'bundle/missing-runtime runtime/']);
 });
 
 test('symlinks in runtime/ are reported, never followed', (t) => {

@@ -2,7 +2,14 @@
 // color and URL (Manifest; Property definition; Versioning; D-9; D-24). Each is a
 // hand-written scanner or an anchored regex without nested quantifiers, so untrusted
 // text is read in linear time.
-import { DNS_LABEL_MAX_CHARS, DNS_NAME_MAX_CHARS, PROPERTY_NAME_MAX_CHARS, SEMVER_MAX_NUMERIC } from './limits.js';
+import {
+  DNS_LABEL_MAX_CHARS,
+  DNS_NAME_MAX_CHARS,
+  IPV4_OCTET_MAX,
+  PROPERTY_NAME_MAX_CHARS,
+  SEMVER_MAX_NUMERIC,
+  URL_PORT_MAX_DIGITS,
+} from './limits.js';
 
 function isLowerLetter(c: number): boolean {
   return c >= 0x61 && c <= 0x7a;
@@ -138,8 +145,6 @@ export function isColor(s: string): boolean {
 // or a bracketed IPv6 literal (RFC 4291 section 2.2, without zone identifiers).
 // ---------------------------------------------------------------------------------
 
-/** D-9: "optional port of 1-5 digits" (belongs in limits.ts next to the DNS limits). */
-export const URL_PORT_MAX_DIGITS = 5;
 
 export type UrlProblem =
   | 'whitespace'
@@ -269,7 +274,7 @@ function isDottedQuad(parts: readonly string[]): boolean {
   for (const part of parts) {
     if (part.length < 1 || part.length > 3 || !isAllDigits(part)) return false;
     if (part.length > 1 && part.charCodeAt(0) === 0x30) return false;
-    if (Number(part) > 255) return false;
+    if (Number(part) > IPV4_OCTET_MAX) return false;
   }
   return true;
 }

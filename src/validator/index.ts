@@ -4,3 +4,18 @@ export * from './limits.js';
 export { RULES, ruleById, type RuleDef } from './rules.js';
 export { FindingList, sortFindings, jsonPointer, type Finding, type Severity, type Location } from './findings.js';
 export { RUNTIME_POLICY_TEMPLATE, BASE_URL_PLACEHOLDER, FRAME_SANDBOX, runtimePolicy, BLOCKED_NETWORK_APIS } from './runtime-policy.js';
+export { validateProject, type ProjectInput, type ValidateOptions, type ValidationResult } from './validate.js';
+export { validateManifest, type ManifestInfo } from './manifest.js';
+export { validateSettings, PROPERTY_TYPES, type PropertyDef } from './properties.js';
+export {
+  checkBundleListing,
+  findPrivateKeyMarker,
+  PRIVATE_KEY_MARKERS,
+  PRIVATE_KEY_MARKER_MAX_LENGTH,
+  type BundleEntry,
+} from './bundle.js';
+export { CAPABILITIES, CAPABILITY_KEYS, isCapabilityKey, capabilityByKey, type CapabilityDef } from './capabilities.js';
+export { isNamespace, isSemver, isPropertyName, isColor, urlProblem } from './grammar.js';
+export { pathProblem, extensionOf, type PathProblem } from './paths.js';
+export { readJson, type JsonReadResult } from './json.js';
+export { decodeUtf8, utf8ByteLength } from './text.js';

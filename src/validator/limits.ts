@@ -90,6 +90,10 @@ export const SEMVER_MAX_NUMERIC = 9_007_199_254_740_991;
 /** D-9: DNS name limits for absolute URLs. */
 export const DNS_LABEL_MAX_CHARS = 63;
 export const DNS_NAME_MAX_CHARS = 253;
+/** D-9: "optional port of 1-5 digits" (digits, not a numeric range: D-9 sets no 65535 cap). */
+export const URL_PORT_MAX_DIGITS = 5;
+/** D-9: IPv4 dotted quad parts are 0-255. */
+export const IPV4_OCTET_MAX = 255;
 
 export interface LimitEntry {
   readonly name: string;
@@ -158,4 +162,6 @@ export const LIMITS: readonly LimitEntry[] = [
   { name: 'semver.maxNumericIdentifier', value: SEMVER_MAX_NUMERIC, unit: 'value', appliesTo: 'manifest', source: 'D-24' },
   { name: 'url.dnsLabel.maxChars', value: DNS_LABEL_MAX_CHARS, unit: 'characters', appliesTo: 'settings', source: 'D-9' },
   { name: 'url.dnsName.maxChars', value: DNS_NAME_MAX_CHARS, unit: 'characters', appliesTo: 'settings', source: 'D-9' },
+  { name: 'url.port.maxDigits', value: URL_PORT_MAX_DIGITS, unit: 'characters', appliesTo: 'settings', source: 'D-9' },
+  { name: 'url.ipv4Octet.max', value: IPV4_OCTET_MAX, unit: 'value', appliesTo: 'settings', source: 'D-9' },
 ];

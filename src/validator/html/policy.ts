@@ -40,7 +40,8 @@ const LEGACY_RAW_TEXT_ELEMENTS = new Set(['xmp', 'noembed', 'noframes', 'plainte
 /** Every element an HTML parser may read as raw text (checked for ambiguity when readings can differ). */
 const RAW_TEXT_CANDIDATES = new Set(['title', 'textarea', 'style', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript', 'script', 'plaintext']);
 /**
- * Start tags after which the tree model may not match every browser: foreign content
+ * Start tags after which the tree model may not match every browser (the model also says
+ * so itself when a document nests deeper than it keeps track of): foreign content
  * (SVG, MathML), <select> (its parsing changed in 2025 and differs across engines),
  * <template> (column-group content ignores raw-text tags), and framesets.
  */
@@ -235,6 +236,7 @@ class EntrypointScanner {
     if (AMBIGUITY_TRIGGERS.has(tag.name)) this.uncertain = true;
     const parent = this.model.current;
     const result = this.model.startTag(tag);
+    if (this.model.degraded) this.uncertain = true;
     // A tag the tree builder ignores is still checked, as if it were HTML: cheap and safe.
     const namespace: Namespace = result.namespace ?? 'html';
     this.checkAttributes(tag, namespace, parent);

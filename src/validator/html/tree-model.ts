@@ -169,6 +169,12 @@ const NEAREST_TABLE_SCOPE = 5;
 /** Nearest table structure element (table, sections, row, cell, caption, colgroup, template). */
 const NEAREST_TABLE_CONTEXT = 6;
 const BOUNDARY_KINDS = 7;
+/**
+ * Deepest stack the model keeps. Real pages nest a few dozen levels; a million nested tags
+ * would cost memory and time for nothing, so deeper elements are not modelled (see
+ * `degraded`). Browsers nest deeper, which is why the policy then checks both readings.
+ */
+const MAX_MODELLED_DEPTH = 1024;
 const INITIAL_CAPACITY = 64;
 
 function isScopeBoundary(e: OpenElement): boolean {
@@ -219,6 +225,7 @@ export class TreeModel {
   /** Per-name stacks of the indices where an element of that name is open, by namespace kind. */
   private readonly htmlPositions = new Map<string, number[]>();
   private readonly foreignPositions = new Map<string, number[]>();
+  private isDegraded = false;
 
   /** Called for every element as it leaves the stack (the policy finishes SVG <style> text there). */
   constructor(private readonly onPop: (element: OpenElement) => void = () => {}) {}
@@ -238,6 +245,15 @@ export class TreeModel {
     return this.elements.length;
   }
 
+  /**
+   * True once an element was not modelled because the stack was MAX_MODELLED_DEPTH deep:
+   * from then on the model may disagree with a browser, and the policy checks both
+   * readings (as it does after SVG or MathML).
+   */
+  get degraded(): boolean {
+    return this.isDegraded;
+  }
+
   /** Processes a start tag as the tree construction dispatcher (13.2.6) would. */
   startTag(tag: TagToken): StartTagResult {
     if (this.usesForeignRules(tag.name)) {
@@ -249,8 +265,7 @@ export class TreeModel {
         const element = foreignElement(tag, namespace);
         // A self-closing foreign element is acknowledged and popped at once.
         if (tag.selfClosing) return { namespace, contentState: null, element: null };
-        this.push(element);
-        return { namespace, contentState: null, element };
+        return { namespace, contentState: null, element: this.push(element) ? element : null };
       }
     }
     return this.htmlStartTag(tag);
@@ -288,17 +303,22 @@ export class TreeModel {
   // ---------------------------------------------------------------------------------
   // The stack
 
-  private pushHtml(name: string, rawText = false): void {
+  private pushHtml(name: string, rawText = false): boolean {
     const shared = sharedHtmlElement(name, rawText);
-    this.pushWith(shared.element, shared.bits);
+    return this.pushWith(shared.element, shared.bits);
   }
 
-  private push(element: OpenElement): void {
-    this.pushWith(element, boundaryBits(element));
+  private push(element: OpenElement): boolean {
+    return this.pushWith(element, boundaryBits(element));
   }
 
-  private pushWith(element: OpenElement, bits: number): void {
+  /** Pushes unless the stack is MAX_MODELLED_DEPTH deep (then the model is degraded). */
+  private pushWith(element: OpenElement, bits: number): boolean {
     const i = this.elements.length;
+    if (i >= MAX_MODELLED_DEPTH) {
+      this.isDegraded = true;
+      return false;
+    }
     if ((i + 1) * BOUNDARY_KINDS > this.bounds.length) {
       const grown = new Int32Array(this.bounds.length * 2);
       grown.set(this.bounds);
@@ -315,6 +335,7 @@ export class TreeModel {
       positions.set(element.name, list);
     }
     list.push(i);
+    return true;
   }
 
   /** Pops every element at index >= `index`. */
@@ -388,8 +409,7 @@ export class TreeModel {
     if (name === 'svg' || name === 'math') {
       const element = foreignElement(tag, name);
       if (tag.selfClosing) return { namespace: name, contentState: null, element: null };
-      this.push(element);
-      return { namespace: name, contentState: null, element };
+      return { namespace: name, contentState: null, element: this.push(element) ? element : null };
     }
     if (TABLE_PARTS.has(name)) return this.tablePartStartTag(name);
     if (CLOSES_P.has(name)) this.closeP();
@@ -407,8 +427,7 @@ export class TreeModel {
     if (contentState !== null) {
       if (contentState === 'plaintext') return { namespace: 'html', contentState, element: null };
       const shared = sharedHtmlElement(name, true);
-      this.pushWith(shared.element, shared.bits);
-      return { namespace: 'html', contentState, element: shared.element };
+      return { namespace: 'html', contentState, element: this.pushWith(shared.element, shared.bits) ? shared.element : null };
     }
     if (VOID_ELEMENTS.has(name)) return { namespace: 'html', contentState: null, element: null };
     if (name === 'frameset' || name === 'html' || name === 'body' || name === 'head') {
@@ -416,8 +435,7 @@ export class TreeModel {
       return { namespace: 'html', contentState: null, element: null };
     }
     const shared = sharedHtmlElement(name, false);
-    this.pushWith(shared.element, shared.bits);
-    return { namespace: 'html', contentState: null, element: shared.element };
+    return { namespace: 'html', contentState: null, element: this.pushWith(shared.element, shared.bits) ? shared.element : null };
   }
 
   /** "In body" li / dd / dt: close an open item of the same kind, unless a special element is above it. */
@@ -477,8 +495,7 @@ export class TreeModel {
     }
     if (name === 'col') return { namespace: 'html', contentState: null, element: null };
     const shared = sharedHtmlElement(name, false);
-    this.pushWith(shared.element, shared.bits);
-    return { namespace: 'html', contentState: null, element: shared.element };
+    return { namespace: 'html', contentState: null, element: this.pushWith(shared.element, shared.bits) ? shared.element : null };
   }
 
   // ---------------------------------------------------------------------------------
