@@ -74,6 +74,9 @@ async function bundleAll() {
     platform: 'node',
     outfile: join(dist, 'platform-ext.mjs'),
     banner: { js: '#!/usr/bin/env node' },
+    // Minified: V8 compiles the whole module at start-up, and a smaller text starts
+    // measurably faster (bench/check.mjs). The vendored validator.mjs stays readable.
+    minify: true,
   });
   chmodSync(join(dist, 'platform-ext.mjs'), 0o755);
   // Declarations for the vendored validator: tsc emits per-file .d.ts under dist/types/,

@@ -111,6 +111,31 @@ const SCOPED_END_TAGS = new Set([
   'a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u',
 ]);
 
+// Start tag kinds (bits), for one lookup per HTML start tag.
+const KIND_FOREIGN_ROOT = 1;
+const KIND_TABLE_PART = 2;
+const KIND_CLOSES_P = 4;
+const KIND_HEADING = 8;
+const KIND_LIST_ITEM = 16;
+const KIND_RAW_TEXT = 32;
+const KIND_NOT_PUSHED = 64;
+
+const START_TAG_KIND = new Map<string, number>();
+function addKind(names: Iterable<string>, bit: number): void {
+  for (const n of names) START_TAG_KIND.set(n, (START_TAG_KIND.get(n) ?? 0) | bit);
+}
+addKind(['svg', 'math'], KIND_FOREIGN_ROOT);
+addKind(['caption', 'col', 'colgroup', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr'], KIND_TABLE_PART);
+addKind(CLOSES_P, KIND_CLOSES_P);
+addKind(HEADINGS, KIND_HEADING);
+addKind(['li', 'dd', 'dt'], KIND_LIST_ITEM);
+addKind(CONTENT_STATE_OF.keys(), KIND_RAW_TEXT);
+addKind(VOID_ELEMENTS, KIND_NOT_PUSHED);
+addKind(['frameset', 'html', 'body', 'head'], KIND_NOT_PUSHED);
+// <table> is handled by name after the p check (it has an entry through CLOSES_P).
+
+const VOID_RESULT: StartTagResult = { namespace: 'html', contentState: null, element: null };
+
 /** Enough rounds of "close and reprocess" to get from a cell up to its table (cell, row, section, table). */
 const TABLE_PART_ROUNDS = 6;
 
@@ -151,6 +176,26 @@ function foreignElement(tag: TagToken, namespace: 'svg' | 'math'): OpenElement {
   }
   return { name, namespace, htmlIntegrationPoint, mathTextIntegrationPoint, rawText: false };
 }
+
+// End tag kinds, for one lookup per HTML end tag.
+const END_OTHER = 0;
+const END_IGNORED = 1;
+const END_P = 2;
+const END_HEADING = 3;
+const END_TEMPLATE = 4;
+const END_TABLE = 5;
+const END_FORM = 6;
+const END_SCOPED = 7;
+
+const END_TAG_KIND = new Map<string, number>();
+for (const n of ['br', 'body', 'html', 'head', 'frameset']) END_TAG_KIND.set(n, END_IGNORED);
+for (const n of SCOPED_END_TAGS) END_TAG_KIND.set(n, END_SCOPED);
+END_TAG_KIND.set('select', END_SCOPED);
+for (const n of HEADINGS) END_TAG_KIND.set(n, END_HEADING);
+for (const n of [...TABLE_PARTS, 'table']) END_TAG_KIND.set(n, END_TABLE);
+END_TAG_KIND.set('p', END_P);
+END_TAG_KIND.set('template', END_TEMPLATE);
+END_TAG_KIND.set('form', END_FORM);
 
 // Boundary kinds: for each stack entry, the index of the nearest element of the kind at or
 // below it (-1: none), stored in one Int32Array, BOUNDARY_KINDS slots per entry.
@@ -204,15 +249,22 @@ function boundaryBits(e: OpenElement): number {
   return bits;
 }
 
-/** HTML elements carry no per-instance data: one shared value per name (and raw-text flag). */
-const HTML_ELEMENTS = new Map<string, { readonly element: OpenElement; readonly bits: number }>();
+interface SharedElement {
+  readonly element: OpenElement;
+  readonly bits: number;
+  /** The start tag result for a pushed element in the data state. */
+  readonly result: StartTagResult;
+}
 
-function sharedHtmlElement(name: string, rawText: boolean): { readonly element: OpenElement; readonly bits: number } {
+/** HTML elements carry no per-instance data: one shared value per name (and raw-text flag). */
+const HTML_ELEMENTS = new Map<string, SharedElement>();
+
+function sharedHtmlElement(name: string, rawText: boolean): SharedElement {
   const key = rawText ? name + ' raw' : name;
   let found = HTML_ELEMENTS.get(key);
   if (found === undefined) {
     const element = htmlElement(name, rawText);
-    found = { element, bits: boundaryBits(element) };
+    found = { element, bits: boundaryBits(element), result: { namespace: 'html', contentState: null, element } };
     // Bounded: tag names in one document can be many, so only cache the common ones.
     if (HTML_ELEMENTS.size < 4096) HTML_ELEMENTS.set(key, found);
   }
@@ -226,13 +278,15 @@ export class TreeModel {
   private readonly htmlPositions = new Map<string, number[]>();
   private readonly foreignPositions = new Map<string, number[]>();
   private isDegraded = false;
+  /** The top of `elements`, kept in a field: it is read several times per token. */
+  private currentElement: OpenElement | undefined = undefined;
 
   /** Called for every element as it leaves the stack (the policy finishes SVG <style> text there). */
   constructor(private readonly onPop: (element: OpenElement) => void = () => {}) {}
 
   /** The current node (no fragment case, so also the adjusted current node). */
   get current(): OpenElement | undefined {
-    return this.elements[this.elements.length - 1];
+    return this.currentElement;
   }
 
   /** 13.2.5.42: CDATA sections are recognized only when the adjusted current node is foreign. */
@@ -328,6 +382,7 @@ export class TreeModel {
     const at = i * BOUNDARY_KINDS;
     for (let k = 0; k < BOUNDARY_KINDS; k++) b[at + k] = (bits & (1 << k)) !== 0 ? i : i === 0 ? -1 : b[at - BOUNDARY_KINDS + k]!;
     this.elements.push(element);
+    this.currentElement = element;
     const positions = element.namespace === 'html' ? this.htmlPositions : this.foreignPositions;
     let list = positions.get(element.name);
     if (list === undefined) {
@@ -344,6 +399,7 @@ export class TreeModel {
       const element = this.elements.pop()!;
       // The popped element is the highest of its name, so its index is the last of its list.
       (element.namespace === 'html' ? this.htmlPositions : this.foreignPositions).get(element.name)!.pop();
+      this.currentElement = this.elements[this.elements.length - 1];
       this.onPop(element);
     }
   }
@@ -406,36 +462,44 @@ export class TreeModel {
 
   private htmlStartTag(tag: TagToken): StartTagResult {
     const name = tag.name;
-    if (name === 'svg' || name === 'math') {
-      const element = foreignElement(tag, name);
-      if (tag.selfClosing) return { namespace: name, contentState: null, element: null };
-      return { namespace: name, contentState: null, element: this.push(element) ? element : null };
+    // One lookup classifies the tag (most tags have no entry: an ordinary element).
+    const kind = START_TAG_KIND.get(name) ?? 0;
+    if (kind === 0) return this.pushShared(name, null);
+    if ((kind & KIND_FOREIGN_ROOT) !== 0) {
+      const namespace = name as 'svg' | 'math';
+      const element = foreignElement(tag, namespace);
+      if (tag.selfClosing) return { namespace, contentState: null, element: null };
+      return { namespace, contentState: null, element: this.push(element) ? element : null };
     }
-    if (TABLE_PARTS.has(name)) return this.tablePartStartTag(name);
-    if (CLOSES_P.has(name)) this.closeP();
+    if ((kind & KIND_TABLE_PART) !== 0) return this.tablePartStartTag(name);
+    if ((kind & KIND_CLOSES_P) !== 0) this.closeP();
     if (name === 'table') {
       // "In table": a nested <table> start tag closes the current table first.
       const t = this.top(NEAREST_TABLE_CONTEXT);
       if (t >= 0 && this.elements[t]!.name === 'table') this.popTo(t);
-    } else if (HEADINGS.has(name)) {
+    } else if ((kind & KIND_HEADING) !== 0) {
       const c = this.current;
       if (c !== undefined && c.namespace === 'html' && HEADINGS.has(c.name)) this.popTo(this.elements.length - 1);
-    } else if (name === 'li' || name === 'dd' || name === 'dt') {
+    } else if ((kind & KIND_LIST_ITEM) !== 0) {
       this.closeListItem(name);
     }
-    const contentState = CONTENT_STATE_OF.get(name) ?? null;
-    if (contentState !== null) {
+    if ((kind & KIND_RAW_TEXT) !== 0) {
+      const contentState = CONTENT_STATE_OF.get(name)!;
       if (contentState === 'plaintext') return { namespace: 'html', contentState, element: null };
-      const shared = sharedHtmlElement(name, true);
-      return { namespace: 'html', contentState, element: this.pushWith(shared.element, shared.bits) ? shared.element : null };
+      return this.pushShared(name, contentState);
     }
-    if (VOID_ELEMENTS.has(name)) return { namespace: 'html', contentState: null, element: null };
-    if (name === 'frameset' || name === 'html' || name === 'body' || name === 'head') {
-      // Merged into existing elements or ignored; never a new open element here.
-      return { namespace: 'html', contentState: null, element: null };
+    if ((kind & KIND_NOT_PUSHED) !== 0) {
+      // Void elements; html, head, body, frameset merge into existing elements or are ignored.
+      return VOID_RESULT;
     }
-    const shared = sharedHtmlElement(name, false);
-    return { namespace: 'html', contentState: null, element: this.pushWith(shared.element, shared.bits) ? shared.element : null };
+    return this.pushShared(name, null);
+  }
+
+  /** Pushes the shared HTML element for `name`; its result object is shared too. */
+  private pushShared(name: string, contentState: ContentState | null): StartTagResult {
+    const shared = sharedHtmlElement(name, contentState !== null);
+    if (!this.pushWith(shared.element, shared.bits)) return { namespace: 'html', contentState, element: null };
+    return contentState === null ? shared.result : { namespace: 'html', contentState, element: shared.element };
   }
 
   /** "In body" li / dd / dt: close an open item of the same kind, unless a special element is above it. */
@@ -514,26 +578,27 @@ export class TreeModel {
 
   /** HTML end tags ("in body" and the table modes), approximated as described in the header. */
   private htmlEndTag(name: string): void {
-    if (name === 'br' || name === 'body' || name === 'html' || name === 'head' || name === 'frameset') return;
-    if (name === 'p') return this.closeP();
+    const kind = END_TAG_KIND.get(name) ?? END_OTHER;
+    if (kind === END_IGNORED) return;
+    if (kind === END_P) return this.closeP();
     let i: number;
-    if (HEADINGS.has(name)) {
+    if (kind === END_HEADING) {
       // Any heading closes any heading.
       i = -1;
       for (const h of HEADINGS) i = Math.max(i, this.lastHtml(h));
       if (i >= 0 && this.top(NEAREST_SCOPE) > i) i = -1;
-    } else if (name === 'template') {
+    } else if (kind === END_TEMPLATE) {
       i = this.lastHtml('template');
-    } else if (name === 'table' || TABLE_PARTS.has(name)) {
+    } else if (kind === END_TABLE) {
       // Table scope: only html, table and template stop the search; what lies between
       // (integration points and foreign elements too) is popped.
       i = this.inScope(name, NEAREST_TABLE_SCOPE);
-    } else if (name === 'form') {
+    } else if (kind === END_FORM) {
       // "In body" </form> removes the form element itself and leaves what it holds open;
       // modelled only in the common case where the form is the current node.
       const c = this.current;
       i = c !== undefined && c.namespace === 'html' && c.name === 'form' ? this.elements.length - 1 : -1;
-    } else if (name === 'select' || SCOPED_END_TAGS.has(name)) {
+    } else if (kind === END_SCOPED) {
       i = this.inScope(name);
     } else {
       // "Any other end tag": the nearest element of that name, unless a special element is above it.
@@ -542,4 +607,5 @@ export class TreeModel {
     }
     if (i >= 0) this.popTo(i);
   }
+
 }
