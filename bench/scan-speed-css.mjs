@@ -257,4 +257,4 @@ async function main() {
   }
 }
 
-await main();
+if (process.argv[2] === "--dump") { const fs = await import("node:fs"); const c = makeCorpora(process.argv[3]); console.log(c); } else await main();

@@ -107,6 +107,8 @@ function importsAndApis() {
     'function load(u) { if (!u) return null; return window.setTimeout(() => o.fetch + a(u), 10); }',
     'class Store extends Map { static #n = 0; get size() { return Store.#n } set(k, v) { return super.set(k, v) } }',
     'for (const [k, v] of Object.entries(o)) { switch (typeof v) { case "number": continue; default: break } }',
+    // Findings (capped per rule): the baseline comparison checks that they stay the same.
+    "fetch(u); navigator.sendBeacon(u); eval(s); localStorage.x = 1; import('./missing.js'); import(name);",
     '',
   ].join('\n');
   return repeatTo(chunk, INPUT_BYTES);
