@@ -79,6 +79,33 @@ async function bundleAll() {
     minify: true,
   });
   chmodSync(join(dist, 'platform-ext.mjs'), 0o755);
+  // The operator's review: its validation comes only from dist/validator.mjs, imported at
+  // run time as a sibling file (the exact module the server side vendors). Any import
+  // that reaches into src/validator/ other than through its index fails the build.
+  const validatorIndex = join(root, 'src/validator/index.ts');
+  await build({
+    ...common,
+    entryPoints: [join(root, 'src/review.ts')],
+    platform: 'node',
+    outfile: join(dist, 'platform-review.mjs'),
+    banner: { js: '#!/usr/bin/env node' },
+    plugins: [
+      {
+        name: 'validator-as-sibling',
+        setup(b) {
+          b.onResolve({ filter: /validator/ }, (args) => {
+            const target = join(args.resolveDir, args.path).replace(/\.js$/, '.ts');
+            if (target === validatorIndex) return { path: './validator.mjs', external: true };
+            if (target.startsWith(join(root, 'src/validator') + '/')) {
+              return { errors: [{ text: `platform-review may use the validator only through its index: ${args.importer} imports ${args.path}` }] };
+            }
+            return undefined;
+          });
+        },
+      },
+    ],
+  });
+  chmodSync(join(dist, 'platform-review.mjs'), 0o755);
   // Declarations for the vendored validator: tsc emits per-file .d.ts under dist/types/,
   // and dist/validator.d.ts re-exports the public entry.
   const types = join(dist, 'types');

@@ -2,6 +2,9 @@
 // (D-21: 0 no errors, 1 error findings, 2 usage error or unreadable target).
 import { parseArgs, suggest, type FlagSpec } from './args.js';
 import { CHECK_FLAGS, runCheck } from './commands/check.js';
+import { KEYGEN_FLAGS, runKeygen } from './commands/keygen.js';
+import { PACKAGE_FLAGS, runPackage } from './commands/package.js';
+import { VERIFY_FLAGS, runVerify } from './commands/verify.js';
 import type { CommandIo } from './commands/io.js';
 import { UsageError } from './usage-error.js';
 
@@ -26,6 +29,37 @@ const COMMANDS: Readonly<Record<string, Command>> = {
       'Exit status: 0 no errors (warnings allowed), 1 at least one error, 2 usage error or unreadable folder.',
     flags: CHECK_FLAGS,
     run: runCheck,
+  },
+  keygen: {
+    usage: 'platform-ext keygen --private-key <file> --public-key <file>',
+    summary: 'Create an Ed25519 key pair for signing releases',
+    details:
+      'Writes the private key as PKCS#8 PEM (mode 0600) and the public key as one line of base64,\n' +
+      'and prints the key fingerprint (SHA-256 of the public key). Never overwrites a file, and refuses\n' +
+      'to put a private key inside an extension project.',
+    flags: KEYGEN_FLAGS,
+    run: runKeygen,
+  },
+  package: {
+    usage: 'platform-ext package <dir> --out <dir> --private-key <file> | platform-ext package <dir> --dry-run',
+    summary: 'Check, build the deterministic bundle.zip, sign, and write the five submission files',
+    details:
+      'Runs the full check first: with any error nothing is written. The same source and key always give\n' +
+      'byte-identical files. The out folder must be absent, empty, or an earlier submission set, which is\n' +
+      'replaced whole.',
+    flags: PACKAGE_FLAGS,
+    run: runPackage,
+  },
+  verify: {
+    usage: 'platform-ext verify <out-dir> [--json]',
+    summary: 'Verify a submission set as the store will: archive, contents, hashes, record, key, signature',
+    details:
+      'Reopens bundle.zip with the hardened reader, validates its contents with the same rules as check,\n' +
+      'recomputes both hashes, checks submission.json and the key fingerprint, and verifies the signature,\n' +
+      'saying what changed when it fails.\n\n' +
+      'Exit status: 0 no errors, 1 at least one error, 2 usage error or unreadable folder.',
+    flags: VERIFY_FLAGS,
+    run: runVerify,
   },
 };
 

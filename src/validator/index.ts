@@ -19,3 +19,20 @@ export { isNamespace, isSemver, isPropertyName, isColor, urlProblem } from './gr
 export { pathProblem, extensionOf, type PathProblem } from './paths.js';
 export { readJson, type JsonReadResult } from './json.js';
 export { decodeUtf8, utf8ByteLength } from './text.js';
+export { readZip, type InflateRaw, type InflateResult, type ZipReadResult } from './zip/read.js';
+export { crc32 } from './zip/crc32.js';
+export {
+  validateRelease,
+  signedPayload,
+  artifactPath,
+  parseBase64File,
+  SUBMISSION_FILES,
+  SUBMISSION_FORMAT,
+  SUBMISSION_FILE_MAX_BYTES,
+  SIGNED_PAYLOAD_HEADER,
+  type ReleaseFiles,
+  type ReleaseDeps,
+  type ReleaseResult,
+  type SubmissionFile,
+} from './release.js';
+export { encodeBase64, decodeBase64Strict } from './base64.js';

@@ -9,6 +9,7 @@ import { BUNDLE_RULES, PROJECT_RULES } from './catalogue/bundle.js';
 import { HTML_RULES } from './catalogue/html.js';
 import { CSS_RULES } from './catalogue/css.js';
 import { JS_RULES } from './catalogue/js.js';
+import { RELEASE_RULES } from './catalogue/release.js';
 
 export interface RuleDef {
   /** Permanent id, `area/kebab-name`. */
@@ -32,6 +33,7 @@ export const RULES: readonly RuleDef[] = [
   ...HTML_RULES,
   ...CSS_RULES,
   ...JS_RULES,
+  ...RELEASE_RULES,
 ];
 
 const BY_ID = new Map<string, RuleDef>();

@@ -19,8 +19,10 @@ export interface ProjectInput {
 export interface ValidateOptions {
   /** Name of the manifest in findings (default `manifest.json`). */
   readonly manifestFile?: string;
-  /** Prefix added to bundle paths in findings (`runtime/` for a project folder). */
+  /** Prefix added to bundle paths in findings (`runtime/` for a project folder, `bundle.zip/` for a release). */
   readonly bundlePrefix?: string;
+  /** Check the manifest only: the bundle could not be listed (an archive whose structure was refused). */
+  readonly skipBundle?: boolean;
 }
 
 export interface ValidationResult {
@@ -66,7 +68,9 @@ export function validateProject(input: ProjectInput, options: ValidateOptions = 
   }
   const entrypoint = manifest?.entrypoint ?? null;
 
-  if (input.files === null) {
+  if (options.skipBundle === true) {
+    // Nothing to list: the caller has reported why.
+  } else if (input.files === null) {
     top.add('bundle/missing-runtime', `There is no ${prefix === '' ? 'bundle root' : prefix} folder`, { file: prefix || undefined });
   } else {
     const files = input.files;

@@ -21,7 +21,28 @@ import type { FindingList } from '../findings.js';
 import { classifyReference, dirName, type ReferenceResult } from '../references.js';
 import { asciiLower, decodeUtf8 } from '../text.js';
 import { decodeUtf8Lossy } from './lossy-utf8.js';
-import { consumeToken, createTokenizer, type CssToken } from './tokenizer.js';
+import {
+  createTokenizer,
+  nextToken,
+  tokenValue,
+  TOKEN_AT_KEYWORD,
+  TOKEN_BAD_URL,
+  TOKEN_CDC,
+  TOKEN_CDO,
+  TOKEN_CLOSE_CURLY,
+  TOKEN_CLOSE_PAREN,
+  TOKEN_CLOSE_SQUARE,
+  TOKEN_EOF,
+  TOKEN_FUNCTION,
+  TOKEN_OPEN_CURLY,
+  TOKEN_OPEN_PAREN,
+  TOKEN_OPEN_SQUARE,
+  TOKEN_SEMICOLON,
+  TOKEN_STRING,
+  TOKEN_URL,
+  TOKEN_WHITESPACE,
+  type CssTokenizer,
+} from './tokenizer.js';
 
 export interface CssSource {
   /** CSS text: a stylesheet, a <style> element's text, or a style="" attribute value (entity-decoded). */
@@ -76,32 +97,44 @@ function identity(offset: number): number {
 /** What a reference loads, which decides how a data: URL is judged. */
 type ReferenceKind = 'image' | 'font' | 'import';
 
-interface Frame {
-  readonly kind: '{' | '[' | '(' | 'function';
-  /** Lowercased function name ('' for blocks). */
-  readonly name: string;
-  /** Inside an @font-face block: url() there are font sources. */
-  readonly font: boolean;
-  /** For url( and src(: the first argument decides whether this is a reference. */
-  firstArgumentPending: boolean;
-  /** This url( / src( is the target of an @import. */
-  readonly importTarget: boolean;
-}
+// A frame of the nesting stack (a block, a function or a () or [] block) is one small
+// integer: its kind in the low bits, then flags. Why not an object per frame: every rule
+// opens a block, and in a fresh process an allocation per `{` and per function costs more
+// than the bit tests below.
+const FRAME_KIND_MASK = 0b11;
+const FRAME_BLOCK = 0; // {}
+const FRAME_SQUARE = 1; // []
+const FRAME_PAREN = 2; // ()
+const FRAME_FUNCTION = 3;
+/** A url( or src( function: its first argument, if a string, is a URL (CSS Values 4). */
+const FRAME_URL_FUNCTION = 1 << 2;
+/** An image-set(), -webkit-image-set() or image() function: its direct strings are image URLs (CSS Images 4). */
+const FRAME_IMAGE_FUNCTION = 1 << 3;
+/** Inside an @font-face block: url() there are font sources. */
+const FRAME_FONT = 1 << 4;
+/** For url( and src(: the first argument is still to come. */
+const FRAME_FIRST_ARGUMENT_PENDING = 1 << 5;
+/** This url( / src( is the target of an @import. */
+const FRAME_IMPORT_TARGET = 1 << 6;
 
-interface AtRulePrelude {
-  /** Lowercased, decoded name (`@\69mport` is `import`). */
-  readonly name: string;
-  /** Stack depth of the at-keyword: the prelude ends at `;` or `{` at this depth. */
-  readonly depth: number;
-  /** @import: the first component is still to come. */
-  awaitingTarget: boolean;
-}
+// The at-rule whose prelude is being read, if any (only three names matter).
+const PRELUDE_NONE = 0;
+const PRELUDE_OTHER = 1;
+const PRELUDE_IMPORT = 2;
+const PRELUDE_NAMESPACE = 3;
+const PRELUDE_FONT_FACE = 4;
 
 /** Functions whose direct string arguments are image URLs (CSS Images 4). */
 const IMAGE_STRING_FUNCTIONS = new Set(['image-set', '-webkit-image-set', 'image']);
 
 /** Functions whose first string argument is a URL (CSS Values 4: url("..."), src("...")). */
 const URL_FUNCTIONS = new Set(['url', 'src']);
+
+/**
+ * Longest name in either set above: a longer raw name without escapes (an escape only
+ * makes the raw text longer than the name) needs no lookup.
+ */
+const LONGEST_SPECIAL_FUNCTION = '-webkit-image-set'.length;
 
 /** Longest piece of a reference quoted in a message (presentation only, not a contract number). */
 const QUOTED_VALUE_MAX_CHARS = 120;
@@ -114,106 +147,151 @@ interface Context {
   readonly classified: Map<string, ReferenceResult>;
 }
 
+/** ASCII lowercase without a regex when there is nothing to lower (the common case). */
+function lowerName(name: string): string {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) return asciiLower(name);
+  }
+  return name;
+}
+
+/** FRAME_URL_FUNCTION, FRAME_IMAGE_FUNCTION or 0 for the function token just consumed. */
+function functionFlags(tokenizer: CssTokenizer): number {
+  if (tokenizer.valuePrefix === '' && tokenizer.valueEnd - tokenizer.valueStart > LONGEST_SPECIAL_FUNCTION) return 0;
+  const name = lowerName(tokenValue(tokenizer));
+  if (URL_FUNCTIONS.has(name)) return FRAME_URL_FUNCTION;
+  if (IMAGE_STRING_FUNCTIONS.has(name)) return FRAME_IMAGE_FUNCTION;
+  return 0;
+}
+
+/** PRELUDE_* for the at-keyword just consumed (`@\69mport` is `import`). */
+function preludeKind(tokenizer: CssTokenizer): number {
+  const name = lowerName(tokenValue(tokenizer));
+  if (name === 'import') return PRELUDE_IMPORT;
+  if (name === 'namespace') return PRELUDE_NAMESPACE;
+  if (name === 'font-face') return PRELUDE_FONT_FACE;
+  return PRELUDE_OTHER;
+}
+
 function scanCss(scan: FileScan, text: string, baseDir: string, mapOffset: (cssOffset: number) => number): void {
   const ctx: Context = { scan, baseDir, mapOffset, classified: new Map() };
   const tokenizer = createTokenizer(text);
-  const stack: Frame[] = [];
-  let prelude: AtRulePrelude | null = null;
+  const stack: number[] = [];
+  let depth = 0;
+  // The at-rule prelude being read: its kind, the stack depth of its at-keyword (the
+  // prelude ends at `;` or `{` at this depth), and for @import whether the first
+  // component is still to come.
+  let prelude = PRELUDE_NONE;
+  let preludeDepth = 0;
+  let awaitingTarget = false;
   // True where a rule or declaration may begin: at the start, after `;`, `{` or `}` at the
   // current level. Only there is an at-keyword an at-rule (elsewhere it is a value).
   let statementStart = true;
 
-  for (let token = consumeToken(tokenizer); token !== null; token = consumeToken(tokenizer)) {
-    const type = token.type;
-    if (type === 'whitespace-token' || type === 'comment') continue;
-    const top = stack.length > 0 ? stack[stack.length - 1]! : undefined;
-    const font = top?.font ?? false;
+  for (;;) {
+    const kind = nextToken(tokenizer);
+    // Comments never come back (keepComments is off); whitespace separates, nothing more.
+    if (kind === TOKEN_WHITESPACE) continue;
+    if (kind === TOKEN_EOF) break;
+    const top = depth > 0 ? stack[depth - 1]! : 0;
+    const font = (top & FRAME_FONT) !== 0;
+    const topKind = depth > 0 ? top & FRAME_KIND_MASK : -1;
 
     // The first component of an @import prelude is its target (CSS Cascade: a string or
     // a url); anything else makes the rule invalid, and later url()s are plain references.
     let importTarget = false;
-    if (prelude !== null && prelude.awaitingTarget && stack.length === prelude.depth) {
-      prelude.awaitingTarget = false;
+    if (awaitingTarget && depth === preludeDepth) {
+      awaitingTarget = false;
       importTarget = true;
     }
-    const inNamespacePrelude = prelude !== null && prelude.name === 'namespace';
+    const inNamespacePrelude = prelude === PRELUDE_NAMESPACE;
 
     // A url( / src( function's first argument.
     let firstArgument = false;
-    if (top !== undefined && top.firstArgumentPending) {
-      top.firstArgumentPending = false;
+    if ((top & FRAME_FIRST_ARGUMENT_PENDING) !== 0) {
+      stack[depth - 1] = top & ~FRAME_FIRST_ARGUMENT_PENDING;
       firstArgument = true;
     }
 
-    switch (type) {
-      case 'url-token':
+    switch (kind) {
+      case TOKEN_URL:
         // @namespace url(...) names a namespace; nothing is fetched.
-        if (!inNamespacePrelude) checkReference(ctx, token, importTarget ? 'import' : font ? 'font' : 'image');
+        if (!inNamespacePrelude) checkReference(ctx, tokenizer, importTarget ? 'import' : font ? 'font' : 'image');
         break;
-      case 'string-token':
+      case TOKEN_STRING:
         if (inNamespacePrelude) break;
-        if (importTarget) checkReference(ctx, token, 'import');
-        else if (firstArgument && URL_FUNCTIONS.has(top!.name)) checkReference(ctx, token, top!.importTarget ? 'import' : font ? 'font' : 'image');
-        else if (top !== undefined && top.kind === 'function' && IMAGE_STRING_FUNCTIONS.has(top.name)) checkReference(ctx, token, 'image');
+        if (importTarget) checkReference(ctx, tokenizer, 'import');
+        else if (firstArgument && (top & FRAME_URL_FUNCTION) !== 0) checkReference(ctx, tokenizer, (top & FRAME_IMPORT_TARGET) !== 0 ? 'import' : font ? 'font' : 'image');
+        else if (topKind === FRAME_FUNCTION && (top & FRAME_IMAGE_FUNCTION) !== 0) checkReference(ctx, tokenizer, 'image');
         break;
-      case 'bad-url-token':
-        ctx.scan.report('css/bad-url', 'Malformed url(): browsers drop the declaration that holds it (quote the URL or escape spaces, quotes and parentheses)', mapOffset(token.start));
+      case TOKEN_BAD_URL:
+        ctx.scan.report('css/bad-url', 'Malformed url(): browsers drop the declaration that holds it (quote the URL or escape spaces, quotes and parentheses)', mapOffset(tokenizer.tokenStart));
         break;
-      case 'function-token': {
-        const name = asciiLower(token.value);
-        const isUrlFunction = URL_FUNCTIONS.has(name);
-        stack.push({ kind: 'function', name, font, firstArgumentPending: isUrlFunction, importTarget: importTarget && isUrlFunction });
+      case TOKEN_FUNCTION: {
+        const flags = functionFlags(tokenizer);
+        let frame = FRAME_FUNCTION | flags | (font ? FRAME_FONT : 0);
+        if (flags === FRAME_URL_FUNCTION) frame |= FRAME_FIRST_ARGUMENT_PENDING | (importTarget ? FRAME_IMPORT_TARGET : 0);
+        stack[depth++] = frame;
         break;
       }
-      case '(-token':
-        stack.push({ kind: '(', name: '', font, firstArgumentPending: false, importTarget: false });
+      case TOKEN_OPEN_PAREN:
+        stack[depth++] = FRAME_PAREN | (font ? FRAME_FONT : 0);
         break;
-      case '[-token':
-        stack.push({ kind: '[', name: '', font, firstArgumentPending: false, importTarget: false });
+      case TOKEN_OPEN_SQUARE:
+        stack[depth++] = FRAME_SQUARE | (font ? FRAME_FONT : 0);
         break;
-      case ')-token':
-        if (top !== undefined && (top.kind === 'function' || top.kind === '(')) stack.pop();
+      case TOKEN_CLOSE_PAREN:
+        if (topKind === FRAME_FUNCTION || topKind === FRAME_PAREN) depth--;
         break;
-      case ']-token':
-        if (top !== undefined && top.kind === '[') stack.pop();
+      case TOKEN_CLOSE_SQUARE:
+        if (topKind === FRAME_SQUARE) depth--;
         break;
-      case '{-token': {
+      case TOKEN_OPEN_CURLY: {
         let blockIsFont = font;
-        if (prelude !== null && stack.length === prelude.depth) {
-          blockIsFont = blockIsFont || prelude.name === 'font-face';
-          prelude = null;
+        if (prelude !== PRELUDE_NONE && depth === preludeDepth) {
+          blockIsFont = blockIsFont || prelude === PRELUDE_FONT_FACE;
+          prelude = PRELUDE_NONE;
+          awaitingTarget = false;
         }
-        stack.push({ kind: '{', name: '', font: blockIsFont, firstArgumentPending: false, importTarget: false });
+        stack[depth++] = FRAME_BLOCK | (blockIsFont ? FRAME_FONT : 0);
         statementStart = true;
         continue;
       }
-      case '}-token':
+      case TOKEN_CLOSE_CURLY:
         // A `}` closes a block only when a block is open on top; inside a function or a
         // () or [] block it is an ordinary component value, as the parser reads it.
-        if (top !== undefined && top.kind === '{') {
-          stack.pop();
-          if (prelude !== null && stack.length < prelude.depth) prelude = null;
+        if (topKind === FRAME_BLOCK) {
+          depth--;
+          if (prelude !== PRELUDE_NONE && depth < preludeDepth) {
+            prelude = PRELUDE_NONE;
+            awaitingTarget = false;
+          }
           statementStart = true;
           continue;
         }
         break;
-      case 'semicolon-token':
-        if (prelude !== null && stack.length === prelude.depth) prelude = null;
-        if (top === undefined || top.kind === '{') {
+      case TOKEN_SEMICOLON:
+        if (prelude !== PRELUDE_NONE && depth === preludeDepth) {
+          prelude = PRELUDE_NONE;
+          awaitingTarget = false;
+        }
+        if (depth === 0 || topKind === FRAME_BLOCK) {
           statementStart = true;
           continue;
         }
         break;
-      case 'at-keyword-token':
-        if (statementStart && prelude === null && (top === undefined || top.kind === '{')) {
-          prelude = { name: asciiLower(token.value), depth: stack.length, awaitingTarget: false };
-          prelude.awaitingTarget = prelude.name === 'import';
+      case TOKEN_AT_KEYWORD:
+        if (statementStart && prelude === PRELUDE_NONE && (depth === 0 || topKind === FRAME_BLOCK)) {
+          prelude = preludeKind(tokenizer);
+          preludeDepth = depth;
+          awaitingTarget = prelude === PRELUDE_IMPORT;
         }
         break;
-      case 'CDO-token':
-      case 'CDC-token':
+      case TOKEN_CDO:
+      case TOKEN_CDC:
         // Ignored between top-level rules, so they do not end a statement start.
-        if (top === undefined) continue;
+        if (depth === 0) continue;
         break;
       default:
         break;
@@ -231,9 +309,10 @@ function quoted(value: string): string {
   return JSON.stringify(shown);
 }
 
-function checkReference(ctx: Context, token: CssToken, kind: ReferenceKind): void {
-  const at = ctx.mapOffset(token.start);
-  const value = token.value;
+/** Checks the current token (a url, or a string in a reference position) as a reference. */
+function checkReference(ctx: Context, tokenizer: CssTokenizer, kind: ReferenceKind): void {
+  const at = ctx.mapOffset(tokenizer.tokenStart);
+  const value = tokenValue(tokenizer);
   let result = ctx.classified.get(value);
   if (result === undefined) {
     result = classifyReference(value, ctx.baseDir);

@@ -10,6 +10,20 @@
 // Every token therefore carries `start`/`end` offsets (UTF-16 code units) into the
 // ORIGINAL text, which is what findings need for line and column.
 //
+// A cursor, not a token stream: nextToken() leaves the current token in fields of the
+// tokenizer (a small-integer kind, its extent, the extent of its value) and returns the
+// kind; nothing is allocated per token. The policy switches on the kind and asks for a
+// decoded value (tokenValue) only where it needs one: a url, a string that is a
+// reference, a function or at-rule name. Why: the validator runs in a fresh process,
+// before V8 has optimised anything, and there a token object with nine fields per token
+// (plus a slice for every value and a Number() for every number) was most of the cost.
+// consumeToken() materialises the spec's token record for tools and tests.
+//
+// Fast paths: runs of code units that preprocessing leaves alone and that do not end the
+// current algorithm (ASCII ident code points, whitespace, string and url contents, digits)
+// are skipped with charCodeAt and a table instead of one codePointAt call per code point.
+// Each says which spec steps it covers and why it is equivalent.
+//
 // Not implemented: the Editor's Draft's "unicode ranges allowed" flag (only the
 // unicode-range descriptor needs it, and it never holds a reference).
 //
@@ -82,17 +96,120 @@ export interface TokenizerOptions {
   readonly strictIdentRanges?: boolean;
 }
 
-/** Tokenizer state: the source and the offset of the next input code point. */
-export interface CssTokenizer {
+// Token kinds, as returned by nextToken and kept in CssTokenizer.kind. Small integers so
+// that a switch over them is a jump table; TOKEN_TYPES names each as the spec does.
+export const TOKEN_EOF = 0;
+export const TOKEN_IDENT = 1;
+export const TOKEN_FUNCTION = 2;
+export const TOKEN_AT_KEYWORD = 3;
+export const TOKEN_HASH = 4;
+export const TOKEN_STRING = 5;
+export const TOKEN_BAD_STRING = 6;
+export const TOKEN_URL = 7;
+export const TOKEN_BAD_URL = 8;
+export const TOKEN_DELIM = 9;
+export const TOKEN_NUMBER = 10;
+export const TOKEN_PERCENTAGE = 11;
+export const TOKEN_DIMENSION = 12;
+export const TOKEN_WHITESPACE = 13;
+export const TOKEN_CDO = 14;
+export const TOKEN_CDC = 15;
+export const TOKEN_COLON = 16;
+export const TOKEN_SEMICOLON = 17;
+export const TOKEN_COMMA = 18;
+export const TOKEN_OPEN_SQUARE = 19;
+export const TOKEN_CLOSE_SQUARE = 20;
+export const TOKEN_OPEN_PAREN = 21;
+export const TOKEN_CLOSE_PAREN = 22;
+export const TOKEN_OPEN_CURLY = 23;
+export const TOKEN_CLOSE_CURLY = 24;
+export const TOKEN_COMMENT = 25;
+
+/** The spec's name of each kind (index: TOKEN_*); EOF has no token. */
+const TOKEN_TYPES: readonly CssTokenType[] = [
+  'whitespace-token', // TOKEN_EOF: never materialised
+  'ident-token',
+  'function-token',
+  'at-keyword-token',
+  'hash-token',
+  'string-token',
+  'bad-string-token',
+  'url-token',
+  'bad-url-token',
+  'delim-token',
+  'number-token',
+  'percentage-token',
+  'dimension-token',
+  'whitespace-token',
+  'CDO-token',
+  'CDC-token',
+  'colon-token',
+  'semicolon-token',
+  'comma-token',
+  '[-token',
+  ']-token',
+  '(-token',
+  ')-token',
+  '{-token',
+  '}-token',
+  'comment',
+];
+
+/**
+ * Tokenizer state: the source, the offset of the next input code point, and the current
+ * token (what the spec's algorithms would return, kept in fields instead of a record).
+ * Every field is set in the constructor, with its final representation, so that V8 sees
+ * one shape (a field that changed from small integer to double would deoptimise every
+ * function that reads the tokenizer).
+ */
+export class CssTokenizer {
   readonly text: string;
   readonly end: number;
   readonly keepComments: boolean;
   readonly strictIdentRanges: boolean;
+  /** Offset of the next input code point. */
   pos: number;
-  // Results of "consume a number", kept here to avoid allocating a record per number.
-  numberValue: number;
-  numberType: 'integer' | 'number';
-  numberSign: '+' | '-' | '';
+  /** Kind of the current token (TOKEN_*); TOKEN_EOF once the input is used up. */
+  kind: number;
+  /** Extent of the current token in the original text. */
+  tokenStart: number;
+  tokenEnd: number;
+  /**
+   * Decoded value of the current ident, function, at-keyword, hash, string, url or delim
+   * (for a dimension: its unit) is valuePrefix + text.slice(valueStart, valueEnd): the
+   * prefix holds what was decoded before the last run of code units copied as they are,
+   * and is '' unless an escape or a substituted code point came up.
+   */
+  valuePrefix: string;
+  valueStart: number;
+  valueEnd: number;
+  /** Number part of a number, percentage or dimension: its extent, type flag and sign. */
+  numberStart: number;
+  numberEnd: number;
+  numberIsInteger: boolean;
+  /** PLUS_SIGN, HYPHEN_MINUS or 0 (no sign written). */
+  numberSign: number;
+  /** Type flag of a hash token: true for "id". */
+  hashIsId: boolean;
+
+  constructor(text: string, start: number, keepComments: boolean, strictIdentRanges: boolean) {
+    this.text = text;
+    this.end = text.length;
+    this.keepComments = keepComments;
+    this.strictIdentRanges = strictIdentRanges;
+    this.pos = start;
+    this.kind = TOKEN_EOF;
+    this.tokenStart = start;
+    this.tokenEnd = start;
+    this.valuePrefix = '';
+    this.valueStart = start;
+    this.valueEnd = start;
+    this.numberStart = start;
+    this.numberEnd = start;
+    this.numberIsInteger = true;
+    this.numberSign = 0;
+    this.hashIsId = false;
+  }
 }
 
 /** Sentinel for "no more input" (the spec's EOF code point). */
@@ -127,6 +244,7 @@ const RIGHT_SQUARE_BRACKET = 0x5d;
 const LOW_LINE = 0x5f;
 const LEFT_CURLY_BRACKET = 0x7b;
 const RIGHT_CURLY_BRACKET = 0x7d;
+const DELETE = 0x7f;
 const REPLACEMENT_CHARACTER = 0xfffd;
 const MAX_CODE_POINT = 0x10ffff;
 
@@ -170,13 +288,32 @@ function isIdentCodePoint(s: CssTokenizer, c: number): boolean {
 
 /** Non-printable: U+0000-0008, U+000B, U+000E-001F, U+007F (NUL never reaches here: it reads as U+FFFD). */
 function isNonPrintable(c: number): boolean {
-  return (c >= 0 && c <= 0x08) || c === 0x0b || (c >= 0x0e && c <= 0x1f) || c === 0x7f;
+  return (c >= 0 && c <= 0x08) || c === 0x0b || (c >= 0x0e && c <= 0x1f) || c === DELETE;
 }
 
 /** Whitespace after preprocessing: newline (LF), tab, space. */
 function isWhitespace(c: number): boolean {
   return c === LINE_FEED || c === SPACE || c === CHARACTER_TABULATION;
 }
+
+/** A 128-entry table of the ASCII code units that satisfy `test`, for the fast paths. */
+function asciiTable(test: (c: number) => boolean): Uint8Array {
+  const table = new Uint8Array(0x80);
+  for (let c = 0; c < 0x80; c++) table[c] = test(c) ? 1 : 0;
+  return table;
+}
+
+/**
+ * ASCII ident code points (letters, digits, `-`, `_`). NUL is not here although it reads
+ * as U+FFFD (an ident code point): it is substituted, so it leaves the fast path.
+ */
+const ASCII_IDENT = asciiTable((c) => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === LOW_LINE || isDigit(c) || c === HYPHEN_MINUS);
+
+/** ASCII ident-start code points (letters and `_`). */
+const ASCII_IDENT_START = asciiTable((c) => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === LOW_LINE);
+
+/** Code units that are whitespace after preprocessing: tab, LF, FF, CR, space (FF, CR and CR LF read as LF). */
+const RAW_WHITESPACE = asciiTable((c) => c === CHARACTER_TABULATION || c === LINE_FEED || c === FORM_FEED || c === CARRIAGE_RETURN || c === SPACE);
 
 // ---------------------------------------------------------------------------
 // Preprocessing the input stream (applied while reading)
@@ -220,36 +357,51 @@ function isSubstituted(s: CssTokenizer, i: number): boolean {
   return s.text.charCodeAt(i) !== REPLACEMENT_CHARACTER && codePointAt(s, i) === REPLACEMENT_CHARACTER;
 }
 
+/** True when the code unit at `i` is an ASCII digit. Digits are never preprocessed, and
+ * no preprocessed code point is a digit, so the raw unit decides. */
+function isDigitAt(s: CssTokenizer, i: number): boolean {
+  if (i >= s.end) return false;
+  const c = s.text.charCodeAt(i);
+  return c >= 0x30 && c <= 0x39;
+}
+
 function codePointString(c: number): string {
   return c < 0x10000 ? String.fromCharCode(c) : String.fromCodePoint(c);
 }
 
-/** Consumes as much whitespace as possible. */
+/**
+ * Consumes as much whitespace as possible. Fast path of "while the next input code point
+ * is whitespace, consume it": the raw units that read as whitespace are exactly tab, LF,
+ * FF, CR and space, and CR LF is two of them, so counting units consumes the same code
+ * points.
+ */
 function consumeWhitespace(s: CssTokenizer): void {
-  while (isWhitespace(codePointAt(s, s.pos))) s.pos = nextOffset(s, s.pos);
+  const text = s.text;
+  const end = s.end;
+  let i = s.pos;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80 || RAW_WHITESPACE[c] === 0) break;
+    i++;
+  }
+  s.pos = i;
 }
 
-function makeToken(type: CssTokenType, start: number, end: number, value: string): CssToken {
-  return { type, start, end, value, numeric: 0, numberType: '', sign: '', unit: '', hashType: '' };
+/** Sets the current value to the code units text[start, end) (no decoding needed). */
+function setRawValue(s: CssTokenizer, start: number, end: number): void {
+  s.valuePrefix = '';
+  s.valueStart = start;
+  s.valueEnd = end;
 }
 
 // ---------------------------------------------------------------------------
 // Public entry points
 // ---------------------------------------------------------------------------
 
-/** A tokenizer over `text`; call consumeToken until it returns null. */
+/** A tokenizer over `text`; call nextToken (or consumeToken) until it reports EOF. */
 export function createTokenizer(text: string, options: TokenizerOptions = {}): CssTokenizer {
   const start = Math.max(0, Math.min(options.start ?? 0, text.length));
-  return {
-    text,
-    end: text.length,
-    keepComments: options.keepComments === true,
-    strictIdentRanges: options.strictIdentRanges === true,
-    pos: start,
-    numberValue: 0,
-    numberType: 'integer',
-    numberSign: '',
-  };
+  return new CssTokenizer(text, start, options.keepComments === true, options.strictIdentRanges === true);
 }
 
 /** Every token of `text` (no EOF token). Prefer createTokenizer for large inputs: it streams. */
@@ -260,117 +412,247 @@ export function tokenize(text: string, options: TokenizerOptions = {}): CssToken
   return tokens;
 }
 
+/** Consumes a token and returns it as a record, or null at EOF (the spec's <EOF-token>). */
+export function consumeToken(s: CssTokenizer): CssToken | null {
+  const kind = nextToken(s);
+  if (kind === TOKEN_EOF) return null;
+  let numeric = 0;
+  let numberType: CssToken['numberType'] = '';
+  let sign: CssToken['sign'] = '';
+  let unit = '';
+  if (kind === TOKEN_NUMBER || kind === TOKEN_PERCENTAGE || kind === TOKEN_DIMENSION) {
+    numeric = tokenNumeric(s);
+    numberType = s.numberIsInteger ? 'integer' : 'number';
+    sign = s.numberSign === PLUS_SIGN ? '+' : s.numberSign === HYPHEN_MINUS ? '-' : '';
+    unit = tokenUnit(s);
+  }
+  return {
+    type: TOKEN_TYPES[kind]!,
+    start: s.tokenStart,
+    end: s.tokenEnd,
+    value: tokenValue(s),
+    numeric,
+    numberType,
+    sign,
+    unit,
+    hashType: kind === TOKEN_HASH ? (s.hashIsId ? 'id' : 'unrestricted') : '',
+  };
+}
+
+/**
+ * Decoded value of the current token: the name of an ident, function, at-keyword or
+ * hash; the contents of a string or url; the code point of a delim; '' otherwise.
+ */
+export function tokenValue(s: CssTokenizer): string {
+  switch (s.kind) {
+    case TOKEN_IDENT:
+    case TOKEN_FUNCTION:
+    case TOKEN_AT_KEYWORD:
+    case TOKEN_HASH:
+    case TOKEN_STRING:
+    case TOKEN_URL:
+    case TOKEN_DELIM:
+      return decodedValue(s);
+    default:
+      return '';
+  }
+}
+
+/** Unit of the current dimension (decoded); '' for every other kind. */
+export function tokenUnit(s: CssTokenizer): string {
+  return s.kind === TOKEN_DIMENSION ? decodedValue(s) : '';
+}
+
+/**
+ * Numeric value of the current number, percentage or dimension. ECMAScript's Number()
+ * reads exactly the grammar "consume a number" accepted (sign, integer, fraction,
+ * exponent) the way "convert a string to a number" does, including -0.
+ */
+export function tokenNumeric(s: CssTokenizer): number {
+  return Number(s.text.slice(s.numberStart, s.numberEnd));
+}
+
+function decodedValue(s: CssTokenizer): string {
+  const raw = s.text.slice(s.valueStart, s.valueEnd);
+  return s.valuePrefix === '' ? raw : s.valuePrefix + raw;
+}
+
 // ---------------------------------------------------------------------------
 // Consume a token
 // ---------------------------------------------------------------------------
 
-/** Returns the next token, or null at EOF (the spec's <EOF-token>). */
-export function consumeToken(s: CssTokenizer): CssToken | null {
-  const comment = consumeComments(s);
-  if (comment !== null) return comment;
-  const start = s.pos;
-  const c = codePointAt(s, start);
-  if (c === EOF) return null;
-  s.pos = nextOffset(s, start);
-  switch (c) {
-    case LINE_FEED:
-    case CHARACTER_TABULATION:
-    case SPACE:
-      consumeWhitespace(s);
-      return makeToken('whitespace-token', start, s.pos, '');
-    case QUOTATION_MARK:
-    case APOSTROPHE:
-      return consumeStringToken(s, c, start);
-    case NUMBER_SIGN: {
-      const c1 = codePointAt(s, s.pos);
-      const i2 = nextOffset(s, s.pos);
-      if (isIdentCodePoint(s, c1) || isValidEscape(c1, codePointAt(s, i2))) {
-        // The type flag is "id" when the name could also be read as an identifier.
-        const hashType = wouldStartIdentSequence(s, s.pos) ? 'id' : 'unrestricted';
-        const value = consumeIdentSequence(s);
-        return { type: 'hash-token', start, end: s.pos, value, numeric: 0, numberType: '', sign: '', unit: '', hashType };
+/**
+ * Consumes the next token into the tokenizer's fields and returns its kind (TOKEN_EOF at
+ * the end). "Consume comments" runs first in the spec; only U+002F SOLIDUS can start a
+ * comment, so it runs from that case, and then consumption starts over.
+ */
+export function nextToken(s: CssTokenizer): number {
+  const text = s.text;
+  let start = s.pos;
+  let kind = TOKEN_EOF;
+  for (;;) {
+    start = s.pos;
+    if (start >= s.end) break;
+    const c = text.charCodeAt(start);
+    // Every case below but whitespace, NUL and non-ASCII starts with one ASCII code unit
+    // that preprocessing leaves alone: consuming it is one step.
+    s.pos = start + 1;
+    switch (c) {
+      case LINE_FEED:
+      case CHARACTER_TABULATION:
+      case SPACE:
+      case CARRIAGE_RETURN: // reads as LF
+      case FORM_FEED: // reads as LF
+        consumeWhitespace(s);
+        kind = TOKEN_WHITESPACE;
+        break;
+      case QUOTATION_MARK:
+      case APOSTROPHE:
+        kind = consumeStringToken(s, c);
+        break;
+      case NUMBER_SIGN: {
+        const c1 = codePointAt(s, s.pos);
+        if (isIdentCodePoint(s, c1) || isValidEscape(c1, codePointAt(s, nextOffset(s, s.pos)))) {
+          // The type flag is "id" when the name could also be read as an identifier.
+          s.hashIsId = wouldStartIdentSequence(s, s.pos);
+          consumeIdentSequence(s);
+          kind = TOKEN_HASH;
+        } else {
+          kind = consumeDelim(s, start);
+        }
+        break;
       }
-      return makeToken('delim-token', start, s.pos, '#');
+      case LEFT_PARENTHESIS:
+        kind = TOKEN_OPEN_PAREN;
+        break;
+      case RIGHT_PARENTHESIS:
+        kind = TOKEN_CLOSE_PAREN;
+        break;
+      case PLUS_SIGN:
+        if (wouldStartNumber(s, start)) {
+          s.pos = start; // reconsume
+          kind = consumeNumericToken(s);
+        } else {
+          kind = consumeDelim(s, start);
+        }
+        break;
+      case COMMA:
+        kind = TOKEN_COMMA;
+        break;
+      case HYPHEN_MINUS:
+        if (wouldStartNumber(s, start)) {
+          s.pos = start;
+          kind = consumeNumericToken(s);
+        } else if (codePointAt(s, s.pos) === HYPHEN_MINUS && codePointAt(s, s.pos + 1) === GREATER_THAN_SIGN) {
+          s.pos += 2;
+          kind = TOKEN_CDC;
+        } else if (wouldStartIdentSequence(s, start)) {
+          s.pos = start;
+          kind = consumeIdentLikeToken(s);
+        } else {
+          kind = consumeDelim(s, start);
+        }
+        break;
+      case FULL_STOP:
+        if (wouldStartNumber(s, start)) {
+          s.pos = start;
+          kind = consumeNumericToken(s);
+        } else {
+          kind = consumeDelim(s, start);
+        }
+        break;
+      case COLON:
+        kind = TOKEN_COLON;
+        break;
+      case SEMICOLON:
+        kind = TOKEN_SEMICOLON;
+        break;
+      case LESS_THAN_SIGN:
+        // `!`, `-`, `-` are ASCII: each is one code unit, so the offsets are consecutive.
+        if (codePointAt(s, s.pos) === EXCLAMATION_MARK && codePointAt(s, s.pos + 1) === HYPHEN_MINUS && codePointAt(s, s.pos + 2) === HYPHEN_MINUS) {
+          s.pos += 3;
+          kind = TOKEN_CDO;
+        } else {
+          kind = consumeDelim(s, start);
+        }
+        break;
+      case COMMERCIAL_AT:
+        if (wouldStartIdentSequence(s, s.pos)) {
+          consumeIdentSequence(s);
+          kind = TOKEN_AT_KEYWORD;
+        } else {
+          kind = consumeDelim(s, start);
+        }
+        break;
+      case LEFT_SQUARE_BRACKET:
+        kind = TOKEN_OPEN_SQUARE;
+        break;
+      case REVERSE_SOLIDUS:
+        if (isValidEscape(c, codePointAt(s, s.pos))) {
+          s.pos = start;
+          kind = consumeIdentLikeToken(s);
+        } else {
+          // Parse error: a lone backslash (before a newline or EOF) is a delim.
+          kind = consumeDelim(s, start);
+        }
+        break;
+      case RIGHT_SQUARE_BRACKET:
+        kind = TOKEN_CLOSE_SQUARE;
+        break;
+      case LEFT_CURLY_BRACKET:
+        kind = TOKEN_OPEN_CURLY;
+        break;
+      case RIGHT_CURLY_BRACKET:
+        kind = TOKEN_CLOSE_CURLY;
+        break;
+      case SOLIDUS:
+        if (s.pos < s.end && text.charCodeAt(s.pos) === ASTERISK) {
+          consumeComment(s, start);
+          if (s.keepComments) {
+            kind = TOKEN_COMMENT;
+            break;
+          }
+          continue; // the spec consumes comments, then the token after them
+        }
+        kind = consumeDelim(s, start);
+        break;
+      default:
+        if (c < 0x80 && ASCII_IDENT_START[c] === 1) {
+          s.pos = start;
+          kind = consumeIdentLikeToken(s);
+        } else if (isDigit(c)) {
+          s.pos = start;
+          kind = consumeNumericToken(s);
+        } else if (c < 0x80 && c !== 0) {
+          kind = consumeDelim(s, start);
+        } else {
+          // NUL, a surrogate or another non-ASCII code unit: read the preprocessed code point.
+          s.pos = start;
+          if (isIdentStart(s, codePointAt(s, start))) {
+            kind = consumeIdentLikeToken(s);
+          } else {
+            s.pos = nextOffset(s, start);
+            kind = consumeDelim(s, start);
+          }
+        }
+        break;
     }
-    case LEFT_PARENTHESIS:
-      return makeToken('(-token', start, s.pos, '');
-    case RIGHT_PARENTHESIS:
-      return makeToken(')-token', start, s.pos, '');
-    case PLUS_SIGN:
-      if (wouldStartNumber(s, start)) {
-        s.pos = start; // reconsume
-        return consumeNumericToken(s);
-      }
-      return makeToken('delim-token', start, s.pos, '+');
-    case COMMA:
-      return makeToken('comma-token', start, s.pos, '');
-    case HYPHEN_MINUS: {
-      if (wouldStartNumber(s, start)) {
-        s.pos = start;
-        return consumeNumericToken(s);
-      }
-      const i2 = nextOffset(s, s.pos);
-      if (codePointAt(s, s.pos) === HYPHEN_MINUS && codePointAt(s, i2) === GREATER_THAN_SIGN) {
-        s.pos = nextOffset(s, i2);
-        return makeToken('CDC-token', start, s.pos, '');
-      }
-      if (wouldStartIdentSequence(s, start)) {
-        s.pos = start;
-        return consumeIdentLikeToken(s);
-      }
-      return makeToken('delim-token', start, s.pos, '-');
-    }
-    case FULL_STOP:
-      if (wouldStartNumber(s, start)) {
-        s.pos = start;
-        return consumeNumericToken(s);
-      }
-      return makeToken('delim-token', start, s.pos, '.');
-    case COLON:
-      return makeToken('colon-token', start, s.pos, '');
-    case SEMICOLON:
-      return makeToken('semicolon-token', start, s.pos, '');
-    case LESS_THAN_SIGN: {
-      const i2 = nextOffset(s, s.pos);
-      const i3 = nextOffset(s, i2);
-      if (codePointAt(s, s.pos) === EXCLAMATION_MARK && codePointAt(s, i2) === HYPHEN_MINUS && codePointAt(s, i3) === HYPHEN_MINUS) {
-        s.pos = nextOffset(s, i3);
-        return makeToken('CDO-token', start, s.pos, '');
-      }
-      return makeToken('delim-token', start, s.pos, '<');
-    }
-    case COMMERCIAL_AT:
-      if (wouldStartIdentSequence(s, s.pos)) {
-        const name = consumeIdentSequence(s);
-        return makeToken('at-keyword-token', start, s.pos, name);
-      }
-      return makeToken('delim-token', start, s.pos, '@');
-    case LEFT_SQUARE_BRACKET:
-      return makeToken('[-token', start, s.pos, '');
-    case REVERSE_SOLIDUS:
-      if (isValidEscape(c, codePointAt(s, s.pos))) {
-        s.pos = start;
-        return consumeIdentLikeToken(s);
-      }
-      // Parse error: a lone backslash (before a newline or EOF) is a delim.
-      return makeToken('delim-token', start, s.pos, '\\');
-    case RIGHT_SQUARE_BRACKET:
-      return makeToken(']-token', start, s.pos, '');
-    case LEFT_CURLY_BRACKET:
-      return makeToken('{-token', start, s.pos, '');
-    case RIGHT_CURLY_BRACKET:
-      return makeToken('}-token', start, s.pos, '');
-    default:
-      if (isDigit(c)) {
-        s.pos = start;
-        return consumeNumericToken(s);
-      }
-      if (isIdentStart(s, c)) {
-        s.pos = start;
-        return consumeIdentLikeToken(s);
-      }
-      return makeToken('delim-token', start, s.pos, codePointString(c));
+    break;
   }
+  s.kind = kind;
+  s.tokenStart = start;
+  s.tokenEnd = s.pos;
+  return kind;
+}
+
+/** A delim token for the code point text[start, s.pos) (substituted code points read as U+FFFD). */
+function consumeDelim(s: CssTokenizer, start: number): number {
+  setRawValue(s, start, s.pos);
+  if (isSubstituted(s, start)) {
+    s.valuePrefix = '\uFFFD';
+    s.valueStart = s.pos;
+  }
+  return TOKEN_DELIM;
 }
 
 // ---------------------------------------------------------------------------
@@ -378,51 +660,42 @@ export function consumeToken(s: CssTokenizer): CssToken | null {
 // ---------------------------------------------------------------------------
 
 /**
- * Consumes comments. The spec returns nothing; with `keepComments` each comment comes
- * back as a token (one per call) so tools can see them. An unterminated comment runs to
- * EOF (a parse error). Searching for the end with indexOf keeps this linear.
+ * Consumes one comment starting at `start` (the `/` of `/*`). The spec's loop over
+ * consecutive comments is nextToken starting over after each one. An unterminated comment
+ * runs to EOF (a parse error). Searching for the end with indexOf keeps this linear.
  */
-function consumeComments(s: CssTokenizer): CssToken | null {
-  while (s.pos + 1 < s.end && s.text.charCodeAt(s.pos) === SOLIDUS && s.text.charCodeAt(s.pos + 1) === ASTERISK) {
-    const start = s.pos;
-    const close = s.text.indexOf('*/', start + 2);
-    s.pos = close < 0 || close + 2 > s.end ? s.end : close + 2;
-    if (s.keepComments) return makeToken('comment', start, s.pos, '');
-  }
-  return null;
+function consumeComment(s: CssTokenizer, start: number): void {
+  const close = s.text.indexOf('*/', start + 2);
+  s.pos = close < 0 || close + 2 > s.end ? s.end : close + 2;
 }
 
 // ---------------------------------------------------------------------------
 // Consume a numeric token
 // ---------------------------------------------------------------------------
 
-function consumeNumericToken(s: CssTokenizer): CssToken {
-  const start = s.pos;
+function consumeNumericToken(s: CssTokenizer): number {
   consumeNumber(s);
-  const numeric = s.numberValue;
-  const numberType = s.numberType;
-  const sign = s.numberSign;
   if (wouldStartIdentSequence(s, s.pos)) {
-    const unit = consumeIdentSequence(s);
-    return { type: 'dimension-token', start, end: s.pos, value: '', numeric, numberType, sign, unit, hashType: '' };
+    consumeIdentSequence(s); // the unit
+    return TOKEN_DIMENSION;
   }
-  if (codePointAt(s, s.pos) === PERCENTAGE_SIGN) {
+  if (s.pos < s.end && s.text.charCodeAt(s.pos) === PERCENTAGE_SIGN) {
     s.pos++;
-    return { type: 'percentage-token', start, end: s.pos, value: '', numeric, numberType, sign, unit: '', hashType: '' };
+    return TOKEN_PERCENTAGE;
   }
-  return { type: 'number-token', start, end: s.pos, value: '', numeric, numberType, sign, unit: '', hashType: '' };
+  return TOKEN_NUMBER;
 }
 
 // ---------------------------------------------------------------------------
 // Consume an ident-like token
 // ---------------------------------------------------------------------------
 
-function consumeIdentLikeToken(s: CssTokenizer): CssToken {
-  const start = s.pos;
-  const name = consumeIdentSequence(s);
-  if (codePointAt(s, s.pos) === LEFT_PARENTHESIS) {
+function consumeIdentLikeToken(s: CssTokenizer): number {
+  consumeIdentSequence(s);
+  // `(` is never preprocessed and no preprocessed code point is `(`: the raw unit decides.
+  if (s.pos < s.end && s.text.charCodeAt(s.pos) === LEFT_PARENTHESIS) {
     s.pos++;
-    if (isAsciiUrl(name)) {
+    if (isAsciiUrl(s)) {
       // The spec skips all but one whitespace code point here and then looks for a quote.
       // A quoted url( is an ordinary function: the skipped whitespace changes no token
       // but the whitespace token after it, so the function token ends at `(` and the
@@ -433,18 +706,25 @@ function consumeIdentLikeToken(s: CssTokenizer): CssToken {
       const c1 = codePointAt(s, i);
       const c2 = isWhitespace(c1) ? codePointAt(s, nextOffset(s, i)) : EOF;
       if (c1 === QUOTATION_MARK || c1 === APOSTROPHE || c2 === QUOTATION_MARK || c2 === APOSTROPHE) {
-        return makeToken('function-token', start, open, name);
+        return TOKEN_FUNCTION;
       }
       s.pos = i;
-      return consumeUrlToken(s, start);
+      return consumeUrlToken(s);
     }
-    return makeToken('function-token', start, s.pos, name);
+    return TOKEN_FUNCTION;
   }
-  return makeToken('ident-token', start, s.pos, name);
+  return TOKEN_IDENT;
 }
 
-/** ASCII case-insensitive match for "url" (escapes already decoded into `name`). */
-function isAsciiUrl(name: string): boolean {
+/** ASCII case-insensitive match of the name just consumed for "url" (escapes decoded). */
+function isAsciiUrl(s: CssTokenizer): boolean {
+  if (s.valuePrefix === '') {
+    // No escape: the name is the raw run, read in place.
+    const i = s.valueStart;
+    const text = s.text;
+    return s.valueEnd - i === 3 && (text.charCodeAt(i) | 0x20) === 0x75 && (text.charCodeAt(i + 1) | 0x20) === 0x72 && (text.charCodeAt(i + 2) | 0x20) === 0x6c;
+  }
+  const name = decodedValue(s);
   return name.length === 3 && (name.charCodeAt(0) | 0x20) === 0x75 && (name.charCodeAt(1) | 0x20) === 0x72 && (name.charCodeAt(2) | 0x20) === 0x6c;
 }
 
@@ -452,82 +732,124 @@ function isAsciiUrl(name: string): boolean {
 // Consume a string token
 // ---------------------------------------------------------------------------
 
-/** `ending` is the quote that opened the string; `start` is its offset. */
-function consumeStringToken(s: CssTokenizer, ending: number, start: number): CssToken {
-  let value = '';
+/** `ending` is the quote that opened the string; s.pos is just past it. */
+function consumeStringToken(s: CssTokenizer, ending: number): number {
+  const text = s.text;
+  const end = s.end;
+  let prefix = '';
   let run = s.pos; // start of the current run of code points copied as they are
+  let i = s.pos;
   for (;;) {
-    const i = s.pos;
+    // Fast path for "anything else: append the current input code point": code units that
+    // are not the ending quote, not a backslash, not a surrogate and above U+000D (so not
+    // LF, CR, FF or NUL, which preprocessing changes) stand for themselves.
+    while (i < end) {
+      const u = text.charCodeAt(i);
+      if (u === ending || u === REVERSE_SOLIDUS || u <= CARRIAGE_RETURN || (u >= 0xd800 && u <= 0xdfff)) break;
+      i++;
+    }
     const c = codePointAt(s, i);
     if (c === EOF) {
       // Parse error, but the string token still counts.
-      return makeToken('string-token', start, i, value + s.text.slice(run, i));
+      s.pos = i;
+      break;
     }
-    s.pos = nextOffset(s, i);
-    if (c === ending) return makeToken('string-token', start, s.pos, value + s.text.slice(run, i));
+    const next = nextOffset(s, i);
+    if (c === ending) {
+      s.pos = next;
+      break;
+    }
     if (c === LINE_FEED) {
       // Parse error: reconsume the newline, which ends a bad string.
       s.pos = i;
-      return makeToken('bad-string-token', start, i, '');
+      return TOKEN_BAD_STRING;
     }
     if (c === REVERSE_SOLIDUS) {
-      value += s.text.slice(run, i);
-      const next = codePointAt(s, s.pos);
-      if (next === LINE_FEED) s.pos = nextOffset(s, s.pos); // an escaped newline continues the string
-      else if (next !== EOF) value += codePointString(consumeEscapedCodePoint(s));
+      prefix += text.slice(run, i);
+      s.pos = next;
+      const escaped = codePointAt(s, s.pos);
+      if (escaped === LINE_FEED) s.pos = nextOffset(s, s.pos); // an escaped newline continues the string
+      else if (escaped !== EOF) prefix += codePointString(consumeEscapedCodePoint(s));
       run = s.pos;
-    } else if (c === REPLACEMENT_CHARACTER && isSubstituted(s, i)) {
-      value += s.text.slice(run, i) + '\uFFFD';
-      run = s.pos;
+      i = s.pos;
+      continue;
     }
+    if (c === REPLACEMENT_CHARACTER && isSubstituted(s, i)) {
+      prefix += text.slice(run, i) + '\uFFFD';
+      run = next;
+    }
+    i = next;
   }
+  s.valuePrefix = prefix;
+  s.valueStart = run;
+  s.valueEnd = i;
+  return TOKEN_STRING;
 }
 
 // ---------------------------------------------------------------------------
 // Consume a url token
 // ---------------------------------------------------------------------------
 
-/** Called after `url(` (and whitespace) with `start` the offset of the name. */
-function consumeUrlToken(s: CssTokenizer, start: number): CssToken {
+/** Called after `url(` (and whitespace); the token started at the name. */
+function consumeUrlToken(s: CssTokenizer): number {
   consumeWhitespace(s);
-  let value = '';
+  const text = s.text;
+  const end = s.end;
+  let prefix = '';
   let run = s.pos;
+  let i = s.pos;
   for (;;) {
-    const i = s.pos;
+    // Fast path for "anything else: append the current input code point": code units
+    // above U+0020 (so no whitespace, non-printable, NUL, CR or FF) that are not `"`,
+    // `'`, `(`, `)`, `\`, DELETE or a surrogate stand for themselves.
+    while (i < end) {
+      const u = text.charCodeAt(i);
+      if (u <= SPACE || u === QUOTATION_MARK || u === APOSTROPHE || u === LEFT_PARENTHESIS || u === RIGHT_PARENTHESIS || u === REVERSE_SOLIDUS || u === DELETE || (u >= 0xd800 && u <= 0xdfff)) break;
+      i++;
+    }
     const c = codePointAt(s, i);
-    if (c === EOF) return makeToken('url-token', start, i, value + s.text.slice(run, i)); // parse error
+    if (c === EOF) {
+      s.pos = i; // parse error
+      break;
+    }
     s.pos = nextOffset(s, i);
-    if (c === RIGHT_PARENTHESIS) return makeToken('url-token', start, s.pos, value + s.text.slice(run, i));
+    if (c === RIGHT_PARENTHESIS) break;
     if (isWhitespace(c)) {
-      value += s.text.slice(run, i);
       consumeWhitespace(s);
       const next = codePointAt(s, s.pos);
       if (next === RIGHT_PARENTHESIS) {
         s.pos++;
-        return makeToken('url-token', start, s.pos, value);
+        break;
       }
-      if (next === EOF) return makeToken('url-token', start, s.pos, value); // parse error
+      if (next === EOF) break; // parse error
       consumeRemnantsOfBadUrl(s);
-      return makeToken('bad-url-token', start, s.pos, '');
+      return TOKEN_BAD_URL;
     }
     if (c === QUOTATION_MARK || c === APOSTROPHE || c === LEFT_PARENTHESIS || isNonPrintable(c)) {
       consumeRemnantsOfBadUrl(s);
-      return makeToken('bad-url-token', start, s.pos, '');
+      return TOKEN_BAD_URL;
     }
     if (c === REVERSE_SOLIDUS) {
       if (isValidEscape(c, codePointAt(s, s.pos))) {
-        value += s.text.slice(run, i) + codePointString(consumeEscapedCodePoint(s));
+        prefix += text.slice(run, i) + codePointString(consumeEscapedCodePoint(s));
         run = s.pos;
+        i = s.pos;
         continue;
       }
       consumeRemnantsOfBadUrl(s);
-      return makeToken('bad-url-token', start, s.pos, '');
+      return TOKEN_BAD_URL;
     }
     if (c === REPLACEMENT_CHARACTER && isSubstituted(s, i)) {
-      value += s.text.slice(run, i) + '\uFFFD';
+      prefix += text.slice(run, i) + '\uFFFD';
       run = s.pos;
     }
+    i = s.pos;
   }
+  // `i` is where the contents ended: at `)`, at trailing whitespace, or at EOF.
+  s.valuePrefix = prefix;
+  s.valueStart = run;
+  s.valueEnd = i;
+  return TOKEN_URL;
 }
 
 // ---------------------------------------------------------------------------
@@ -565,6 +887,12 @@ function isValidEscape(first: number, second: number): boolean {
 
 /** Looks at the three code points starting at offset `i` without consuming them. */
 function wouldStartIdentSequence(s: CssTokenizer, i: number): boolean {
+  // Fast path: an ASCII first code point other than `-`, `\` and NUL decides alone
+  // (an ident-start code point or not), and the raw unit is the code point.
+  if (i < s.end) {
+    const u = s.text.charCodeAt(i);
+    if (u < 0x80 && u !== HYPHEN_MINUS && u !== REVERSE_SOLIDUS && u !== 0) return ASCII_IDENT_START[u] === 1;
+  }
   const first = codePointAt(s, i);
   if (first === HYPHEN_MINUS) {
     const i2 = nextOffset(s, i);
@@ -581,15 +909,18 @@ function wouldStartIdentSequence(s: CssTokenizer, i: number): boolean {
 // Check if three code points would start a number
 // ---------------------------------------------------------------------------
 
+/**
+ * Signs, `.` and digits are ASCII and never preprocessed, and no preprocessed code point
+ * is one of them, so the raw code units at consecutive offsets decide.
+ */
 function wouldStartNumber(s: CssTokenizer, i: number): boolean {
-  const first = codePointAt(s, i);
+  if (i >= s.end) return false;
+  const first = s.text.charCodeAt(i);
   if (first === PLUS_SIGN || first === HYPHEN_MINUS) {
-    const i2 = nextOffset(s, i);
-    const second = codePointAt(s, i2);
-    if (isDigit(second)) return true;
-    return second === FULL_STOP && isDigit(codePointAt(s, nextOffset(s, i2)));
+    if (isDigitAt(s, i + 1)) return true;
+    return i + 1 < s.end && s.text.charCodeAt(i + 1) === FULL_STOP && isDigitAt(s, i + 2);
   }
-  if (first === FULL_STOP) return isDigit(codePointAt(s, nextOffset(s, i)));
+  if (first === FULL_STOP) return isDigitAt(s, i + 1);
   return isDigit(first);
 }
 
@@ -597,68 +928,88 @@ function wouldStartNumber(s: CssTokenizer, i: number): boolean {
 // Consume an ident sequence
 // ---------------------------------------------------------------------------
 
-function consumeIdentSequence(s: CssTokenizer): string {
-  let value = '';
+/** Consumes the name into the current value (valuePrefix, valueStart, valueEnd). */
+function consumeIdentSequence(s: CssTokenizer): void {
+  const text = s.text;
+  const end = s.end;
+  let prefix = '';
   let run = s.pos;
+  let i = s.pos;
   for (;;) {
-    const i = s.pos;
+    // Fast path for "ident code point: append it": ASCII letters, digits, `-` and `_`
+    // are never preprocessed.
+    while (i < end) {
+      const u = text.charCodeAt(i);
+      if (u >= 0x80 || ASCII_IDENT[u] === 0) break;
+      i++;
+    }
     const c = codePointAt(s, i);
-    if (isIdentCodePoint(s, c)) {
-      s.pos = nextOffset(s, i);
+    if (c !== EOF && c >= 0x80 && isIdentCodePoint(s, c)) {
+      // A non-ASCII ident code point (NUL and lone surrogates read as U+FFFD, one too).
+      const next = nextOffset(s, i);
       if (c === REPLACEMENT_CHARACTER && isSubstituted(s, i)) {
-        value += s.text.slice(run, i) + '\uFFFD';
-        run = s.pos;
+        prefix += text.slice(run, i) + '\uFFFD';
+        run = next;
       }
+      i = next;
       continue;
     }
     if (c === REVERSE_SOLIDUS && isValidEscape(c, codePointAt(s, i + 1))) {
-      value += s.text.slice(run, i);
+      prefix += text.slice(run, i);
       s.pos = i + 1;
-      value += codePointString(consumeEscapedCodePoint(s));
+      prefix += codePointString(consumeEscapedCodePoint(s));
       run = s.pos;
+      i = s.pos;
       continue;
     }
-    return value + s.text.slice(run, i);
+    break;
   }
+  s.pos = i;
+  s.valuePrefix = prefix;
+  s.valueStart = run;
+  s.valueEnd = i;
 }
 
 // ---------------------------------------------------------------------------
 // Consume a number
 // ---------------------------------------------------------------------------
 
-/** Sets s.numberValue, s.numberType and s.numberSign. Numbers are ASCII, so the representation is a slice. */
+/**
+ * Sets numberStart/numberEnd, numberIsInteger and numberSign. The value is computed only
+ * on request (tokenNumeric): the policy never needs it. Numbers are ASCII and never
+ * preprocessed, so the raw code units decide (see wouldStartNumber).
+ */
 function consumeNumber(s: CssTokenizer): void {
-  const start = s.pos;
-  let type: 'integer' | 'number' = 'integer';
-  let sign: '+' | '-' | '' = '';
-  const first = codePointAt(s, s.pos);
+  const text = s.text;
+  s.numberStart = s.pos;
+  let integer = true;
+  let sign = 0;
+  const first = text.charCodeAt(s.pos);
   if (first === PLUS_SIGN || first === HYPHEN_MINUS) {
-    sign = first === PLUS_SIGN ? '+' : '-';
+    sign = first;
     s.pos++;
   }
-  while (isDigit(codePointAt(s, s.pos))) s.pos++;
-  if (codePointAt(s, s.pos) === FULL_STOP && isDigit(codePointAt(s, s.pos + 1))) {
+  while (isDigitAt(s, s.pos)) s.pos++;
+  if (s.pos < s.end && text.charCodeAt(s.pos) === FULL_STOP && isDigitAt(s, s.pos + 1)) {
     s.pos += 2;
-    type = 'number';
-    while (isDigit(codePointAt(s, s.pos))) s.pos++;
+    integer = false;
+    while (isDigitAt(s, s.pos)) s.pos++;
   }
-  const e = codePointAt(s, s.pos);
+  const e = s.pos < s.end ? text.charCodeAt(s.pos) : EOF;
   if (e === 0x45 || e === 0x65) {
-    const next = codePointAt(s, s.pos + 1);
+    const next = s.pos + 1 < s.end ? text.charCodeAt(s.pos + 1) : EOF;
     if (isDigit(next)) {
       s.pos += 2;
-      type = 'number';
-      while (isDigit(codePointAt(s, s.pos))) s.pos++;
-    } else if ((next === PLUS_SIGN || next === HYPHEN_MINUS) && isDigit(codePointAt(s, s.pos + 2))) {
+      integer = false;
+      while (isDigitAt(s, s.pos)) s.pos++;
+    } else if ((next === PLUS_SIGN || next === HYPHEN_MINUS) && isDigitAt(s, s.pos + 2)) {
       s.pos += 3;
-      type = 'number';
-      while (isDigit(codePointAt(s, s.pos))) s.pos++;
+      integer = false;
+      while (isDigitAt(s, s.pos)) s.pos++;
     }
   }
-  // ECMAScript's Number() reads exactly this grammar the way "convert a string
-  // to a number" does (sign, integer, fraction, exponent), including -0.
-  s.numberValue = Number(s.text.slice(start, s.pos));
-  s.numberType = type;
+  s.numberEnd = s.pos;
+  s.numberIsInteger = integer;
   s.numberSign = sign;
 }
 

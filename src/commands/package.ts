@@ -1,0 +1,231 @@
+// `platform-ext package <dir> --out <dir> --private-key <file>` and `--dry-run`.
+// Runs the full check first (any error: nothing written), builds the deterministic
+// archive (D-15), reads it back with the hardened reader (D-16) so the store can never
+// refuse what we wrote, hashes, signs (D-14) and writes the five files as one set.
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import type { ParsedArgs } from '../args.js';
+import { base64Line, parsePrivateKey, publicKeyBytes, signEd25519 } from '../crypto/keys.js';
+import { writeFileAtomic } from '../fs/atomic.js';
+import { formatSize } from '../project/format.js';
+import { loadProject } from '../project/load.js';
+import { ansiStyle, buildReport, PLAIN, renderText } from '../project/report.js';
+import { inflateRawCapped, sha256Hex } from '../release/node-deps.js';
+import { UsageError } from '../usage-error.js';
+import {
+  artifactPath,
+  BUNDLE_MAX_COMPRESSED_BYTES,
+  BUNDLE_MAX_COMPRESSION_RATIO,
+  BUNDLE_MAX_EXPANDED_BYTES,
+  BUNDLE_MAX_FILE_BYTES,
+  BUNDLE_MAX_FILES,
+  FindingList,
+  readZip,
+  signedPayload,
+  sortFindings,
+  SUBMISSION_FILES,
+  SUBMISSION_FORMAT,
+  validateProject,
+  type Finding,
+} from '../validator/index.js';
+import { writeZip } from '../zip/write.js';
+import type { CommandIo } from './io.js';
+
+export const PACKAGE_FLAGS = {
+  out: { type: 'string', valueName: '<dir>', description: 'Folder for the five submission files: absent, empty, or an earlier submission set (replaced whole)' },
+  'private-key': { type: 'string', valueName: '<file>', description: 'The Ed25519 private key (PKCS#8 PEM) from keygen; must be outside the project' },
+  'dry-run': { type: 'boolean', description: 'List what would go into the archive, with sizes against each limit; needs no key, writes nothing' },
+  help: { type: 'boolean', description: 'Show this help', short: 'h' },
+} as const;
+
+interface Built {
+  readonly findings: Finding[];
+  readonly zip?: Uint8Array;
+  readonly files: readonly { path: string; content: Uint8Array }[];
+  readonly namespace?: string;
+  readonly version?: string;
+  readonly manifest: Uint8Array | null;
+}
+
+/** Check, then build and read back the archive. Findings non-empty with errors: stop. */
+function buildArchive(dir: string): Built {
+  const project = loadProject(dir);
+  const result = validateProject(project.input, { bundlePrefix: 'runtime/' });
+  const extra = new FindingList();
+  for (const hit of project.keyHits) extra.add('secret/private-key', `"${hit.file}" contains "${hit.marker}"`, { file: hit.file });
+  const findings = sortFindings(result.findings.concat(extra.items));
+  const files = (project.input.files ?? []).flatMap((e) => (e.kind === 'file' && e.content !== undefined ? [{ path: e.path, content: e.content }] : []));
+  if (findings.some((f) => f.severity === 'error')) return { findings, files, manifest: project.input.manifest };
+  const zip = writeZip(files);
+  const readBack = new FindingList();
+  readZip(zip, inflateRawCapped, readBack, 'bundle.zip');
+  const all = sortFindings(findings.concat(readBack.items));
+  return {
+    findings: all,
+    zip,
+    files,
+    manifest: project.input.manifest,
+    ...(result.manifest?.namespace !== undefined && { namespace: result.manifest.namespace }),
+    ...(result.manifest?.version !== undefined && { version: result.manifest.version }),
+  };
+}
+
+function budgetLines(built: Built): string[] {
+  const expanded = built.files.reduce((n, f) => n + f.content.length, 0);
+  const largest = built.files.reduce((a, f) => (f.content.length > (a?.content.length ?? -1) ? f : a), undefined as (typeof built.files)[number] | undefined);
+  const compressed = built.zip?.length ?? 0;
+  const ratio = compressed === 0 ? 0 : expanded / compressed;
+  return [
+    `  files          ${built.files.length} of ${BUNDLE_MAX_FILES}`,
+    `  expanded       ${formatSize(expanded)} of ${formatSize(BUNDLE_MAX_EXPANDED_BYTES)}`,
+    `  largest file   ${formatSize(largest?.content.length ?? 0)} of ${formatSize(BUNDLE_MAX_FILE_BYTES)}${largest ? ` (runtime/${largest.path})` : ''}`,
+    `  compressed     ${formatSize(compressed)} of ${formatSize(BUNDLE_MAX_COMPRESSED_BYTES)} (ratio ${ratio.toFixed(1)}, at most ${BUNDLE_MAX_COMPRESSION_RATIO})`,
+  ];
+}
+
+function isInside(child: string, parent: string): boolean {
+  const rel = relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && rel !== '..');
+}
+
+function realOrResolved(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
+/** The out folder must be absent, empty, or exactly a submission set we wrote before. */
+function checkOutFolder(out: string): 'absent' | 'replace' {
+  let stat;
+  try {
+    stat = lstatSync(out);
+  } catch {
+    return 'absent';
+  }
+  if (!stat.isDirectory()) throw new UsageError(`--out "${out}" exists and is not a folder: choose a new folder`);
+  const names = readdirSync(out);
+  const foreign = names.filter((n) => !(SUBMISSION_FILES as readonly string[]).includes(n));
+  if (foreign.length > 0) {
+    throw new UsageError(
+      `--out "${out}" holds files that are not a submission set (${foreign.slice(0, 5).map((n) => `"${n}"`).join(', ')}${foreign.length > 5 ? ', ...' : ''}): package never overwrites what it did not create; choose an empty or new folder`,
+    );
+  }
+  for (const n of names) {
+    if (!lstatSync(join(out, n)).isFile()) throw new UsageError(`--out "${out}" has "${n}" which is not a regular file: choose an empty or new folder`);
+  }
+  return 'replace';
+}
+
+/** Writes the set into a staging folder beside `out`, then swaps it in. */
+function writeSet(out: string, contents: ReadonlyMap<string, Uint8Array | string>, mode: 'absent' | 'replace'): void {
+  const parent = dirname(resolve(out));
+  mkdirSync(parent, { recursive: true });
+  const stage = mkdtempSync(join(parent, `.${basename(out)}.staging-`));
+  try {
+    for (const [name, data] of contents) writeFileAtomic(join(stage, name), data, 0o644);
+    if (mode === 'absent') {
+      renameSync(stage, out);
+      return;
+    }
+    const old = `${stage.replace('.staging-', '.previous-')}`;
+    renameSync(out, old);
+    try {
+      renameSync(stage, out);
+    } catch (error) {
+      renameSync(old, out); // put the earlier set back: nothing is lost
+      throw error;
+    }
+    rmSync(old, { recursive: true, force: true });
+  } finally {
+    rmSync(stage, { recursive: true, force: true });
+  }
+}
+
+export function runPackage(args: ParsedArgs, io: CommandIo): number {
+  if (args.positionals.length !== 1) throw new UsageError('"package" takes one project folder: platform-ext package <dir> --out <dir> --private-key <file>');
+  const dir = args.positionals[0]!;
+  const dryRun = args.flags['dry-run'] === true;
+  const out = args.flags['out'];
+  const keyPath = args.flags['private-key'];
+  if (!dryRun && (typeof out !== 'string' || typeof keyPath !== 'string')) {
+    throw new UsageError('"package" needs --out <dir> and --private-key <file> (or --dry-run to see what would be packaged)');
+  }
+  const style = io.color ? ansiStyle() : PLAIN;
+  // The key is checked before any work: a wrong path should not cost a full build.
+  let key;
+  if (!dryRun) {
+    const projectReal = realOrResolved(dir);
+    if (isInside(realOrResolved(keyPath as string), projectReal)) {
+      throw new UsageError(`The private key "${keyPath}" is inside the project "${dir}": move it out (D-4: a private key is never part of a project)`);
+    }
+    if (isInside(resolve(out as string), resolve(dir, 'runtime'))) {
+      throw new UsageError(`--out "${out}" is inside runtime/: everything there is packaged; choose a folder outside runtime/`);
+    }
+    let pem: string;
+    try {
+      pem = readFileSync(keyPath as string, 'utf8');
+    } catch (error) {
+      throw new UsageError(`Cannot read the private key "${keyPath}": ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    }
+    key = parsePrivateKey(pem, keyPath as string);
+  }
+
+  const built = buildArchive(dir);
+  if (built.findings.some((f) => f.severity === 'error')) {
+    io.out(renderText(buildReport('check', dir, built.findings), style));
+    io.err('platform-ext: package stopped: the project has errors (listed above); nothing was written\n');
+    return 1;
+  }
+  if (dryRun) {
+    const lines = [`Would package ${built.namespace} ${built.version} from ${dir}/runtime:`];
+    const width = Math.max(...built.files.map((f) => f.path.length));
+    for (const f of built.files) lines.push(`  ${f.path.padEnd(width)}  ${formatSize(f.content.length).padStart(9)}`);
+    lines.push('', ...budgetLines(built), '', 'Dry run: nothing was written.');
+    io.out(lines.join('\n') + '\n');
+    return 0;
+  }
+
+  const mode = checkOutFolder(out as string);
+  const manifest = built.manifest!;
+  const zip = built.zip!;
+  const manifestSha256 = sha256Hex(manifest);
+  const artifactSha256 = sha256Hex(zip);
+  const publicKey = publicKeyBytes(key!);
+  const keyId = sha256Hex(publicKey);
+  const payload = signedPayload(built.namespace!, built.version!, manifestSha256, artifactSha256);
+  const signature = signEd25519(key!, Buffer.from(payload, 'utf8'));
+  const record = {
+    format: SUBMISSION_FORMAT,
+    namespace: built.namespace!,
+    version: built.version!,
+    artifact_path: artifactPath(built.namespace!, built.version!),
+    manifest_sha256: manifestSha256,
+    artifact_sha256: artifactSha256,
+    publisher_public_key_id: keyId,
+  };
+  const contents = new Map<string, Uint8Array | string>([
+    ['bundle.zip', zip],
+    ['manifest.json', manifest],
+    ['publisher-public-key.txt', base64Line(publicKey)],
+    ['signature.txt', base64Line(signature)],
+    ['submission.json', `${JSON.stringify(record, null, 2)}\n`],
+  ]);
+  writeSet(out as string, contents, mode);
+  io.out(
+    [
+      `Packaged ${built.namespace} ${built.version}`,
+      ...budgetLines(built),
+      `  manifest       sha256 ${manifestSha256}`,
+      `  artifact       sha256 ${artifactSha256}`,
+      `  key            ${keyId}`,
+      `  artifact path  ${record.artifact_path}`,
+      '',
+      `Wrote ${out}${sep}: ${[...contents.keys()].join(', ')}`,
+      `Check it as the store will: platform-ext verify ${out}`,
+      '',
+    ].join('\n'),
+  );
+  return 0;
+}

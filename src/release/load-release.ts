@@ -1,0 +1,88 @@
+// Reads a release folder into validator input: the five submission files (each read
+// only up to its cap + 1 byte, never following a symbolic link) and the names of
+// anything else. Node built-ins and the validator only: part of platform-review.
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync } from 'node:fs';
+import { join } from 'node:path';
+import { findPrivateKeyMarker, PRIVATE_KEY_MARKER_MAX_LENGTH, SUBMISSION_FILE_MAX_BYTES, SUBMISSION_FILES, type ReleaseFiles, type SubmissionFile } from '../validator/index.js';
+
+export class ReleaseFolderError extends Error {}
+
+export interface LoadedRelease {
+  readonly release: ReleaseFiles;
+  /** Other regular files in the folder that hold private-key material (D-4). */
+  readonly keyHits: readonly { file: string; marker: string }[];
+}
+
+function readCapped(path: string, cap: number): Uint8Array | null {
+  let fd: number;
+  try {
+    // O_NOFOLLOW: a symbolic link named like a submission file is not read through.
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  } catch {
+    return null;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return null;
+    const buffer = Buffer.allocUnsafe(cap + 1);
+    let filled = 0;
+    while (filled < buffer.length) {
+      const n = readSync(fd, buffer, filled, buffer.length - filled, filled);
+      if (n === 0) break;
+      filled += n;
+    }
+    return new Uint8Array(buffer.buffer, buffer.byteOffset, filled);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function scanForKey(path: string): string | null {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  } catch {
+    return null;
+  }
+  try {
+    const chunk = 1 << 20;
+    const buffer = Buffer.allocUnsafe(chunk);
+    const overlap = PRIVATE_KEY_MARKER_MAX_LENGTH - 1;
+    let carry = 0;
+    let position = 0;
+    for (;;) {
+      const n = readSync(fd, buffer, carry, chunk - carry, position);
+      if (n === 0) return null;
+      position += n;
+      const end = carry + n;
+      const marker = findPrivateKeyMarker(buffer.subarray(0, end));
+      if (marker !== null) return marker;
+      const keep = Math.min(overlap, end);
+      buffer.copyWithin(0, end - keep, end);
+      carry = keep;
+    }
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export function loadRelease(dir: string): LoadedRelease {
+  let names: string[];
+  try {
+    if (!lstatSync(dir).isDirectory()) throw new ReleaseFolderError(`"${dir}" is not a folder: pass the folder that holds the five submission files`);
+    names = readdirSync(dir);
+  } catch (error) {
+    if (error instanceof ReleaseFolderError) throw error;
+    throw new ReleaseFolderError(`The release folder "${dir}" cannot be read: pass the folder that holds the five submission files (bundle.zip, manifest.json, ...)`);
+  }
+  const files = {} as Record<SubmissionFile, Uint8Array | null>;
+  for (const name of SUBMISSION_FILES) files[name] = readCapped(join(dir, name), SUBMISSION_FILE_MAX_BYTES[name]);
+  const otherNames = names.filter((n) => !(SUBMISSION_FILES as readonly string[]).includes(n)).sort();
+  const keyHits: { file: string; marker: string }[] = [];
+  for (const name of otherNames) {
+    const marker = scanForKey(join(dir, name));
+    if (marker !== null) keyHits.push({ file: name, marker });
+  }
+  return { release: { files, otherNames }, keyHits };
+}

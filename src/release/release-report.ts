@@ -1,0 +1,29 @@
+// One release check for `platform-ext verify` and `platform-review`: load the folder,
+// validate the set, render the D-20 report. Node built-ins and the validator only.
+import { FindingList, sortFindings, validateRelease, type Finding, type ReleaseResult } from '../validator/index.js';
+import { loadRelease } from './load-release.js';
+import { NODE_RELEASE_DEPS } from './node-deps.js';
+
+export interface ReleaseCheck {
+  readonly findings: Finding[];
+  readonly result: ReleaseResult;
+}
+
+export function checkReleaseFolder(dir: string): ReleaseCheck {
+  const loaded = loadRelease(dir);
+  const result = validateRelease(loaded.release, NODE_RELEASE_DEPS);
+  const extra = new FindingList();
+  for (const hit of loaded.keyHits) extra.add('secret/private-key', `"${hit.file}" contains "${hit.marker}"`, { file: hit.file });
+  return { findings: sortFindings(result.findings.concat(extra.items)), result };
+}
+
+/** Lines after the findings: what was recomputed (text output only). */
+export function releaseSummary(result: ReleaseResult): string[] {
+  const lines: string[] = [];
+  if (result.manifest?.namespace !== undefined) lines.push(`  release        ${result.manifest.namespace} ${result.manifest.version ?? '?'}`);
+  if (result.manifestSha256 !== undefined) lines.push(`  manifest       sha256 ${result.manifestSha256}`);
+  if (result.artifactSha256 !== undefined) lines.push(`  artifact       sha256 ${result.artifactSha256}`);
+  if (result.publicKeyId !== undefined) lines.push(`  key            ${result.publicKeyId}`);
+  lines.push(`  signature      ${result.signatureValid ? 'valid' : 'NOT valid'}`);
+  return lines;
+}

@@ -1,0 +1,70 @@
+// `platform-review <release-dir> [--json]`: the operator's offline review. Built from
+// dist/validator.mjs (imported at run time, exactly the module the server side vendors)
+// and Node built-ins; it reads the release folder and changes nothing.
+import { parseArgs } from './args.js';
+import { buildReport, PLAIN, ansiStyle, renderText } from './project/report.js';
+import { ReleaseFolderError } from './release/load-release.js';
+import { checkReleaseFolder, releaseSummary } from './release/release-report.js';
+import { UsageError } from './usage-error.js';
+
+declare const __PLATFORM_EXT_VERSION__: string;
+
+const FLAGS = {
+  json: { type: 'boolean', description: 'Print the report as one JSON object (format platform-extension-report-v1)' },
+  help: { type: 'boolean', description: 'Show this help', short: 'h' },
+  version: { type: 'boolean', description: 'Print the version', short: 'V' },
+} as const;
+
+const HELP = `Usage: platform-review <release-dir> [--json]
+
+Reviews a release folder offline with the production validators: the manifest, the
+archive (structure and contents), both hashes, the submission record, the key fingerprint,
+the signature, capabilities and property definitions. Changes nothing.
+
+Exit status: 0 no errors (warnings allowed), 1 at least one error, 2 usage error or
+unreadable folder.
+
+Options:
+  --json         Print the report as one JSON object (format platform-extension-report-v1)
+  -h, --help     Show this help
+  -V, --version  Print the version
+`;
+
+function main(argv: readonly string[]): number {
+  try {
+    const args = parseArgs(argv, FLAGS, 'review');
+    if (args.flags['help'] === true) {
+      process.stdout.write(HELP);
+      return 0;
+    }
+    if (args.flags['version'] === true) {
+      process.stdout.write(`${__PLATFORM_EXT_VERSION__}\n`);
+      return 0;
+    }
+    if (args.positionals.length !== 1) throw new UsageError('platform-review takes one release folder: platform-review <release-dir> [--json]');
+    const target = args.positionals[0]!;
+    let check;
+    try {
+      check = checkReleaseFolder(target);
+    } catch (error) {
+      if (error instanceof ReleaseFolderError) throw new UsageError(error.message);
+      throw error;
+    }
+    const report = buildReport('review', target, check.findings);
+    if (args.flags['json'] === true) process.stdout.write(JSON.stringify(report) + '\n');
+    else {
+      const style = process.stdout.isTTY === true && process.env['NO_COLOR'] === undefined ? ansiStyle() : PLAIN;
+      process.stdout.write(renderText(report, style) + releaseSummary(check.result).join('\n') + '\n');
+    }
+    return report.ok ? 0 : 1;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`platform-review: ${error.message.replace('run "platform-ext review --help"', 'run "platform-review --help"')}\n`);
+      return 2;
+    }
+    process.stderr.write(`platform-review: internal error: ${(error as Error)?.message ?? String(error)}\nThis is a bug; please report it.\n`);
+    return 2;
+  }
+}
+
+process.exitCode = main(process.argv.slice(2));

@@ -1,0 +1,283 @@
+// The submission set as one value: the five files of a release folder, checked together
+// (contract "Submission set" and "Authentication" 3 to 5; D-11 to D-14, D-16). `verify`
+// and the operator's `platform-review` both run this; hashing, signature verification and
+// inflation are passed in (the validator stays a leaf with no platform API).
+import { decodeBase64Strict } from './base64.js';
+import { FindingList, sortFindings, type Finding } from './findings.js';
+import { isNamespace, isSemver } from './grammar.js';
+import { readJson, type JsonObjectNode } from './json.js';
+import { validateProject, type ValidationResult } from './validate.js';
+import { readZip, type InflateRaw } from './zip/read.js';
+import { findPrivateKeyMarker } from './bundle.js';
+import { BUNDLE_MAX_COMPRESSED_BYTES, MANIFEST_MAX_BYTES } from './limits.js';
+
+/** File names of a submission set, in the order the contract lists them. */
+export const SUBMISSION_FILES = ['bundle.zip', 'manifest.json', 'publisher-public-key.txt', 'signature.txt', 'submission.json'] as const;
+export type SubmissionFile = (typeof SUBMISSION_FILES)[number];
+
+/** The `format` constant of submission.json. */
+export const SUBMISSION_FORMAT = 'platform-extension-submission-v1';
+/** First line of the signed payload (D-14). */
+export const SIGNED_PAYLOAD_HEADER = 'platform-extension-release-v1';
+
+/** D-11: 32-byte key and 64-byte signature as padded base64. */
+const PUBLIC_KEY_BYTES = 32;
+const SIGNATURE_BYTES = 64;
+/**
+ * Upper bounds on what a loader reads of the small files: anything longer cannot be
+ * valid (a key line is 45 bytes, a signature line 89, a record well under 1 KiB).
+ */
+export const SUBMISSION_FILE_MAX_BYTES: Readonly<Record<SubmissionFile, number>> = {
+  'bundle.zip': BUNDLE_MAX_COMPRESSED_BYTES,
+  'manifest.json': MANIFEST_MAX_BYTES,
+  'publisher-public-key.txt': 1024,
+  'signature.txt': 1024,
+  'submission.json': 4096,
+};
+
+const HEX64 = /^[0-9a-f]{64}$/;
+
+export interface ReleaseFiles {
+  /** Each submission file's bytes; null when missing. Over-long files are cut by the loader to their cap + 1. */
+  readonly files: Readonly<Record<SubmissionFile, Uint8Array | null>>;
+  /** Names of other entries in the release folder (each is an error). */
+  readonly otherNames: readonly string[];
+}
+
+export interface ReleaseDeps {
+  readonly inflateRaw: InflateRaw;
+  readonly sha256Hex: (bytes: Uint8Array) => string;
+  readonly verifyEd25519: (publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array) => boolean;
+}
+
+export interface ReleaseResult extends ValidationResult {
+  /** Recomputed values, for the report's summary (absent when a file was missing). */
+  readonly manifestSha256?: string;
+  readonly artifactSha256?: string;
+  readonly publicKeyId?: string;
+  readonly signatureValid: boolean;
+}
+
+/** D-14: the five-line payload, each line ended by `\n`. */
+export function signedPayload(namespace: string, version: string, manifestSha256: string, artifactSha256: string): string {
+  return `${SIGNED_PAYLOAD_HEADER}\nnamespace=${namespace}\nversion=${version}\nmanifest-sha256=${manifestSha256}\nartifact-sha256=${artifactSha256}\n`;
+}
+
+/** The storage path of a release (contract "Bundle": `extensions/{namespace}/{version}/bundle.zip`). */
+export function artifactPath(namespace: string, version: string): string {
+  return `extensions/${namespace}/${version}/bundle.zip`;
+}
+
+function asciiBytes(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 0xff;
+  return out;
+}
+
+function latin1(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i++) s += String.fromCharCode(bytes[i]!);
+  return s;
+}
+
+/**
+ * D-11: exactly the base64 text, optionally followed by one `\n`; nothing else (no `\r`,
+ * no spaces, no second newline). Returns the decoded bytes or a reason.
+ */
+export function parseBase64File(bytes: Uint8Array, expectedBytes: number): { ok: true; value: Uint8Array } | { ok: false; reason: string } {
+  let text = latin1(bytes);
+  if (text.endsWith('\n')) text = text.slice(0, -1);
+  if (/[\r\n\t ]/.test(text)) return { ok: false, reason: 'it holds whitespace other than one final newline (a CR, a space or a second line)' };
+  const expectedChars = Math.ceil(expectedBytes / 3) * 4;
+  if (text.length !== expectedChars) return { ok: false, reason: `it has ${text.length} characters; ${expectedChars} are expected` };
+  const value = decodeBase64Strict(text);
+  if (value === null || value.length !== expectedBytes) return { ok: false, reason: 'it is not canonical standard base64 with padding' };
+  return { ok: true, value };
+}
+
+interface SubmissionRecord {
+  readonly format?: string;
+  readonly namespace?: string;
+  readonly version?: string;
+  readonly artifact_path?: string;
+  readonly manifest_sha256?: string;
+  readonly artifact_sha256?: string;
+  readonly publisher_public_key_id?: string;
+}
+
+const RECORD_FIELDS: Readonly<Record<keyof SubmissionRecord, (v: string) => boolean>> = {
+  format: (v) => v === SUBMISSION_FORMAT,
+  namespace: isNamespace,
+  version: isSemver,
+  artifact_path: (v) => {
+    const m = /^extensions\/([^/]+\/[^/]+)\/([^/]+)\/bundle\.zip$/.exec(v);
+    return m !== null && isNamespace(m[1]!) && isSemver(m[2]!);
+  },
+  manifest_sha256: (v) => HEX64.test(v),
+  artifact_sha256: (v) => HEX64.test(v),
+  publisher_public_key_id: (v) => HEX64.test(v),
+};
+
+function readRecord(bytes: Uint8Array, findings: FindingList): SubmissionRecord | null {
+  const file = 'submission.json';
+  const read = readJson(bytes);
+  if (!read.ok) {
+    findings.add('release/submission-invalid', `submission.json cannot be read: ${read.error.message}`, { file, pointer: read.error.pointer ?? '' });
+    return null;
+  }
+  if (read.value.kind !== 'object') {
+    findings.add('release/submission-invalid', 'submission.json must be a JSON object', { file, pointer: '' });
+    return null;
+  }
+  const record: Record<string, string> = {};
+  const node: JsonObjectNode = read.value;
+  for (const entry of node.entries) {
+    const pointer = `/${entry.key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const check = (RECORD_FIELDS as Record<string, ((v: string) => boolean) | undefined>)[entry.key];
+    if (check === undefined) {
+      findings.add('release/submission-field', `Unknown field "${entry.key}" (the record is a closed object)`, { file, pointer });
+      continue;
+    }
+    if (entry.value.kind !== 'string' || !check(entry.value.value)) {
+      findings.add('release/submission-field', `"${entry.key}" is not in its required format`, { file, pointer });
+      continue;
+    }
+    record[entry.key] = entry.value.value;
+  }
+  for (const key of Object.keys(RECORD_FIELDS)) {
+    if (!node.entries.some((e) => e.key === key)) findings.add('release/submission-field', `Missing field "${key}"`, { file, pointer: '' });
+  }
+  return record;
+}
+
+/** Manifest edits that keep the JSON meaning: line endings and trailing whitespace. */
+function whitespaceVariants(bytes: Uint8Array): Uint8Array[] {
+  const text = latin1(bytes);
+  const variants = new Set<string>();
+  const lf = text.replace(/\r\n/g, '\n');
+  variants.add(lf);
+  variants.add(lf.replace(/\n/g, '\r\n'));
+  for (const base of [lf, lf.replace(/\n/g, '\r\n')]) {
+    variants.add(base.replace(/[ \t]+(\r?\n)/g, '$1'));
+    variants.add(base.endsWith('\n') ? base.replace(/\r?\n$/, '') : base + (base.includes('\r\n') ? '\r\n' : '\n'));
+  }
+  variants.delete(text);
+  return [...variants].map(asciiBytes);
+}
+
+export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps): ReleaseResult {
+  const top = new FindingList();
+  const { files } = release;
+  for (const name of SUBMISSION_FILES) {
+    if (files[name] === null) top.add('release/missing-file', `${name} is missing`, { file: name });
+    else if (files[name]!.length > SUBMISSION_FILE_MAX_BYTES[name]) {
+      top.add('release/file-too-large', `${name} is larger than ${SUBMISSION_FILE_MAX_BYTES[name]} bytes`, { file: name });
+    }
+  }
+  for (const name of release.otherNames) top.add('release/unexpected-file', `"${name}" is not part of a submission set`, { file: name });
+  // D-4: key material in any file of the set (the bundle's entries are scanned by the listing rules).
+  for (const name of SUBMISSION_FILES) {
+    const bytes = files[name];
+    if (bytes === null || name === 'bundle.zip') continue;
+    const marker = findPrivateKeyMarker(bytes);
+    if (marker !== null) top.add('secret/private-key', `${name} contains "${marker}"`, { file: name });
+  }
+
+  // The archive and its contents: structure (D-16), then the same rules as `check`.
+  const manifestBytes = files['manifest.json'];
+  const bundleBytes = files['bundle.zip'];
+  let contentFindings: Finding[] = [];
+  let manifestInfo: ValidationResult['manifest'] = null;
+  if (bundleBytes !== null && bundleBytes.length <= BUNDLE_MAX_COMPRESSED_BYTES) {
+    const zipFindings = new FindingList();
+    const zip = readZip(bundleBytes, deps.inflateRaw, zipFindings, 'bundle.zip');
+    top.items.push(...zipFindings.items);
+    const project = validateProject(
+      { manifest: manifestBytes, files: zip.entries ?? [] },
+      { bundlePrefix: 'bundle.zip/', skipBundle: zip.entries === null },
+    );
+    contentFindings = project.findings;
+    manifestInfo = project.manifest;
+  } else if (manifestBytes !== null) {
+    const project = validateProject({ manifest: manifestBytes, files: [] }, { bundlePrefix: 'bundle.zip/', skipBundle: true });
+    contentFindings = project.findings;
+    manifestInfo = project.manifest;
+  }
+
+  // Hashes, key, record, signature.
+  const manifestSha256 = manifestBytes === null ? undefined : deps.sha256Hex(manifestBytes);
+  const artifactSha256 = bundleBytes === null ? undefined : deps.sha256Hex(bundleBytes);
+  let publicKey: Uint8Array | undefined;
+  let signature: Uint8Array | undefined;
+  if (files['publisher-public-key.txt'] !== null) {
+    const parsed = parseBase64File(files['publisher-public-key.txt']!, PUBLIC_KEY_BYTES);
+    if (parsed.ok) publicKey = parsed.value;
+    else top.add('release/public-key-format', `publisher-public-key.txt is malformed: ${parsed.reason}`, { file: 'publisher-public-key.txt' });
+  }
+  if (files['signature.txt'] !== null) {
+    const parsed = parseBase64File(files['signature.txt']!, SIGNATURE_BYTES);
+    if (parsed.ok) signature = parsed.value;
+    else top.add('release/signature-format', `signature.txt is malformed: ${parsed.reason}`, { file: 'signature.txt' });
+  }
+  const publicKeyId = publicKey === undefined ? undefined : deps.sha256Hex(publicKey);
+  const record = files['submission.json'] === null ? null : readRecord(files['submission.json']!, top);
+
+  const namespace = manifestInfo?.namespace ?? record?.namespace;
+  const version = manifestInfo?.version ?? record?.version;
+  if (record !== null) {
+    const mismatch = (field: keyof SubmissionRecord, actual: string | undefined, what: string) => {
+      const recorded = record[field];
+      if (recorded !== undefined && actual !== undefined && recorded !== actual) {
+        top.add('release/submission-mismatch', `"${field}" is ${recorded} but ${what} is ${actual}`, { file: 'submission.json', pointer: `/${field}` });
+      }
+    };
+    mismatch('namespace', manifestInfo?.namespace, 'the manifest namespace');
+    mismatch('version', manifestInfo?.version, 'the manifest version');
+    if (namespace !== undefined && version !== undefined) mismatch('artifact_path', artifactPath(namespace, version), 'the storage path of this namespace and version');
+    mismatch('manifest_sha256', manifestSha256, 'the SHA-256 of manifest.json');
+    mismatch('artifact_sha256', artifactSha256, 'the SHA-256 of bundle.zip');
+    mismatch('publisher_public_key_id', publicKeyId, 'the fingerprint of publisher-public-key.txt');
+  }
+
+  let signatureValid = false;
+  if (publicKey !== undefined && signature !== undefined && namespace !== undefined && version !== undefined && manifestSha256 !== undefined && artifactSha256 !== undefined) {
+    const verifies = (m: string, a: string) => deps.verifyEd25519(publicKey!, asciiBytes(signedPayload(namespace, version, m, a)), signature!);
+    signatureValid = verifies(manifestSha256, artifactSha256);
+    if (!signatureValid) top.add('release/signature-invalid', explainSignature(verifies, manifestBytes!, manifestSha256, artifactSha256, record, publicKeyId, deps), { file: 'signature.txt' });
+  }
+
+  const findings = sortFindings(top.items.concat(contentFindings));
+  let errors = 0;
+  for (const f of findings) if (f.severity === 'error') errors++;
+  const result: ReleaseResult = { findings, errors, warnings: findings.length - errors, manifest: manifestInfo, signatureValid };
+  return { ...result, ...(manifestSha256 !== undefined && { manifestSha256 }), ...(artifactSha256 !== undefined && { artifactSha256 }), ...(publicKeyId !== undefined && { publicKeyId }) };
+}
+
+/** Says why a signature fails, trying the explanations the contract lists. */
+function explainSignature(
+  verifies: (manifestHex: string, artifactHex: string) => boolean,
+  manifestBytes: Uint8Array,
+  manifestSha256: string,
+  artifactSha256: string,
+  record: SubmissionRecord | null,
+  publicKeyId: string | undefined,
+  deps: ReleaseDeps,
+): string {
+  const recordedManifest = record?.manifest_sha256;
+  const recordedArtifact = record?.artifact_sha256;
+  const manifestChanged = recordedManifest !== undefined && recordedManifest !== manifestSha256;
+  const bundleChanged = recordedArtifact !== undefined && recordedArtifact !== artifactSha256;
+  if ((manifestChanged || bundleChanged) && verifies(recordedManifest ?? manifestSha256, recordedArtifact ?? artifactSha256)) {
+    const parts: string[] = [];
+    if (manifestChanged) {
+      const onlyWhitespace = whitespaceVariants(manifestBytes).some((v) => deps.sha256Hex(v) === recordedManifest);
+      parts.push(onlyWhitespace ? 'manifest.json changed after signing, in line endings or whitespace only (an editor or an upload converted it)' : 'manifest.json changed after signing');
+    }
+    if (bundleChanged) parts.push('bundle.zip changed after signing');
+    return `The signature is over the original files: ${parts.join('; ')}`;
+  }
+  if (record !== null && publicKeyId !== undefined && record.publisher_public_key_id !== undefined && record.publisher_public_key_id !== publicKeyId) {
+    return 'The signature does not verify, and publisher-public-key.txt is not the key named in submission.json: the release was signed with a different key';
+  }
+  return 'The signature does not verify with publisher-public-key.txt over this manifest and bundle: it was made with a different key or over another payload';
+}

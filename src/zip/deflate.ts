@@ -1,0 +1,664 @@
+// A raw DEFLATE encoder (RFC 1951), written here so that the release artifact is a pure
+// function of its input (D-15). node:zlib cannot promise that: its output changed inside
+// Node 20 (nodejs/node#50138, a zlib upgrade), and zlib builds with SIMD paths may differ
+// by CPU. Everything below is integer arithmetic over typed arrays: no Math.random, no
+// clock, no floating-point library functions (Math.log may differ between engines), no
+// iteration over object keys, and every tie is broken by an explicit rule.
+//
+// Shape (RFC 1951 section 4, "Compression algorithm details"):
+//   1. LZ77 with hash chains over a 32 KiB window (3-byte hash, bounded chain walk) and
+//      zlib-style lazy matching (a match is deferred when the next position has a longer one).
+//   2. The symbols are cut into blocks at a fixed symbol budget.
+//   3. Each block is written as whichever of dynamic Huffman, fixed Huffman or stored costs
+//      the fewest bits, computed exactly before writing.
+
+// ---------------------------------------------------------------------------------------
+// RFC 1951 section 3.2.5: length and distance codes
+// ---------------------------------------------------------------------------------------
+
+/** Base match length of length codes 257..285 (RFC 1951 3.2.5). */
+const LENGTH_BASE = [
+  3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
+] as const;
+/** Extra bits of length codes 257..285 (RFC 1951 3.2.5). */
+const LENGTH_EXTRA = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0] as const;
+/** Base distance of distance codes 0..29 (RFC 1951 3.2.5). */
+const DIST_BASE = [
+  1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145,
+  8193, 12289, 16385, 24577,
+] as const;
+/** Extra bits of distance codes 0..29 (RFC 1951 3.2.5). */
+const DIST_EXTRA = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13] as const;
+/** Order in which the code-length code lengths are sent (RFC 1951 3.2.7). */
+const CODE_LENGTH_ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15] as const;
+
+const MIN_MATCH = 3; // RFC 1951 3.2.5: shortest length code
+const MAX_MATCH = 258; // RFC 1951 3.2.5: longest length code
+const WINDOW_SIZE = 32_768; // RFC 1951 2: distances reach back at most 32,768 bytes
+const WINDOW_MASK = WINDOW_SIZE - 1;
+const END_OF_BLOCK = 256; // RFC 1951 3.2.5: literal/length symbol 256
+const LITERAL_LENGTH_SYMBOLS = 286; // RFC 1951 3.2.5: 0..285 occur (286, 287 never do)
+const DISTANCE_SYMBOLS = 30; // RFC 1951 3.2.5: 0..29 occur (30, 31 never do)
+const CODE_LENGTH_SYMBOLS = 19; // RFC 1951 3.2.7: 0..18
+const MAX_CODE_BITS = 15; // RFC 1951 3.2.7: code lengths 0..15
+const MAX_CODE_LENGTH_BITS = 7; // RFC 1951 3.2.7: code-length code lengths are 3-bit fields
+const STORED_MAX_BYTES = 65_535; // RFC 1951 3.2.4: LEN is 16 bits
+const BLOCK_STORED = 0; // RFC 1951 3.2.3: BTYPE 00
+const BLOCK_FIXED = 1; // BTYPE 01
+const BLOCK_DYNAMIC = 2; // BTYPE 10
+
+// ---------------------------------------------------------------------------------------
+// Tuning. These numbers are part of the format of our artifacts: changing any of them
+// changes the compressed bytes, and so the golden hash in test/zip-write.test.mjs.
+// ---------------------------------------------------------------------------------------
+
+/** Hash table size: 2^15 heads for a 32 KiB window keeps chains short on random data. */
+const HASH_BITS = 15;
+/** Longest chain walk per position (zlib level 9 walks 4096; this trades ~1% of size for speed). */
+const MAX_CHAIN = 1024;
+/** When the pending match is at least this long, walk only a quarter of the chain (zlib "good_length"). */
+const GOOD_MATCH = 32;
+/** A pending match this long is taken without looking for a longer one at the next byte (zlib "max_lazy"). */
+const MAX_LAZY = 258;
+/** A match this long ends the chain walk at once (zlib "nice_length"). */
+const NICE_MATCH = 258;
+/** A 3-byte match farther than this costs more bits than three literals (zlib "TOO_FAR"). */
+const TOO_FAR = 4096;
+/** Symbols per block: each block gets its own Huffman codes (zlib's default buffer is 16K). */
+const BLOCK_SYMBOLS = 16_384;
+/**
+ * Incompressible regions (PNG, WOFF2 payloads): after this many literals in a row without a
+ * match, the match search looks at every SKIP_STEP-th position only, until a match is found.
+ * Random bytes then cost little time; text never reaches such a run.
+ */
+const SKIP_AFTER_LITERALS = 4096;
+const SKIP_STEP = 8;
+
+// ---------------------------------------------------------------------------------------
+// Lookup tables built once
+// ---------------------------------------------------------------------------------------
+
+/** LENGTH_CODE[len] = index 0..28 of the length code for a match length 3..258. */
+const LENGTH_CODE = new Uint8Array(MAX_MATCH + 1);
+/** DIST_CODE[dist] = distance code 0..29 for a distance 1..32768. */
+const DIST_CODE = new Uint8Array(WINDOW_SIZE + 1);
+for (let code = 0; code < LENGTH_BASE.length; code++) {
+  const end = code + 1 < LENGTH_BASE.length ? LENGTH_BASE[code + 1]! : MAX_MATCH + 1;
+  for (let len = LENGTH_BASE[code]!; len < end; len++) LENGTH_CODE[len] = code;
+}
+// 258 has its own code (285) although 227 + 31 would also reach it: RFC 1951 3.2.5 says 284
+// covers 227..257 only.
+LENGTH_CODE[MAX_MATCH] = LENGTH_BASE.length - 1;
+for (let code = 0; code < DIST_BASE.length; code++) {
+  const end = code + 1 < DIST_BASE.length ? DIST_BASE[code + 1]! : WINDOW_SIZE + 1;
+  for (let dist = DIST_BASE[code]!; dist < end; dist++) DIST_CODE[dist] = code;
+}
+
+/** Fixed Huffman code lengths (RFC 1951 3.2.6). */
+const FIXED_LITERAL_LENGTHS = new Uint8Array(288);
+FIXED_LITERAL_LENGTHS.fill(8, 0, 144);
+FIXED_LITERAL_LENGTHS.fill(9, 144, 256);
+FIXED_LITERAL_LENGTHS.fill(7, 256, 280);
+FIXED_LITERAL_LENGTHS.fill(8, 280, 288);
+const FIXED_DISTANCE_LENGTHS = new Uint8Array(DISTANCE_SYMBOLS).fill(5);
+const FIXED_LITERAL_CODES = canonicalCodes(FIXED_LITERAL_LENGTHS, 288);
+const FIXED_DISTANCE_CODES = canonicalCodes(FIXED_DISTANCE_LENGTHS, DISTANCE_SYMBOLS);
+
+// ---------------------------------------------------------------------------------------
+// Huffman codes
+// ---------------------------------------------------------------------------------------
+
+/**
+ * Optimal code lengths of at most `maxBits` for the first `count` frequencies: the
+ * package-merge algorithm (Larmore and Hirschberg, 1990). Leaves are ordered by
+ * (frequency, symbol) and a leaf goes before a package of equal weight, so the result is
+ * fully determined. Fewer than two used symbols get a complete two-symbol code (lengths 1):
+ * RFC 1951 3.2.7 lets one distance code be sent with one bit, and a complete code is
+ * accepted by every inflater (zlib refuses some incomplete ones).
+ */
+function buildCodeLengths(freqs: Uint32Array, count: number, maxBits: number, lengths: Uint8Array): void {
+  lengths.fill(0, 0, count);
+  const used: number[] = [];
+  for (let s = 0; s < count; s++) if (freqs[s]! > 0) used.push(s);
+  if (used.length < 2) {
+    const first = used.length === 1 ? used[0]! : 0;
+    lengths[first] = 1;
+    lengths[first === 0 ? 1 : 0] = 1;
+    return;
+  }
+  used.sort((a, b) => freqs[a]! - freqs[b]! || a - b);
+  const leaves = used.length;
+  // Node k < leaves is leaf `used[k]`; later nodes are packages of two earlier nodes.
+  const capacity = leaves * maxBits;
+  const weight = new Float64Array(capacity);
+  const left = new Int32Array(capacity);
+  const right = new Int32Array(capacity);
+  for (let k = 0; k < leaves; k++) weight[k] = freqs[used[k]!]!;
+  let nodes = leaves;
+  let list = new Int32Array(2 * leaves);
+  let listLength = leaves;
+  for (let k = 0; k < leaves; k++) list[k] = k;
+  // Each pass forms one coarser denomination: pair up the current list into packages and
+  // merge them with the leaves, both already in increasing weight.
+  for (let level = 1; level < maxBits; level++) {
+    const packages = listLength >> 1;
+    const next = new Int32Array(2 * leaves);
+    let leaf = 0;
+    let pkg = 0;
+    let out = 0;
+    while (leaf < leaves || pkg < packages) {
+      const pkgWeight = pkg < packages ? weight[list[2 * pkg]!]! + weight[list[2 * pkg + 1]!]! : Infinity;
+      if (leaf < leaves && weight[leaf]! <= pkgWeight) {
+        next[out++] = leaf++;
+      } else {
+        weight[nodes] = pkgWeight;
+        left[nodes] = list[2 * pkg]!;
+        right[nodes] = list[2 * pkg + 1]!;
+        next[out++] = nodes++;
+        pkg++;
+      }
+    }
+    list = next;
+    listLength = out;
+  }
+  // The first 2n-2 items of the last list are the chosen ones; a leaf's code length is the
+  // number of times it occurs inside them.
+  const stack: number[] = [];
+  const taken = 2 * leaves - 2;
+  for (let k = 0; k < taken; k++) {
+    stack.push(list[k]!);
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (node < leaves) lengths[used[node]!]!++;
+      else stack.push(left[node]!, right[node]!);
+    }
+  }
+}
+
+/** Reverses the low `bits` bits of `code`: Huffman codes are sent most-significant bit first (RFC 1951 3.1.1). */
+function reverseBits(code: number, bits: number): number {
+  let out = 0;
+  for (let k = 0; k < bits; k++) {
+    out = (out << 1) | (code & 1);
+    code >>>= 1;
+  }
+  return out;
+}
+
+/** Canonical codes from code lengths (RFC 1951 3.2.2), bit-reversed for an LSB-first writer. */
+function canonicalCodes(lengths: Uint8Array, count: number): Uint16Array {
+  const lengthCount = new Uint16Array(MAX_CODE_BITS + 1);
+  for (let s = 0; s < count; s++) lengthCount[lengths[s]!]!++;
+  lengthCount[0] = 0;
+  const nextCode = new Uint16Array(MAX_CODE_BITS + 1);
+  let code = 0;
+  for (let bits = 1; bits <= MAX_CODE_BITS; bits++) {
+    code = (code + lengthCount[bits - 1]!) << 1;
+    nextCode[bits] = code;
+  }
+  const codes = new Uint16Array(count);
+  for (let s = 0; s < count; s++) {
+    const len = lengths[s]!;
+    if (len !== 0) codes[s] = reverseBits(nextCode[len]!++, len);
+  }
+  return codes;
+}
+
+// ---------------------------------------------------------------------------------------
+// Output bits (RFC 1951 3.1.1: data elements are packed starting with the least-significant bit)
+// ---------------------------------------------------------------------------------------
+
+class BitWriter {
+  bytes: Uint8Array;
+  /** Bytes written so far. */
+  length = 0;
+  /** Pending bits (fewer than 8 between calls), least significant first. */
+  bits = 0;
+  bitCount = 0;
+
+  constructor(capacity: number) {
+    this.bytes = new Uint8Array(Math.max(capacity, 64));
+  }
+
+  /** Makes room for `more` bytes (plus the pending partial byte). */
+  reserve(more: number): void {
+    const need = this.length + more + 8;
+    if (need <= this.bytes.length) return;
+    const grown = new Uint8Array(Math.max(need, this.bytes.length * 2));
+    grown.set(this.bytes.subarray(0, this.length));
+    this.bytes = grown;
+  }
+
+  /** Writes the low `count` (<= 16) bits of `value`. */
+  write(value: number, count: number): void {
+    this.bits |= value << this.bitCount;
+    this.bitCount += count;
+    while (this.bitCount >= 8) {
+      this.bytes[this.length++] = this.bits & 0xff;
+      this.bits >>>= 8;
+      this.bitCount -= 8;
+    }
+  }
+
+  /** Pads with zero bits to a byte boundary (RFC 1951 3.2.4, before LEN of a stored block). */
+  alignToByte(): void {
+    if (this.bitCount > 0) this.bytes[this.length++] = this.bits & 0xff;
+    this.bits = 0;
+    this.bitCount = 0;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Blocks
+// ---------------------------------------------------------------------------------------
+
+/** The symbols of the block being gathered, and their frequencies. */
+class Block {
+  /** A literal byte (when `distance` is 0) or a match length 3..258. */
+  readonly literalOrLength = new Uint16Array(BLOCK_SYMBOLS);
+  /** 0 for a literal, else the match distance 1..32768. */
+  readonly distance = new Uint16Array(BLOCK_SYMBOLS);
+  readonly literalFreqs = new Uint32Array(LITERAL_LENGTH_SYMBOLS);
+  readonly distanceFreqs = new Uint32Array(DISTANCE_SYMBOLS);
+  symbols = 0;
+  /** Extra bits of all matches: the same whichever Huffman code is chosen. */
+  extraBits = 0;
+  /** Input offset of the first byte this block covers. */
+  start = 0;
+
+  reset(start: number): void {
+    this.literalFreqs.fill(0);
+    this.distanceFreqs.fill(0);
+    this.symbols = 0;
+    this.extraBits = 0;
+    this.start = start;
+  }
+}
+
+/** Code-length sequence of one code, run-length encoded with symbols 16, 17, 18 (RFC 1951 3.2.7). */
+function runLengthEncode(lengths: Uint8Array, count: number, symbols: number[], extras: number[]): void {
+  let i = 0;
+  while (i < count) {
+    const len = lengths[i]!;
+    let run = 1;
+    while (i + run < count && lengths[i + run] === len) run++;
+    i += run;
+    if (len === 0) {
+      // 18: 11-138 zeros (7 extra bits); 17: 3-10 zeros (3 extra bits).
+      while (run >= 11) {
+        const take = Math.min(run, 138);
+        symbols.push(18);
+        extras.push(take - 11);
+        run -= take;
+      }
+      if (run >= 3) {
+        symbols.push(17);
+        extras.push(run - 3);
+        run = 0;
+      }
+    } else {
+      // 16: repeat the previous length 3-6 times (2 extra bits).
+      symbols.push(len);
+      extras.push(0);
+      run--;
+      while (run >= 3) {
+        const take = Math.min(run, 6);
+        symbols.push(16);
+        extras.push(take - 3);
+        run -= take;
+      }
+    }
+    for (; run > 0; run--) {
+      symbols.push(len);
+      extras.push(0);
+    }
+  }
+}
+
+/** Extra bits carried by code-length symbols 16, 17, 18 (RFC 1951 3.2.7). */
+function codeLengthExtraBits(symbol: number): number {
+  return symbol === 16 ? 2 : symbol === 17 ? 3 : symbol === 18 ? 7 : 0;
+}
+
+/** Everything needed to write a dynamic block header, with its exact cost. */
+interface DynamicCode {
+  literalLengths: Uint8Array;
+  distanceLengths: Uint8Array;
+  literalCount: number; // HLIT + 257
+  distanceCount: number; // HDIST + 1
+  codeLengthLengths: Uint8Array;
+  codeLengthCount: number; // HCLEN + 4
+  rleSymbols: number[];
+  rleExtras: number[];
+  /** Bits of the header after BFINAL/BTYPE, and of the coded symbols without their extra bits. */
+  headerBits: number;
+  symbolBits: number;
+}
+
+function buildDynamicCode(block: Block): DynamicCode {
+  const literalLengths = new Uint8Array(LITERAL_LENGTH_SYMBOLS);
+  const distanceLengths = new Uint8Array(DISTANCE_SYMBOLS);
+  buildCodeLengths(block.literalFreqs, LITERAL_LENGTH_SYMBOLS, MAX_CODE_BITS, literalLengths);
+  buildCodeLengths(block.distanceFreqs, DISTANCE_SYMBOLS, MAX_CODE_BITS, distanceLengths);
+  // HLIT and HDIST: trailing unused codes are not sent (at least 257 and 1).
+  let literalCount = LITERAL_LENGTH_SYMBOLS;
+  while (literalCount > 257 && literalLengths[literalCount - 1] === 0) literalCount--;
+  let distanceCount = DISTANCE_SYMBOLS;
+  while (distanceCount > 1 && distanceLengths[distanceCount - 1] === 0) distanceCount--;
+  // The two sequences are run-length encoded separately (a run may legally cross from one
+  // into the other, but not every inflater has always accepted that).
+  const rleSymbols: number[] = [];
+  const rleExtras: number[] = [];
+  runLengthEncode(literalLengths, literalCount, rleSymbols, rleExtras);
+  runLengthEncode(distanceLengths, distanceCount, rleSymbols, rleExtras);
+  const codeLengthFreqs = new Uint32Array(CODE_LENGTH_SYMBOLS);
+  for (const symbol of rleSymbols) codeLengthFreqs[symbol]!++;
+  const codeLengthLengths = new Uint8Array(CODE_LENGTH_SYMBOLS);
+  buildCodeLengths(codeLengthFreqs, CODE_LENGTH_SYMBOLS, MAX_CODE_LENGTH_BITS, codeLengthLengths);
+  let codeLengthCount = CODE_LENGTH_SYMBOLS;
+  while (codeLengthCount > 4 && codeLengthLengths[CODE_LENGTH_ORDER[codeLengthCount - 1]!] === 0) codeLengthCount--;
+  let headerBits = 5 + 5 + 4 + 3 * codeLengthCount;
+  for (const symbol of rleSymbols) headerBits += codeLengthLengths[symbol]! + codeLengthExtraBits(symbol);
+  let symbolBits = 0;
+  for (let s = 0; s < LITERAL_LENGTH_SYMBOLS; s++) symbolBits += block.literalFreqs[s]! * literalLengths[s]!;
+  for (let s = 0; s < DISTANCE_SYMBOLS; s++) symbolBits += block.distanceFreqs[s]! * distanceLengths[s]!;
+  return {
+    literalLengths,
+    distanceLengths,
+    literalCount,
+    distanceCount,
+    codeLengthLengths,
+    codeLengthCount,
+    rleSymbols,
+    rleExtras,
+    headerBits,
+    symbolBits,
+  };
+}
+
+/** Bits of the block's symbols (without extra bits) under the fixed code (RFC 1951 3.2.6). */
+function fixedSymbolBits(block: Block): number {
+  let bits = 0;
+  for (let s = 0; s < LITERAL_LENGTH_SYMBOLS; s++) bits += block.literalFreqs[s]! * FIXED_LITERAL_LENGTHS[s]!;
+  for (let s = 0; s < DISTANCE_SYMBOLS; s++) bits += block.distanceFreqs[s]! * FIXED_DISTANCE_LENGTHS[s]!;
+  return bits;
+}
+
+/** Bits of a stored block of `byteCount` bytes written from the writer's current bit position. */
+function storedBits(out: BitWriter, byteCount: number): number {
+  const chunks = Math.max(1, Math.ceil(byteCount / STORED_MAX_BYTES));
+  // First chunk: 3 header bits, padding to a byte, LEN and NLEN, the bytes. Every later chunk
+  // starts on a byte boundary, so its 3 header bits pad to a full byte.
+  const firstPad = (8 - ((out.bitCount + 3) & 7)) & 7;
+  return 3 + firstPad + 32 + (chunks - 1) * (8 + 32) + 8 * byteCount;
+}
+
+/** Writes the block's symbols with the given codes (the hot loop: locals, no calls). */
+function writeSymbols(
+  out: BitWriter,
+  block: Block,
+  literalCodes: Uint16Array,
+  literalLengths: Uint8Array,
+  distanceCodes: Uint16Array,
+  distanceLengths: Uint8Array,
+): void {
+  const bytes = out.bytes;
+  let pos = out.length;
+  let bits = out.bits;
+  let bitCount = out.bitCount;
+  const lits = block.literalOrLength;
+  const dists = block.distance;
+  for (let k = 0; k < block.symbols; k++) {
+    const value = lits[k]!;
+    const dist = dists[k]!;
+    if (dist === 0) {
+      bits |= literalCodes[value]! << bitCount;
+      bitCount += literalLengths[value]!;
+    } else {
+      const lc = LENGTH_CODE[value]!;
+      const symbol = 257 + lc;
+      bits |= literalCodes[symbol]! << bitCount;
+      bitCount += literalLengths[symbol]!;
+      const lengthExtra = LENGTH_EXTRA[lc]!;
+      if (lengthExtra > 0) {
+        while (bitCount >= 8) {
+          bytes[pos++] = bits & 0xff;
+          bits >>>= 8;
+          bitCount -= 8;
+        }
+        bits |= (value - LENGTH_BASE[lc]!) << bitCount;
+        bitCount += lengthExtra;
+      }
+      while (bitCount >= 8) {
+        bytes[pos++] = bits & 0xff;
+        bits >>>= 8;
+        bitCount -= 8;
+      }
+      const dc = DIST_CODE[dist]!;
+      bits |= distanceCodes[dc]! << bitCount;
+      bitCount += distanceLengths[dc]!;
+      const distExtra = DIST_EXTRA[dc]!;
+      if (distExtra > 0) {
+        while (bitCount >= 8) {
+          bytes[pos++] = bits & 0xff;
+          bits >>>= 8;
+          bitCount -= 8;
+        }
+        bits |= (dist - DIST_BASE[dc]!) << bitCount;
+        bitCount += distExtra;
+      }
+    }
+    while (bitCount >= 8) {
+      bytes[pos++] = bits & 0xff;
+      bits >>>= 8;
+      bitCount -= 8;
+    }
+  }
+  out.length = pos;
+  out.bits = bits;
+  out.bitCount = bitCount;
+  out.write(literalCodes[END_OF_BLOCK]!, literalLengths[END_OF_BLOCK]!);
+}
+
+/** Writes `data[start, end)` as stored blocks of at most 65,535 bytes (RFC 1951 3.2.4). */
+function writeStored(out: BitWriter, data: Uint8Array, start: number, end: number, final: boolean): void {
+  let at = start;
+  do {
+    const len = Math.min(end - at, STORED_MAX_BYTES);
+    const last = at + len === end;
+    out.write(final && last ? 1 : 0, 1);
+    out.write(BLOCK_STORED, 2);
+    out.alignToByte();
+    const bytes = out.bytes;
+    let pos = out.length;
+    bytes[pos++] = len & 0xff; // LEN
+    bytes[pos++] = len >>> 8;
+    bytes[pos++] = ~len & 0xff; // NLEN: one's complement of LEN
+    bytes[pos++] = (~len >>> 8) & 0xff;
+    bytes.set(data.subarray(at, at + len), pos);
+    out.length = pos + len;
+    at += len;
+  } while (at < end);
+}
+
+/** Writes the gathered block in its cheapest form, then empties it. */
+function flushBlock(out: BitWriter, data: Uint8Array, block: Block, end: number, final: boolean): void {
+  block.literalFreqs[END_OF_BLOCK]!++;
+  const dynamic = buildDynamicCode(block);
+  const dynamicBits = 3 + dynamic.headerBits + dynamic.symbolBits + block.extraBits;
+  const fixedBits = 3 + fixedSymbolBits(block) + block.extraBits;
+  const storedCost = storedBits(out, end - block.start);
+  out.reserve(Math.ceil(Math.min(dynamicBits, fixedBits, storedCost) / 8) + 8);
+  // Cheapest wins; on a tie stored beats fixed beats dynamic (simplest form for the reader).
+  if (storedCost <= fixedBits && storedCost <= dynamicBits) {
+    writeStored(out, data, block.start, end, final);
+  } else if (fixedBits <= dynamicBits) {
+    out.write(final ? 1 : 0, 1);
+    out.write(BLOCK_FIXED, 2);
+    writeSymbols(out, block, FIXED_LITERAL_CODES, FIXED_LITERAL_LENGTHS, FIXED_DISTANCE_CODES, FIXED_DISTANCE_LENGTHS);
+  } else {
+    out.write(final ? 1 : 0, 1);
+    out.write(BLOCK_DYNAMIC, 2);
+    writeDynamicHeader(out, dynamic);
+    writeSymbols(
+      out,
+      block,
+      canonicalCodes(dynamic.literalLengths, LITERAL_LENGTH_SYMBOLS),
+      dynamic.literalLengths,
+      canonicalCodes(dynamic.distanceLengths, DISTANCE_SYMBOLS),
+      dynamic.distanceLengths,
+    );
+  }
+  block.reset(end);
+}
+
+/** HLIT, HDIST, HCLEN, the code-length code, then the run-length encoded lengths (RFC 1951 3.2.7). */
+function writeDynamicHeader(out: BitWriter, code: DynamicCode): void {
+  out.write(code.literalCount - 257, 5);
+  out.write(code.distanceCount - 1, 5);
+  out.write(code.codeLengthCount - 4, 4);
+  for (let k = 0; k < code.codeLengthCount; k++) out.write(code.codeLengthLengths[CODE_LENGTH_ORDER[k]!]!, 3);
+  const codeLengthCodes = canonicalCodes(code.codeLengthLengths, CODE_LENGTH_SYMBOLS);
+  for (let k = 0; k < code.rleSymbols.length; k++) {
+    const symbol = code.rleSymbols[k]!;
+    out.write(codeLengthCodes[symbol]!, code.codeLengthLengths[symbol]!);
+    const extra = codeLengthExtraBits(symbol);
+    if (extra > 0) out.write(code.rleExtras[k]!, extra);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// LZ77 (RFC 1951 section 4)
+// ---------------------------------------------------------------------------------------
+
+/** Hash of the three bytes at `i` (multiplicative: the top HASH_BITS bits of a 32-bit product). */
+function hash3(data: Uint8Array, i: number): number {
+  return Math.imul((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!, 0x9e3779b1) >>> (32 - HASH_BITS);
+}
+
+/**
+ * Compresses `data` to a raw DEFLATE stream (RFC 1951, no zlib or gzip wrapper). The
+ * output is a pure function of the input bytes: the same on every engine and CPU.
+ */
+export function deflateRaw(data: Uint8Array): Uint8Array {
+  const n = data.length;
+  // Worst case is all stored: 5 bytes per 65,535 plus a little per block; grown if needed.
+  const out = new BitWriter(n + 5 * Math.ceil(n / STORED_MAX_BYTES) + 64);
+  const block = new Block();
+  if (n === 0) {
+    // One final fixed block holding only end-of-block (RFC 1951 3.2.6): the shortest stream.
+    flushBlock(out, data, block, 0, true);
+    out.alignToByte();
+    return out.bytes.slice(0, out.length);
+  }
+  // head[h]: last position with hash h (-1: none); prev[i & WINDOW_MASK]: the position
+  // before i with the same hash. Positions are absolute input offsets.
+  const head = new Int32Array(1 << HASH_BITS).fill(-1);
+  const prev = new Int32Array(WINDOW_SIZE);
+  const lits = block.literalOrLength;
+  const dists = block.distance;
+  const literalFreqs = block.literalFreqs;
+  const distanceFreqs = block.distanceFreqs;
+  let covered = 0; // input bytes described by symbols so far
+
+  let prevLength = MIN_MATCH - 1; // the pending match found at i - 1 (zlib "prev_length")
+  let prevDistance = 0;
+  let pending = false; // whether byte i - 1 still awaits a literal or a match
+  let literalRun = 0; // literals since the last match, for the incompressible-region skip
+  let i = 0;
+  while (i < n) {
+    // Insert position i into its hash chain, remembering the previous head as the candidate.
+    let candidate = -1;
+    if (i + MIN_MATCH <= n) {
+      const h = hash3(data, i);
+      candidate = head[h]!;
+      prev[i & WINDOW_MASK] = candidate;
+      head[h] = i;
+    }
+    let matchLength = MIN_MATCH - 1;
+    let matchDistance = 0;
+    const searching = literalRun < SKIP_AFTER_LITERALS || (i & (SKIP_STEP - 1)) === 0;
+    if (candidate >= 0 && i - candidate <= WINDOW_SIZE && prevLength < MAX_LAZY && searching) {
+      // longest match: walk the chain from the newest candidate, keep the first longest.
+      const limit = Math.max(0, i - WINDOW_SIZE);
+      const maxLength = Math.min(MAX_MATCH, n - i);
+      const nice = Math.min(NICE_MATCH, maxLength);
+      let chain = prevLength >= GOOD_MATCH ? MAX_CHAIN >> 2 : MAX_CHAIN;
+      let best = prevLength;
+      let cur = candidate;
+      while (chain-- > 0) {
+        // Check the byte that would make the match longer first: most candidates fail there.
+        if (best < maxLength && data[cur + best] === data[i + best] && data[cur] === data[i] && data[cur + 1] === data[i + 1]) {
+          let len = 2;
+          while (len < maxLength && data[cur + len] === data[i + len]) len++;
+          if (len > best) {
+            best = len;
+            matchDistance = i - cur;
+            if (len >= nice) break;
+          }
+        }
+        // A position exactly WINDOW_SIZE back is usable, but its chain slot now belongs to i.
+        if (cur <= limit) break;
+        const older = prev[cur & WINDOW_MASK]!;
+        if (older < limit || older >= cur) break;
+        cur = older;
+      }
+      if (matchDistance !== 0) {
+        matchLength = best;
+        if (matchLength === MIN_MATCH && matchDistance > TOO_FAR) {
+          matchLength = MIN_MATCH - 1;
+          matchDistance = 0;
+        }
+      }
+    }
+    if (prevLength >= MIN_MATCH && matchLength <= prevLength) {
+      // The match starting at i - 1 is at least as long as the one at i: emit it.
+      const k = block.symbols++;
+      lits[k] = prevLength;
+      dists[k] = prevDistance;
+      const lc = LENGTH_CODE[prevLength]!;
+      const dc = DIST_CODE[prevDistance]!;
+      literalFreqs[257 + lc]!++;
+      distanceFreqs[dc]!++;
+      block.extraBits += LENGTH_EXTRA[lc]! + DIST_EXTRA[dc]!;
+      const end = i - 1 + prevLength;
+      // Positions i + 1 .. end - 1 enter the hash chains without being searched.
+      for (let j = i + 1; j < end && j + MIN_MATCH <= n; j++) {
+        const h = hash3(data, j);
+        prev[j & WINDOW_MASK] = head[h]!;
+        head[h] = j;
+      }
+      covered = end;
+      i = end;
+      pending = false;
+      prevLength = MIN_MATCH - 1;
+      literalRun = 0;
+    } else {
+      if (pending) {
+        // Byte i - 1 goes out as a literal; the match at i (if any) becomes the pending one.
+        const k = block.symbols++;
+        lits[k] = data[i - 1]!;
+        dists[k] = 0;
+        literalFreqs[data[i - 1]!]!++;
+        covered = i;
+        literalRun++;
+      }
+      pending = true;
+      prevLength = matchLength;
+      prevDistance = matchDistance;
+      i++;
+    }
+    // Cut the block at the symbol budget, unless nothing follows (then the last flush is final).
+    if (block.symbols === BLOCK_SYMBOLS && covered < n) flushBlock(out, data, block, covered, false);
+  }
+  if (pending) {
+    const k = block.symbols++;
+    lits[k] = data[n - 1]!;
+    dists[k] = 0;
+    literalFreqs[data[n - 1]!]!++;
+    covered = n;
+  }
+  flushBlock(out, data, block, covered, true);
+  out.alignToByte();
+  return out.bytes.slice(0, out.length);
+}
