@@ -190,7 +190,7 @@ test('--dry-run lists files and the budget without a key and writes nothing', (t
   const r = runCli(['package', project, '--dry-run']);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /index\.html/);
-  assert.match(r.stdout, /files +6 of 200/);
+  assert.match(r.stdout, /files +5 of 200/);
   assert.match(r.stdout, /compressed .* of 5 MiB/);
   assert.deepEqual(readdirSync(project).sort(), ['manifest.json', 'runtime']);
 });
@@ -226,6 +226,16 @@ test('verify explains: manifest content changed', (t) => {
   const sig = r.json.findings.find((f) => f.rule === 'release/signature-invalid');
   assert.match(sig.message, /manifest\.json changed after signing/);
   assert.doesNotMatch(sig.message, /whitespace/);
+});
+
+test('verify explains: manifest edited to another version', (t) => {
+  const r = tampered(t, (out) => {
+    const p = join(out, 'manifest.json');
+    writeFileSync(p, readFileSync(p, 'utf8').replace('"1.0.0"', '"1.0.1"'));
+  });
+  const sig = r.json.findings.find((f) => f.rule === 'release/signature-invalid');
+  assert.match(sig.message, /manifest\.json changed after signing/);
+  assert.ok(summarize(r.json).includes('release/submission-mismatch submission.json /version'));
 });
 
 test('verify explains: bundle changed', (t) => {

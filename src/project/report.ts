@@ -68,13 +68,14 @@ export function renderText(report: Report, style: Style): string {
   }
   for (const [file, group] of groups) {
     lines.push(style.bold(file === '' ? report.target : file));
+    const whereOf = (f: Finding) => (f.line !== undefined ? `${f.line}:${f.column ?? 1}` : (f.pointer ?? ''));
+    const width = Math.min(24, Math.max(5, ...group.map((f) => whereOf(f).length)));
     for (const f of group) {
-      const where = f.line !== undefined ? `${f.line}:${f.column ?? 1}` : f.pointer !== undefined ? f.pointer : '';
-      const severity = f.severity === 'error' ? style.red('error') : style.yellow('warning');
+      const severity = f.severity === 'error' ? style.red('error  ') : style.yellow('warning');
       const pointer = f.line !== undefined && f.pointer !== undefined ? ` ${style.dim(`(${f.pointer})`)}` : '';
-      lines.push(`  ${where.padEnd(8)} ${severity.padEnd(f.severity === 'error' ? 5 : 7)}  ${f.message}${pointer}  ${style.dim(f.rule)}`);
+      lines.push(`  ${whereOf(f).padEnd(width)}  ${severity}  ${f.message}${pointer}  ${style.dim(f.rule)}`);
       const hint = ruleById(f.rule)?.hint;
-      if (hint !== undefined) lines.push(`  ${''.padEnd(8)} ${style.dim(`hint: ${hint}`)}`);
+      if (hint !== undefined) lines.push(`  ${''.padEnd(width)}  ${''.padEnd(7)}  ${style.dim(`hint: ${hint}`)}`);
     }
     lines.push('');
   }

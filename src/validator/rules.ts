@@ -10,6 +10,7 @@ import { HTML_RULES } from './catalogue/html.js';
 import { CSS_RULES } from './catalogue/css.js';
 import { JS_RULES } from './catalogue/js.js';
 import { RELEASE_RULES } from './catalogue/release.js';
+import { ARCHIVE_RULES } from './catalogue/archive.js';
 
 export interface RuleDef {
   /** Permanent id, `area/kebab-name`. */
@@ -34,6 +35,7 @@ export const RULES: readonly RuleDef[] = [
   ...CSS_RULES,
   ...JS_RULES,
   ...RELEASE_RULES,
+  ...ARCHIVE_RULES,
 ];
 
 const BY_ID = new Map<string, RuleDef>();

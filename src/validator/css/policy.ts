@@ -40,7 +40,6 @@ import {
   TOKEN_SEMICOLON,
   TOKEN_STRING,
   TOKEN_URL,
-  TOKEN_WHITESPACE,
   type CssTokenizer,
 } from './tokenizer.js';
 
@@ -176,7 +175,8 @@ function preludeKind(tokenizer: CssTokenizer): number {
 
 function scanCss(scan: FileScan, text: string, baseDir: string, mapOffset: (cssOffset: number) => number): void {
   const ctx: Context = { scan, baseDir, mapOffset, classified: new Map() };
-  const tokenizer = createTokenizer(text);
+  // Whitespace separates components and nothing more here; comments vanish too.
+  const tokenizer = createTokenizer(text, { skipWhitespace: true });
   const stack: number[] = [];
   let depth = 0;
   // The at-rule prelude being read: its kind, the stack depth of its at-keyword (the
@@ -191,8 +191,6 @@ function scanCss(scan: FileScan, text: string, baseDir: string, mapOffset: (cssO
 
   for (;;) {
     const kind = nextToken(tokenizer);
-    // Comments never come back (keepComments is off); whitespace separates, nothing more.
-    if (kind === TOKEN_WHITESPACE) continue;
     if (kind === TOKEN_EOF) break;
     const top = depth > 0 ? stack[depth - 1]! : 0;
     const font = (top & FRAME_FONT) !== 0;

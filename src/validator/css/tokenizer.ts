@@ -88,6 +88,11 @@ export interface TokenizerOptions {
   /** Emit a `comment` token for each comment (the corpus format does). Default false. */
   readonly keepComments?: boolean;
   /**
+   * Consume whitespace tokens without returning them (nextToken and consumeToken go on to
+   * the next token). For callers that, like the policy, ignore whitespace. Default false.
+   */
+  readonly skipWhitespace?: boolean;
+  /**
    * true: only the Editor's Draft's list of "non-ASCII ident code points" joins
    * identifiers. false (default): every non-ASCII code point does, which is what every
    * browser engine still does and what the policy must mirror; a narrower set would split
@@ -166,6 +171,7 @@ export class CssTokenizer {
   readonly text: string;
   readonly end: number;
   readonly keepComments: boolean;
+  readonly skipWhitespace: boolean;
   readonly strictIdentRanges: boolean;
   /** Offset of the next input code point. */
   pos: number;
@@ -192,10 +198,11 @@ export class CssTokenizer {
   /** Type flag of a hash token: true for "id". */
   hashIsId: boolean;
 
-  constructor(text: string, start: number, keepComments: boolean, strictIdentRanges: boolean) {
+  constructor(text: string, start: number, keepComments: boolean, skipWhitespace: boolean, strictIdentRanges: boolean) {
     this.text = text;
     this.end = text.length;
     this.keepComments = keepComments;
+    this.skipWhitespace = skipWhitespace;
     this.strictIdentRanges = strictIdentRanges;
     this.pos = start;
     this.kind = TOKEN_EOF;
@@ -315,6 +322,25 @@ const ASCII_IDENT_START = asciiTable((c) => (c >= 0x61 && c <= 0x7a) || (c >= 0x
 /** Code units that are whitespace after preprocessing: tab, LF, FF, CR, space (FF, CR and CR LF read as LF). */
 const RAW_WHITESPACE = asciiTable((c) => c === CHARACTER_TABULATION || c === LINE_FEED || c === FORM_FEED || c === CARRIAGE_RETURN || c === SPACE);
 
+/** The token kind of each code unit that is a token by itself ((), [], {}, `,`, `:`, `;`); 0 for the rest. */
+const SINGLE_UNIT_TOKENS = kindTable([
+  [LEFT_PARENTHESIS, TOKEN_OPEN_PAREN],
+  [RIGHT_PARENTHESIS, TOKEN_CLOSE_PAREN],
+  [COMMA, TOKEN_COMMA],
+  [COLON, TOKEN_COLON],
+  [SEMICOLON, TOKEN_SEMICOLON],
+  [LEFT_SQUARE_BRACKET, TOKEN_OPEN_SQUARE],
+  [RIGHT_SQUARE_BRACKET, TOKEN_CLOSE_SQUARE],
+  [LEFT_CURLY_BRACKET, TOKEN_OPEN_CURLY],
+  [RIGHT_CURLY_BRACKET, TOKEN_CLOSE_CURLY],
+]);
+
+function kindTable(pairs: readonly (readonly [number, number])[]): Uint8Array {
+  const table = new Uint8Array(0x80);
+  for (const [c, kind] of pairs) table[c] = kind;
+  return table;
+}
+
 // ---------------------------------------------------------------------------
 // Preprocessing the input stream (applied while reading)
 // ---------------------------------------------------------------------------
@@ -365,6 +391,18 @@ function isDigitAt(s: CssTokenizer, i: number): boolean {
   return c >= 0x30 && c <= 0x39;
 }
 
+/** Offset of the first code unit at or after `i` that is not an ASCII digit (see isDigitAt). */
+function skipDigits(s: CssTokenizer, i: number): number {
+  const text = s.text;
+  const end = s.end;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) break;
+    i++;
+  }
+  return i;
+}
+
 function codePointString(c: number): string {
   return c < 0x10000 ? String.fromCharCode(c) : String.fromCodePoint(c);
 }
@@ -401,7 +439,7 @@ function setRawValue(s: CssTokenizer, start: number, end: number): void {
 /** A tokenizer over `text`; call nextToken (or consumeToken) until it reports EOF. */
 export function createTokenizer(text: string, options: TokenizerOptions = {}): CssTokenizer {
   const start = Math.max(0, Math.min(options.start ?? 0, text.length));
-  return new CssTokenizer(text, start, options.keepComments === true, options.strictIdentRanges === true);
+  return new CssTokenizer(text, start, options.keepComments === true, options.skipWhitespace === true, options.strictIdentRanges === true);
 }
 
 /** Every token of `text` (no EOF token). Prefer createTokenizer for large inputs: it streams. */
@@ -497,6 +535,21 @@ export function nextToken(s: CssTokenizer): number {
     // Every case below but whitespace, NUL and non-ASCII starts with one ASCII code unit
     // that preprocessing leaves alone: consuming it is one step.
     s.pos = start + 1;
+    if (c < 0x80) {
+      // Fast routing, ahead of the switch, for the code units that start most tokens;
+      // each goes exactly where its case in the switch would: a single-unit token
+      // (`(`, `)`, `,`, `:`, `;`, `[`, `]`, `{`, `}`), an ident-start code point, or whitespace.
+      const single = SINGLE_UNIT_TOKENS[c]!;
+      if (single !== 0) {
+        kind = single;
+        break;
+      }
+      if (ASCII_IDENT_START[c] === 1) {
+        s.pos = start;
+        kind = consumeIdentLikeToken(s);
+        break;
+      }
+    }
     switch (c) {
       case LINE_FEED:
       case CHARACTER_TABULATION:
@@ -504,6 +557,7 @@ export function nextToken(s: CssTokenizer): number {
       case CARRIAGE_RETURN: // reads as LF
       case FORM_FEED: // reads as LF
         consumeWhitespace(s);
+        if (s.skipWhitespace) continue;
         kind = TOKEN_WHITESPACE;
         break;
       case QUOTATION_MARK:
@@ -522,12 +576,6 @@ export function nextToken(s: CssTokenizer): number {
         }
         break;
       }
-      case LEFT_PARENTHESIS:
-        kind = TOKEN_OPEN_PAREN;
-        break;
-      case RIGHT_PARENTHESIS:
-        kind = TOKEN_CLOSE_PAREN;
-        break;
       case PLUS_SIGN:
         if (wouldStartNumber(s, start)) {
           s.pos = start; // reconsume
@@ -535,9 +583,6 @@ export function nextToken(s: CssTokenizer): number {
         } else {
           kind = consumeDelim(s, start);
         }
-        break;
-      case COMMA:
-        kind = TOKEN_COMMA;
         break;
       case HYPHEN_MINUS:
         if (wouldStartNumber(s, start)) {
@@ -561,12 +606,6 @@ export function nextToken(s: CssTokenizer): number {
           kind = consumeDelim(s, start);
         }
         break;
-      case COLON:
-        kind = TOKEN_COLON;
-        break;
-      case SEMICOLON:
-        kind = TOKEN_SEMICOLON;
-        break;
       case LESS_THAN_SIGN:
         // `!`, `-`, `-` are ASCII: each is one code unit, so the offsets are consecutive.
         if (codePointAt(s, s.pos) === EXCLAMATION_MARK && codePointAt(s, s.pos + 1) === HYPHEN_MINUS && codePointAt(s, s.pos + 2) === HYPHEN_MINUS) {
@@ -584,9 +623,6 @@ export function nextToken(s: CssTokenizer): number {
           kind = consumeDelim(s, start);
         }
         break;
-      case LEFT_SQUARE_BRACKET:
-        kind = TOKEN_OPEN_SQUARE;
-        break;
       case REVERSE_SOLIDUS:
         if (isValidEscape(c, codePointAt(s, s.pos))) {
           s.pos = start;
@@ -595,15 +631,6 @@ export function nextToken(s: CssTokenizer): number {
           // Parse error: a lone backslash (before a newline or EOF) is a delim.
           kind = consumeDelim(s, start);
         }
-        break;
-      case RIGHT_SQUARE_BRACKET:
-        kind = TOKEN_CLOSE_SQUARE;
-        break;
-      case LEFT_CURLY_BRACKET:
-        kind = TOKEN_OPEN_CURLY;
-        break;
-      case RIGHT_CURLY_BRACKET:
-        kind = TOKEN_CLOSE_CURLY;
         break;
       case SOLIDUS:
         if (s.pos < s.end && text.charCodeAt(s.pos) === ASTERISK) {
@@ -616,11 +643,11 @@ export function nextToken(s: CssTokenizer): number {
         }
         kind = consumeDelim(s, start);
         break;
+      // U+0028 (, U+0029 ), U+002C COMMA, U+003A COLON, U+003B SEMICOLON, U+005B [,
+      // U+005D ], U+007B {, U+007D }: a token of their own (SINGLE_UNIT_TOKENS, above).
+      // Ident-start code points: an ident-like token (above, and below for non-ASCII).
       default:
-        if (c < 0x80 && ASCII_IDENT_START[c] === 1) {
-          s.pos = start;
-          kind = consumeIdentLikeToken(s);
-        } else if (isDigit(c)) {
+        if (isDigit(c)) {
           s.pos = start;
           kind = consumeNumericToken(s);
         } else if (c < 0x80 && c !== 0) {
@@ -747,6 +774,10 @@ function consumeStringToken(s: CssTokenizer, ending: number): number {
       const u = text.charCodeAt(i);
       if (u === ending || u === REVERSE_SOLIDUS || u <= CARRIAGE_RETURN || (u >= 0xd800 && u <= 0xdfff)) break;
       i++;
+    }
+    if (i < end && text.charCodeAt(i) === ending) {
+      s.pos = i + 1; // the ending quote, one code unit
+      break;
     }
     const c = codePointAt(s, i);
     if (c === EOF) {
@@ -943,8 +974,12 @@ function consumeIdentSequence(s: CssTokenizer): void {
       if (u >= 0x80 || ASCII_IDENT[u] === 0) break;
       i++;
     }
+    // Any other ASCII code unit but NUL and `\` ends the name as it is.
+    if (i >= end) break;
+    const u = text.charCodeAt(i);
+    if (u < 0x80 && u !== 0 && u !== REVERSE_SOLIDUS) break;
     const c = codePointAt(s, i);
-    if (c !== EOF && c >= 0x80 && isIdentCodePoint(s, c)) {
+    if (c >= 0x80 && isIdentCodePoint(s, c)) {
       // A non-ASCII ident code point (NUL and lone surrogates read as U+FFFD, one too).
       const next = nextOffset(s, i);
       if (c === REPLACEMENT_CHARACTER && isSubstituted(s, i)) {
@@ -989,23 +1024,20 @@ function consumeNumber(s: CssTokenizer): void {
     sign = first;
     s.pos++;
   }
-  while (isDigitAt(s, s.pos)) s.pos++;
+  s.pos = skipDigits(s, s.pos);
   if (s.pos < s.end && text.charCodeAt(s.pos) === FULL_STOP && isDigitAt(s, s.pos + 1)) {
-    s.pos += 2;
     integer = false;
-    while (isDigitAt(s, s.pos)) s.pos++;
+    s.pos = skipDigits(s, s.pos + 2);
   }
   const e = s.pos < s.end ? text.charCodeAt(s.pos) : EOF;
   if (e === 0x45 || e === 0x65) {
     const next = s.pos + 1 < s.end ? text.charCodeAt(s.pos + 1) : EOF;
     if (isDigit(next)) {
-      s.pos += 2;
       integer = false;
-      while (isDigitAt(s, s.pos)) s.pos++;
+      s.pos = skipDigits(s, s.pos + 2);
     } else if ((next === PLUS_SIGN || next === HYPHEN_MINUS) && isDigitAt(s, s.pos + 2)) {
-      s.pos += 3;
       integer = false;
-      while (isDigitAt(s, s.pos)) s.pos++;
+      s.pos = skipDigits(s, s.pos + 3);
     }
   }
   s.numberEnd = s.pos;

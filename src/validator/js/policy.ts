@@ -13,13 +13,48 @@
 // name being declared (`function fetch`). Aliases (`const f = fetch`), computed access
 // (`window['fetch']`) and shadowing locals are out of reach of a lexer and are accepted:
 // the runtime policy still blocks what this misses, the warnings only say so early.
+//
+// Speed (bench/scan-speed-js.mjs): every name this policy looks at is a word of the
+// lexer's word table, so a token is a few small integers in a ring (no object per
+// token), and an identifier whose word code is 0 is skipped without a look.
 import type { FindingList } from '../findings.js';
 import { extensionOf } from '../paths.js';
 import { classifyReference, dirName } from '../references.js';
 import { BLOCKED_NETWORK_APIS } from '../runtime-policy.js';
 import { FileScan, type BundleView } from '../scan.js';
 import { decodeUtf8, LineMap } from '../text.js';
-import { cookString, cookTemplate, JsLexer, type JsLexErrorKind, type JsToken } from './lexer.js';
+import {
+  cookStringAt,
+  cookTemplateAt,
+  JsLexer,
+  JsWords,
+  P_COLON,
+  P_COMMA,
+  P_DOT,
+  P_LBRACE,
+  P_LPAREN,
+  P_OPTIONAL_CHAIN,
+  P_RBRACE,
+  P_RPAREN,
+  P_ASSIGN,
+  P_STAR,
+  TOKEN_EOF,
+  TOKEN_IDENTIFIER,
+  TOKEN_KEYWORD,
+  TOKEN_PUNCTUATOR,
+  TOKEN_STRING,
+  TOKEN_TEMPLATE,
+  TOKEN_TEMPLATE_HEAD,
+  W_CLASS,
+  W_CONST,
+  W_EXPORT,
+  W_FUNCTION,
+  W_IMPORT,
+  W_LET,
+  W_VAR,
+  W_WITH,
+  type JsLexErrorKind,
+} from './lexer.js';
 
 /** Extensions a module specifier may point at (D-18: modules are `.js`/`.mjs`; D-2: any letter case). */
 const MODULE_EXTENSIONS: ReadonlySet<string> = new Set(['js', 'mjs']);
@@ -34,15 +69,15 @@ const MODULE_EXTENSIONS: ReadonlySet<string> = new Set(['js', 'mjs']);
 const NOT_PLAIN = /[%?#\\\u0000-\u0020\u007f]/;
 
 /** Names that are the global object itself: `window.fetch` is `fetch`. */
-const GLOBAL_OBJECTS: ReadonlySet<string> = new Set(['window', 'self', 'globalThis']);
+const GLOBAL_OBJECTS: readonly string[] = ['window', 'self', 'globalThis'];
 
 /** BLOCKED_NETWORK_APIS split into global names (`fetch`) and members of a global (`navigator.sendBeacon`). */
-const NETWORK_GLOBALS = new Set<string>();
+const NETWORK_GLOBALS: string[] = [];
 const NETWORK_MEMBERS = new Map<string, Set<string>>();
 for (const api of BLOCKED_NETWORK_APIS) {
   const dot = api.indexOf('.');
   if (dot < 0) {
-    NETWORK_GLOBALS.add(api);
+    NETWORK_GLOBALS.push(api);
   } else {
     const owner = api.slice(0, dot);
     let members = NETWORK_MEMBERS.get(owner);
@@ -51,29 +86,61 @@ for (const api of BLOCKED_NETWORK_APIS) {
   }
 }
 
-/** What a watched global name is; one map lookup decides whether an identifier needs a closer look. */
-type GlobalKind = 'network' | 'webrtc' | 'storage' | 'eval' | 'timer' | 'location';
-
-/** Owners whose members are checked (`navigator.sendBeacon`, `document.cookie`, `top.location`, `location.href`, `window.x`). */
-const MEMBER_OWNERS = new Set<string>(['document', 'top', 'parent', 'location', ...GLOBAL_OBJECTS]);
-
 /** WebRTC constructors: a content-security policy does not govern peer connections, so the sandbox cannot stop them. */
-const WEBRTC_GLOBALS: ReadonlySet<string> = new Set(['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel']);
+const WEBRTC_GLOBALS: readonly string[] = ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel'];
 
 /** Storage bound to an origin: the sandboxed frame's origin is opaque, and these throw a SecurityError. */
-const STORAGE_GLOBALS: ReadonlySet<string> = new Set(['localStorage', 'sessionStorage', 'indexedDB']);
+const STORAGE_GLOBALS: readonly string[] = ['localStorage', 'sessionStorage', 'indexedDB'];
 
-const GLOBAL_KINDS = new Map<string, GlobalKind>();
-for (const name of NETWORK_GLOBALS) GLOBAL_KINDS.set(name, 'network');
-for (const name of NETWORK_MEMBERS.keys()) MEMBER_OWNERS.add(name);
-for (const name of WEBRTC_GLOBALS) GLOBAL_KINDS.set(name, 'webrtc');
-for (const name of STORAGE_GLOBALS) GLOBAL_KINDS.set(name, 'storage');
-GLOBAL_KINDS.set('eval', 'eval').set('Function', 'eval');
-GLOBAL_KINDS.set('setTimeout', 'timer').set('setInterval', 'timer');
-GLOBAL_KINDS.set('location', 'location');
+/** Owners whose members are checked (`navigator.sendBeacon`, `document.cookie`, `top.location`, `location.href`, `window.x`). */
+const MEMBER_OWNERS: readonly string[] = ['document', 'top', 'parent', 'location', ...GLOBAL_OBJECTS, ...NETWORK_MEMBERS.keys()];
+
+/** Members checkMember looks at beyond the watched globals. */
+const WATCHED_MEMBERS: readonly string[] = ['open', 'cookie', 'location', 'href', 'assign', 'replace', ...[...NETWORK_MEMBERS.values()].flatMap((m) => [...m])];
+
+/** What a watched global name is (GLOBAL_KIND_OF); 0 = not watched. */
+const KIND_NETWORK = 1;
+const KIND_WEBRTC = 2;
+const KIND_STORAGE = 3;
+const KIND_EVAL = 4;
+const KIND_TIMER = 5;
+const KIND_LOCATION = 6;
+const GLOBAL_KINDS: ReadonlyArray<readonly [number, readonly string[]]> = [
+  [KIND_NETWORK, NETWORK_GLOBALS],
+  [KIND_WEBRTC, WEBRTC_GLOBALS],
+  [KIND_STORAGE, STORAGE_GLOBALS],
+  [KIND_EVAL, ['eval', 'Function']],
+  [KIND_TIMER, ['setTimeout', 'setInterval']],
+  [KIND_LOCATION, ['location']],
+];
+
+/** Contextual words of import and export declarations, and the attribute key. */
+const SYNTAX_WORDS: readonly string[] = ['from', 'as', 'assert', 'type'];
+
+/** Every name the policy looks at is a word of the lexer's table (see JsWords). */
+const WORDS = new JsWords([...SYNTAX_WORDS, ...MEMBER_OWNERS, ...WATCHED_MEMBERS, ...GLOBAL_KINDS.flatMap(([, names]) => names)]);
+const W_FROM = WORDS.id('from');
+const W_AS = WORDS.id('as');
+const W_ASSERT = WORDS.id('assert');
+const W_TYPE = WORDS.id('type');
+
+/** Word id -> KIND_* of a watched global. */
+const GLOBAL_KIND_OF = new Uint8Array(WORDS.names.length);
+for (const [kind, names] of GLOBAL_KINDS) for (const name of names) GLOBAL_KIND_OF[WORDS.id(name)] = kind;
+
+/** Word ids that are a member owner, a global object, a watched name (a global or a member: the only identifiers checkIdentifier can report). */
+const IS_MEMBER_OWNER = wordSet(MEMBER_OWNERS);
+const IS_GLOBAL_OBJECT = wordSet(GLOBAL_OBJECTS);
+const IS_WATCHED = wordSet([...WATCHED_MEMBERS, ...GLOBAL_KINDS.flatMap(([, names]) => names)]);
 
 /** Keywords after which an identifier is the name being declared, not a use. */
-const DECLARING_KEYWORDS: ReadonlySet<string> = new Set(['function', 'class', 'const', 'let', 'var']);
+const DECLARING_KEYWORDS = new Set([W_FUNCTION, W_CLASS, W_CONST, W_LET, W_VAR]);
+
+function wordSet(names: readonly string[]): Uint8Array {
+  const set = new Uint8Array(WORDS.names.length);
+  for (const name of names) set[WORDS.id(name)] = 1;
+  return set;
+}
 
 /**
  * Findings of one rule per module: a minified library can call `fetch` hundreds of times
@@ -81,53 +148,84 @@ const DECLARING_KEYWORDS: ReadonlySet<string> = new Set(['function', 'class', 'c
  */
 const MAX_FINDINGS_PER_RULE = 100;
 
-/** How many taken tokens the stream remembers (a member check looks back at `window . navigator . sendBeacon`). */
-const HISTORY = 6;
+/**
+ * Ring size of SignificantTokens (a power of two): the policy looks back at most 6 taken
+ * tokens (`window . navigator . sendBeacon`) and ahead at most 4, so a token slot stays
+ * valid until 16 more tokens are pulled. A token the policy holds longer is copied out.
+ */
+const RING = 16;
+const RING_MASK = RING - 1;
 
-/** Significant tokens (comments dropped) with a little lookahead (a queue) and history (a ring). */
+const FLAG_NEWLINE = 1;
+const FLAG_ESCAPED = 2;
+const FLAG_KEY = 4;
+
+/**
+ * Significant tokens (comments dropped by the lexer) with a little lookahead and history,
+ * in a ring of typed arrays. A token is a slot number (-1: none); its fields are read
+ * from `kinds`, `codes`, `starts`, `ends` and `flags` at that slot.
+ */
 class SignificantTokens {
-  /** Pulled but not yet taken, from `aheadHead`. */
-  private readonly ahead: JsToken[] = [];
-  private aheadHead = 0;
-  /** The last HISTORY taken tokens; `recent[recentAt]` is the newest. */
-  private readonly recent: (JsToken | null)[] = new Array<JsToken | null>(HISTORY).fill(null);
-  private recentAt = 0;
+  readonly kinds = new Int32Array(RING);
+  /** Punctuator code or word id (lexer.ts). */
+  readonly codes = new Int32Array(RING);
+  readonly starts = new Int32Array(RING);
+  readonly ends = new Int32Array(RING);
+  /** FLAG_* bits. */
+  readonly flags = new Uint8Array(RING);
+  /** Tokens taken so far, and pulled from the lexer so far (pulled - taken are waiting). */
+  private taken = 0;
+  private pulled = 0;
 
   constructor(private readonly lexer: JsLexer) {}
 
-  private pull(): JsToken {
-    for (;;) {
-      const token = this.lexer.next();
-      const t = token.type;
-      if (t !== 'line-comment' && t !== 'block-comment' && t !== 'hashbang') return token;
-    }
+  private pull(): void {
+    const lexer = this.lexer;
+    const slot = this.pulled & RING_MASK;
+    this.kinds[slot] = lexer.scan();
+    this.codes[slot] = lexer.code;
+    this.starts[slot] = lexer.start;
+    this.ends[slot] = lexer.end;
+    this.flags[slot] = (lexer.newlineBefore ? FLAG_NEWLINE : 0) | (lexer.escaped ? FLAG_ESCAPED : 0) | (lexer.key ? FLAG_KEY : 0);
+    this.pulled++;
   }
 
   /** The k-th token not yet taken (0 = the next one). */
-  peek(k = 0): JsToken {
-    while (this.ahead.length - this.aheadHead <= k) this.ahead.push(this.pull());
-    return this.ahead[this.aheadHead + k]!;
+  peek(k = 0): number {
+    while (this.pulled <= this.taken + k) this.pull();
+    return (this.taken + k) & RING_MASK;
   }
 
-  take(): JsToken {
-    let token: JsToken;
-    if (this.aheadHead < this.ahead.length) {
-      token = this.ahead[this.aheadHead++]!;
-      if (this.aheadHead === this.ahead.length) {
-        this.ahead.length = 0;
-        this.aheadHead = 0;
-      }
-    } else {
-      token = this.pull();
-    }
-    this.recentAt = this.recentAt === HISTORY - 1 ? 0 : this.recentAt + 1;
-    this.recent[this.recentAt] = token;
-    return token;
+  take(): number {
+    if (this.pulled === this.taken) this.pull();
+    return this.taken++ & RING_MASK;
   }
 
-  /** The k-th most recently taken token (1 = the last one taken, k <= HISTORY), or null. */
-  last(k: number): JsToken | null {
-    return this.recent[(this.recentAt - k + 1 + HISTORY) % HISTORY] ?? null;
+  /** The k-th most recently taken token (1 = the last one taken, k <= 6), or -1. */
+  last(k: number): number {
+    const index = this.taken - k;
+    return index < 0 ? -1 : index & RING_MASK;
+  }
+
+  isPunct(t: number, code: number): boolean {
+    return t >= 0 && this.kinds[t] === TOKEN_PUNCTUATOR && this.codes[t] === code;
+  }
+
+  isDot(t: number): boolean {
+    return t >= 0 && this.kinds[t] === TOKEN_PUNCTUATOR && (this.codes[t] === P_DOT || this.codes[t] === P_OPTIONAL_CHAIN);
+  }
+
+  /** A contextual keyword (`from`, `as`, `assert`): written plainly, as an escaped one is a syntax error. */
+  isWord(t: number, word: number): boolean {
+    return t >= 0 && this.kinds[t] === TOKEN_IDENTIFIER && (this.flags[t]! & FLAG_ESCAPED) === 0 && this.codes[t] === word;
+  }
+
+  isIdentifierName(t: number): boolean {
+    return this.kinds[t] === TOKEN_IDENTIFIER || this.kinds[t] === TOKEN_KEYWORD;
+  }
+
+  isKey(t: number): boolean {
+    return (this.flags[t]! & FLAG_KEY) !== 0;
   }
 }
 
@@ -165,42 +263,30 @@ export function checkJsModule(file: string, bytes: Uint8Array, bundle: BundleVie
 
 /** Scans module text already decoded; relative specifiers resolve against `baseDir` (a bundle folder, '' for the root). */
 export function scanJsModule(scan: FileScan, baseDir: string): void {
-  const lexer = new JsLexer(scan.text);
+  const lexer = new JsLexer(scan.text, { words: WORDS, skipComments: true });
   const tokens = new SignificantTokens(lexer);
   const ctx: ScanContext = { scan, baseDir, tokens, syntaxReported: false, counts: new Map() };
+  const kinds = tokens.kinds;
+  const codes = tokens.codes;
   for (;;) {
-    const token = tokens.take();
-    if (token.type === 'eof') break;
-    if (token.type === 'keyword') {
+    const t = tokens.take();
+    const kind = kinds[t];
+    if (kind === TOKEN_IDENTIFIER) {
+      // Most names are none of the watched ones: nothing to check.
+      if (IS_WATCHED[codes[t]!] === 1) checkIdentifier(ctx, t);
+    } else if (kind === TOKEN_KEYWORD) {
+      const code = codes[t];
+      if (code !== W_IMPORT && code !== W_EXPORT) continue;
       // `x.import(...)`, `{ import() {} }`: property names, not the keyword at work.
-      if (token.key || isDot(tokens.last(2))) continue;
-      if (token.value === 'import') importDeclarationOrCall(ctx, token);
-      else if (token.value === 'export') exportFrom(ctx);
-    } else if (token.type === 'identifier') {
-      checkIdentifier(ctx, token);
+      if (tokens.isKey(t) || tokens.isDot(tokens.last(2))) continue;
+      if (code === W_IMPORT) importDeclarationOrCall(ctx, t);
+      else exportFrom(ctx);
+    } else if (kind === TOKEN_EOF) {
+      break;
     }
   }
   const first = lexer.errors[0];
   if (first !== undefined && !ctx.syntaxReported) reportSyntax(ctx, first.kind, first.offset);
-}
-
-// ===== token predicates ======================================================
-
-function isPunct(token: JsToken | null, value: string): boolean {
-  return token !== null && token.type === 'punctuator' && token.value === value;
-}
-
-function isDot(token: JsToken | null): boolean {
-  return token !== null && token.type === 'punctuator' && (token.value === '.' || token.value === '?.');
-}
-
-/** A contextual keyword (`from`, `as`, `assert`): written plainly, as an escaped one is a syntax error. */
-function isWord(token: JsToken | null, word: string): boolean {
-  return token !== null && token.type === 'identifier' && !token.escaped && token.value === word;
-}
-
-function isIdentifierName(token: JsToken): boolean {
-  return token.type === 'identifier' || token.type === 'keyword';
 }
 
 function quoted(text: string): string {
@@ -210,17 +296,17 @@ function quoted(text: string): string {
 // ===== imports (ECMA-262 16.2.2 "Imports", 16.2.3 "Exports", 13.3.10 "Import Calls") ====
 
 /** After the `import` keyword: `import.meta`, `import(...)`, `import 'x'` or `import <clause> from 'x'`. */
-function importDeclarationOrCall(ctx: ScanContext, keyword: JsToken): void {
+function importDeclarationOrCall(ctx: ScanContext, keyword: number): void {
   const tokens = ctx.tokens;
   const next = tokens.peek();
-  if (isDot(next)) return; // import.meta
-  if (isPunct(next, '(')) {
-    importCall(ctx, keyword);
+  if (tokens.isDot(next)) return; // import.meta
+  if (tokens.isPunct(next, P_LPAREN)) {
+    importCall(ctx, tokens.starts[keyword]!);
     return;
   }
-  if (next.type === 'string') {
+  if (tokens.kinds[next] === TOKEN_STRING) {
     tokens.take();
-    moduleSpecifier(ctx, next, importAttributes(ctx));
+    moduleSpecifierAfter(ctx, next);
     return;
   }
   // ImportClause: a default binding, `* as ns`, `{ a, b as c, "d" as e }`, or a phase
@@ -229,19 +315,22 @@ function importDeclarationOrCall(ctx: ScanContext, keyword: JsToken): void {
   let depth = 0;
   for (;;) {
     const t = tokens.peek();
-    if (depth === 0 && isWord(t, 'from') && tokens.peek(1).type === 'string') {
+    if (depth === 0 && tokens.isWord(t, W_FROM) && tokens.kinds[tokens.peek(1)] === TOKEN_STRING) {
       tokens.take();
-      const specifier = tokens.take();
-      moduleSpecifier(ctx, specifier, importAttributes(ctx));
+      moduleSpecifierAfter(ctx, tokens.take());
       return;
     }
-    if (isPunct(t, '{')) {
+    if (tokens.isPunct(t, P_LBRACE)) {
       if (depth > 0) return;
       depth++;
-    } else if (isPunct(t, '}')) {
+    } else if (tokens.isPunct(t, P_RBRACE)) {
       if (depth === 0) return;
       depth--;
-    } else if (depth === 0 ? !(t.type === 'identifier' || isPunct(t, '*') || isPunct(t, ',')) : !(isIdentifierName(t) || t.type === 'string' || isPunct(t, ','))) {
+    } else if (
+      depth === 0
+        ? !(tokens.kinds[t] === TOKEN_IDENTIFIER || tokens.isPunct(t, P_STAR) || tokens.isPunct(t, P_COMMA))
+        : !(tokens.isIdentifierName(t) || tokens.kinds[t] === TOKEN_STRING || tokens.isPunct(t, P_COMMA))
+    ) {
       return;
     }
     tokens.take();
@@ -252,58 +341,69 @@ function importDeclarationOrCall(ctx: ScanContext, keyword: JsToken): void {
 function exportFrom(ctx: ScanContext): void {
   const tokens = ctx.tokens;
   const next = tokens.peek();
-  if (isPunct(next, '*')) {
+  if (tokens.isPunct(next, P_STAR)) {
     tokens.take();
-    if (isWord(tokens.peek(), 'as')) {
+    if (tokens.isWord(tokens.peek(), W_AS)) {
       tokens.take();
       const name = tokens.peek();
-      if (!isIdentifierName(name) && name.type !== 'string') return;
+      if (!tokens.isIdentifierName(name) && tokens.kinds[name] !== TOKEN_STRING) return;
       tokens.take();
     }
-  } else if (isPunct(next, '{')) {
+  } else if (tokens.isPunct(next, P_LBRACE)) {
     tokens.take();
     for (;;) {
       const t = tokens.peek();
-      if (isPunct(t, '}')) {
+      if (tokens.isPunct(t, P_RBRACE)) {
         tokens.take();
         break;
       }
-      if (!isIdentifierName(t) && t.type !== 'string' && !isPunct(t, ',')) return;
+      if (!tokens.isIdentifierName(t) && tokens.kinds[t] !== TOKEN_STRING && !tokens.isPunct(t, P_COMMA)) return;
       tokens.take();
     }
   } else {
     return;
   }
-  if (isWord(tokens.peek(), 'from') && tokens.peek(1).type === 'string') {
+  if (tokens.isWord(tokens.peek(), W_FROM) && tokens.kinds[tokens.peek(1)] === TOKEN_STRING) {
     tokens.take();
-    const specifier = tokens.take();
-    moduleSpecifier(ctx, specifier, importAttributes(ctx));
+    moduleSpecifierAfter(ctx, tokens.take());
   }
+}
+
+/** The specifier token just taken, then its WithClause: the token is copied out first, as the clause may run past the ring. */
+function moduleSpecifierAfter(ctx: ScanContext, specifier: number): void {
+  const tokens = ctx.tokens;
+  const kind = tokens.kinds[specifier]!;
+  const start = tokens.starts[specifier]!;
+  const end = tokens.ends[specifier]!;
+  moduleSpecifier(ctx, kind, start, end, importAttributes(ctx));
 }
 
 /**
  * `import(...)`: a lone string or no-substitution template (optionally followed by an
  * options object) is checked like a static import; anything else cannot be checked.
  */
-function importCall(ctx: ScanContext, keyword: JsToken): void {
+function importCall(ctx: ScanContext, keywordStart: number): void {
   const tokens = ctx.tokens;
   tokens.take(); // (
   const argument = tokens.peek();
   const after = tokens.peek(1);
-  if ((argument.type === 'string' || argument.type === 'template') && (isPunct(after, ')') || isPunct(after, ','))) {
+  const kind = tokens.kinds[argument]!;
+  if ((kind === TOKEN_STRING || kind === TOKEN_TEMPLATE) && (tokens.isPunct(after, P_RPAREN) || tokens.isPunct(after, P_COMMA))) {
     tokens.take();
+    const start = tokens.starts[argument]!;
+    const end = tokens.ends[argument]!;
     let attribute: TypeAttribute | null = null;
-    if (isPunct(tokens.peek(), ',')) {
+    if (tokens.isPunct(tokens.peek(), P_COMMA)) {
       tokens.take();
       attribute = importCallOptions(ctx);
     }
-    moduleSpecifier(ctx, argument, attribute);
+    moduleSpecifier(ctx, kind, start, end, attribute);
     return;
   }
-  report(ctx, 
+  report(ctx,
     'js/dynamic-import-unchecked',
     'This dynamic import takes a computed specifier, which cannot be checked: it must name a .js or .mjs file of the bundle at run time',
-    keyword.start,
+    keywordStart,
   );
 }
 
@@ -311,8 +411,8 @@ function importCall(ctx: ScanContext, keyword: JsToken): void {
 function importAttributes(ctx: ScanContext): TypeAttribute | null {
   const tokens = ctx.tokens;
   const t = tokens.peek();
-  const introducer = (t.type === 'keyword' && t.value === 'with') || (isWord(t, 'assert') && !t.newlineBefore);
-  if (!introducer || !isPunct(tokens.peek(1), '{')) return null;
+  const introducer = (tokens.kinds[t] === TOKEN_KEYWORD && tokens.codes[t] === W_WITH) || (tokens.isWord(t, W_ASSERT) && (tokens.flags[t]! & FLAG_NEWLINE) === 0);
+  if (!introducer || !tokens.isPunct(tokens.peek(1), P_LBRACE)) return null;
   tokens.take();
   tokens.take();
   return attributeEntries(ctx);
@@ -322,8 +422,8 @@ function importAttributes(ctx: ScanContext): TypeAttribute | null {
 function importCallOptions(ctx: ScanContext): TypeAttribute | null {
   const tokens = ctx.tokens;
   const key = tokens.peek(1);
-  const introducer = (key.type === 'keyword' && key.value === 'with') || isWord(key, 'assert');
-  if (!isPunct(tokens.peek(), '{') || !introducer || !isPunct(tokens.peek(2), ':') || !isPunct(tokens.peek(3), '{')) return null;
+  const introducer = (tokens.kinds[key] === TOKEN_KEYWORD && tokens.codes[key] === W_WITH) || tokens.isWord(key, W_ASSERT);
+  if (!tokens.isPunct(tokens.peek(), P_LBRACE) || !introducer || !tokens.isPunct(tokens.peek(2), P_COLON) || !tokens.isPunct(tokens.peek(3), P_LBRACE)) return null;
   for (let i = 0; i < 4; i++) tokens.take();
   return attributeEntries(ctx);
 }
@@ -335,28 +435,29 @@ function attributeEntries(ctx: ScanContext): TypeAttribute | null {
   let found: TypeAttribute | null = null;
   for (;;) {
     const key = tokens.peek();
-    if (isPunct(key, '}')) {
+    if (tokens.isPunct(key, P_RBRACE)) {
       tokens.take();
       return found;
     }
-    if (!isIdentifierName(key) && key.type !== 'string') return found;
+    if (!tokens.isIdentifierName(key) && tokens.kinds[key] !== TOKEN_STRING) return found;
     const value = tokens.peek(2);
-    if (!isPunct(tokens.peek(1), ':') || value.type !== 'string') return found;
+    if (!tokens.isPunct(tokens.peek(1), P_COLON) || tokens.kinds[value] !== TOKEN_STRING) return found;
     tokens.take();
     tokens.take();
     tokens.take();
-    const name = key.type === 'string' ? cookString(text, key) : key.value;
-    if (name === 'type') found = { value: cookString(text, value) ?? '', offset: key.start };
-    if (isPunct(tokens.peek(), ',')) tokens.take();
+    // An identifier key compares by word id (escapes decoded, as the name's value); a string key by its value.
+    const isType = tokens.kinds[key] === TOKEN_STRING ? cookStringAt(text, tokens.starts[key]!, tokens.ends[key]!) === 'type' : tokens.codes[key] === W_TYPE;
+    if (isType) found = { value: cookStringAt(text, tokens.starts[value]!, tokens.ends[value]!) ?? '', offset: tokens.starts[key]! };
+    if (tokens.isPunct(tokens.peek(), P_COMMA)) tokens.take();
   }
 }
 
-/** A ModuleSpecifier token (string, or template for import calls) with its type attribute. */
-function moduleSpecifier(ctx: ScanContext, token: JsToken, attribute: TypeAttribute | null): void {
+/** A ModuleSpecifier token (string, or template for import calls) at `text[start, end)` with its type attribute. */
+function moduleSpecifier(ctx: ScanContext, kind: number, start: number, end: number, attribute: TypeAttribute | null): void {
   if (attribute !== null) {
     // JSON files cannot be in the bundle (allowed extensions) and CSS module scripts are
     // neither JavaScript nor portable: the type attribute alone decides, one finding.
-    report(ctx, 
+    report(ctx,
       'js/module-type-attribute',
       `This import asks for a ${quoted(attribute.value)} module: only JavaScript modules can be imported`,
       attribute.offset,
@@ -364,12 +465,12 @@ function moduleSpecifier(ctx: ScanContext, token: JsToken, attribute: TypeAttrib
     return;
   }
   const text = ctx.scan.text;
-  const value = token.type === 'template' ? cookTemplate(text, token) : cookString(text, token);
+  const value = kind === TOKEN_TEMPLATE ? cookTemplateAt(text, start, end) : cookStringAt(text, start, end);
   if (value === null) {
-    reportSyntax(ctx, 'invalid-escape', token.start);
+    reportSyntax(ctx, 'invalid-escape', start);
     return;
   }
-  checkSpecifier(ctx, value, token.start);
+  checkSpecifier(ctx, value, start);
 }
 
 /**
@@ -432,106 +533,109 @@ function checkSpecifier(ctx: ScanContext, specifier: string, offset: number): vo
 
 // ===== API uses ==============================================================
 
-/** An identifier token just taken: a global name, or a member of one. */
-function checkIdentifier(ctx: ScanContext, token: JsToken): void {
+/** A watched identifier just taken: a global name, or a member of one. */
+function checkIdentifier(ctx: ScanContext, token: number): void {
   const tokens = ctx.tokens;
   const before = tokens.last(2);
-  if (isDot(before)) {
+  if (tokens.isDot(before)) {
     const owner = tokens.last(3);
-    if (owner !== null && owner.type === 'identifier' && MEMBER_OWNERS.has(owner.value) && isGlobalName(tokens, 3)) checkMember(ctx, owner, token);
+    if (owner >= 0 && tokens.kinds[owner] === TOKEN_IDENTIFIER && IS_MEMBER_OWNER[tokens.codes[owner]!] === 1 && isGlobalName(tokens, 3)) checkMember(ctx, owner, token);
     return;
   }
-  if (token.key) {
+  if (tokens.isKey(token)) {
     // `{fetch: 1}` and `{ fetch() {} }` name a property; only shorthand `{fetch}` uses the value.
     const next = tokens.peek();
-    if (!isPunct(next, ',') && !isPunct(next, '}')) return;
+    if (!tokens.isPunct(next, P_COMMA) && !tokens.isPunct(next, P_RBRACE)) return;
   }
-  if (before !== null && before.type === 'keyword' && DECLARING_KEYWORDS.has(before.value)) return;
+  if (before >= 0 && tokens.kinds[before] === TOKEN_KEYWORD && DECLARING_KEYWORDS.has(tokens.codes[before]!)) return;
   checkGlobal(ctx, token, token);
 }
 
 /** Whether the identifier taken k tokens ago refers to a global: not a property, or a property of `window`/`self`/`globalThis`. */
 function isGlobalName(tokens: SignificantTokens, k: number): boolean {
-  if (!isDot(tokens.last(k + 1))) return true;
+  if (!tokens.isDot(tokens.last(k + 1))) return true;
   const owner = tokens.last(k + 2);
-  return owner !== null && owner.type === 'identifier' && GLOBAL_OBJECTS.has(owner.value) && !isDot(tokens.last(k + 3));
+  return owner >= 0 && tokens.kinds[owner] === TOKEN_IDENTIFIER && IS_GLOBAL_OBJECT[tokens.codes[owner]!] === 1 && !tokens.isDot(tokens.last(k + 3));
 }
 
 /** A global name used directly (`fetch(...)`) or through the global object (`window.fetch`); reported at `at`. */
-function checkGlobal(ctx: ScanContext, name: JsToken, at: JsToken): void {
-  const v = name.value;
-  const kind = GLOBAL_KINDS.get(v);
-  if (kind === undefined) return;
+function checkGlobal(ctx: ScanContext, name: number, at: number): void {
   const tokens = ctx.tokens;
+  const code = tokens.codes[name]!;
+  const kind = GLOBAL_KIND_OF[code];
+  if (kind === 0) return;
+  const v = WORDS.names[code]!;
+  const offset = tokens.starts[at]!;
   switch (kind) {
-    case 'network':
-      report(ctx, 'js/network-api', `"${v}" is blocked by the runtime policy (no connections or workers): it fails in production`, at.start);
+    case KIND_NETWORK:
+      report(ctx, 'js/network-api', `"${v}" is blocked by the runtime policy (no connections or workers): it fails in production`, offset);
       return;
-    case 'webrtc':
-      report(ctx, 'js/webrtc', `"${v}" opens WebRTC connections, which the runtime policy cannot block`, at.start);
+    case KIND_WEBRTC:
+      report(ctx, 'js/webrtc', `"${v}" opens WebRTC connections, which the runtime policy cannot block`, offset);
       return;
-    case 'storage':
-      report(ctx, 'js/storage-unavailable', `"${v}" throws in the sandboxed frame: its origin is opaque, so there is no storage`, at.start);
+    case KIND_STORAGE:
+      report(ctx, 'js/storage-unavailable', `"${v}" throws in the sandboxed frame: its origin is opaque, so there is no storage`, offset);
       return;
-    case 'eval':
-      if (isPunct(tokens.peek(), '(')) {
-        report(ctx, 'js/eval-blocked', `"${v}" compiles code from a string, which the runtime policy blocks (no 'unsafe-eval')`, at.start);
+    case KIND_EVAL:
+      if (tokens.isPunct(tokens.peek(), P_LPAREN)) {
+        report(ctx, 'js/eval-blocked', `"${v}" compiles code from a string, which the runtime policy blocks (no 'unsafe-eval')`, offset);
       }
       return;
-    case 'timer': {
-      const argument = tokens.peek(1);
-      const stringArgument = argument.type === 'string' || argument.type === 'template' || argument.type === 'template-head';
-      if (isPunct(tokens.peek(), '(') && stringArgument) {
-        report(ctx, 'js/eval-blocked', `"${v}" with a string compiles code, which the runtime policy blocks (no 'unsafe-eval'): pass a function`, at.start);
+    case KIND_TIMER: {
+      const argument = tokens.kinds[tokens.peek(1)];
+      const stringArgument = argument === TOKEN_STRING || argument === TOKEN_TEMPLATE || argument === TOKEN_TEMPLATE_HEAD;
+      if (tokens.isPunct(tokens.peek(), P_LPAREN) && stringArgument) {
+        report(ctx, 'js/eval-blocked', `"${v}" with a string compiles code, which the runtime policy blocks (no 'unsafe-eval'): pass a function`, offset);
       }
       return;
     }
-    case 'location':
-      if (isPunct(tokens.peek(), '=') && !isFragmentLiteral(ctx, tokens.peek(1))) {
-        report(ctx, 'js/navigation', 'Assigning "location" navigates the frame away from the extension, which the frame must not do', at.start);
+    case KIND_LOCATION:
+      if (tokens.isPunct(tokens.peek(), P_ASSIGN) && !isFragmentLiteral(ctx, tokens.peek(1))) {
+        report(ctx, 'js/navigation', 'Assigning "location" navigates the frame away from the extension, which the frame must not do', offset);
       }
       return;
   }
 }
 
 /** `owner.member` where `owner` is a global name; reported at the owner. */
-function checkMember(ctx: ScanContext, owner: JsToken, member: JsToken): void {
+function checkMember(ctx: ScanContext, owner: number, member: number): void {
   const tokens = ctx.tokens;
-  const o = owner.value;
-  const m = member.value;
-  if (GLOBAL_OBJECTS.has(o)) {
+  const o = WORDS.names[tokens.codes[owner]!]!;
+  const m = WORDS.names[tokens.codes[member]!]!;
+  const offset = tokens.starts[owner]!;
+  if (IS_GLOBAL_OBJECT[tokens.codes[owner]!] === 1) {
     checkGlobal(ctx, member, owner);
-    if (m === 'open' && isPunct(tokens.peek(), '(')) {
-      report(ctx, 'js/navigation', `"${o}.open" would open a popup, which the sandbox blocks`, owner.start);
+    if (m === 'open' && tokens.isPunct(tokens.peek(), P_LPAREN)) {
+      report(ctx, 'js/navigation', `"${o}.open" would open a popup, which the sandbox blocks`, offset);
     }
     return;
   }
   if (NETWORK_MEMBERS.get(o)?.has(m) === true) {
-    report(ctx, 'js/network-api', `"${o}.${m}" is blocked by the runtime policy (no connections): it fails in production`, owner.start);
+    report(ctx, 'js/network-api', `"${o}.${m}" is blocked by the runtime policy (no connections): it fails in production`, offset);
   } else if (o === 'document' && m === 'cookie') {
-    report(ctx, 'js/storage-unavailable', '"document.cookie" throws in the sandboxed frame: its origin is opaque, so there are no cookies', owner.start);
+    report(ctx, 'js/storage-unavailable', '"document.cookie" throws in the sandboxed frame: its origin is opaque, so there are no cookies', offset);
   } else if ((o === 'top' || o === 'parent') && m === 'location') {
-    report(ctx, 'js/navigation', `"${o}.location" reaches the page around the frame, which the sandbox blocks`, owner.start);
+    report(ctx, 'js/navigation', `"${o}.location" reaches the page around the frame, which the sandbox blocks`, offset);
   } else if (o === 'document' && m === 'location') {
-    if (isPunct(tokens.peek(), '=') && !isFragmentLiteral(ctx, tokens.peek(1))) {
-      report(ctx, 'js/navigation', 'Assigning "document.location" navigates the frame away from the extension, which the frame must not do', owner.start);
+    if (tokens.isPunct(tokens.peek(), P_ASSIGN) && !isFragmentLiteral(ctx, tokens.peek(1))) {
+      report(ctx, 'js/navigation', 'Assigning "document.location" navigates the frame away from the extension, which the frame must not do', offset);
     }
   } else if (o === 'location') {
     const next = tokens.peek();
     const navigates =
-      (m === 'href' && isPunct(next, '=') && !isFragmentLiteral(ctx, tokens.peek(1))) ||
-      ((m === 'assign' || m === 'replace') && isPunct(next, '(') && !isFragmentLiteral(ctx, tokens.peek(1)));
+      (m === 'href' && tokens.isPunct(next, P_ASSIGN) && !isFragmentLiteral(ctx, tokens.peek(1))) ||
+      ((m === 'assign' || m === 'replace') && tokens.isPunct(next, P_LPAREN) && !isFragmentLiteral(ctx, tokens.peek(1)));
     if (navigates) {
-      report(ctx, 'js/navigation', `"location.${m}" navigates the frame away from the extension, which the frame must not do`, owner.start);
+      report(ctx, 'js/navigation', `"location.${m}" navigates the frame away from the extension, which the frame must not do`, offset);
     }
   }
 }
 
 /** A string or template literal starting with `#`: same-document navigation, which is fine. */
-function isFragmentLiteral(ctx: ScanContext, token: JsToken): boolean {
-  const text = ctx.scan.text;
-  if (token.type !== 'string' && token.type !== 'template' && token.type !== 'template-head') return false;
-  return text.charCodeAt(token.start + 1) === 0x23;
+function isFragmentLiteral(ctx: ScanContext, token: number): boolean {
+  const kind = ctx.tokens.kinds[token];
+  if (kind !== TOKEN_STRING && kind !== TOKEN_TEMPLATE && kind !== TOKEN_TEMPLATE_HEAD) return false;
+  return ctx.scan.text.charCodeAt(ctx.tokens.starts[token]! + 1) === 0x23;
 }
 
 // ===== reporting helpers =====================================================

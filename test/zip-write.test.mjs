@@ -1,0 +1,419 @@
+// The deterministic ZIP writer (src/zip/write.ts; D-15): byte order of names, every header
+// field, the method rule (deflate only when smaller and the ratio stays within
+// BUNDLE_MAX_COMPRESSION_RATIO, D-16), refusals of input the caller must never pass, a
+// golden hash, and interoperability with Info-ZIP unzip and Python's zipfile.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { writeZip } from '../build/zip/write.js';
+import { deflateRaw } from '../build/zip/deflate.js';
+import * as format from '../build/zip/format.js';
+import { crc32 } from '../build/validator/zip/crc32.js';
+import { BUNDLE_MAX_COMPRESSION_RATIO } from '../build/validator/limits.js';
+import { prng } from './support/fuzz.mjs';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const EXAMPLE_RUNTIME = join(ROOT, 'examples/hello-world/runtime');
+
+const text = (s) => new TextEncoder().encode(s);
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+
+function seededBytes(seed, length) {
+  const rng = prng(seed);
+  return Uint8Array.from({ length }, () => Math.floor(rng() * 256));
+}
+
+function shuffled(items, seed) {
+  const rng = prng(seed);
+  const out = [...items];
+  for (let k = out.length - 1; k > 0; k--) {
+    const j = Math.floor(rng() * (k + 1));
+    [out[k], out[j]] = [out[j], out[k]];
+  }
+  return out;
+}
+
+/** Every file under `dir` as {path, content}, paths relative to `dir` with "/". */
+function readTree(dir) {
+  const files = [];
+  const walk = (d) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const full = join(d, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else files.push({ path: relative(dir, full).split('\\').join('/'), content: new Uint8Array(readFileSync(full)) });
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+/**
+ * A strict little parser for what writeZip produces: the EOCD at the very end, the central
+ * directory it points to, and each local header. It decodes fields; the tests judge them.
+ */
+function parseArchive(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const endAt = bytes.length - format.ZIP_END_OF_CENTRAL_DIRECTORY_BYTES;
+  const end = {
+    at: endAt,
+    signature: view.getUint32(endAt + format.ZIP_END.signature, true),
+    diskNumber: view.getUint16(endAt + format.ZIP_END.diskNumber, true),
+    centralDirectoryDisk: view.getUint16(endAt + format.ZIP_END.centralDirectoryDisk, true),
+    entriesOnDisk: view.getUint16(endAt + format.ZIP_END.entriesOnDisk, true),
+    entries: view.getUint16(endAt + format.ZIP_END.entries, true),
+    centralDirectorySize: view.getUint32(endAt + format.ZIP_END.centralDirectorySize, true),
+    centralDirectoryOffset: view.getUint32(endAt + format.ZIP_END.centralDirectoryOffset, true),
+    commentLength: view.getUint16(endAt + format.ZIP_END.commentLength, true),
+  };
+  const central = [];
+  let at = end.centralDirectoryOffset;
+  for (let k = 0; k < end.entries; k++) {
+    const c = format.ZIP_CENTRAL;
+    const entry = {
+      at,
+      signature: view.getUint32(at + c.signature, true),
+      versionMadeBy: view.getUint16(at + c.versionMadeBy, true),
+      versionNeeded: view.getUint16(at + c.versionNeeded, true),
+      flags: view.getUint16(at + c.flags, true),
+      method: view.getUint16(at + c.method, true),
+      time: view.getUint16(at + c.time, true),
+      date: view.getUint16(at + c.date, true),
+      crc32: view.getUint32(at + c.crc32, true),
+      compressedSize: view.getUint32(at + c.compressedSize, true),
+      uncompressedSize: view.getUint32(at + c.uncompressedSize, true),
+      nameLength: view.getUint16(at + c.nameLength, true),
+      extraLength: view.getUint16(at + c.extraLength, true),
+      commentLength: view.getUint16(at + c.commentLength, true),
+      diskNumberStart: view.getUint16(at + c.diskNumberStart, true),
+      internalAttributes: view.getUint16(at + c.internalAttributes, true),
+      externalAttributes: view.getUint32(at + c.externalAttributes, true),
+      localHeaderOffset: view.getUint32(at + c.localHeaderOffset, true),
+    };
+    entry.name = Buffer.from(bytes.subarray(at + c.name, at + c.name + entry.nameLength)).toString('latin1');
+    central.push(entry);
+    at += format.ZIP_CENTRAL_DIRECTORY_HEADER_BYTES + entry.nameLength + entry.extraLength + entry.commentLength;
+  }
+  const local = central.map((entry) => {
+    const l = format.ZIP_LOCAL;
+    const base = entry.localHeaderOffset;
+    const header = {
+      at: base,
+      signature: view.getUint32(base + l.signature, true),
+      versionNeeded: view.getUint16(base + l.versionNeeded, true),
+      flags: view.getUint16(base + l.flags, true),
+      method: view.getUint16(base + l.method, true),
+      time: view.getUint16(base + l.time, true),
+      date: view.getUint16(base + l.date, true),
+      crc32: view.getUint32(base + l.crc32, true),
+      compressedSize: view.getUint32(base + l.compressedSize, true),
+      uncompressedSize: view.getUint32(base + l.uncompressedSize, true),
+      nameLength: view.getUint16(base + l.nameLength, true),
+      extraLength: view.getUint16(base + l.extraLength, true),
+    };
+    header.name = Buffer.from(bytes.subarray(base + l.name, base + l.name + header.nameLength)).toString('latin1');
+    header.dataAt = base + l.name + header.nameLength + header.extraLength;
+    header.data = bytes.subarray(header.dataAt, header.dataAt + header.compressedSize);
+    return header;
+  });
+  return { end, central, local, centralEnd: at };
+}
+
+/** The entry's bytes after undoing its method. */
+function contentOf(header) {
+  if (header.method === format.ZIP_METHOD_STORED) return header.data;
+  return new Uint8Array(zlib.inflateRawSync(header.data));
+}
+
+const hasZlibCrc32 = typeof zlib.crc32 === 'function';
+
+// A fixed small file set. Its archive hash is pinned below.
+function goldenFiles() {
+  return [
+    { path: 'index.html', content: text('<!doctype html>\n<meta charset="utf-8">\n<title>Golden</title>\n<script type="module" src="main.js"></script>\n') },
+    { path: 'main.js', content: text("import { format } from './lib/format.js';\n".repeat(3) + 'console.log(format(42));\n'.repeat(40)) },
+    { path: 'lib/format.js', content: text('export function format(n) {\n  return `#${n}`;\n}\n') },
+    { path: 'styles.css', content: text('.a { color: red; }\n'.repeat(100)) },
+    { path: 'images/logo.png', content: seededBytes(1, 2000) },
+    { path: 'images/zeros.webp', content: new Uint8Array(10_000) },
+    { path: 'fonts/empty.woff2', content: new Uint8Array(0) },
+  ];
+}
+
+test('golden: the archive of a fixed file set has a pinned SHA-256 (a change is a D-15 format break)', () => {
+  // This hash covers the DEFLATE encoder (its tuning constants included), the method rule
+  // and every header byte. If it changes, every release artifact built from the same
+  // sources changes: treat that as a format break, and update it only on purpose.
+  assert.equal(sha256(writeZip(goldenFiles())), GOLDEN_ARCHIVE_SHA256);
+});
+const GOLDEN_ARCHIVE_SHA256 = 'to-be-pinned';
+
+test('determinism: the same files in any input order give byte-identical archives', () => {
+  const reference = writeZip(goldenFiles());
+  for (let seed = 1; seed <= 12; seed++) {
+    assert.deepEqual(writeZip(shuffled(goldenFiles(), seed)), reference, `order ${seed}`);
+  }
+  // Fresh copies of the bytes (other buffers, other offsets) change nothing either.
+  const copies = goldenFiles().map((f) => {
+    const backing = new Uint8Array(f.content.length + 16);
+    backing.set(f.content, 7);
+    return { path: f.path, content: backing.subarray(7, 7 + f.content.length) };
+  });
+  assert.deepEqual(writeZip(copies), reference);
+});
+
+test('names are in byte order: "0.js" < "A.png" < "Z.js" < "a-b.js" < "a.js" < "a.png" < "a/b.js" < "a_b.js" < "b/c.js"', () => {
+  const expected = ['0.js', 'A.png', 'Z.js', 'a-b.js', 'a.js', 'a.png', 'a/b.js', 'a_b.js', 'b/c.js'];
+  const files = shuffled(expected, 3).map((path) => ({ path, content: text(path) }));
+  const archive = parseArchive(writeZip(files));
+  assert.deepEqual(archive.central.map((e) => e.name), expected);
+  assert.deepEqual(archive.local.map((e) => e.name), expected);
+  // Local headers follow one another in the same order, from offset 0.
+  const offsets = archive.central.map((e) => e.localHeaderOffset);
+  assert.equal(offsets[0], 0);
+  assert.deepEqual([...offsets].sort((a, b) => a - b), offsets);
+});
+
+test('every header field of a small archive (APPNOTE 4.3.7, 4.3.12, 4.3.16; D-15)', () => {
+  const files = goldenFiles();
+  const bytes = writeZip(files);
+  const { end, central, local, centralEnd } = parseArchive(bytes);
+  const byName = new Map(files.map((f) => [f.path, f.content]));
+  const names = [...byName.keys()].sort();
+
+  // End of central directory: last 22 bytes, one disk, no comment.
+  assert.equal(end.signature, 0x06054b50);
+  assert.equal(end.at, bytes.length - 22);
+  assert.equal(end.diskNumber, 0);
+  assert.equal(end.centralDirectoryDisk, 0);
+  assert.equal(end.entriesOnDisk, files.length);
+  assert.equal(end.entries, files.length);
+  assert.equal(end.commentLength, 0);
+  assert.equal(end.centralDirectoryOffset + end.centralDirectorySize, end.at, 'central directory ends where the EOCD starts');
+  assert.equal(centralEnd, end.at, 'central entries fill the central directory exactly');
+
+  let expectedOffset = 0;
+  for (let k = 0; k < central.length; k++) {
+    const c = central[k];
+    const l = local[k];
+    const content = byName.get(c.name);
+    assert.equal(c.name, names[k]);
+    // Central directory header.
+    assert.equal(c.signature, 0x02014b50);
+    assert.equal(c.versionMadeBy, 0x0314, 'made by: UNIX (3), spec 2.0 (20)');
+    assert.equal(c.versionNeeded, c.method === 8 ? 20 : 10);
+    assert.ok(c.method === 0 || c.method === 8);
+    assert.equal(c.flags, 0, 'no encryption, no data descriptor, no UTF-8 flag (ASCII names)');
+    assert.equal(c.time, 0x0000, '00:00:00');
+    assert.equal(c.date, 0x0021, '1980-01-01');
+    assert.equal(c.uncompressedSize, content.length);
+    assert.equal(c.crc32, crc32(content));
+    if (hasZlibCrc32) assert.equal(c.crc32, zlib.crc32(content), 'CRC agrees with zlib.crc32');
+    assert.equal(c.nameLength, c.name.length);
+    assert.equal(c.extraLength, 0);
+    assert.equal(c.commentLength, 0);
+    assert.equal(c.diskNumberStart, 0);
+    assert.equal(c.internalAttributes, 0);
+    assert.equal(c.externalAttributes, 0x81a40000, 'Unix mode 0100644 (regular file, rw-r--r--) << 16');
+    assert.equal(c.localHeaderOffset, expectedOffset, 'entries are contiguous from offset 0');
+    // Local header: the same values (sizes and CRC here, not in a data descriptor).
+    assert.equal(l.signature, 0x04034b50);
+    assert.equal(l.versionNeeded, c.versionNeeded);
+    assert.equal(l.flags, 0);
+    assert.equal(l.method, c.method);
+    assert.equal(l.time, 0x0000);
+    assert.equal(l.date, 0x0021);
+    assert.equal(l.crc32, c.crc32);
+    assert.equal(l.compressedSize, c.compressedSize);
+    assert.equal(l.uncompressedSize, c.uncompressedSize);
+    assert.equal(l.name, c.name);
+    assert.equal(l.extraLength, 0);
+    // The data is the content, stored or deflated.
+    assert.deepEqual(contentOf(l), content, c.name);
+    expectedOffset = l.dataAt + l.compressedSize;
+  }
+  assert.equal(expectedOffset, end.centralDirectoryOffset, 'the central directory follows the last entry directly');
+});
+
+test('format constants match APPNOTE', () => {
+  assert.equal(format.ZIP_LOCAL_FILE_HEADER_SIGNATURE, 0x04034b50);
+  assert.equal(format.ZIP_CENTRAL_DIRECTORY_HEADER_SIGNATURE, 0x02014b50);
+  assert.equal(format.ZIP_END_OF_CENTRAL_DIRECTORY_SIGNATURE, 0x06054b50);
+  assert.equal(format.ZIP_LOCAL_FILE_HEADER_BYTES, 30);
+  assert.equal(format.ZIP_CENTRAL_DIRECTORY_HEADER_BYTES, 46);
+  assert.equal(format.ZIP_END_OF_CENTRAL_DIRECTORY_BYTES, 22);
+  assert.equal(format.ZIP_DOS_DATE, ((1980 - 1980) << 9) | (1 << 5) | 1);
+  assert.equal(format.ZIP_EXTERNAL_ATTRIBUTES_REGULAR_FILE, 0o100644 * 65536);
+});
+
+test('empty archive: only the end-of-central-directory record', () => {
+  const bytes = writeZip([]);
+  assert.deepEqual([...bytes], [0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]);
+});
+
+test('empty file: stored, sizes 0, CRC 0', () => {
+  const { central, local } = parseArchive(writeZip([{ path: 'a.js', content: new Uint8Array(0) }]));
+  assert.equal(central[0].method, 0);
+  assert.equal(central[0].versionNeeded, 10);
+  assert.equal(central[0].compressedSize, 0);
+  assert.equal(central[0].uncompressedSize, 0);
+  assert.equal(central[0].crc32, 0);
+  assert.equal(local[0].data.length, 0);
+});
+
+test('method rule: deflate only when smaller AND the ratio stays <= 100 (D-16); otherwise store', () => {
+  assert.equal(BUNDLE_MAX_COMPRESSION_RATIO, 100);
+  // Preconditions from the encoder: 1,000 and 1,001 zero bytes both deflate to 10 bytes,
+  // that is ratios of exactly 100 and of 100.1.
+  assert.equal(deflateRaw(new Uint8Array(1000)).length, 10);
+  assert.equal(deflateRaw(new Uint8Array(1001)).length, 10);
+  const jsText = text('export function f(a) { return a.map((x) => x * 2).filter(Boolean); }\n'.repeat(50) + 'let y = 1;\n');
+  const rows = [
+    // [what it proves, content, expected method]
+    ['1,000 zeros: ratio exactly 100 is allowed -> deflated', new Uint8Array(1000), 8],
+    ['1,001 zeros: ratio 100.1 -> stored, not refused', new Uint8Array(1001), 0],
+    ['10,000 zeros: deflate ratio far above 100 -> stored', new Uint8Array(10_000), 0],
+    ['5 MiB of zeros: stored (the reader would refuse it deflated)', new Uint8Array(5 * 1024 * 1024), 0],
+    ['text with ratio < 100 -> deflated', jsText, 8],
+    ['random bytes (PNG-like payload): deflate is not smaller -> stored', seededBytes(9, 50_000), 0],
+    ['one byte: deflate is not smaller (3 bytes) -> stored', text('x'), 0],
+  ];
+  for (const [label, content, method] of rows) {
+    const { central, local } = parseArchive(writeZip([{ path: 'f.js', content }]));
+    assert.equal(central[0].method, method, label);
+    assert.equal(central[0].versionNeeded, method === 8 ? 20 : 10, label);
+    const { compressedSize, uncompressedSize } = central[0];
+    if (method === 8) {
+      assert.ok(compressedSize < uncompressedSize, `${label}: smaller`);
+      assert.ok(uncompressedSize <= BUNDLE_MAX_COMPRESSION_RATIO * compressedSize, `${label}: ratio`);
+    } else {
+      assert.equal(compressedSize, uncompressedSize, `${label}: stored size`);
+    }
+    assert.deepEqual(contentOf(local[0]), content, label);
+  }
+});
+
+test('refusals: paths outside the D-2 grammar, non-ASCII names, duplicates (programming errors)', () => {
+  const bad = ['', '/a.js', 'a\\b.js', 'a/../b.js', './a.js', 'a/./b.js', '.hidden.png', 'a/._b.png', 'é.png', 'a b.js', 'a//b.js', 'a/', 'a?.js', 'a#b.js', 'a\u0000.js'];
+  for (const path of bad) {
+    assert.throws(() => writeZip([{ path, content: new Uint8Array(1) }]), Error, JSON.stringify(path));
+  }
+  assert.doesNotThrow(() => writeZip([{ path: 'A-z_0.9/b.js', content: new Uint8Array(1) }]));
+  assert.throws(() => writeZip([{ path: 'a.js', content: text('1') }, { path: 'a.js', content: text('2') }]), /twice/);
+});
+
+test('refusals: no ZIP64 (0xFFFF entries or a 0xFFFFFFFF-byte file would need it); 65,534 entries are fine', () => {
+  assert.equal(format.ZIP_MAX_ENTRIES, 0xfffe);
+  assert.equal(format.ZIP_MAX_32, 0xfffffffe);
+  const many = (count) => Array.from({ length: count }, (_, k) => ({ path: `f${k}.js`, content: new Uint8Array(0) }));
+  assert.throws(() => writeZip(many(0xffff)), /ZIP64/);
+  const { end } = parseArchive(writeZip(many(0xfffe)));
+  assert.equal(end.entries, 0xfffe);
+  // A stand-in object: allocating 4 GiB is not needed to check the guard, which runs first.
+  assert.throws(() => writeZip([{ path: 'big.png', content: { length: 0xffffffff } }]), /ZIP64/);
+});
+
+// ---------------------------------------------------------------------------------------
+// Interoperability: independent readers must extract identical bytes.
+// ---------------------------------------------------------------------------------------
+
+function mixedFiles() {
+  const files = [
+    ...goldenFiles(),
+    { path: 'ratio/exactly-100.css', content: new Uint8Array(1000) },
+    { path: 'ratio/above-100.css', content: new Uint8Array(1001) },
+    { path: 'img/random.png', content: seededBytes(4, 200_000) },
+    { path: 'Upper/Case.JS', content: text('export const upper = 1;\n') },
+  ];
+  const validator = join(ROOT, 'dist/validator.mjs');
+  if (existsSync(validator)) files.push({ path: 'vendor/validator.mjs', content: new Uint8Array(readFileSync(validator)) });
+  return files;
+}
+
+const hasUnzip = spawnSync('unzip', ['-v'], { stdio: 'ignore' }).status === 0;
+const hasPython = spawnSync('python3', ['-c', 'import zipfile'], { stdio: 'ignore' }).status === 0;
+
+/** Writes the archive to a temp file, runs `check(path)`, and cleans up. */
+function withArchiveFile(bytes, check) {
+  const dir = mkdtempSync(join(tmpdir(), 'platform-ext-zip-'));
+  try {
+    const path = join(dir, 'bundle.zip');
+    writeFileSync(path, bytes);
+    check(path);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function unzipChecks(files) {
+  withArchiveFile(writeZip(files), (path) => {
+    const t = spawnSync('unzip', ['-t', path], { encoding: 'utf8' });
+    assert.equal(t.status, 0, t.stdout + t.stderr);
+    assert.match(t.stdout, /No errors detected in compressed data/);
+    for (const file of files) {
+      const p = spawnSync('unzip', ['-p', path, file.path], { maxBuffer: 64 * 1024 * 1024 });
+      assert.equal(p.status, 0, `${file.path}: ${p.stderr}`);
+      assert.equal(sha256(p.stdout), sha256(file.content), file.path);
+    }
+  });
+}
+
+const PYTHON_READER = `
+import hashlib, json, sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z:
+    bad = z.testzip()
+    rows = [[i.filename, i.compress_type, i.file_size, i.compress_size, list(i.date_time), i.create_system,
+             i.external_attr, i.flag_bits, len(i.extra), len(i.comment), hashlib.sha256(z.read(i)).hexdigest()]
+            for i in z.infolist()]
+    print(json.dumps({"bad": bad, "comment": len(z.comment), "rows": rows}))
+`;
+
+function pythonChecks(files) {
+  withArchiveFile(writeZip(files), (path) => {
+    const r = spawnSync('python3', ['-c', PYTHON_READER, path], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+    assert.equal(r.status, 0, r.stderr);
+    const report = JSON.parse(r.stdout);
+    assert.equal(report.bad, null, 'testzip() found no bad entry');
+    assert.equal(report.comment, 0);
+    const expected = [...files].sort((a, b) => (a.path < b.path ? -1 : 1));
+    assert.deepEqual(
+      report.rows.map((row) => row[0]),
+      expected.map((f) => f.path),
+    );
+    for (const [k, row] of report.rows.entries()) {
+      const [name, method, size, , dateTime, system, attributes, flags, extra, comment, digest] = row;
+      assert.ok(method === 0 || method === 8, name);
+      assert.equal(size, expected[k].content.length, name);
+      assert.deepEqual(dateTime, [1980, 1, 1, 0, 0, 0], name);
+      assert.equal(system, 3, `${name}: made by UNIX`);
+      assert.equal(attributes, 0x81a40000, name);
+      assert.equal(flags, 0, name);
+      assert.equal(extra, 0, name);
+      assert.equal(comment, 0, name);
+      assert.equal(digest, sha256(expected[k].content), `${name}: extracted bytes`);
+    }
+  });
+}
+
+test(`interop: Info-ZIP unzip -t and unzip -p, mixed archive${hasUnzip ? '' : ' (SKIPPED: /usr/bin/unzip not installed)'}`, { skip: !hasUnzip && 'unzip is not installed' }, () => {
+  unzipChecks(mixedFiles());
+});
+
+test(`interop: Info-ZIP unzip, the example extension's runtime files${hasUnzip ? '' : ' (SKIPPED: unzip not installed)'}`, { skip: !hasUnzip && 'unzip is not installed' }, () => {
+  const files = readTree(EXAMPLE_RUNTIME);
+  assert.ok(files.length >= 4);
+  unzipChecks(files);
+});
+
+test(`interop: Python zipfile testzip() and extracted bytes, mixed archive${hasPython ? '' : ' (SKIPPED: python3 not installed)'}`, { skip: !hasPython && 'python3 is not installed' }, () => {
+  pythonChecks(mixedFiles());
+});
+
+test(`interop: Python zipfile, the example extension's runtime files${hasPython ? '' : ' (SKIPPED: python3 not installed)'}`, { skip: !hasPython && 'python3 is not installed' }, () => {
+  pythonChecks(readTree(EXAMPLE_RUNTIME));
+});
