@@ -87,7 +87,13 @@ import { join, relative } from 'node:path';
 import { writeZip } from ${JSON.stringify(writeModule)};
 const base = process.argv[2];
 const files = [];
-(function walk(d) { for (const e of readdirSync(d, { withFileTypes: true })) { const p = join(d, e.name); if (e.isDirectory()) walk(p); else files.push({ path: relative(base, p), content: readFileSync(p) }); } })(base);
+(function walk(d) {
+  for (const e of readdirSync(d, { withFileTypes: true })) {
+    const p = join(d, e.name);
+    if (e.isDirectory()) walk(p);
+    else files.push({ path: relative(base, p), content: readFileSync(p) });
+  }
+})(base);
 writeFileSync(process.argv[3], writeZip(files));
 `,
   );
@@ -145,9 +151,9 @@ writeFileSync(process.argv[3], writeZip(files));
       zlibMs.push(Number(process.hrtime.bigint() - t0) / 1e6);
     }
     const mbps = (ms) => (data.length / MiB / (ms / 1000)).toFixed(1);
-    console.log(
-      `deflateRaw ${label.padEnd(26)} ${mbps(median(ourMs)).padStart(6)} MB/s, ${ourSize} bytes; zlib -9 ${mbps(median(zlibMs))} MB/s, ${zlibSize} bytes; size ratio ${(ourSize / zlibSize).toFixed(4)}`,
-    );
+    const ours = `${mbps(median(ourMs)).padStart(6)} MB/s, ${ourSize} bytes`;
+    const peer = `zlib -9 ${mbps(median(zlibMs))} MB/s, ${zlibSize} bytes`;
+    console.log(`deflateRaw ${label.padEnd(26)} ${ours}; ${peer}; size ratio ${(ourSize / zlibSize).toFixed(4)}`);
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

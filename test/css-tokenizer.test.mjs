@@ -10,7 +10,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { consumeToken, createTokenizer, tokenize } from '../build/validator/css/tokenizer.js';
+import {
+  consumeToken,
+  createTokenizer,
+  nextToken,
+  skipIgnorableTokens,
+  tokenize,
+  tokenNumeric,
+  tokenUnit,
+  tokenValue,
+  TOKEN_DIMENSION,
+  TOKEN_EOF,
+} from '../build/validator/css/tokenizer.js';
 
 const TOKENIZER_CORPUS = new URL('../../shared/corpus/css-tokenizer-tests/tests/', import.meta.url);
 const PARSING_CORPUS = new URL('../../shared/corpus/css-parsing-tests/component_value_list.json', import.meta.url);
@@ -304,3 +315,75 @@ test('tokenizer: a 5 MiB stylesheet streams to its last token (timing: bench/fuz
   assert.ok(count > 100_000);
   assert.equal(last.end, css.length, 'the tokens reach the end of the text');
 });
+
+// ---------------------------------------------------------------------------
+// The cursor API (nextToken, tokenValue) and skipIgnorableTokens, the policy's fast path
+// ---------------------------------------------------------------------------
+
+test('tokenizer: the cursor gives what consumeToken gives, values decoded on request', () => {
+  const css = 'u\\72l(a\\2e png) @\\69mport "a\\\nb" #x -1.5e2px 7% \u0000';
+  const records = tokenize(css);
+  const s = createTokenizer(css);
+  const seen = [];
+  for (let kind = nextToken(s); kind !== TOKEN_EOF; kind = nextToken(s)) {
+    seen.push([s.tokenStart, s.tokenEnd, tokenValue(s)]);
+    if (kind === TOKEN_DIMENSION) assert.deepEqual([tokenNumeric(s), tokenUnit(s)], [-150, 'px']);
+  }
+  assert.deepEqual(seen, records.map((t) => [t.start, t.end, t.value]));
+  assert.equal(records[0].type, 'url-token');
+  assert.equal(records[0].value, 'a.png');
+});
+
+test('tokenizer: skipWhitespace drops whitespace tokens only', () => {
+  const css = 'a /* c */ b\r\n\t( "x" )';
+  const all = tokenize(css).filter((t) => t.type !== 'whitespace-token');
+  assert.deepEqual(tokenize(css, { skipWhitespace: true }), all);
+});
+
+/** Whether skipIgnorableTokens took a component from the start of `css`, and where it stopped (test/fuzz-css.test.mjs checks every stop against the plain tokenizer). */
+function skipFromStart(css) {
+  const s = createTokenizer(css);
+  const skipped = skipIgnorableTokens(s);
+  return [skipped, s.pos];
+}
+
+// [what the row proves, css, expected [skipped a non-whitespace token, stop offset]]
+const SKIP_ROWS = [
+  ['plain selector and declarations run to the `{`', '.c1 > .item:hover, a.b #id *', [true, 28]],
+  ['whitespace alone is no component', '  \t\r\n\f', [false, 6]],
+  ['numbers, percentages and dimensions; `/` is a delim', '0 -1px +.5em 1e3 1E-2% 4px/8px', [true, 30]],
+  ['stops before an ident followed by `(` (a function)', 'a url(x)', [true, 2]],
+  ['stops before a function name, not after it', 'calc(1px)', [false, 0]],
+  ['a dimension followed by `(` is a dimension, then `(`', '1url(x)', [true, 4]],
+  ['stops before a name that an escape continues', 'a u\\72l(x)', [true, 2]],
+  ['stops before a hash that an escape continues', '#a\\62 x', [false, 0]],
+  ['stops before a name that NUL continues (U+FFFD)', 'ab\u0000c', [false, 0]],
+  ['stops before a name that a non-ASCII code point continues', 'x caf\u00e9', [true, 2]],
+  ['stops at a non-ASCII code point', '\u00e9', [false, 0]],
+  ['stops before a unit that starts with `-`', '1-x', [false, 0]],
+  ['stops before a unit that an escape continues', '1p\\78', [false, 0]],
+  ['`1e` without digits: unit "e"', '1e;', [true, 2]],
+  ['`1e+` without digits: unit "e", then `+`', '1e+;', [true, 3]],
+  ['`1e+5`: an exponent', '1e+5;', [true, 4]],
+  ['stops at CDC', 'a -->', [true, 2]],
+  ['`--x` is an ident', '--x:1', [true, 5]],
+  ['`--` then a non-`>` is an ident', '-- ', [true, 3]],
+  ['stops at CDO', 'a <!--', [true, 2]],
+  ['`<` alone is a delim', 'a<b', [true, 3]],
+  ['`-` before an escape may start an ident: stop', '-\\61', [false, 0]],
+  ['`-` alone at EOF is a delim', '-', [true, 1]],
+  ['`#` at EOF is a delim', '#', [true, 1]],
+  ['`.` before a digit is a number', '.5x', [true, 3]],
+  ['stops at a string, a comment, `@`, `;` and brackets', 'a "b"', [true, 2]],
+  ['stops at a comment', 'a/**/b', [true, 1]],
+  ['`/` before EOF is a delim', 'a/', [true, 2]],
+  ['stops at an at-keyword', '@import', [false, 0]],
+  ['stops at a backslash', '\\61', [false, 0]],
+  ['stops at a control character', 'a\u0001', [true, 1]],
+];
+
+for (const [proves, css, expected] of SKIP_ROWS) {
+  test(`skipIgnorableTokens: ${proves}`, () => {
+    assert.deepEqual(skipFromStart(css), expected);
+  });
+}

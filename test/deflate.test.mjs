@@ -144,16 +144,44 @@ test('every distance code: repeats at distances 1 to 32,768 in powers of two and
   }
 });
 
-test('skewed byte frequencies (geometric) need the 15-bit limit and still inflate', () => {
-  // P(byte k) = 2^-(k+1): a plain Huffman tree for ~24 symbols would be 20+ levels deep.
-  const rng = prng(42);
-  const data = new Uint8Array(600_000);
-  for (let k = 0; k < data.length; k++) {
+test('skewed statistics: geometric byte frequencies, and Fibonacci-weighted match lengths', () => {
+  // P(byte k) = 2^-(k+1): a skewed literal alphabet.
+  let rng = prng(42);
+  const geometric = new Uint8Array(200_000);
+  for (let k = 0; k < geometric.length; k++) {
     let symbol = 0;
     while (rng() < 0.5 && symbol < 40) symbol++;
-    data[k] = symbol * 5;
+    geometric[k] = symbol * 5;
   }
-  roundTrip(data, 'geometric');
+  roundTrip(geometric, 'geometric');
+  // After a 4,000-byte random seed, copies of earlier bytes whose lengths take 18 length
+  // codes with Fibonacci counts (1, 1, 2, 3, 5, ... 2584), shuffled: about one match symbol
+  // per copy, so each block's literal/length and code-length statistics are as steep as
+  // 8,192 symbols allow (the code-length code then needs its 7-bit limit).
+  rng = prng(43);
+  const lengths = [4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51];
+  const plan = [];
+  for (let repeat = 0; repeat < 4; repeat++) {
+    let [a, b] = [1, 1];
+    for (const length of lengths) {
+      for (let k = 0; k < a; k++) plan.push(length);
+      [a, b] = [b, a + b];
+    }
+  }
+  for (let k = plan.length - 1; k > 0; k--) {
+    const j = Math.floor(rng() * (k + 1));
+    [plan[k], plan[j]] = [plan[j], plan[k]];
+  }
+  const seed = 4000;
+  const data = new Uint8Array(seed + plan.reduce((sum, length) => sum + length, 0));
+  data.set(randomBytes(44, seed), 0);
+  let at = seed;
+  for (const length of plan) {
+    const distance = 300 + Math.floor(rng() * (seed - 300));
+    data.copyWithin(at, at - distance, at - distance + length);
+    at += length;
+  }
+  roundTrip(data, 'Fibonacci-weighted copies');
 });
 
 /** The least cost of any prefix code with lengths 1..maxBits (brute force, tiny alphabets). */
@@ -212,6 +240,14 @@ test('code lengths: complete, within the limit, and optimal (checked by brute fo
   }
 });
 
+test('code lengths: alphabets larger than DEFLATE uses are refused (programming error)', () => {
+  assert.throws(() => buildCodeLengths(new Uint32Array(287), 287, 15, new Uint8Array(287)), RangeError);
+  assert.throws(() => buildCodeLengths(new Uint32Array(19), 19, 16, new Uint8Array(19)), RangeError);
+  assert.throws(() => buildCodeLengths(new Uint32Array(19), 19, 4, new Uint8Array(19)), RangeError);
+  assert.doesNotThrow(() => buildCodeLengths(new Uint32Array(286), 286, 15, new Uint8Array(286)));
+  assert.doesNotThrow(() => buildCodeLengths(new Uint32Array(19), 19, 5, new Uint8Array(19)));
+});
+
 test('code lengths: 286 Fibonacci-like weights limited to 15 bits, 19 limited to 7 bits', () => {
   for (const [count, maxBits] of [
     [286, 15],
@@ -234,18 +270,43 @@ test('code lengths: 286 Fibonacci-like weights limited to 15 bits, 19 limited to
   }
 });
 
+/**
+ * JavaScript-like text from a seeded dictionary (long hash chains, 3-byte matches near and
+ * far, 258-byte runs in banner comments), 40,000 random bytes (the incompressible skip), and
+ * a repeat of the text's first half: output that moves when any tuning constant moves.
+ */
+function goldenInput() {
+  const rng = prng(2024);
+  const words = ['const', 'let', 'function', 'return', 'import', 'export', 'from', 'if', 'else', 'for', 'await'];
+  words.push('new', 'this', 'PLATFORM', 'settings', 'value', 'render', 'document', 'length', 'map');
+  words.push('=>', '===', '{', '}', '(', ')', ';', ',', '.', '"text"', '0', '42');
+  const lines = [];
+  for (let line = 0; line < 3000; line++) {
+    const tokens = [];
+    for (let k = 2 + Math.floor(rng() * 10); k > 0; k--) {
+      const word = words[Math.floor(rng() * words.length)];
+      tokens.push(rng() < 0.15 ? `${word}${Math.floor(rng() * 1000)}` : word);
+    }
+    lines.push('  '.repeat(Math.floor(rng() * 4)) + tokens.join(' ') + '\n');
+    if (rng() < 0.02) lines.push(`/* ${'='.repeat(300)} */\n`);
+  }
+  const text = bytesOf(lines.join(''));
+  const out = new Uint8Array(text.length + 40_000 + (text.length >> 1));
+  out.set(text, 0);
+  out.set(randomBytes(2025, 40_000), text.length);
+  out.set(text.subarray(0, text.length >> 1), text.length + 40_000);
+  return out;
+}
+
 test('deterministic: the same input gives the same bytes; a golden hash pins the encoder', () => {
-  const text = bytesOf('function f(x) { return x * 2; }\n'.repeat(500));
-  const input = new Uint8Array(text.length + 40_000);
-  input.set(text, 0);
-  input.set(randomBytes(5, 40_000), text.length);
-  const first = deflateRaw(input);
+  const input = goldenInput();
+  const first = roundTrip(input, 'golden input');
   assert.deepEqual(deflateRaw(input), first);
   // A change of this hash means every archive changes: a format break of D-15 (see
   // test/zip-write.test.mjs). Update it only on purpose.
   assert.equal(createHash('sha256').update(first).digest('hex'), GOLDEN_DEFLATE_SHA256);
 });
-const GOLDEN_DEFLATE_SHA256 = 'to-be-pinned';
+const GOLDEN_DEFLATE_SHA256 = '510bfe51dbe214fa58879ded828d916d700641fd907b9af980d0c58d6789a500';
 
 test('real files: the example extension, dist/validator.mjs and corpus files round-trip; text beats stored', () => {
   const files = [];

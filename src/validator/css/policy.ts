@@ -24,6 +24,7 @@ import { decodeUtf8Lossy } from './lossy-utf8.js';
 import {
   createTokenizer,
   nextToken,
+  skipIgnorableTokens,
   tokenValue,
   TOKEN_AT_KEYWORD,
   TOKEN_BAD_URL,
@@ -123,17 +124,11 @@ const PRELUDE_IMPORT = 2;
 const PRELUDE_NAMESPACE = 3;
 const PRELUDE_FONT_FACE = 4;
 
-/** Functions whose direct string arguments are image URLs (CSS Images 4). */
-const IMAGE_STRING_FUNCTIONS = new Set(['image-set', '-webkit-image-set', 'image']);
+/** Functions whose direct string arguments are image URLs (CSS Images 4); lowercase. */
+const IMAGE_STRING_FUNCTIONS: readonly string[] = ['image-set', '-webkit-image-set', 'image'];
 
-/** Functions whose first string argument is a URL (CSS Values 4: url("..."), src("...")). */
-const URL_FUNCTIONS = new Set(['url', 'src']);
-
-/**
- * Longest name in either set above: a longer raw name without escapes (an escape only
- * makes the raw text longer than the name) needs no lookup.
- */
-const LONGEST_SPECIAL_FUNCTION = '-webkit-image-set'.length;
+/** Functions whose first string argument is a URL (CSS Values 4: url("..."), src("...")); lowercase. */
+const URL_FUNCTIONS: readonly string[] = ['url', 'src'];
 
 /** Longest piece of a reference quoted in a message (presentation only, not a contract number). */
 const QUOTED_VALUE_MAX_CHARS = 120;
@@ -155,12 +150,29 @@ function lowerName(name: string): string {
   return name;
 }
 
+/**
+ * True when the name of the function token just consumed is `lowercase` (ASCII case-
+ * insensitive, escapes decoded). Without an escape the name is its raw text, compared in
+ * place: most stylesheets call var(), calc() and rgba() thousands of times, and none of
+ * them needs a string.
+ */
+function functionNameIs(tokenizer: CssTokenizer, lowercase: string): boolean {
+  if (tokenizer.valuePrefix !== '') return lowerName(tokenValue(tokenizer)) === lowercase;
+  const start = tokenizer.valueStart;
+  if (tokenizer.valueEnd - start !== lowercase.length) return false;
+  const text = tokenizer.text;
+  for (let i = 0; i < lowercase.length; i++) {
+    let c = text.charCodeAt(start + i);
+    if (c >= 0x41 && c <= 0x5a) c |= 0x20;
+    if (c !== lowercase.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
 /** FRAME_URL_FUNCTION, FRAME_IMAGE_FUNCTION or 0 for the function token just consumed. */
 function functionFlags(tokenizer: CssTokenizer): number {
-  if (tokenizer.valuePrefix === '' && tokenizer.valueEnd - tokenizer.valueStart > LONGEST_SPECIAL_FUNCTION) return 0;
-  const name = lowerName(tokenValue(tokenizer));
-  if (URL_FUNCTIONS.has(name)) return FRAME_URL_FUNCTION;
-  if (IMAGE_STRING_FUNCTIONS.has(name)) return FRAME_IMAGE_FUNCTION;
+  for (let i = 0; i < URL_FUNCTIONS.length; i++) if (functionNameIs(tokenizer, URL_FUNCTIONS[i]!)) return FRAME_URL_FUNCTION;
+  for (let i = 0; i < IMAGE_STRING_FUNCTIONS.length; i++) if (functionNameIs(tokenizer, IMAGE_STRING_FUNCTIONS[i]!)) return FRAME_IMAGE_FUNCTION;
   return 0;
 }
 
@@ -190,6 +202,14 @@ function scanCss(scan: FileScan, text: string, baseDir: string, mapOffset: (cssO
   let statementStart = true;
 
   for (;;) {
+    // Runs of idents, numbers, hashes, delims, colons and commas (most of a stylesheet)
+    // reference nothing and open or close nothing: each would only end the slots below
+    // and the statement start, as the `default` branch does, so a run is taken at once.
+    if (skipIgnorableTokens(tokenizer)) {
+      if (awaitingTarget && depth === preludeDepth) awaitingTarget = false;
+      if (depth > 0) stack[depth - 1] = stack[depth - 1]! & ~FRAME_FIRST_ARGUMENT_PENDING;
+      statementStart = false;
+    }
     const kind = nextToken(tokenizer);
     if (kind === TOKEN_EOF) break;
     const top = depth > 0 ? stack[depth - 1]! : 0;
