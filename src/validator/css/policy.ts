@@ -232,38 +232,17 @@ function scanCss(scan: FileScan, text: string, baseDir: string, mapOffset: (cssO
       firstArgument = true;
     }
 
+    // Cases in order of frequency: an interpreter tries them one by one.
     switch (kind) {
-      case TOKEN_URL:
-        // @namespace url(...) names a namespace; nothing is fetched.
-        if (!inNamespacePrelude) checkReference(ctx, tokenizer, importTarget ? 'import' : font ? 'font' : 'image');
-        break;
-      case TOKEN_STRING:
-        if (inNamespacePrelude) break;
-        if (importTarget) checkReference(ctx, tokenizer, 'import');
-        else if (firstArgument && (top & FRAME_URL_FUNCTION) !== 0) checkReference(ctx, tokenizer, (top & FRAME_IMPORT_TARGET) !== 0 ? 'import' : font ? 'font' : 'image');
-        else if (topKind === FRAME_FUNCTION && (top & FRAME_IMAGE_FUNCTION) !== 0) checkReference(ctx, tokenizer, 'image');
-        break;
-      case TOKEN_BAD_URL:
-        ctx.scan.report('css/bad-url', 'Malformed url(): browsers drop the declaration that holds it (quote the URL or escape spaces, quotes and parentheses)', mapOffset(tokenizer.tokenStart));
-        break;
-      case TOKEN_FUNCTION: {
-        const flags = functionFlags(tokenizer);
-        let frame = FRAME_FUNCTION | flags | (font ? FRAME_FONT : 0);
-        if (flags === FRAME_URL_FUNCTION) frame |= FRAME_FIRST_ARGUMENT_PENDING | (importTarget ? FRAME_IMPORT_TARGET : 0);
-        stack[depth++] = frame;
-        break;
-      }
-      case TOKEN_OPEN_PAREN:
-        stack[depth++] = FRAME_PAREN | (font ? FRAME_FONT : 0);
-        break;
-      case TOKEN_OPEN_SQUARE:
-        stack[depth++] = FRAME_SQUARE | (font ? FRAME_FONT : 0);
-        break;
-      case TOKEN_CLOSE_PAREN:
-        if (topKind === FRAME_FUNCTION || topKind === FRAME_PAREN) depth--;
-        break;
-      case TOKEN_CLOSE_SQUARE:
-        if (topKind === FRAME_SQUARE) depth--;
+      case TOKEN_SEMICOLON:
+        if (prelude !== PRELUDE_NONE && depth === preludeDepth) {
+          prelude = PRELUDE_NONE;
+          awaitingTarget = false;
+        }
+        if (depth === 0 || topKind === FRAME_BLOCK) {
+          statementStart = true;
+          continue;
+        }
         break;
       case TOKEN_OPEN_CURLY: {
         let blockIsFont = font;
@@ -289,15 +268,34 @@ function scanCss(scan: FileScan, text: string, baseDir: string, mapOffset: (cssO
           continue;
         }
         break;
-      case TOKEN_SEMICOLON:
-        if (prelude !== PRELUDE_NONE && depth === preludeDepth) {
-          prelude = PRELUDE_NONE;
-          awaitingTarget = false;
-        }
-        if (depth === 0 || topKind === FRAME_BLOCK) {
-          statementStart = true;
-          continue;
-        }
+      case TOKEN_STRING:
+        if (inNamespacePrelude) break;
+        if (importTarget) checkReference(ctx, tokenizer, 'import');
+        else if (firstArgument && (top & FRAME_URL_FUNCTION) !== 0) checkReference(ctx, tokenizer, (top & FRAME_IMPORT_TARGET) !== 0 ? 'import' : font ? 'font' : 'image');
+        else if (topKind === FRAME_FUNCTION && (top & FRAME_IMAGE_FUNCTION) !== 0) checkReference(ctx, tokenizer, 'image');
+        break;
+      case TOKEN_OPEN_SQUARE:
+        stack[depth++] = FRAME_SQUARE | (font ? FRAME_FONT : 0);
+        break;
+      case TOKEN_CLOSE_SQUARE:
+        if (topKind === FRAME_SQUARE) depth--;
+        break;
+      case TOKEN_FUNCTION: {
+        const flags = functionFlags(tokenizer);
+        let frame = FRAME_FUNCTION | flags | (font ? FRAME_FONT : 0);
+        if (flags === FRAME_URL_FUNCTION) frame |= FRAME_FIRST_ARGUMENT_PENDING | (importTarget ? FRAME_IMPORT_TARGET : 0);
+        stack[depth++] = frame;
+        break;
+      }
+      case TOKEN_OPEN_PAREN:
+        stack[depth++] = FRAME_PAREN | (font ? FRAME_FONT : 0);
+        break;
+      case TOKEN_CLOSE_PAREN:
+        if (topKind === FRAME_FUNCTION || topKind === FRAME_PAREN) depth--;
+        break;
+      case TOKEN_URL:
+        // @namespace url(...) names a namespace; nothing is fetched.
+        if (!inNamespacePrelude) checkReference(ctx, tokenizer, importTarget ? 'import' : font ? 'font' : 'image');
         break;
       case TOKEN_AT_KEYWORD:
         if (statementStart && prelude === PRELUDE_NONE && (depth === 0 || topKind === FRAME_BLOCK)) {
@@ -305,6 +303,9 @@ function scanCss(scan: FileScan, text: string, baseDir: string, mapOffset: (cssO
           preludeDepth = depth;
           awaitingTarget = prelude === PRELUDE_IMPORT;
         }
+        break;
+      case TOKEN_BAD_URL:
+        ctx.scan.report('css/bad-url', 'Malformed url(): browsers drop the declaration that holds it (quote the URL or escape spaces, quotes and parentheses)', mapOffset(tokenizer.tokenStart));
         break;
       case TOKEN_CDO:
       case TOKEN_CDC:

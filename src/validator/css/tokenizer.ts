@@ -804,8 +804,18 @@ function skipAsciiName(s: CssTokenizer, from: number): number {
 
 /** End of an ident token whose name continues from `from`; -1 if it might be more (or a function). */
 function skipIdentLikeToken(s: CssTokenizer, from: number): number {
-  const j = skipAsciiName(s, from);
-  return j >= 0 && j < s.end && s.text.charCodeAt(j) === LEFT_PARENTHESIS ? -1 : j;
+  const text = s.text;
+  const end = s.end;
+  let j = from;
+  while (j < end) {
+    const u = text.charCodeAt(j);
+    if (u >= 0x80 || ASCII_IDENT[u] === 0) break;
+    j++;
+  }
+  if (j >= end) return j;
+  // `(` makes a function or url token; `\`, NUL and non-ASCII may continue the name.
+  const c = text.charCodeAt(j);
+  return c === LEFT_PARENTHESIS || c === REVERSE_SOLIDUS || c === 0 || c >= 0x80 ? -1 : j;
 }
 
 /** End of the number, percentage or dimension token at `i` (wouldStartNumber holds); -1 if unsure. */
