@@ -2,9 +2,8 @@
 // dist/validator.mjs (imported at run time, exactly the module the server side vendors)
 // and Node built-ins; it reads the release folder and changes nothing.
 import { parseArgs } from './args.js';
-import { buildReport, PLAIN, ansiStyle, renderText } from './project/report.js';
-import { ReleaseFolderError } from './release/load-release.js';
-import { checkReleaseFolder, releaseSummary } from './release/release-report.js';
+import { PLAIN, ansiStyle } from './project/report.js';
+import { runReleaseCheck } from './release/release-report.js';
 import { UsageError } from './usage-error.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;
@@ -42,21 +41,8 @@ function main(argv: readonly string[]): number {
       return 0;
     }
     if (args.positionals.length !== 1) throw new UsageError('platform-review takes one release folder: platform-review <release-dir> [--json]');
-    const target = args.positionals[0]!;
-    let check;
-    try {
-      check = checkReleaseFolder(target);
-    } catch (error) {
-      if (error instanceof ReleaseFolderError) throw new UsageError(error.message);
-      throw error;
-    }
-    const report = buildReport('review', target, check.findings);
-    if (args.flags['json'] === true) process.stdout.write(JSON.stringify(report) + '\n');
-    else {
-      const style = process.stdout.isTTY === true && process.env['NO_COLOR'] === undefined ? ansiStyle() : PLAIN;
-      process.stdout.write(renderText(report, style) + releaseSummary(check.result).join('\n') + '\n');
-    }
-    return report.ok ? 0 : 1;
+    const style = process.stdout.isTTY === true && process.env['NO_COLOR'] === undefined ? ansiStyle() : PLAIN;
+    return runReleaseCheck('review', args.positionals[0]!, args.flags['json'] === true, style, (text) => process.stdout.write(text));
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`platform-review: ${error.message.replace('run "platform-ext review --help"', 'run "platform-review --help"')}\n`);

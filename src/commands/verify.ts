@@ -2,9 +2,8 @@
 // see it: reopen the archive (D-16), validate its contents with the same rules as
 // `check`, recompute both hashes, check the record and the key, verify the signature.
 import type { ParsedArgs } from '../args.js';
-import { ansiStyle, buildReport, PLAIN, renderText } from '../project/report.js';
-import { ReleaseFolderError } from '../release/load-release.js';
-import { checkReleaseFolder, releaseSummary } from '../release/release-report.js';
+import { ansiStyle, PLAIN } from '../project/report.js';
+import { runReleaseCheck } from '../release/release-report.js';
 import { UsageError } from '../usage-error.js';
 import type { CommandIo } from './io.js';
 
@@ -15,16 +14,5 @@ export const VERIFY_FLAGS = {
 
 export function runVerify(args: ParsedArgs, io: CommandIo): number {
   if (args.positionals.length !== 1) throw new UsageError('"verify" takes one release folder: platform-ext verify <out-dir>');
-  const target = args.positionals[0]!;
-  let check;
-  try {
-    check = checkReleaseFolder(target);
-  } catch (error) {
-    if (error instanceof ReleaseFolderError) throw new UsageError(error.message);
-    throw error;
-  }
-  const report = buildReport('verify', target, check.findings);
-  if (args.flags['json'] === true) io.out(JSON.stringify(report) + '\n');
-  else io.out(renderText(report, io.color ? ansiStyle() : PLAIN) + releaseSummary(check.result).join('\n') + '\n');
-  return report.ok ? 0 : 1;
+  return runReleaseCheck('verify', args.positionals[0]!, args.flags['json'] === true, io.color ? ansiStyle() : PLAIN, io.out);
 }

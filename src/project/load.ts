@@ -9,7 +9,8 @@ import {
   BUNDLE_MAX_FILE_BYTES,
   MANIFEST_MAX_BYTES,
 } from '../validator/limits.js';
-import { findPrivateKeyMarker, PRIVATE_KEY_MARKER_MAX_LENGTH, type BundleEntry } from '../validator/bundle.js';
+import type { BundleEntry } from '../validator/bundle.js';
+import { scanFileForKeyMarker } from '../release/key-scan.js';
 import type { ProjectInput } from '../validator/validate.js';
 import { UsageError } from '../usage-error.js';
 
@@ -117,13 +118,9 @@ function loadRuntime(runtimeDir: string): BundleEntry[] {
   return entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-const SCAN_CHUNK = 1 << 20;
-
-/** D-4 for files outside runtime/: streams each file in 1 MiB chunks with overlap. */
+/** D-4 for files outside runtime/ (runtime/ files are scanned by the validator). */
 function scanProjectForKeys(root: string): KeyHit[] {
   const hits: KeyHit[] = [];
-  const buffer = Buffer.allocUnsafe(SCAN_CHUNK);
-  const overlap = PRIVATE_KEY_MARKER_MAX_LENGTH - 1;
   const stack: { abs: string; rel: string }[] = [{ abs: root, rel: '' }];
   while (stack.length > 0) {
     const { abs, rel } = stack.pop()!;
@@ -141,35 +138,8 @@ function scanProjectForKeys(root: string): KeyHit[] {
         continue;
       }
       if (!child.isFile()) continue;
-      let fd: number;
-      try {
-        fd = openSync(join(abs, child.name), 'r');
-      } catch {
-        continue;
-      }
-      try {
-        let position = 0;
-        let carry = 0;
-        for (;;) {
-          const n = readSync(fd, buffer, carry, SCAN_CHUNK - carry, position);
-          if (n === 0) break;
-          position += n;
-          const marker = findPrivateKeyMarker(buffer.subarray(0, carry + n));
-          if (marker !== null) {
-            hits.push({ file: childRel, marker });
-            break;
-          }
-          // Keep the tail so a marker split across two chunks is still seen.
-          const end = carry + n;
-          const keep = Math.min(overlap, end);
-          buffer.copyWithin(0, end - keep, end);
-          carry = keep;
-        }
-      } catch {
-        // An unreadable file outside runtime/ is not ours to judge.
-      } finally {
-        closeSync(fd);
-      }
+      const marker = scanFileForKeyMarker(join(abs, child.name));
+      if (marker !== null) hits.push({ file: childRel, marker });
     }
   }
   return hits.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));

@@ -3,7 +3,8 @@
 // anything else. Node built-ins and the validator only: part of platform-review.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { findPrivateKeyMarker, PRIVATE_KEY_MARKER_MAX_LENGTH, SUBMISSION_FILE_MAX_BYTES, SUBMISSION_FILES, type ReleaseFiles, type SubmissionFile } from '../validator/index.js';
+import { SUBMISSION_FILE_MAX_BYTES, SUBMISSION_FILES, type ReleaseFiles, type SubmissionFile } from '../validator/index.js';
+import { scanFileForKeyMarker } from './key-scan.js';
 
 export class ReleaseFolderError extends Error {}
 
@@ -36,37 +37,6 @@ function readCapped(path: string, cap: number): Uint8Array | null {
   }
 }
 
-function scanForKey(path: string): string | null {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
-  } catch {
-    return null;
-  }
-  try {
-    const chunk = 1 << 20;
-    const buffer = Buffer.allocUnsafe(chunk);
-    const overlap = PRIVATE_KEY_MARKER_MAX_LENGTH - 1;
-    let carry = 0;
-    let position = 0;
-    for (;;) {
-      const n = readSync(fd, buffer, carry, chunk - carry, position);
-      if (n === 0) return null;
-      position += n;
-      const end = carry + n;
-      const marker = findPrivateKeyMarker(buffer.subarray(0, end));
-      if (marker !== null) return marker;
-      const keep = Math.min(overlap, end);
-      buffer.copyWithin(0, end - keep, end);
-      carry = keep;
-    }
-  } catch {
-    return null;
-  } finally {
-    closeSync(fd);
-  }
-}
-
 export function loadRelease(dir: string): LoadedRelease {
   let names: string[];
   try {
@@ -81,7 +51,7 @@ export function loadRelease(dir: string): LoadedRelease {
   const otherNames = names.filter((n) => !(SUBMISSION_FILES as readonly string[]).includes(n)).sort();
   const keyHits: { file: string; marker: string }[] = [];
   for (const name of otherNames) {
-    const marker = scanForKey(join(dir, name));
+    const marker = scanFileForKeyMarker(join(dir, name));
     if (marker !== null) keyHits.push({ file: name, marker });
   }
   return { release: { files, otherNames }, keyHits };

@@ -1,7 +1,9 @@
 // One release check for `platform-ext verify` and `platform-review`: load the folder,
 // validate the set, render the D-20 report. Node built-ins and the validator only.
 import { FindingList, sortFindings, validateRelease, type Finding, type ReleaseResult } from '../validator/index.js';
-import { loadRelease } from './load-release.js';
+import { buildReport, renderText, type Style } from '../project/report.js';
+import { UsageError } from '../usage-error.js';
+import { loadRelease, ReleaseFolderError } from './load-release.js';
 import { NODE_RELEASE_DEPS } from './node-deps.js';
 
 export interface ReleaseCheck {
@@ -26,4 +28,19 @@ export function releaseSummary(result: ReleaseResult): string[] {
   if (result.publicKeyId !== undefined) lines.push(`  key            ${result.publicKeyId}`);
   lines.push(`  signature      ${result.signatureValid ? 'valid' : 'NOT valid'}`);
   return lines;
+}
+
+/** `verify` and `review`: check the folder and render the report; returns the exit status (D-21). */
+export function runReleaseCheck(command: 'verify' | 'review', target: string, json: boolean, style: Style, out: (text: string) => void): number {
+  let check: ReleaseCheck;
+  try {
+    check = checkReleaseFolder(target);
+  } catch (error) {
+    if (error instanceof ReleaseFolderError) throw new UsageError(error.message);
+    throw error;
+  }
+  const report = buildReport(command, target, check.findings);
+  if (json) out(JSON.stringify(report) + '\n');
+  else out(renderText(report, style) + releaseSummary(check.result).join('\n') + '\n');
+  return report.ok ? 0 : 1;
 }

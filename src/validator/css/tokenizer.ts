@@ -727,7 +727,29 @@ function skipClassTable(): Uint8Array {
  * and `-->` (CDO and CDC, which the policy treats apart), a comment, and every other code
  * unit (quotes, brackets, `;`, `@`, `\`, controls, non-ASCII).
  */
+const PLAIN_RUN_END = /[^\t\n\f\r !#$%&*+,\-./0-9:<=>?A-Z^_`a-z|~]|-(?=->)|<(?=!--)|\/(?=\*)/g;
+
+const HARD_STOP = asciiTable((c) => c !== 0 && c !== LEFT_PARENTHESIS && c !== REVERSE_SOLIDUS && c !== HYPHEN_MINUS);
+
 export function skipIgnorableTokens(s: CssTokenizer): boolean {
+  const text = s.text;
+  const end = s.end;
+  let p = s.pos;
+  while (p < end) {
+    const u = text.charCodeAt(p);
+    if (u >= 0x80 || RAW_WHITESPACE[u] === 0) break;
+    p++;
+  }
+  PLAIN_RUN_END.lastIndex = p;
+  const q = PLAIN_RUN_END.test(text) ? PLAIN_RUN_END.lastIndex - 1 : end;
+  if (q >= end || (text.charCodeAt(q) < 0x80 && HARD_STOP[text.charCodeAt(q)] === 1)) {
+    s.pos = q;
+    return q > p;
+  }
+  return skipTokensPrecisely(s);
+}
+
+function skipTokensPrecisely(s: CssTokenizer): boolean {
   const text = s.text;
   const end = s.end;
   let i = s.pos;
