@@ -538,6 +538,19 @@ export interface JsLexerOptions {
   readonly skipComments?: boolean;
 }
 
+/**
+ * Size of the token ring (a power of two): every token the lexer produces is also kept
+ * in `ringKinds`/`ringCodes`/`ringStarts`/`ringEnds`/`ringFlags` at slot
+ * `(count - 1) & RING_MASK`, so a caller can look back at the last few without keeping
+ * objects (the policy looks back 6 tokens and ahead 4).
+ */
+export const RING_SIZE = 16;
+export const RING_MASK = RING_SIZE - 1;
+/** ringFlags bits. */
+export const FLAG_NEWLINE = 1;
+export const FLAG_ESCAPED = 2;
+export const FLAG_KEY = 4;
+
 export class JsLexer {
   /** Lexical errors in source order (at most MAX_LEX_ERRORS). */
   readonly errors: JsLexError[] = [];
@@ -553,18 +566,31 @@ export class JsLexer {
   escaped = false;
   key = false;
 
+  // --- every token produced so far, the last RING_SIZE of them kept (see RING_SIZE) ---
+  /** Tokens produced so far; the newest is at slot `(count - 1) & RING_MASK`. */
+  count = 0;
+  readonly ringKinds = new Int32Array(RING_SIZE);
+  readonly ringCodes = new Int32Array(RING_SIZE);
+  readonly ringStarts = new Int32Array(RING_SIZE);
+  readonly ringEnds = new Int32Array(RING_SIZE);
+  readonly ringFlags = new Uint8Array(RING_SIZE);
+
   readonly words: JsWords;
   private readonly text: string;
   private readonly skipComments: boolean;
   private pos = 0;
   private finished = false;
-  /** Escaped names: the decoded name (the value of the current token when `escaped`). */
+  /** Set by escapedName: the decoded name (the value of the current token when `escaped`), and whether it held a `\u` escape. */
   private decodedName = '';
+  private escapedNameHadEscape = false;
+
+  // The state below lives in fields between calls; `run` copies it into locals (cheap to
+  // read and write before V8 optimises) and back.
 
   // Newline seen since the last significant token (for newlineBefore and ASI-aware choices).
   private pendingNewline = false;
 
-  // --- the regular-expression goal state (see advanceGoal)
+  // --- the regular-expression goal state (see `run`, "goal")
   /** A `/` here starts a RegularExpressionLiteral (InputElementRegExp), else it divides. */
   private regexAllowed = true;
   /** The next token starts a statement (so `function`/`class` there is a declaration). */
@@ -609,10 +635,12 @@ export class JsLexer {
     this.text = text;
     this.words = options.words ?? LEXER_WORDS;
     this.skipComments = options.skipComments === true;
-    this.pushBrace(BRACE_MODULE, 0);
+    // The module sentinel at the bottom of the brace stack.
+    this.braceKinds[0] = BRACE_MODULE;
+    this.braceDepth = 1;
   }
 
-  /** The next token as a JsToken, comments included; `eof` (repeatedly) at the end. */
+  /** The next token as a JsToken, comments included unless `skipComments`; `eof` (repeatedly) at the end. */
   next(): JsToken {
     const kind = this.scan();
     let value = '';
@@ -624,25 +652,110 @@ export class JsLexer {
     return { type: JS_TOKEN_TYPES[kind]!, start: this.start, end: this.end, value, newlineBefore: this.newlineBefore, escaped: this.escaped, key: this.key };
   }
 
-  /**
-   * Lexes the next token into the fields above and returns its kind: comments included
-   * unless `skipComments`; TOKEN_EOF (repeatedly) at the end.
-   */
+  /** Lexes the next token into the fields above (and the ring) and returns its kind; TOKEN_EOF (repeatedly) at the end. */
   scan(): number {
-    if (this.finished) return TOKEN_EOF;
+    return this.run(null);
+  }
+
+  /**
+   * Lexes tokens (each into the ring) until one is an identifier or keyword whose word id
+   * is set in `stopWords`, or the end; that token is left in the fields, as by scan().
+   * Callers that care about a few names skip everything else at the lexer's own pace.
+   */
+  scanUntil(stopWords: Uint8Array): number {
+    return this.run(stopWords);
+  }
+
+  /**
+   * The lexer proper: one loop over the text, one token per iteration. All of it sits in
+   * one function with its state in locals, because that is what runs fast before V8
+   * optimises (local reads are register moves, field reads are inline-cache calls) and
+   * what V8 optimises cheaply (one compilation, no helper inlined into many callers).
+   * `stopWords` null: return after one token.
+   */
+  private run(stopWords: Uint8Array | null): number {
+    if (this.finished) return this.eof();
     const text = this.text;
     const n = text.length;
+    const words = this.words;
+    const wordFlags = words.flags;
+    const wordSlots = words.slots;
+    const wordKeys = words.keys;
+    const wordNames = words.names;
+    const skipComments = this.skipComments;
+    const ringKinds = this.ringKinds;
+    const ringCodes = this.ringCodes;
+    const ringStarts = this.ringStarts;
+    const ringEnds = this.ringEnds;
+    const ringFlags = this.ringFlags;
+    let count = this.count;
     let p = this.pos;
+    let pendingNewline = this.pendingNewline;
+    let regexAllowed = this.regexAllowed;
+    let statementStart = this.statementStart;
+    let prevKind = this.prevKind;
+    let prevCode = this.prevCode;
+    let prevKey = this.prevKey;
+    let prevPrevKind = this.prevPrevKind;
+    let prevPrevCode = this.prevPrevCode;
+    let prevPrevKey = this.prevPrevKey;
+    let prevIsMember = this.prevIsMember;
+    let prevRegexAllowedBefore = this.prevRegexAllowedBefore;
+    let prevStatementStartBefore = this.prevStatementStartBefore;
+    let pendingFunctionExpression = this.pendingFunctionExpression;
+    let pendingExpressionBody = this.pendingExpressionBody;
+    let braceDepth = this.braceDepth;
+    let parenDepth = this.parenDepth;
+    let bracketDepth = this.bracketDepth;
+    // Stacks are re-read after any push that may grow them.
+    let braceKinds = this.braceKinds;
+    let braceGroups = this.braceGroups;
+
+    let kind = TOKEN_EOF;
+    let code = 0;
+    let start = 0;
+    let end = 0;
+    let newline = false;
+    let escaped = false;
+    let key = false;
     for (;;) {
-      if (p >= n) {
-        this.pos = p;
-        return this.finish();
-      }
-      const c = text.charCodeAt(p);
-      if (c >= 0x80) {
-        // WhiteSpace and LineTerminator beyond ASCII (12.2, 12.3); U+2028/U+2029 end lines.
+      // ===== WhiteSpace (12.2), LineTerminator (12.3) and comments (12.4) between tokens
+      let c = 0;
+      let cls = 0;
+      for (;;) {
+        if (p >= n) break;
+        c = text.charCodeAt(p);
+        if (c < 0x80) {
+          cls = CHAR_CLASS[c]!;
+          if (cls === CH_SPACE) {
+            p++;
+            continue;
+          }
+          if (cls === CH_LINE) {
+            // Remembered for newlineBefore (ASI-aware choices); the indentation after a
+            // line break is the longest run of spaces in real code, so take it here.
+            pendingNewline = true;
+            p++;
+            while (text.charCodeAt(p) === 0x20) p++;
+            continue;
+          }
+          if (cls === CH_SLASH && skipComments) {
+            const c1 = text.charCodeAt(p + 1);
+            if (c1 === 0x2f) {
+              p = this.lineCommentEnd(p);
+              continue;
+            }
+            if (c1 === 0x2a) {
+              const close = this.blockCommentEnd(p);
+              if (!pendingNewline) pendingNewline = hasLineTerminator(text, p + 2, close);
+              p = close;
+              continue;
+            }
+          }
+          break;
+        }
         if (c === 0x2028 || c === 0x2029) {
-          this.pendingNewline = true;
+          pendingNewline = true;
           p++;
           continue;
         }
@@ -650,105 +763,496 @@ export class JsLexer {
           p++;
           continue;
         }
-        this.pos = p;
+        break;
+      }
+      start = p;
+      escaped = false;
+      code = 0;
+
+      // ===== one token from `start` (InputElementDiv or InputElementRegExp by regexAllowed)
+      if (p >= n) {
+        kind = TOKEN_EOF;
+        end = n;
+      } else if (c >= 0x80) {
         const cp = text.codePointAt(p)!;
-        if (isIdentifierStart(cp)) return this.identifierName(p, TOKEN_IDENTIFIER);
-        return this.invalid(p, cp > 0xffff ? 2 : 1);
-      }
-      switch (CHAR_CLASS[c]) {
-        case CH_SPACE:
-          // WhiteSpace (12.2) separates tokens and is not a token.
-          p++;
-          continue;
-        case CH_LINE:
-          // LineTerminator (12.3): remembered for newlineBefore (ASI-aware choices).
-          this.pendingNewline = true;
-          p++;
-          continue;
-        case CH_NAME:
-        case CH_BACKSLASH:
-          this.pos = p;
-          return this.identifierName(p, TOKEN_IDENTIFIER);
-        case CH_SLASH: {
-          const c1 = text.charCodeAt(p + 1);
-          if (c1 === 0x2f) {
-            const end = this.lineCommentEnd(p);
-            if (this.skipComments) {
-              p = end;
-              continue;
-            }
-            return this.insignificant(TOKEN_LINE_COMMENT, p, end);
-          }
-          if (c1 === 0x2a) {
-            const end = this.blockCommentEnd(p);
-            if (this.skipComments) {
-              p = end;
-              continue;
-            }
-            return this.insignificant(TOKEN_BLOCK_COMMENT, p, end);
-          }
-          this.pos = p;
-          if (this.regexAllowed) return this.regularExpression(p);
-          return this.significant(TOKEN_PUNCTUATOR, p, p + (c1 === 0x3d ? 2 : 1), c1 === 0x3d ? P_SLASH_ASSIGN : P_SLASH, false);
+        if (isIdentifierStart(cp)) {
+          end = this.escapedName(p);
+          kind = TOKEN_IDENTIFIER;
+          code = words.id(this.decodedName);
+          escaped = this.escapedNameHadEscape;
+          if (!escaped && (wordFlags[code]! & WF_RESERVED) !== 0) kind = TOKEN_KEYWORD;
+        } else {
+          kind = TOKEN_INVALID;
+          end = p + (cp > 0xffff ? 2 : 1);
         }
-        case CH_QUOTE:
-          this.pos = p;
-          return this.stringLiteral(p, c);
-        case CH_BACKTICK:
-          this.pos = p;
-          return this.template(p, p + 1, true);
-        case CH_DIGIT:
-          this.pos = p;
-          return this.numericLiteral(p);
-        case CH_DOT:
-          this.pos = p;
-          if (isDecimalDigit(text.charCodeAt(p + 1))) return this.numericLiteral(p);
-          break;
-        case CH_HASH: {
-          // HashbangComment only as the first characters of the source (12.5 "Hashbang
-          // Comments"); a BOM before it is no character of the source (the decoder strips it).
-          if ((p === 0 || (p === 1 && text.charCodeAt(0) === 0xfeff)) && text.charCodeAt(p + 1) === 0x21) {
-            const end = this.lineCommentEnd(p);
-            if (this.skipComments) {
-              p = end;
-              continue;
+      } else {
+        switch (cls) {
+          case CH_NAME: {
+            // 12.7 IdentifierName, fast path: a plain ASCII name (nearly every name in
+            // real code), looked up in the word table by its first and last characters and
+            // length, without slicing it out of the text.
+            let q = p + 1;
+            let d = text.charCodeAt(q);
+            while (d < 0x80 && ASCII_ID[d] !== 0) d = text.charCodeAt(++q);
+            if (d === 0x5c || (d > 0x7f && q < n)) {
+              end = this.escapedName(p);
+              code = words.id(this.decodedName);
+              escaped = this.escapedNameHadEscape;
+            } else {
+              end = q;
+              const length = q - p;
+              const hash = ((c << 16) ^ (text.charCodeAt(q - 1) << 6) ^ length) | 0;
+              let slot = Math.imul(hash, 0x9e3779b1) >>> (32 - WORD_SLOT_BITS);
+              for (;;) {
+                const candidate = wordSlots[slot]!;
+                if (candidate === 0) break;
+                if (wordKeys[slot] === hash) {
+                  const name = wordNames[candidate]!;
+                  if (name.length === length && text.startsWith(name, p)) {
+                    code = candidate;
+                    break;
+                  }
+                }
+                slot = (slot + 1) & WORD_SLOT_MASK;
+              }
             }
-            return this.insignificant(TOKEN_HASHBANG, p, end);
+            kind = !escaped && (wordFlags[code]! & WF_RESERVED) !== 0 ? TOKEN_KEYWORD : TOKEN_IDENTIFIER;
+            break;
           }
-          this.pos = p;
-          const after = text.codePointAt(p + 1);
-          if (after !== undefined && (after === 0x5c || isIdentifierStart(after))) return this.identifierName(p, TOKEN_PRIVATE_NAME);
-          return this.invalid(p, 1);
+          case CH_BACKSLASH:
+            end = this.escapedName(p);
+            code = words.id(this.decodedName);
+            escaped = this.escapedNameHadEscape;
+            kind = !escaped && (wordFlags[code]! & WF_RESERVED) !== 0 ? TOKEN_KEYWORD : TOKEN_IDENTIFIER;
+            break;
+          case CH_QUOTE: {
+            // 12.9.4 StringLiteral: escapes are skipped here and decoded on demand by
+            // cookString. A raw LF or CR ends the literal unterminated (U+2028/U+2029 are
+            // allowed since ES2019); a backslash before a line terminator is a LineContinuation.
+            let q = p + 1;
+            end = -1;
+            while (q < n) {
+              const d = text.charCodeAt(q);
+              if (d === c) {
+                end = q + 1;
+                break;
+              }
+              if (d === 0x5c) {
+                q += text.charCodeAt(q + 1) === 0x0d && text.charCodeAt(q + 2) === 0x0a ? 3 : 2;
+                continue;
+              }
+              if (d === 0x0a || d === 0x0d) break;
+              q++;
+            }
+            if (end < 0) {
+              this.error('unterminated-string', p);
+              end = q < n ? q : n;
+            }
+            kind = TOKEN_STRING;
+            break;
+          }
+          case CH_DIGIT:
+            end = this.numericLiteral(p);
+            kind = TOKEN_NUMBER;
+            break;
+          case CH_SLASH: {
+            const c1 = text.charCodeAt(p + 1);
+            if (c1 === 0x2f) {
+              end = this.lineCommentEnd(p);
+              kind = TOKEN_LINE_COMMENT;
+            } else if (c1 === 0x2a) {
+              end = this.blockCommentEnd(p);
+              if (!pendingNewline) pendingNewline = hasLineTerminator(text, p + 2, end);
+              kind = TOKEN_BLOCK_COMMENT;
+            } else if (regexAllowed) {
+              end = this.regularExpression(p);
+              kind = TOKEN_REGEX;
+            } else {
+              kind = TOKEN_PUNCTUATOR;
+              code = c1 === 0x3d ? P_SLASH_ASSIGN : P_SLASH;
+              end = p + (c1 === 0x3d ? 2 : 1);
+            }
+            break;
+          }
+          case CH_BACKTICK: {
+            const scanned = this.template(p, p + 1);
+            end = scanned >> 1;
+            kind = (scanned & 1) === 1 ? TOKEN_TEMPLATE_HEAD : TOKEN_TEMPLATE;
+            break;
+          }
+          case CH_DOT:
+            if (isDecimalDigit(text.charCodeAt(p + 1))) {
+              end = this.numericLiteral(p);
+              kind = TOKEN_NUMBER;
+            } else {
+              kind = TOKEN_PUNCTUATOR;
+              code = text.charCodeAt(p + 1) === 0x2e && text.charCodeAt(p + 2) === 0x2e ? P_ELLIPSIS : P_DOT;
+              end = p + PUNCTUATOR_LENGTH[code]!;
+            }
+            break;
+          case CH_HASH: {
+            // HashbangComment only as the first characters of the source (12.5 "Hashbang
+            // Comments"); a BOM before it is no character of the source (the decoder strips it).
+            const after = text.codePointAt(p + 1);
+            if ((p === 0 || (p === 1 && text.charCodeAt(0) === 0xfeff)) && after === 0x21) {
+              end = this.lineCommentEnd(p);
+              kind = TOKEN_HASHBANG;
+            } else if (after !== undefined && (after === 0x5c || isIdentifierStart(after))) {
+              // PrivateIdentifier `#name`: its word id is the id of the name.
+              end = this.escapedName(p + 1);
+              code = words.id(this.decodedName);
+              escaped = this.escapedNameHadEscape;
+              kind = TOKEN_PRIVATE_NAME;
+            } else {
+              kind = TOKEN_INVALID;
+              end = p + 1;
+            }
+            break;
+          }
+          case CH_CLOSE_BRACE:
+            if (braceKinds[braceDepth - 1] === BRACE_TEMPLATE) {
+              // The `}` that closes a substitution belongs to the template: TemplateMiddle or TemplateTail.
+              braceDepth--;
+              const scanned = this.template(p, p + 1);
+              end = scanned >> 1;
+              kind = (scanned & 1) === 1 ? TOKEN_TEMPLATE_MIDDLE : TOKEN_TEMPLATE_TAIL;
+            } else {
+              kind = TOKEN_PUNCTUATOR;
+              code = P_RBRACE;
+              end = p + 1;
+            }
+            break;
+          default: {
+            // 12.8 Punctuators, longest match.
+            code = punctuatorAt(text, p);
+            if (code < 0) {
+              kind = TOKEN_INVALID;
+              end = p + 1;
+            } else {
+              kind = TOKEN_PUNCTUATOR;
+              end = p + PUNCTUATOR_LENGTH[code]!;
+            }
+          }
         }
-        case CH_CLOSE_BRACE:
-          this.pos = p;
-          if (this.braceKinds[this.braceDepth - 1] === BRACE_TEMPLATE) {
-            // The `}` that closes a substitution belongs to the template: TemplateMiddle or TemplateTail.
-            this.popBrace();
-            return this.template(p, p + 1, false);
-          }
-          break;
-        default:
-          this.pos = p;
       }
-      const punctuator = punctuatorAt(text, p);
-      if (punctuator < 0) return this.invalid(p, 1);
-      return this.significant(TOKEN_PUNCTUATOR, p, p + PUNCTUATOR_LENGTH[punctuator]!, punctuator, false);
+      p = end;
+
+      // ===== what the token does to the goal state
+      if (kind === TOKEN_INVALID) {
+        // A character no token starts with: recorded, stepped over, not significant.
+        this.error('invalid-character', start);
+        newline = pendingNewline;
+        key = false;
+      } else if (kind >= TOKEN_LINE_COMMENT) {
+        // Comments, the hashbang and the end change nothing; a comment holding a line
+        // terminator counted as one above.
+        newline = pendingNewline;
+        key = false;
+        if (kind === TOKEN_EOF) {
+          this.pos = p;
+          this.braceDepth = braceDepth;
+          this.parenDepth = parenDepth;
+          this.bracketDepth = bracketDepth;
+          this.finishBrackets();
+        }
+      } else {
+        newline = pendingNewline;
+        pendingNewline = false;
+        // Keys: whether a name-like token is a property name of an object literal or
+        // class body: directly inside one, after `{`, `,`, (class) `;` or `}`, after a
+        // modifier (`get`, `set`, `async`, `static`) that was itself in that position,
+        // after a generator `*` in that position, or (class) after a line break that
+        // ends a field. Decided from the state before the token.
+        key = false;
+        const braceKind = braceKinds[braceDepth - 1];
+        if (kind <= TOKEN_NUMBER && (braceKind === BRACE_OBJECT || braceKind === BRACE_CLASS_DECLARATION || braceKind === BRACE_CLASS_EXPRESSION) && parenDepth + bracketDepth === braceGroups[braceDepth - 1] && prevKind !== TOKEN_NONE) {
+          const isClass = braceKind !== BRACE_OBJECT;
+          if (prevKind === TOKEN_PUNCTUATOR) {
+            if (prevCode === P_LBRACE || prevCode === P_COMMA) key = true;
+            else if (isClass && (prevCode === P_SEMICOLON || prevCode === P_RBRACE)) key = true;
+            else if (prevCode === P_STAR) {
+              if (prevPrevKind === TOKEN_PUNCTUATOR) {
+                key = prevPrevCode === P_LBRACE || prevPrevCode === P_COMMA || (isClass && (prevPrevCode === P_SEMICOLON || prevPrevCode === P_RBRACE));
+              } else {
+                // Only name-like tokens are keys, and only names have a word code (strings and numbers have 0).
+                key = prevPrevKind !== TOKEN_NONE && prevPrevKey && (wordFlags[prevPrevCode]! & WF_MODIFIER) !== 0;
+              }
+            } else key = isClass && newline && !regexAllowed;
+          } else if (prevKey && (prevKind === TOKEN_IDENTIFIER || prevKind === TOKEN_KEYWORD) && (wordFlags[prevCode]! & WF_MODIFIER) !== 0) {
+            key = true;
+          } else key = isClass && newline && !regexAllowed;
+        }
+
+        // The goal after the token (regexAllowed: a `/` next starts a regular expression;
+        // statementStart: a statement starts next). The heuristic, by token:
+        // - none, `;`, `{`, operators and most punctuators, template head/middle: regex.
+        // - identifier, number, string, regex, template end, private name, `]`: division.
+        //   `a = b\n/re/g.test(c)` therefore divides, as the grammar says (no ASI before `/`).
+        // - keyword: regex, except `this`, `super`, `null`, `true`, `false` and a keyword
+        //   used as a property name (`x.return / 2`, `{ if: ... }`): division. The
+        //   identifier `of` directly inside `for (...)` acts as a keyword.
+        // - `)`: regex when it closes `if (`, `while (`, `for (`, `with (` (a statement
+        //   follows: `if (x) /re/.test(y)`), else division.
+        // - `}`: regex when it closes a block, a function or arrow body or a class
+        //   declaration (a statement follows), division when it closes an object literal,
+        //   a function expression body or a class expression: see classifyOpenBrace.
+        // - `++`/`--`: as before them (prefix: an operand follows; postfix: an operator does).
+        const regexBefore = regexAllowed;
+        const statementBefore = statementStart;
+        const afterDot = prevKind === TOKEN_PUNCTUATOR && (prevCode === P_DOT || prevCode === P_OPTIONAL_CHAIN);
+        const wasMember = prevIsMember;
+        prevIsMember = false;
+        if (kind === TOKEN_IDENTIFIER) {
+          prevIsMember = afterDot;
+          if (code === W_ASYNC && !afterDot) {
+            // `async function`: the function's position is the position of `async`; keep the pending flags.
+          } else if (!(pendingFunctionExpression && !afterDot)) {
+            pendingFunctionExpression = false;
+          }
+          pendingExpressionBody = false;
+          regexAllowed = !afterDot && !escaped && code === W_OF && !key && parenDepth > 0 && this.parenKinds[parenDepth - 1] === PAREN_FOR;
+          statementStart = false;
+        } else if (kind === TOKEN_PUNCTUATOR) {
+          const expressionBody = pendingExpressionBody;
+          pendingExpressionBody = false;
+          if (code !== P_STAR && code !== P_LPAREN) pendingFunctionExpression = false;
+          if (code > P_DECREMENT) {
+            // An operator (every code past the structural ones): an operand follows.
+            regexAllowed = true;
+            statementStart = false;
+          } else {
+            switch (code) {
+              case P_LPAREN: {
+                let parenKind = PAREN_NORMAL;
+                if (pendingFunctionExpression) parenKind = PAREN_FUNCTION_PARAMS;
+                else if (prevKind === TOKEN_KEYWORD && !wasMember && !prevKey) {
+                  if (prevCode === W_IF || prevCode === W_WHILE || prevCode === W_WITH) parenKind = PAREN_CONDITION;
+                  else if (prevCode === W_FOR) parenKind = PAREN_FOR;
+                  else if (prevCode === W_AWAIT && prevPrevKind === TOKEN_KEYWORD && prevPrevCode === W_FOR) parenKind = PAREN_FOR;
+                }
+                pendingFunctionExpression = false;
+                if (parenDepth === this.parenKinds.length) this.growParens();
+                this.parenKinds[parenDepth] = parenKind;
+                this.parenStarts[parenDepth] = start;
+                parenDepth++;
+                regexAllowed = true;
+                statementStart = false;
+                break;
+              }
+              case P_RPAREN: {
+                let parenKind = PAREN_NORMAL;
+                if (parenDepth === 0) this.error('unbalanced-bracket', start);
+                else parenKind = this.parenKinds[--parenDepth]!;
+                const condition = parenKind === PAREN_CONDITION || parenKind === PAREN_FOR;
+                pendingExpressionBody = parenKind === PAREN_FUNCTION_PARAMS;
+                regexAllowed = condition;
+                statementStart = condition;
+                break;
+              }
+              case P_LBRACKET:
+                if (bracketDepth === this.bracketStarts.length) this.bracketStarts = grow(this.bracketStarts);
+                this.bracketStarts[bracketDepth++] = start;
+                regexAllowed = true;
+                statementStart = false;
+                break;
+              case P_RBRACKET:
+                if (bracketDepth === 0) this.error('unbalanced-bracket', start);
+                else bracketDepth--;
+                regexAllowed = false;
+                statementStart = false;
+                break;
+              case P_LBRACE: {
+                // What the brace opens decides what a `/` after its `}` means (classifyOpenBrace).
+                let braceKind: number;
+                if (expressionBody) braceKind = BRACE_FUNCTION_EXPRESSION;
+                else if (this.pendingClass && braceDepth === this.pendingClassBraces && parenDepth + bracketDepth === this.pendingClassGroups) {
+                  this.pendingClass = false;
+                  braceKind = this.pendingClassExpression ? BRACE_CLASS_EXPRESSION : BRACE_CLASS_DECLARATION;
+                } else braceKind = classifyOpenBrace(prevKind, prevCode, prevKey || wasMember, newline, regexAllowed, statementStart, braceKinds[braceDepth - 1]!, wordFlags);
+                if (braceDepth === braceKinds.length) {
+                  this.growBraces();
+                  braceKinds = this.braceKinds;
+                  braceGroups = this.braceGroups;
+                }
+                braceKinds[braceDepth] = braceKind;
+                this.braceStarts[braceDepth] = start;
+                braceGroups[braceDepth] = parenDepth + bracketDepth;
+                this.braceTernaries[braceDepth] = 0;
+                braceDepth++;
+                regexAllowed = true;
+                statementStart = braceKind === BRACE_BLOCK || braceKind === BRACE_FUNCTION_EXPRESSION;
+                break;
+              }
+              case P_RBRACE: {
+                // Never pops the module sentinel; an unmatched `}` ends a statement.
+                let braceKind = BRACE_BLOCK;
+                if (braceDepth === 1) this.error('unbalanced-bracket', start);
+                else braceKind = braceKinds[--braceDepth]!;
+                if (this.pendingClass && braceDepth < this.pendingClassBraces) this.pendingClass = false;
+                const endsStatement = braceKind === BRACE_BLOCK || braceKind === BRACE_CLASS_DECLARATION || braceKind === BRACE_MODULE;
+                regexAllowed = endsStatement;
+                statementStart = endsStatement;
+                break;
+              }
+              case P_INCREMENT:
+              case P_DECREMENT:
+                // regexAllowed unchanged: prefix keeps expecting an operand, postfix an operator.
+                statementStart = false;
+                break;
+              case P_QUESTION:
+                if (parenDepth + bracketDepth === braceGroups[braceDepth - 1]) this.braceTernaries[braceDepth - 1]!++;
+                regexAllowed = true;
+                statementStart = false;
+                break;
+              case P_COLON: {
+                // A label or `case x:` (a statement follows) only directly in a block, when no `?` waits for it.
+                const braceKind = braceKinds[braceDepth - 1];
+                let statement = false;
+                if (parenDepth + bracketDepth === braceGroups[braceDepth - 1]) {
+                  if (this.braceTernaries[braceDepth - 1]! > 0) this.braceTernaries[braceDepth - 1]!--;
+                  else statement = braceKind === BRACE_BLOCK || braceKind === BRACE_MODULE || braceKind === BRACE_FUNCTION_EXPRESSION;
+                }
+                regexAllowed = true;
+                statementStart = statement;
+                break;
+              }
+              case P_SEMICOLON:
+                regexAllowed = true;
+                statementStart = true;
+                break;
+              default:
+                regexAllowed = true;
+                statementStart = false;
+            }
+          }
+        } else if (kind === TOKEN_KEYWORD) {
+          pendingExpressionBody = false;
+          if (afterDot || key) {
+            // A property name spelled like a keyword.
+            prevIsMember = afterDot;
+            regexAllowed = false;
+            statementStart = false;
+            pendingFunctionExpression = false;
+          } else {
+            if (code === W_FUNCTION) {
+              let regex = regexAllowed;
+              let statement = statementStart;
+              if (prevKind === TOKEN_IDENTIFIER && prevCode === W_ASYNC && !wasMember) {
+                regex = prevRegexAllowedBefore;
+                statement = prevStatementStartBefore;
+              }
+              pendingFunctionExpression = regex && !statement;
+            } else {
+              pendingFunctionExpression = false;
+            }
+            if (code === W_CLASS) {
+              this.pendingClass = true;
+              this.pendingClassExpression = regexAllowed && !statementStart;
+              this.pendingClassBraces = braceDepth;
+              this.pendingClassGroups = parenDepth + bracketDepth;
+            }
+            const flags = wordFlags[code]!;
+            regexAllowed = (flags & WF_VALUE) === 0;
+            statementStart = (flags & WF_STATEMENT) !== 0;
+          }
+        } else if (kind === TOKEN_TEMPLATE_HEAD || kind === TOKEN_TEMPLATE_MIDDLE) {
+          pendingFunctionExpression = false;
+          pendingExpressionBody = false;
+          regexAllowed = true;
+          statementStart = false;
+          // A `${` opens a 'template' brace; its `}` resumes the template (above).
+          if (braceDepth === braceKinds.length) {
+            this.growBraces();
+            braceKinds = this.braceKinds;
+            braceGroups = this.braceGroups;
+          }
+          braceKinds[braceDepth] = BRACE_TEMPLATE;
+          this.braceStarts[braceDepth] = end - 2;
+          braceGroups[braceDepth] = parenDepth + bracketDepth;
+          this.braceTernaries[braceDepth] = 0;
+          braceDepth++;
+        } else {
+          // number, string, regex, template, template-tail, private-name
+          pendingFunctionExpression = false;
+          pendingExpressionBody = false;
+          regexAllowed = false;
+          statementStart = false;
+        }
+        prevPrevKind = prevKind;
+        prevPrevCode = prevCode;
+        prevPrevKey = prevKey;
+        prevKind = kind;
+        prevCode = code;
+        prevKey = key;
+        prevRegexAllowedBefore = regexBefore;
+        prevStatementStartBefore = statementBefore;
+      }
+
+      // ===== record the token; return it unless it is skipped or uninteresting
+      if (kind === TOKEN_LINE_COMMENT || kind === TOKEN_BLOCK_COMMENT || kind === TOKEN_HASHBANG) {
+        if (skipComments) continue;
+      }
+      const slot = count & RING_MASK;
+      ringKinds[slot] = kind;
+      ringCodes[slot] = code;
+      ringStarts[slot] = start;
+      ringEnds[slot] = end;
+      ringFlags[slot] = (newline ? FLAG_NEWLINE : 0) | (escaped ? FLAG_ESCAPED : 0) | (key ? FLAG_KEY : 0);
+      count++;
+      if (stopWords === null || kind === TOKEN_EOF || (kind <= TOKEN_KEYWORD && stopWords[code] === 1)) break;
     }
+
+    this.count = count;
+    this.pos = p;
+    this.pendingNewline = pendingNewline;
+    this.regexAllowed = regexAllowed;
+    this.statementStart = statementStart;
+    this.prevKind = prevKind;
+    this.prevCode = prevCode;
+    this.prevKey = prevKey;
+    this.prevPrevKind = prevPrevKind;
+    this.prevPrevCode = prevPrevCode;
+    this.prevPrevKey = prevPrevKey;
+    this.prevIsMember = prevIsMember;
+    this.prevRegexAllowedBefore = prevRegexAllowedBefore;
+    this.prevStatementStartBefore = prevStatementStartBefore;
+    this.pendingFunctionExpression = pendingFunctionExpression;
+    this.pendingExpressionBody = pendingExpressionBody;
+    this.braceDepth = braceDepth;
+    this.parenDepth = parenDepth;
+    this.bracketDepth = bracketDepth;
+    this.kind = kind;
+    this.code = code;
+    this.start = start;
+    this.end = end;
+    this.newlineBefore = newline;
+    this.escaped = escaped;
+    this.key = key;
+    return kind;
   }
 
   // ===== end of input ==========================================================
 
-  private finish(): number {
+  /** Anything still open at the end is a syntax error; reports the innermost opener (once). */
+  private finishBrackets(): void {
     this.finished = true;
-    // Anything still open is a syntax error; report the innermost opener.
     let open = -1;
     if (this.braceDepth > 1) open = this.braceStarts[this.braceDepth - 1]!;
     if (this.parenDepth > 0) open = Math.max(open, this.parenStarts[this.parenDepth - 1]!);
     if (this.bracketDepth > 0) open = Math.max(open, this.bracketStarts[this.bracketDepth - 1]!);
     if (open >= 0) this.error('unclosed-bracket', open);
+  }
+
+  /** The `eof` token again, after the end (recorded like any other token). */
+  private eof(): number {
     const n = this.text.length;
-    this.setToken(TOKEN_EOF, n, n, 0, this.pendingNewline, false, false);
+    const slot = this.count & RING_MASK;
+    this.ringKinds[slot] = TOKEN_EOF;
+    this.ringCodes[slot] = 0;
+    this.ringStarts[slot] = n;
+    this.ringEnds[slot] = n;
+    this.ringFlags[slot] = this.newlineBefore ? FLAG_NEWLINE : 0;
+    this.count++;
     return TOKEN_EOF;
   }
 
@@ -756,113 +1260,63 @@ export class JsLexer {
     if (this.errors.length < MAX_LEX_ERRORS) this.errors.push({ kind, offset });
   }
 
-  private setToken(kind: number, start: number, end: number, code: number, newline: boolean, escaped: boolean, key: boolean): void {
-    this.kind = kind;
-    this.start = start;
-    this.end = end;
-    this.code = code;
-    this.newlineBefore = newline;
-    this.escaped = escaped;
-    this.key = key;
+  private growBraces(): void {
+    this.braceKinds = grow(this.braceKinds);
+    this.braceStarts = grow(this.braceStarts);
+    this.braceGroups = grow(this.braceGroups);
+    this.braceTernaries = grow(this.braceTernaries);
+  }
+
+  private growParens(): void {
+    this.parenKinds = grow(this.parenKinds);
+    this.parenStarts = grow(this.parenStarts);
   }
 
   // ===== 12.4 Comments =========================================================
 
-  /** SingleLineComment (and HashbangComment): up to, not including, the line terminator. */
+  /** SingleLineComment (and HashbangComment) from `start`: the end, before the line terminator. */
   private lineCommentEnd(start: number): number {
     // A native search: the comment ends at the first LF, CR, LS or PS, so it reads no further than the comment.
     LINE_TERMINATOR.lastIndex = start + 2;
     return LINE_TERMINATOR.test(this.text) ? LINE_TERMINATOR.lastIndex - 1 : this.text.length;
   }
 
-  /** MultiLineComment: a line terminator inside counts as one for ASI (12.4, 12.10). */
+  /** MultiLineComment from `start`: the end, after the `*\/` (or the end of the text, recorded unterminated). */
   private blockCommentEnd(start: number): number {
-    const text = this.text;
-    let close = text.indexOf('*/', start + 2);
-    if (close < 0) {
-      this.error('unterminated-comment', start);
-      close = text.length;
-    }
-    if (!this.pendingNewline) {
-      // Bounded by the comment: a search to the end of the text would make a line of
-      // many `/* */` comments quadratic.
-      for (let p = start + 2; p < close; p++) {
-        if (isLineTerminator(text.charCodeAt(p))) {
-          this.pendingNewline = true;
-          break;
-        }
-      }
-    }
-    return Math.min(close + 2, text.length);
-  }
-
-  private insignificant(kind: number, start: number, end: number): number {
-    this.pos = end;
-    this.setToken(kind, start, end, 0, this.pendingNewline, false, false);
-    return kind;
-  }
-
-  // ===== 12.9.4 String Literals ================================================
-
-  /**
-   * StringLiteral. Escapes are skipped here and decoded on demand by cookString. A raw
-   * LF or CR ends the literal unterminated (U+2028/U+2029 are allowed since ES2019); a
-   * backslash before a line terminator is a LineContinuation.
-   */
-  private stringLiteral(start: number, quote: number): number {
-    const text = this.text;
-    const n = text.length;
-    let p = start + 1;
-    for (;;) {
-      if (p >= n) break;
-      const c = text.charCodeAt(p);
-      if (c === quote) {
-        return this.significant(TOKEN_STRING, start, p + 1, 0, false);
-      }
-      if (c === 0x5c) {
-        p += text.charCodeAt(p + 1) === 0x0d && text.charCodeAt(p + 2) === 0x0a ? 3 : 2;
-        continue;
-      }
-      if (c === 0x0a || c === 0x0d) break;
-      p++;
-    }
-    this.error('unterminated-string', start);
-    return this.significant(TOKEN_STRING, start, Math.min(p, n), 0, false);
+    const close = this.text.indexOf('*/', start + 2);
+    if (close >= 0) return close + 2;
+    this.error('unterminated-comment', start);
+    return this.text.length;
   }
 
   // ===== 12.9.6 Template Literal Lexical Components ============================
 
   /**
-   * From just after a backtick (head = true) or a substitution's `}` (head = false) to
-   * the closing backtick or the next `${`. A `${` pushes a 'template' brace; its `}`
-   * comes back here. Line terminators are allowed; unterminated runs to EOF.
+   * From `from` (just after a backtick or a substitution's `}`) to the closing backtick
+   * or the next `${`: returns `end * 2 + 1` when it stops at `${` (a head or middle),
+   * `end * 2` otherwise. Line terminators are allowed; unterminated runs to the end.
    */
-  private template(start: number, from: number, head: boolean): number {
+  private template(start: number, from: number): number {
     const text = this.text;
     const n = text.length;
     let p = from;
     while (p < n) {
       const c = text.charCodeAt(p);
-      if (c === 0x60) {
-        return this.significant(head ? TOKEN_TEMPLATE : TOKEN_TEMPLATE_TAIL, start, p + 1, 0, false);
-      }
-      if (c === 0x24 && text.charCodeAt(p + 1) === 0x7b) {
-        const kind = this.significant(head ? TOKEN_TEMPLATE_HEAD : TOKEN_TEMPLATE_MIDDLE, start, p + 2, 0, false);
-        this.pushBrace(BRACE_TEMPLATE, p);
-        return kind;
-      }
+      if (c === 0x60) return (p + 1) * 2;
+      if (c === 0x24 && text.charCodeAt(p + 1) === 0x7b) return (p + 2) * 2 + 1;
       p += c === 0x5c ? 2 : 1;
     }
     this.error('unterminated-template', start);
-    return this.significant(head ? TOKEN_TEMPLATE : TOKEN_TEMPLATE_TAIL, start, n, 0, false);
+    return n * 2;
   }
 
   // ===== 12.9.3 Numeric Literals ===============================================
 
   /**
-   * NumericLiteral: decimal (with fraction and exponent), `0x`/`0o`/`0b`, BigInt `n`,
-   * separators `_` between digits. Legacy octal (`017`) and NonOctalDecimalIntegerLiteral
-   * (`08`) are syntax errors in strict code: recorded, and lexed as decimals.
+   * NumericLiteral from `start`, returning its end: decimal (with fraction and exponent),
+   * `0x`/`0o`/`0b`, BigInt `n`, separators `_` between digits. Legacy octal (`017`) and
+   * NonOctalDecimalIntegerLiteral (`08`) are syntax errors in strict code: recorded, and
+   * lexed as decimals.
    */
   private numericLiteral(start: number): number {
     const text = this.text;
@@ -899,7 +1353,7 @@ export class JsLexer {
     // IdentifierStart or DecimalDigit" (12.9.3): `3in x`, `1.toString()`.
     const next = text.charCodeAt(p);
     if (next < 0x80 ? next === 0x5c || ASCII_ID[next] !== 0 : next >= 0x80 && isIdentifierStart(text.codePointAt(p)!)) this.error('invalid-number', p);
-    return this.significant(TOKEN_NUMBER, start, p, 0, false);
+    return p;
   }
 
   /** DecimalDigits with NumericLiteralSeparator: a `_` must sit between two digits. */
@@ -939,48 +1393,12 @@ export class JsLexer {
   // ===== 12.7 Names and Keywords ===============================================
 
   /**
-   * IdentifierName (or PrivateIdentifier when `kind` is TOKEN_PRIVATE_NAME, starting at
-   * `#`), with UnicodeEscapeSequence decoded. An escaped name is never a keyword:
-   * `\u0069mport` is the identifier "import" (as a keyword it would be a syntax error).
+   * The general IdentifierName (or PrivateIdentifier, from its `#` at `start`) with
+   * `\u` escapes and non-ASCII characters, from `nameStart`: returns the end and leaves
+   * the decoded name in `decodedName`. An escaped name is never a keyword: `\u0069mport`
+   * is the identifier "import" (as a keyword it would be a syntax error).
    */
-  private identifierName(start: number, kind: number): number {
-    const text = this.text;
-    const n = text.length;
-    const nameStart = kind === TOKEN_PRIVATE_NAME ? start + 1 : start;
-    // Fast path: a plain ASCII name (nearly every name in real code), looked up in the
-    // word table by its first and last characters and length, without slicing it.
-    const first = text.charCodeAt(nameStart);
-    if (first < 0x80 && ASCII_ID[first] === 1) {
-      let q = nameStart + 1;
-      let c = text.charCodeAt(q);
-      while (c < 0x80 && ASCII_ID[c] !== 0) c = text.charCodeAt(++q);
-      if (!(c === 0x5c || (c > 0x7f && q < n))) {
-        const words = this.words;
-        const length = q - nameStart;
-        const key = wordKey(first, text.charCodeAt(q - 1), length);
-        let slot = wordSlot(key);
-        let id = 0;
-        for (;;) {
-          const candidate = words.slots[slot]!;
-          if (candidate === 0) break;
-          if (words.keys[slot] === key) {
-            const name = words.names[candidate]!;
-            if (name.length === length && text.startsWith(name, nameStart)) {
-              id = candidate;
-              break;
-            }
-          }
-          slot = (slot + 1) & WORD_SLOT_MASK;
-        }
-        if (kind === TOKEN_IDENTIFIER && (words.flags[id]! & WF_RESERVED) !== 0) kind = TOKEN_KEYWORD;
-        return this.significant(kind, start, q, id, false);
-      }
-    }
-    return this.escapedName(start, nameStart, kind);
-  }
-
-  /** The general IdentifierName: `\u` escapes and non-ASCII characters. */
-  private escapedName(start: number, nameStart: number, kind: number): number {
+  private escapedName(nameStart: number): number {
     const text = this.text;
     const n = text.length;
     let p = nameStart;
@@ -1017,19 +1435,17 @@ export class JsLexer {
       }
       first = false;
     }
-    const escaped = pieces !== null;
-    const value = pieces === null ? text.slice(nameStart, p) : pieces.join('') + text.slice(pieceStart, p);
-    const id = this.words.id(value);
-    if (escaped) this.decodedName = value;
-    else if (kind === TOKEN_IDENTIFIER && (this.words.flags[id]! & WF_RESERVED) !== 0) kind = TOKEN_KEYWORD;
-    return this.significant(kind, start, p, id, escaped);
+    this.escapedNameHadEscape = pieces !== null;
+    this.decodedName = pieces === null ? text.slice(nameStart, p) : pieces.join('') + text.slice(pieceStart, p);
+    return p;
   }
 
   // ===== 12.9.5 Regular Expression Literals ====================================
 
   /**
-   * RegularExpressionLiteral: body up to an unescaped `/` outside a class (`/[/]/` is
-   * one literal), then flags (IdentifierPartChar). A line terminator ends it unterminated.
+   * RegularExpressionLiteral from `start`, returning its end: body up to an unescaped `/`
+   * outside a class (`/[/]/` is one literal), then flags (IdentifierPartChar). A line
+   * terminator ends it unterminated.
    */
   private regularExpression(start: number): number {
     const text = this.text;
@@ -1065,358 +1481,67 @@ export class JsLexer {
     } else {
       this.error('unterminated-regex', start);
     }
-    return this.significant(TOKEN_REGEX, start, p, 0, false);
+    return p;
   }
+}
 
-  // ===== 12.8 Punctuators (see punctuatorAt) ===================================
-
-  /** A character no token starts with: recorded, stepped over, and not significant (the goal state stays). */
-  private invalid(start: number, length: number): number {
-    this.error('invalid-character', start);
-    this.pos = start + length;
-    this.setToken(TOKEN_INVALID, start, start + length, 0, this.pendingNewline, false, false);
-    return TOKEN_INVALID;
+/** Whether `text[from, to)` holds a line terminator: a MultiLineComment holding one counts as one for ASI (12.4, 12.10). */
+function hasLineTerminator(text: string, from: number, to: number): boolean {
+  // Bounded by the comment: a search to the end of the text would make a line of many `/* */` comments quadratic.
+  for (let p = from; p < to; p++) {
+    if (isLineTerminator(text.charCodeAt(p))) return true;
   }
+  return false;
+}
 
-  // ===== bookkeeping for the goal symbol =======================================
-
-  private groupDepth(): number {
-    return this.parenDepth + this.bracketDepth;
-  }
-
-  private pushBrace(kind: number, offset: number): void {
-    const depth = this.braceDepth;
-    if (depth === this.braceKinds.length) {
-      this.braceKinds = grow(this.braceKinds);
-      this.braceStarts = grow(this.braceStarts);
-      this.braceGroups = grow(this.braceGroups);
-      this.braceTernaries = grow(this.braceTernaries);
-    }
-    this.braceKinds[depth] = kind;
-    this.braceStarts[depth] = offset;
-    this.braceGroups[depth] = this.parenDepth + this.bracketDepth;
-    this.braceTernaries[depth] = 0;
-    this.braceDepth = depth + 1;
-  }
-
-  /** Pops a brace (never the module sentinel) and returns its kind; BRACE_BLOCK when unbalanced. */
-  private popBrace(): number {
-    if (this.braceDepth === 1) return BRACE_BLOCK;
-    return this.braceKinds[--this.braceDepth]!;
-  }
-
-  /** Directly inside the innermost brace, not inside a `(` or `[` opened within it. */
-  private atBraceLevel(): boolean {
-    return this.parenDepth + this.bracketDepth === this.braceGroups[this.braceDepth - 1];
-  }
-
-  /**
-   * Whether a name-like token here is a property name of an object literal or class
-   * body: directly inside one, after `{`, `,`, (class) `;` or `}`, after a modifier
-   * (`get`, `set`, `async`, `static`) that was itself in that position, after a
-   * generator `*` in that position, or (class) after a line break that ends a field.
-   */
-  private keyPosition(newline: boolean): boolean {
-    const kind = this.braceKinds[this.braceDepth - 1];
-    const isClass = kind === BRACE_CLASS_DECLARATION || kind === BRACE_CLASS_EXPRESSION;
-    if (kind !== BRACE_OBJECT && !isClass) return false;
-    if (!this.atBraceLevel()) return false;
-    const prevKind = this.prevKind;
-    if (prevKind === TOKEN_NONE) return false;
-    if (prevKind === TOKEN_PUNCTUATOR) {
-      const v = this.prevCode;
-      if (v === P_LBRACE || v === P_COMMA) return true;
-      if (isClass && (v === P_SEMICOLON || v === P_RBRACE)) return true;
-      if (v === P_STAR) {
-        const before = this.prevPrevKind;
-        if (before === TOKEN_NONE) return false;
-        if (before === TOKEN_PUNCTUATOR) {
-          const b = this.prevPrevCode;
-          return b === P_LBRACE || b === P_COMMA || (isClass && (b === P_SEMICOLON || b === P_RBRACE));
-        }
-        // Only name-like tokens are keys, and only names have a word code.
-        return this.prevPrevKey && (this.words.flags[this.prevPrevCode]! & WF_MODIFIER) !== 0;
+/**
+ * What a `{` opens, from the token before it, when it is neither a function
+ * expression's body nor a class body (the classic heuristic; a parser would know, a
+ * lexer has to guess). `prevIsName` is true when the previous token is a property name
+ * (a key, or a member after `.`).
+ * - after `)`, `=>`, `;`, `}`, `else`, `try`, `finally`, `do`, `static`, `export`,
+ *   `import`, an identifier (class heritage, or a line break before the brace), or at
+ *   the start: a block;
+ * - after `{`: a block inside a block, an object inside anything else;
+ * - after `:`: a block after a label or `case x:`, an object after a property name or
+ *   a conditional's `?`;
+ * - after `return`/`yield`: an object, unless a line break intervenes (ASI makes it a
+ *   block);
+ * - after any other operator or punctuator, an expression keyword, `${`, or the `of`
+ *   of `for (... of`: an object literal.
+ * A wrong guess can only misread a `/` directly after the matching `}`.
+ */
+function classifyOpenBrace(prevKind: number, prevCode: number, prevIsName: boolean, newline: boolean, regexAllowed: boolean, statementStart: boolean, outer: number, wordFlags: Uint8Array): number {
+  switch (prevKind) {
+    case TOKEN_NONE:
+      return BRACE_BLOCK;
+    case TOKEN_PUNCTUATOR:
+      switch (prevCode) {
+        case P_RPAREN:
+        case P_ARROW:
+        case P_SEMICOLON:
+        case P_RBRACE:
+          return BRACE_BLOCK;
+        case P_LBRACE:
+          // prev is the brace now on top of the stack (`outer`).
+          return outer === BRACE_BLOCK || outer === BRACE_MODULE || outer === BRACE_FUNCTION_EXPRESSION ? BRACE_BLOCK : BRACE_OBJECT;
+        case P_COLON:
+          return statementStart ? BRACE_BLOCK : BRACE_OBJECT;
+        default:
+          return BRACE_OBJECT;
       }
-    } else if (this.prevKey && (prevKind === TOKEN_IDENTIFIER || prevKind === TOKEN_KEYWORD) && (this.words.flags[this.prevCode]! & WF_MODIFIER) !== 0) {
-      return true;
-    }
-    return isClass && newline && !this.regexAllowed;
-  }
-
-  /**
-   * Sets a significant token and moves the goal state on. Keys are decided first, from
-   * the state before the token. Returns the kind.
-   */
-  private significant(kind: number, start: number, end: number, code: number, escaped: boolean): number {
-    const newline = this.pendingNewline;
-    const key = kind <= TOKEN_NUMBER && this.keyPosition(newline);
-    this.setToken(kind, start, end, code, newline, escaped, key);
-    this.pos = end;
-    this.pendingNewline = false;
-    const regexBefore = this.regexAllowed;
-    const statementBefore = this.statementStart;
-    this.advanceGoal(kind, code, start, newline, escaped, key);
-    this.prevPrevKind = this.prevKind;
-    this.prevPrevCode = this.prevCode;
-    this.prevPrevKey = this.prevKey;
-    this.prevKind = kind;
-    // Strings and numbers keep code 0, so no word test can mistake them for a name.
-    this.prevCode = code;
-    this.prevKey = key;
-    this.prevRegexAllowedBefore = regexBefore;
-    this.prevStatementStartBefore = statementBefore;
-    return kind;
-  }
-
-  /**
-   * The regular-expression goal after a token (`regexAllowed`), and whether a statement
-   * starts next (`statementStart`). The heuristic, by previous significant token:
-   * - none, `;`, `{`, operators and most punctuators, template head/middle: regex.
-   * - identifier, number, string, regex, template end, private name, `]`: division.
-   *   `a = b\n/re/g.test(c)` therefore divides, as the grammar says (no ASI before `/`).
-   * - keyword: regex, except `this`, `super`, `null`, `true`, `false` and a keyword used
-   *   as a property name (`x.return / 2`, `{ if: ... }`): division. The identifier `of`
-   *   directly inside `for (...)` acts as a keyword.
-   * - `)`: regex when it closes `if (`, `while (`, `for (`, `with (` (a statement
-   *   follows: `if (x) /re/.test(y)`), else division.
-   * - `}`: regex when it closes a block, a function or arrow body or a class declaration
-   *   (a statement follows), division when it closes an object literal, a function
-   *   expression body or a class expression (an expression ends): see classifyOpenBrace.
-   * - `++`/`--`: as before them (prefix: an operand follows; postfix: an operator does).
-   */
-  private advanceGoal(kind: number, code: number, start: number, newline: boolean, escaped: boolean, key: boolean): void {
-    const afterDot = this.prevKind === TOKEN_PUNCTUATOR && (this.prevCode === P_DOT || this.prevCode === P_OPTIONAL_CHAIN);
-    const wasMember = this.prevIsMember;
-    this.prevIsMember = false;
-    switch (kind) {
-      case TOKEN_IDENTIFIER: {
-        this.prevIsMember = afterDot;
-        if (code === W_ASYNC && !afterDot) {
-          // `async function`: the function's position is the position of `async`; keep the pending flags.
-        } else if (!(this.pendingFunctionExpression && !afterDot)) {
-          this.pendingFunctionExpression = false;
-        }
-        this.pendingExpressionBody = false;
-        const inFor = this.parenDepth > 0 && this.parenKinds[this.parenDepth - 1] === PAREN_FOR;
-        this.regexAllowed = !afterDot && !escaped && code === W_OF && inFor && !key;
-        this.statementStart = false;
-        return;
-      }
-      case TOKEN_KEYWORD: {
-        this.pendingExpressionBody = false;
-        if (afterDot || key) {
-          // A property name spelled like a keyword.
-          this.prevIsMember = afterDot;
-          this.regexAllowed = false;
-          this.statementStart = false;
-          this.pendingFunctionExpression = false;
-          return;
-        }
-        if (code === W_FUNCTION) {
-          let regex = this.regexAllowed;
-          let statement = this.statementStart;
-          if (this.prevKind === TOKEN_IDENTIFIER && this.prevCode === W_ASYNC && !wasMember) {
-            regex = this.prevRegexAllowedBefore;
-            statement = this.prevStatementStartBefore;
-          }
-          this.pendingFunctionExpression = regex && !statement;
-        } else {
-          this.pendingFunctionExpression = false;
-        }
-        if (code === W_CLASS) {
-          this.pendingClass = true;
-          this.pendingClassExpression = this.regexAllowed && !this.statementStart;
-          this.pendingClassBraces = this.braceDepth;
-          this.pendingClassGroups = this.groupDepth();
-        }
-        const flags = this.words.flags[code]!;
-        this.regexAllowed = (flags & WF_VALUE) === 0;
-        this.statementStart = (flags & WF_STATEMENT) !== 0;
-        return;
-      }
-      case TOKEN_PUNCTUATOR:
-        this.afterPunctuator(code, start, newline, wasMember);
-        return;
-      case TOKEN_TEMPLATE_HEAD:
-      case TOKEN_TEMPLATE_MIDDLE:
-        this.pendingFunctionExpression = false;
-        this.pendingExpressionBody = false;
-        this.regexAllowed = true;
-        this.statementStart = false;
-        return;
-      default:
-        // number, string, regex, template, template-tail, private-name
-        this.pendingFunctionExpression = false;
-        this.pendingExpressionBody = false;
-        this.regexAllowed = false;
-        this.statementStart = false;
-    }
-  }
-
-  private afterPunctuator(v: number, start: number, newline: boolean, prevWasMember: boolean): void {
-    const expressionBody = this.pendingExpressionBody;
-    this.pendingExpressionBody = false;
-    if (v !== P_STAR && v !== P_LPAREN) this.pendingFunctionExpression = false;
-    if (v > P_DECREMENT) {
-      // An operator (every code past the structural ones): an operand follows.
-      this.regexAllowed = true;
-      this.statementStart = false;
-      return;
-    }
-    switch (v) {
-      case P_LPAREN: {
-        let kind = PAREN_NORMAL;
-        if (this.pendingFunctionExpression) kind = PAREN_FUNCTION_PARAMS;
-        else if (this.prevKind === TOKEN_KEYWORD && !prevWasMember && !this.prevKey) {
-          const p = this.prevCode;
-          if (p === W_IF || p === W_WHILE || p === W_WITH) kind = PAREN_CONDITION;
-          else if (p === W_FOR) kind = PAREN_FOR;
-          else if (p === W_AWAIT && this.prevPrevKind === TOKEN_KEYWORD && this.prevPrevCode === W_FOR) kind = PAREN_FOR;
-        }
-        this.pendingFunctionExpression = false;
-        const depth = this.parenDepth;
-        if (depth === this.parenKinds.length) {
-          this.parenKinds = grow(this.parenKinds);
-          this.parenStarts = grow(this.parenStarts);
-        }
-        this.parenKinds[depth] = kind;
-        this.parenStarts[depth] = start;
-        this.parenDepth = depth + 1;
-        this.regexAllowed = true;
-        this.statementStart = false;
-        return;
-      }
-      case P_RPAREN: {
-        let kind = PAREN_NORMAL;
-        if (this.parenDepth === 0) this.error('unbalanced-bracket', start);
-        else kind = this.parenKinds[--this.parenDepth]!;
-        const condition = kind === PAREN_CONDITION || kind === PAREN_FOR;
-        this.pendingExpressionBody = kind === PAREN_FUNCTION_PARAMS;
-        this.regexAllowed = condition;
-        this.statementStart = condition;
-        return;
-      }
-      case P_LBRACKET: {
-        const depth = this.bracketDepth;
-        if (depth === this.bracketStarts.length) this.bracketStarts = grow(this.bracketStarts);
-        this.bracketStarts[depth] = start;
-        this.bracketDepth = depth + 1;
-        this.regexAllowed = true;
-        this.statementStart = false;
-        return;
-      }
-      case P_RBRACKET:
-        if (this.bracketDepth === 0) this.error('unbalanced-bracket', start);
-        else this.bracketDepth--;
-        this.regexAllowed = false;
-        this.statementStart = false;
-        return;
-      case P_LBRACE: {
-        const kind = this.classifyOpenBrace(prevWasMember, newline, expressionBody);
-        this.pushBrace(kind, start);
-        this.regexAllowed = true;
-        this.statementStart = kind === BRACE_BLOCK || kind === BRACE_FUNCTION_EXPRESSION;
-        return;
-      }
-      case P_RBRACE: {
-        if (this.braceDepth === 1) this.error('unbalanced-bracket', start);
-        const kind = this.popBrace();
-        if (this.pendingClass && this.braceDepth < this.pendingClassBraces) this.pendingClass = false;
-        const endsStatement = kind === BRACE_BLOCK || kind === BRACE_CLASS_DECLARATION || kind === BRACE_MODULE;
-        this.regexAllowed = endsStatement;
-        this.statementStart = endsStatement;
-        return;
-      }
-      case P_INCREMENT:
-      case P_DECREMENT:
-        // regexAllowed unchanged: prefix keeps expecting an operand, postfix an operator.
-        this.statementStart = false;
-        return;
-      case P_QUESTION:
-        if (this.atBraceLevel()) this.braceTernaries[this.braceDepth - 1]!++;
-        this.regexAllowed = true;
-        this.statementStart = false;
-        return;
-      case P_COLON: {
-        // A label or `case x:` (a statement follows) only directly in a block, when no `?` waits for it.
-        const kind = this.braceKinds[this.braceDepth - 1];
-        let statement = false;
-        if (this.atBraceLevel()) {
-          if (this.braceTernaries[this.braceDepth - 1]! > 0) this.braceTernaries[this.braceDepth - 1]!--;
-          else statement = kind === BRACE_BLOCK || kind === BRACE_MODULE || kind === BRACE_FUNCTION_EXPRESSION;
-        }
-        this.regexAllowed = true;
-        this.statementStart = statement;
-        return;
-      }
-      case P_SEMICOLON:
-        this.regexAllowed = true;
-        this.statementStart = true;
-        return;
-      default:
-        this.regexAllowed = true;
-        this.statementStart = false;
-    }
-  }
-
-  /**
-   * What a `{` opens, from the token before it (the classic heuristic; a parser would
-   * know, a lexer has to guess):
-   * - after `function (...)` in expression position: a function-expression body;
-   *   after `class ... ` : that class's body (expression or declaration by position);
-   * - after `)`, `=>`, `;`, `}`, `else`, `try`, `finally`, `do`, `static`, `export`,
-   *   `import`, an identifier (class heritage, or a line break before the brace), or at
-   *   the start: a block;
-   * - after `{`: a block inside a block, an object inside anything else;
-   * - after `:`: a block after a label or `case x:`, an object after a property name or
-   *   a conditional's `?`;
-   * - after `return`/`yield`: an object, unless a line break intervenes (ASI makes it a
-   *   block);
-   * - after any other operator or punctuator, an expression keyword, `${`, or the `of`
-   *   of `for (... of`: an object literal.
-   * A wrong guess can only misread a `/` directly after the matching `}`.
-   */
-  private classifyOpenBrace(prevWasMember: boolean, newline: boolean, expressionBody: boolean): number {
-    if (expressionBody) return BRACE_FUNCTION_EXPRESSION;
-    if (this.pendingClass && this.braceDepth === this.pendingClassBraces && this.groupDepth() === this.pendingClassGroups) {
-      this.pendingClass = false;
-      return this.pendingClassExpression ? BRACE_CLASS_EXPRESSION : BRACE_CLASS_DECLARATION;
-    }
-    switch (this.prevKind) {
-      case TOKEN_NONE:
-        return BRACE_BLOCK;
-      case TOKEN_PUNCTUATOR:
-        switch (this.prevCode) {
-          case P_RPAREN:
-          case P_ARROW:
-          case P_SEMICOLON:
-          case P_RBRACE:
-            return BRACE_BLOCK;
-          case P_LBRACE: {
-            // prev is the brace now on top of the stack.
-            const outer = this.braceKinds[this.braceDepth - 1];
-            return outer === BRACE_BLOCK || outer === BRACE_MODULE || outer === BRACE_FUNCTION_EXPRESSION ? BRACE_BLOCK : BRACE_OBJECT;
-          }
-          case P_COLON:
-            return this.statementStart ? BRACE_BLOCK : BRACE_OBJECT;
-          default:
-            return BRACE_OBJECT;
-        }
-      case TOKEN_KEYWORD: {
-        const p = this.prevCode;
-        if (this.prevKey || prevWasMember) return newline ? BRACE_BLOCK : BRACE_OBJECT;
-        if (p === W_RETURN || p === W_YIELD) return newline ? BRACE_BLOCK : BRACE_OBJECT;
-        return (this.words.flags[p]! & WF_EXPRESSION) !== 0 ? BRACE_OBJECT : BRACE_BLOCK;
-      }
-      case TOKEN_IDENTIFIER:
-        if (this.regexAllowed && !newline) return BRACE_OBJECT; // `for (x of {...})`
-        return BRACE_BLOCK;
-      case TOKEN_TEMPLATE_HEAD:
-      case TOKEN_TEMPLATE_MIDDLE:
-        return BRACE_OBJECT;
-      default:
-        return newline ? BRACE_BLOCK : BRACE_OBJECT;
-    }
+    case TOKEN_KEYWORD:
+      if (prevIsName) return newline ? BRACE_BLOCK : BRACE_OBJECT;
+      if (prevCode === W_RETURN || prevCode === W_YIELD) return newline ? BRACE_BLOCK : BRACE_OBJECT;
+      return (wordFlags[prevCode]! & WF_EXPRESSION) !== 0 ? BRACE_OBJECT : BRACE_BLOCK;
+    case TOKEN_IDENTIFIER:
+      if (regexAllowed && !newline) return BRACE_OBJECT; // `for (x of {...})`
+      return BRACE_BLOCK;
+    case TOKEN_TEMPLATE_HEAD:
+    case TOKEN_TEMPLATE_MIDDLE:
+      return BRACE_OBJECT;
+    default:
+      return newline ? BRACE_BLOCK : BRACE_OBJECT;
   }
 }
 
