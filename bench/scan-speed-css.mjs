@@ -1,15 +1,17 @@
 #!/usr/bin/env node
-// Speed of the CSS scanner (checkStylesheet: lossy-free decode, tokenizer, policy), cold
+// Speed of the CSS scanner (checkStylesheet: UTF-8 decoding, tokenizer, policy), cold
 // and warm. `platform-ext check` runs in a fresh process, so what the 2x budget of
 // bench/check.mjs sees is COLD speed: the first call, before V8 has profiled or
 // optimised anything. Each cold figure is therefore the first checkStylesheet call in a
 // FRESH child process (median of `runs` children); the warm figure repeats the call in
-// this process until it is optimised (median of the last calls).
+// one child until it is optimised (median of the last half of WARM_REPEATS calls). Each
+// corpus gets its own children, so one corpus's type feedback never slows another's.
 //
 // Corpora (generated, deterministic):
 //   rules      the stylesheet of bench/check.mjs: ordinary rules with a url() every ten
 //   framework  a framework-style sheet: comments, @media, @font-face, custom properties,
-//              var(), calc(), gradients, keyframes, attribute selectors, strings
+//              var(), calc(), gradients, keyframes, attribute selectors, strings, and a
+//              few remote and missing references (findings)
 //   minified   the framework sheet without comments and with whitespace collapsed
 //   rules x20  twenty 20 KiB files of `rules` in one process, as check.mjs's typical
 //              bundle has them (cold: the whole sequence in a fresh process)
@@ -17,7 +19,8 @@
 // Usage: node bench/scan-speed-css.mjs [runs=9] [--validator DIR] [--compare DIR]
 //   --validator DIR  the transpiled validator to measure (default ../build/validator)
 //   --compare DIR    a second validator build (for example a copy taken before a change):
-//                    both are measured, children alternating, and their findings must agree
+//                    both are measured, children alternating, and their findings must
+//                    agree; a last column gives compare/measured for the cold medians
 // Run `node scripts/build.mjs --transpile-only` first. Not part of `npm test`.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +32,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const MiB = 1 << 20;
 const CORPUS_BYTES = 0.4 * MiB;
 const IMAGE_FILES = 139; // as in bench/check.mjs's typical bundle
+const WARM_REPEATS = 40;
 
 // ---------------------------------------------------------------------------
 // Corpora
@@ -109,6 +113,9 @@ function frameworkCss(targetBytes) {
     const lines = 2 + Math.floor(rng() * 5);
     for (let i = 0; i < lines; i++) body.push(`  ${pick(decls)()}`);
     const text = `${rule.join(',\n')} {\n${body.join('\n')}\n}\n`;
+    // A few findings, so that --compare also checks that rule ids and positions agree.
+    if (n % 97 === 0) push(`.promo-${n} { background-image: url(//cdn.example.com/promo-${n}.png); }\n`);
+    if (n % 89 === 0) push(`.icon-${n}::after { content: ""; mask: url("../img/missing-${n}.svg") center / contain; }\n`);
     if (n % 17 === 0) push(`@media (min-width: ${576 + (n % 4) * 192}px) and (prefers-reduced-motion: no-preference) {\n${text.replace(/^/gm, '  ')}}\n`);
     else if (n % 41 === 0) push(`@keyframes spin-${n} {\n  0% { transform: rotate(0deg); }\n  to { transform: rotate(360deg); }\n}\n`);
     else push(text);
@@ -152,47 +159,36 @@ function makeCorpora(dir) {
 }
 
 // ---------------------------------------------------------------------------
-// Child: one cold measurement
+// Child: one measurement
 // ---------------------------------------------------------------------------
 
-/** Imports the validator, reads the files, then times the first checkStylesheet calls. */
-async function child(validatorDir, paths) {
-  const { checkStylesheet } = await import(pathToFileURL(join(validatorDir, 'css/policy.js')).href);
-  const { bundleViewOf } = await import(pathToFileURL(join(validatorDir, 'scan.js')).href);
-  const { FindingList } = await import(pathToFileURL(join(validatorDir, 'findings.js')).href);
-  const bundle = bundleViewOf(bundleList());
-  const inputs = paths.map((p) => new Uint8Array(readFileSync(p)));
-  const findings = new FindingList();
-  const t0 = performance.now();
-  for (const bytes of inputs) checkStylesheet('css/s0.css', bytes, bundle, findings);
-  const ms = performance.now() - t0;
-  process.stdout.write(JSON.stringify({ ms, findings: findings.items.map((f) => `${f.rule} ${f.line}:${f.column}`) }));
-}
-
-function runChild(validatorDir, paths) {
-  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', validatorDir, ...paths], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`child failed: ${r.stderr}`);
-  return JSON.parse(r.stdout);
-}
-
-// ---------------------------------------------------------------------------
-// Warm: in this process
-// ---------------------------------------------------------------------------
-
-async function warm(validatorDir, paths) {
+/**
+ * Imports the validator, reads the files, then times the first checkStylesheet calls
+ * (cold), or with `repeat` > 1 repeats them until V8 has optimised the code and reports
+ * the median of the last half (warm).
+ */
+async function child(validatorDir, repeat, paths) {
   const { checkStylesheet } = await import(pathToFileURL(join(validatorDir, 'css/policy.js')).href);
   const { bundleViewOf } = await import(pathToFileURL(join(validatorDir, 'scan.js')).href);
   const { FindingList } = await import(pathToFileURL(join(validatorDir, 'findings.js')).href);
   const bundle = bundleViewOf(bundleList());
   const inputs = paths.map((p) => new Uint8Array(readFileSync(p)));
   const times = [];
-  const until = performance.now() + 1500;
-  while (times.length < 15 || (performance.now() < until && times.length < 200)) {
+  let findings = new FindingList();
+  for (let r = 0; r < repeat; r++) {
+    findings = new FindingList();
     const t0 = performance.now();
-    for (const bytes of inputs) checkStylesheet('css/s0.css', bytes, bundle, new FindingList());
+    for (const bytes of inputs) checkStylesheet('css/s0.css', bytes, bundle, findings);
     times.push(performance.now() - t0);
   }
-  return median(times.slice(Math.floor(times.length / 2)));
+  const ms = repeat === 1 ? times[0] : median(times.slice(Math.floor(times.length / 2)));
+  process.stdout.write(JSON.stringify({ ms, findings: findings.items.map((f) => `${f.rule} ${f.line}:${f.column}`) }));
+}
+
+function runChild(validatorDir, repeat, paths) {
+  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', validatorDir, String(repeat), ...paths], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`child failed: ${r.stderr}`);
+  return JSON.parse(r.stdout);
 }
 
 function median(values) {
@@ -211,7 +207,7 @@ function mbPerSecond(bytes, ms) {
 async function main() {
   const args = process.argv.slice(2);
   if (args[0] === '--child') {
-    await child(args[1], args.slice(2));
+    await child(args[1], Number(args[2]), args.slice(3));
     return;
   }
   let runs = 9;
@@ -235,17 +231,20 @@ async function main() {
       for (let r = 0; r < runs; r++) {
         // Alternate validators so that machine noise hits both alike.
         for (let v = 0; v < validators.length; v++) {
-          const out = runChild(validators[v], corpus.paths);
+          const out = runChild(validators[v], 1, corpus.paths);
           cold[v].push(out.ms);
           found[v] = out.findings;
         }
       }
       for (let v = 0; v < validators.length; v++) {
         const coldMs = median(cold[v]);
-        const warmMs = await warm(validators[v], corpus.paths);
+        const warmMs = runChild(validators[v], WARM_REPEATS, corpus.paths).ms;
         console.log(
           `${corpus.name.padEnd(11)} ${(corpus.bytes / 1024).toFixed(0).padStart(5)}  ${labels[v].padEnd(9)} ${coldMs.toFixed(1).padStart(8)} ${mbPerSecond(corpus.bytes, coldMs).toFixed(1).padStart(10)} ${warmMs.toFixed(1).padStart(8)} ${mbPerSecond(corpus.bytes, warmMs).toFixed(1).padStart(10)}  ${found[v].length}`,
         );
+      }
+      if (validators.length > 1) {
+        console.log(`${''.padEnd(11)} ${''.padStart(5)}  cold speed-up (compare/measured): ${(median(cold[1]) / median(cold[0])).toFixed(2)}x`);
       }
       if (validators.length > 1 && JSON.stringify(found[0]) !== JSON.stringify(found[1])) {
         console.log(`  FINDINGS DIFFER on ${corpus.name}: ${JSON.stringify(found[0].slice(0, 5))} vs ${JSON.stringify(found[1].slice(0, 5))}`);
@@ -257,4 +256,4 @@ async function main() {
   }
 }
 
-if (process.argv[2] === "--dump") { const fs = await import("node:fs"); const c = makeCorpora(process.argv[3]); console.log(c); } else await main();
+await main();

@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // Speed of the JavaScript module scanner (checkJsModule, src/validator/js/), cold and warm.
-//   node bench/scan-speed-js.mjs [runs=9] [--baseline <dir>] [--only <input>]
+//   node bench/scan-speed-js.mjs [runs=9] [--baseline <dir|file.mjs>] [--bundle] [--only <input>]
 // Cold: `platform-ext check` runs in a fresh process, so V8 has not warmed up when it
 // scans; every cold figure is one checkJsModule call in a fresh child process (this
 // file again, with --child), median of `runs` children. Warm: one child scans the same
 // input `runs` + 5 times in-process and reports the median of the last `runs`.
-// --baseline <dir>: also measure another build of the validator (a copy of build/validator
-// taken before a change), alternating child processes so that machine noise hits both
-// alike, and check that both builds report the same findings for every input.
+// --baseline <dir|file.mjs>: also measure another build of the validator (a copy of
+// build/validator taken before a change, or a bundle exporting checkJsModule, FindingList
+// and bundleViewOf), alternating child processes so that machine noise hits both alike,
+// and check that both builds report the same findings for every input.
+// --bundle: measure the current sources as esbuild bundles them for the CLI (one minified
+// module, as in dist/platform-ext.mjs) instead of build/validator's file-by-file output;
+// esbuild inlines constants there, which changes cold figures.
 // Inputs: real code (copies of dist/validator.mjs; run `node scripts/build.mjs` once, and
 // `node scripts/build.mjs --transpile-only` before measuring), its esbuild-minified form
 // when esbuild is installed, and synthetic modules heavy in comments, strings and
@@ -32,12 +36,17 @@ else await main();
 
 // ===== child: one measurement in a fresh process ============================
 
-async function child(validatorDir, inputFile, mode, runs) {
+async function child(validator, inputFile, mode, runs) {
   const bytes = readFileSync(inputFile);
-  const base = pathToFileURL(validatorDir + '/').href;
-  const { checkJsModule } = await import(base + 'js/policy.js');
-  const { FindingList } = await import(base + 'findings.js');
-  const { bundleViewOf } = await import(base + 'scan.js');
+  let checkJsModule, FindingList, bundleViewOf;
+  if (validator.endsWith('.mjs')) {
+    ({ checkJsModule, FindingList, bundleViewOf } = await import(pathToFileURL(validator).href));
+  } else {
+    const base = pathToFileURL(validator + '/').href;
+    ({ checkJsModule } = await import(base + 'js/policy.js'));
+    ({ FindingList } = await import(base + 'findings.js'));
+    ({ bundleViewOf } = await import(base + 'scan.js'));
+  }
   const view = bundleViewOf(FILES);
   const once = () => {
     const list = new FindingList();
@@ -139,26 +148,44 @@ function runChild(validatorDir, file, mode, runs) {
   return JSON.parse(r.stdout);
 }
 
+/** The current validator as one minified module, the way the CLI bundle holds it. */
+async function bundleCurrent(dir) {
+  const { build } = await import('esbuild');
+  const entry = join(dir, 'bundle-entry.ts');
+  const src = join(root, 'src/validator');
+  writeFileSync(
+    entry,
+    `export { checkJsModule } from ${JSON.stringify(join(src, 'js/policy.ts'))};\n` +
+      `export { FindingList } from ${JSON.stringify(join(src, 'findings.ts'))};\n` +
+      `export { bundleViewOf } from ${JSON.stringify(join(src, 'scan.ts'))};\n`,
+  );
+  const outfile = join(dir, 'current.mjs');
+  await build({ entryPoints: [entry], bundle: true, format: 'esm', target: 'node20', platform: 'neutral', minify: true, legalComments: 'none', outfile, logLevel: 'error' });
+  return outfile;
+}
+
 function parseArgs(argv) {
-  const options = { runs: 9, baseline: null, only: null };
+  const options = { runs: 9, baseline: null, only: null, bundle: false };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--baseline') options.baseline = resolve(argv[++i]);
     else if (argv[i] === '--only') options.only = argv[++i];
+    else if (argv[i] === '--bundle') options.bundle = true;
     else options.runs = Number(argv[i]);
   }
-  if (!(options.runs >= 1)) throw new Error('usage: node bench/scan-speed-js.mjs [runs] [--baseline <dir>] [--only <input>]');
+  if (!(options.runs >= 1)) throw new Error('usage: node bench/scan-speed-js.mjs [runs] [--baseline <dir|file.mjs>] [--bundle] [--only <input>]');
   return options;
 }
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  const current = join(root, 'build/validator');
-  const builds = options.baseline === null ? [['current', current]] : [['baseline', options.baseline], ['current', current]];
   const work = mkdtempSync(join(tmpdir(), 'scan-speed-js-'));
   let mismatches = 0;
   try {
+    const current = options.bundle ? await bundleCurrent(work) : join(root, 'build/validator');
+    const builds = options.baseline === null ? [['current', current]] : [['baseline', options.baseline], ['current', current]];
     const inputs = (await makeInputs(work)).filter((input) => options.only === null || input.name.includes(options.only));
     console.log(`node ${process.version}; ${options.runs} runs; cold = one checkJsModule call in a fresh process; MiB/s = UTF-8 input MiB per second (medians)`);
+    console.log(builds.map(([name, path]) => `${name}: ${path}`).join('\n'));
     for (const input of inputs) {
       const cold = builds.map(() => []);
       const digests = builds.map(() => new Set());

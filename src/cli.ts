@@ -7,6 +7,7 @@ import { PACKAGE_FLAGS, runPackage } from './commands/package.js';
 import { VERIFY_FLAGS, runVerify } from './commands/verify.js';
 import type { CommandIo } from './commands/io.js';
 import { UsageError } from './usage-error.js';
+import { isCompressionWorker, runCompressionWorker, setCompressionWorkerScript } from './zip/parallel.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;
 const VERSION = typeof __PLATFORM_EXT_VERSION__ === 'string' ? __PLATFORM_EXT_VERSION__ : '0.0.0-dev';
@@ -134,9 +135,16 @@ export function main(argv: readonly string[], io: CommandIo): number {
   }
 }
 
-const io: CommandIo = {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-  color: process.stdout.isTTY === true && process.env['NO_COLOR'] === undefined,
-};
-process.exitCode = main(process.argv.slice(2), io);
+// `package` compresses on a worker thread that runs this very file (src/zip/parallel.ts):
+// in that thread, this module is the compressor and nothing else.
+if (isCompressionWorker()) {
+  runCompressionWorker();
+} else {
+  setCompressionWorkerScript(new URL(import.meta.url));
+  const io: CommandIo = {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    color: process.stdout.isTTY === true && process.env['NO_COLOR'] === undefined,
+  };
+  process.exitCode = main(process.argv.slice(2), io);
+}

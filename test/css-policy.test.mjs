@@ -117,6 +117,11 @@ const ROWS = [
   ['a name one letter longer is no url function', 'a{background:urls("http://x.example/a.png")}', []],
   ['a name one letter shorter is no url function', 'a{background:ur("http://x.example/a.png")}', []],
   ['var() is no url function', 'a{background:var("http://x.example/a.png")}', []],
+  ['Url("...") in mixed case is a url function', 'a{background:Url("http://x.example/a.png")}', [['css/remote-url', 1, 18]]],
+  ['-WEBKIT-IMAGE-SET() in capitals still takes strings', 'a{background:-WEBKIT-IMAGE-SET("http://x.example/b.png" 1x)}', [['css/remote-url', 1, 32]]],
+  ['Image() in mixed case still takes strings', 'a{background:Image("http://x.example/b.png")}', [['css/remote-url', 1, 20]]],
+  ['a non-ASCII look-alike of url( is no url function', 'a{background:\u00fbrl("http://x.example/a.png")}', []],
+  ['a name of the same shape as src( is no url function', 'a{background:sin("http://x.example/a.png")}', []],
   ['a dimension then ( is no function: 1url("...") is no reference', 'a{b:1url("http://x.example/a.png")}', []],
   // --- slots that a run of plain tokens ends (skipIgnorableTokens) ---
   ['@import whose first component is an ident: the string after it is no target', '@import screen "http://x.example/a.css";', []],

@@ -350,22 +350,31 @@ function skipFromStart(css) {
 // [what the row proves, css, expected [skipped a non-whitespace token, stop offset]]
 const SKIP_ROWS = [
   ['plain selector and declarations run to the `{`', '.c1 > .item:hover, a.b #id *', [true, 28]],
+  ['a selector runs to the `[`', '.c1 > .item:hover, a.b #id *[x]', [true, 28]],
+  ['declarations run to the `;`', ' color: #1f2937; margin: 0 auto;', [true, 15]],
   ['whitespace alone is no component', '  \t\r\n\f', [false, 6]],
   ['numbers, percentages and dimensions; `/` is a delim', '0 -1px +.5em 1e3 1E-2% 4px/8px', [true, 30]],
+  ['numbers, percentages, dimensions, `/` and `!` run to EOF', '0 -1px +.5em 1e3 1E-2% 4px/8px 1-x !important', [true, 45]],
   ['stops before an ident followed by `(` (a function)', 'a url(x)', [true, 2]],
   ['stops before a function name, not after it', 'calc(1px)', [false, 0]],
-  ['a dimension followed by `(` is a dimension, then `(`', '1url(x)', [true, 4]],
+  ['a number and unit before `(` are left whole', '1url(x)', [false, 0]],
+  ['a number and unit before `(` are left whole, after a component', 'a 1url(x)', [true, 2]],
   ['stops before a name that an escape continues', 'a u\\72l(x)', [true, 2]],
+  ['a lone `\\` after a delim', 'a:\\', [true, 2]],
   ['stops before a hash that an escape continues', '#a\\62 x', [false, 0]],
+  ['a hash before `\\` starts at its `#`, after a component', 'x #a\\62', [true, 2]],
+  ['a `#` alone before `(`', 'x #(', [true, 2]],
   ['stops before a name that NUL continues (U+FFFD)', 'ab\u0000c', [false, 0]],
+  ['stops before a name that NUL continues, after a component', 'x ab\u0000c', [true, 2]],
   ['stops before a name that a non-ASCII code point continues', 'x caf\u00e9', [true, 2]],
   ['stops at a non-ASCII code point', '\u00e9', [false, 0]],
-  ['stops before a unit that starts with `-`', '1-x', [false, 0]],
+  ['a unit that starts with `-` is taken when the run ends at EOF', '1-x', [true, 3]],
   ['stops before a unit that an escape continues', '1p\\78', [false, 0]],
   ['`1e` without digits: unit "e"', '1e;', [true, 2]],
   ['`1e+` without digits: unit "e", then `+`', '1e+;', [true, 3]],
   ['`1e+5`: an exponent', '1e+5;', [true, 4]],
   ['stops at CDC', 'a -->', [true, 2]],
+  ['before CDC, a name that may take its `--` is left whole', 'ab-->', [false, 0]],
   ['`--x` is an ident', '--x:1', [true, 5]],
   ['`--` then a non-`>` is an ident', '-- ', [true, 3]],
   ['stops at CDO', 'a <!--', [true, 2]],
@@ -374,13 +383,31 @@ const SKIP_ROWS = [
   ['`-` alone at EOF is a delim', '-', [true, 1]],
   ['`#` at EOF is a delim', '#', [true, 1]],
   ['`.` before a digit is a number', '.5x', [true, 3]],
+  ['`.` then a digit before `(`: tokens one by one (a number may start earlier)', 'x 1.5px(', [true, 7]],
+  ['`+` then a digit before `(`: the exponent sign of 1e+5', 'x 1e+5px(', [true, 8]],
+  ['one by one, a dimension followed by `(` is taken', 'x .5 a.5b(', [true, 9]],
+  ['one by one, a unit that an escape continues is left whole', 'x 1.5p\\78', [true, 2]],
+  ['`.` then a letter is a delim: the name after it is left', 'x a.b(', [true, 4]],
+  ['`+` then a letter is a delim', 'x +b(', [true, 3]],
   ['stops at a string, a comment, `@`, `;` and brackets', 'a "b"', [true, 2]],
   ['stops at a comment', 'a/**/b', [true, 1]],
   ['`/` before EOF is a delim', 'a/', [true, 2]],
+  ['`/` not before `*` is a delim', 'a/b', [true, 3]],
   ['stops at an at-keyword', '@import', [false, 0]],
   ['stops at a backslash', '\\61', [false, 0]],
   ['stops at a control character', 'a\u0001', [true, 1]],
 ];
+
+test('skipIgnorableTokens: code units that end a run at a token boundary, and those that may not', () => {
+  // After "x ab": the name "ab" is whole before these...
+  for (const c of ['"', "'", ')', '[', ']', '{', '}', ';', '@', '\u0001', '\u007f', ' ', '!']) {
+    assert.deepEqual(skipFromStart(`x ab${c}`), [true, c === ' ' || c === '!' ? 5 : 4], JSON.stringify(c));
+  }
+  // ...and may go on through these (a function, an escape, U+FFFD, a non-ASCII name).
+  for (const c of ['(', '\\1', '\u0000', '\u00e9']) {
+    assert.deepEqual(skipFromStart(`x ab${c}`), [true, 2], JSON.stringify(c));
+  }
+});
 
 for (const [proves, css, expected] of SKIP_ROWS) {
   test(`skipIgnorableTokens: ${proves}`, () => {

@@ -80,6 +80,7 @@ const SKIP_SEEDS = [
   '.c0 { background: #fff url("../img/i0.png") no-repeat right top / 16px; }',
   'a{font:500 .875rem/1.25 "Inter var",sans-serif;--tw-x:0;margin:-1.5e3px +.5% 1E+2em;width:calc(100% - 2px)!important}',
   '1url(x) 1e 1e+ 1e+5 1-x 1p\\78 -\\61 --> <!-- -- --x #a\\62 #1 # - . + / a/**/b',
+  'x 1.5px( 1e+5px( .5a( a.5b( #a( #(  a:\\ 1.5p\\78 ab--> a --> +b( 2n+1( u\\72l( ab\u0000c caf\u00e9(',
 ];
 const SKIP_DICTIONARY = ['url(', '(', '\\', '\\\n', '\u0000', '\u00e9', '\uD800', '-->', '<!--', '--', '-', '.', '+', '#', 'e', 'E-', '1', '%', '/', '/*', '*/', ' ', '\r\n', '\f', '"', '@', ';', '{', '}'];
 

@@ -15,9 +15,9 @@ import { ROOT, runCli } from './support/project.mjs';
 const D14_KEY = '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8g\n-----END PRIVATE KEY-----\n';
 
 const PINNED = {
-  artifactSha256: '9005a4bb5b7f4e2639e073f14a8226956f04d95bd5ca0fc0d1a4779452cddfd4',
+  artifactSha256: 'a7e19468fb04a0b38c4a3e0397ac77bb267126b71a43e5242bf3ae63c2315aee',
   manifestSha256: '9049ac3a21f92e2d517cd68f20aca474029f3d51785fc93b7cafefbeb7204fa1',
-  signature: 'y+uylyhnR8PoU36hK2WuPg8/eCndheHFzjKmucxQ+cQsSyF+OUqVyCO8fGOTz2lvOgln6SVtpod9hLgr2I2GAg==\n',
+  signature: 'f41VAatxluEXXP+0m4CKu/JN4XRJIolYF3L8ga0PpFz8D9CnQMT5FyzQmSDD6dbJ3MFSpCPiZfKd/9gggv6+AA==\n',
   publicKey: 'ebVWLo/mVPlAeLES6KmLp5AfhTrmlb7X4OORC60ElmQ=\n',
 };
 

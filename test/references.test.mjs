@@ -49,3 +49,23 @@ test('dirName and normalizeUrlText', () => {
   assert.equal(dirName('a/b/c.css'), 'a/b');
   assert.equal(normalizeUrlText(' j\na\rv\ta '), 'java');
 });
+
+test('LineMap: LF, CRLF and lone CR line ends; columns count UTF-16 code units', async () => {
+  const { LineMap } = await import('../build/validator/text.js');
+  const lf = new LineMap('ab\ncd\n\nx');
+  assert.deepEqual([0, 2, 3, 6, 7].map((o) => lf.at(o)), [
+    { line: 1, column: 1 },
+    { line: 1, column: 3 },
+    { line: 2, column: 1 },
+    { line: 3, column: 1 },
+    { line: 4, column: 1 },
+  ]);
+  const mixed = new LineMap('a\r\nb\rc\nd');
+  assert.deepEqual([0, 3, 5, 7].map((o) => mixed.at(o)), [
+    { line: 1, column: 1 },
+    { line: 2, column: 1 },
+    { line: 3, column: 1 },
+    { line: 4, column: 1 },
+  ]);
+  assert.deepEqual(new LineMap('😀x').at(2), { line: 1, column: 3 });
+});

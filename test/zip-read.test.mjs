@@ -16,6 +16,8 @@ import zlib from 'node:zlib';
 import { prng } from './support/fuzz.mjs';
 import { craftZip, inflateRawCapped, madeBy, spyInflater } from '../bench/fuzz-zip.mjs';
 import { readZip } from '../build/validator/zip/read.js';
+import { crc32 as zipCrc32Of } from '../build/validator/zip/crc32.js';
+import { inflateRawCapped as nodeInflateRawCapped } from '../build/release/node-deps.js';
 import { FindingList } from '../build/validator/findings.js';
 import { checkBundleListing } from '../build/validator/bundle.js';
 import { ARCHIVE_RULES } from '../build/validator/catalogue/archive.js';
@@ -676,6 +678,37 @@ test('the injected inflater may throw: that is archive/corrupt-deflate, never an
   // An inflater that breaks its contract (returns more than asked) is caught by the length check.
   const long = (c, n) => ({ ok: true, data: new Uint8Array(n + 1) });
   assert.deepEqual(read(craftZip([DEFLATED]), { inflate: long }).rules, ['archive/size-mismatch']);
+});
+
+test('a CRC-32 reported by the inflater is the one compared; a missing or malformed one is computed by the reader', () => {
+  const archive = craftZip([DEFLATED]);
+  const right = zipCrc32Of(new TextEncoder().encode(DEFLATED.data));
+  const reporting = (crc) => (c, n) => {
+    const result = inflateRawCapped(c, n);
+    return result.ok ? { ...result, crc32: crc } : result;
+  };
+  const rows = [
+    // [what it proves, the reported crc32, expected rule ids]
+    ['the right CRC is accepted', right, []],
+    ['a wrong CRC is believed, so the entry is refused: the reported value is used', (right + 1) >>> 0, ['archive/crc-mismatch']],
+    ['no CRC: the reader computes it', undefined, []],
+    ['a negative number is not a CRC: computed', -1, []],
+    ['a fraction is not a CRC: computed', right + 0.5, []],
+    ['2^32 is out of range: computed', 2 ** 32, []],
+    ['NaN: computed', NaN, []],
+    ['a string is not a number: computed', String(right), []],
+  ];
+  for (const [label, crc, rules] of rows) assert.deepEqual(read(archive, { inflate: reporting(crc) }).rules, rules, label);
+});
+
+test('the Node.js adapter reports the CRC-32 of what it inflated (natively, when node:zlib has crc32)', () => {
+  const data = new TextEncoder().encode('export const a = 1;\n'.repeat(500));
+  const result = nodeInflateRawCapped(new Uint8Array(zlib.deflateRawSync(data)), data.length);
+  assert.equal(result.ok, true);
+  if (typeof zlib.crc32 === 'function') assert.equal(result.crc32, zipCrc32Of(data));
+  else assert.equal(result.crc32, undefined);
+  // Failures carry no CRC.
+  assert.deepEqual(nodeInflateRawCapped(new Uint8Array(zlib.deflateRawSync(data)), data.length - 1), { ok: false, reason: 'too-long' });
 });
 
 // ---------------------------------------------------------------------------------------

@@ -7,16 +7,20 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
-import { writeZip } from '../build/zip/write.js';
+import { assembleZip, compressEntry, orderZipFiles, writeZip } from '../build/zip/write.js';
+import { setCompressionWorkerScript, startCompression } from '../build/zip/parallel.js';
+import { crc32Fast } from '../build/release/node-deps.js';
 import { deflateRaw } from '../build/zip/deflate.js';
 import * as format from '../build/zip/format.js';
 import { crc32 } from '../build/validator/zip/crc32.js';
 import { BUNDLE_MAX_COMPRESSION_RATIO } from '../build/validator/limits.js';
 import { prng } from './support/fuzz.mjs';
+import { makeProject, runCli } from './support/project.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const EXAMPLE_RUNTIME = join(ROOT, 'examples/hello-world/runtime');
@@ -171,7 +175,7 @@ test('golden: the archive of a fixed file set has a pinned SHA-256 (a change is 
   // sources changes: treat that as a format break, and update it only on purpose.
   assert.equal(sha256(writeZip(goldenFiles())), GOLDEN_ARCHIVE_SHA256);
 });
-const GOLDEN_ARCHIVE_SHA256 = '1ff331eda10ee289d2454e50a1bd7db0fe7f706b5e45ea1fc411846748241a05';
+const GOLDEN_ARCHIVE_SHA256 = 'b66f2080c75a294c12317a308b764039a7f8b90ec8dcbf1073c31cb9399d411a';
 
 test('determinism: the same files in any input order give byte-identical archives', () => {
   const reference = writeZip(goldenFiles());
@@ -185,6 +189,133 @@ test('determinism: the same files in any input order give byte-identical archive
     return { path: f.path, content: backing.subarray(7, 7 + f.content.length) };
   });
   assert.deepEqual(writeZip(copies), reference);
+});
+
+test('compressEntry + assembleZip give writeZip\'s bytes, whatever order the entries are compressed in', () => {
+  const reference = writeZip(goldenFiles());
+  for (let seed = 1; seed <= 6; seed++) {
+    const files = shuffled(goldenFiles(), seed);
+    const compressed = new Map();
+    // Compressed in one order, assembled from files in another, with either CRC-32.
+    for (const f of shuffled(files, seed + 100)) compressed.set(f.path, compressEntry(f.content, seed % 2 === 0 ? crc32Fast : undefined));
+    assert.deepEqual(assembleZip(shuffled(files, seed + 200), compressed), reference, `order ${seed}`);
+  }
+  // writeZip with the native CRC (node:zlib's, where it exists) is the same archive.
+  assert.deepEqual(writeZip(goldenFiles(), crc32Fast), reference);
+  // orderZipFiles is byte order of names, and refuses what writeZip refuses.
+  assert.deepEqual(orderZipFiles(shuffled(goldenFiles(), 9)).map((f) => f.path), goldenFiles().map((f) => f.path).sort());
+  assert.throws(() => orderZipFiles([{ path: 'a.js', content: text('1') }, { path: 'a.js', content: text('2') }]), /occurs twice/);
+});
+
+test('assembleZip refuses a missing entry, or a stored entry whose bytes are not its file\'s (programming errors)', () => {
+  const files = [{ path: 'a.js', content: text('export const a = 1;\n'.repeat(50)) }, { path: 'b.png', content: seededBytes(3, 500) }];
+  const good = new Map(files.map((f) => [f.path, compressEntry(f.content)]));
+  assert.doesNotThrow(() => assembleZip(files, good));
+  const missing = new Map(good);
+  missing.delete('b.png');
+  assert.throws(() => assembleZip(files, missing), /no compressed entry for "b.png"/);
+  const wrong = new Map(good);
+  wrong.set('b.png', { method: format.ZIP_METHOD_STORED, data: seededBytes(3, 499), crc32: 0 });
+  assert.throws(() => assembleZip(files, wrong), /does not belong/);
+});
+
+/** A bundle-like file set big enough to keep a worker busy: text, random bytes, runs, an empty file. */
+function parallelFiles() {
+  const files = [];
+  for (let k = 0; k < 24; k++) files.push({ path: `js/m${k}.js`, content: seededScript(100 + k, 300 + 40 * k) });
+  for (let k = 0; k < 8; k++) files.push({ path: `img/i${k}.png`, content: seededBytes(200 + k, 20_000 + 3_000 * k) });
+  files.push({ path: 'img/zeros.webp', content: new Uint8Array(300_000) });
+  files.push({ path: 'fonts/empty.woff2', content: new Uint8Array(0) });
+  files.push({ path: 'index.html', content: text('<!doctype html><title>t</title>\n') });
+  return files;
+}
+
+/** Waits (without asserting any duration) until `done()` holds, for at most about 30 s. */
+async function until(done) {
+  for (let k = 0; k < 600 && !done(); k++) await sleep(50);
+  return done();
+}
+
+test('parallel: the main thread and a worker (running build/cli.js) give writeZip\'s exact bytes', async () => {
+  setCompressionWorkerScript(pathToFileURL(join(ROOT, 'build/cli.js')));
+  const files = parallelFiles();
+  const reference = writeZip(files);
+  // 1. The worker alone does some entries before the main thread joins in.
+  let started = startCompression(files);
+  assert.ok(started !== null);
+  // The shared copies are the same bytes under the same paths.
+  assert.deepEqual(started.sharedFiles.map((f) => f.path), files.map((f) => f.path));
+  started.sharedFiles.forEach((f, k) => assert.ok(Buffer.from(f.content).equals(Buffer.from(files[k].content)), f.path));
+  assert.ok(await until(() => started.compression.progress().posted > 0), 'the worker posted results');
+  assert.deepEqual(assembleZip(started.sharedFiles, started.compression.finish()), reference);
+  // 2. Finished at once: the main thread races the worker's start-up for every entry.
+  started = startCompression(files);
+  assert.deepEqual(assembleZip(files, started.compression.finish()), reference);
+  // 3. Cancelled (the check found errors): nothing hangs, and a later run is unaffected.
+  startCompression(files).compression.cancel();
+  started = startCompression(files);
+  assert.deepEqual(assembleZip(started.sharedFiles, started.compression.finish()), reference);
+});
+
+test('parallel: a worker that fails after claiming an entry, or never starts, still gives writeZip\'s bytes', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'platform-ext-parallel-'));
+  t.after(() => {
+    setCompressionWorkerScript(pathToFileURL(join(ROOT, 'build/cli.js')));
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const files = parallelFiles();
+  const reference = writeZip(files);
+  // A worker whose every compression throws: it claims one entry, gives up, and says so.
+  const failing = join(dir, 'failing-worker.mjs');
+  writeFileSync(
+    failing,
+    `import { workerData } from 'node:worker_threads';\nimport { runCompressionWorker } from ${JSON.stringify(pathToFileURL(join(ROOT, 'build/zip/parallel.js')).href)};\nworkerData.contents = null;\nrunCompressionWorker();\n`,
+  );
+  setCompressionWorkerScript(pathToFileURL(failing));
+  let started = startCompression(files);
+  assert.ok(await until(() => started.compression.progress().failed), 'the worker gave up');
+  assert.equal(started.compression.progress().posted, 0);
+  assert.deepEqual(assembleZip(files, started.compression.finish()), reference);
+  // A worker script that does not exist: the worker never claims anything.
+  setCompressionWorkerScript(pathToFileURL(join(dir, 'missing.mjs')));
+  started = startCompression(files);
+  await sleep(200);
+  assert.deepEqual(assembleZip(files, started.compression.finish()), reference);
+});
+
+/** A seeded ECMAScript module that the check accepts: functions, strings, comments. */
+function validModule(seed, lines) {
+  const rng = prng(seed);
+  const words = ['settings', 'value', 'render', 'PLATFORM', 'length', 'map', 'item', 'title', 'color'];
+  const out = [];
+  for (let line = 0; line < lines; line++) {
+    const w = () => words[Math.floor(rng() * words.length)];
+    const n = Math.floor(rng() * 1000);
+    out.push(rng() < 0.5 ? `export function ${w()}${line}(a, b) { return a * ${n} + b.${w()}; } // ${w()} ${w()}\n` : `export const ${w()}_${line} = "${w()} ${w()} ${n}";\n`);
+  }
+  return text(out.join(''));
+}
+
+test('package of a project over 2 MiB (compressed on a worker while the check runs) writes writeZip\'s archive', (t) => {
+  const files = {};
+  const contents = [];
+  for (let k = 0; k < 16; k++) contents.push([`js/m${k}.js`, validModule(300 + k, 2500)]);
+  for (let k = 0; k < 8; k++) contents.push([`img/p${k}.png`, seededBytes(400 + k, 60_000)]);
+  const scripts = contents.filter(([p]) => p.endsWith('.js')).map(([p]) => `<script type="module" src="${p}"></script>`).join('');
+  contents.push(['index.html', text(`<!doctype html><html><head><meta charset="utf-8"><title>t</title>${scripts}</head><body></body></html>\n`)]);
+  for (const [path, content] of contents) files[`runtime/${path}`] = content;
+  const total = contents.reduce((n, [, c]) => n + c.length, 0);
+  // src/commands/package.ts PARALLEL_MIN_BYTES: from 2 MiB of content a worker compresses too.
+  assert.ok(total > 2 << 20, `the project holds ${total} bytes: past the one-thread limit`);
+  const dir = makeProject(t, { files, defaults: false, manifest: {} });
+  const key = join(dir, '..', `${dir.split('/').pop()}-key.pem`);
+  writeFileSync(key, '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8g\n-----END PRIVATE KEY-----\n', { mode: 0o600 });
+  t.after(() => rmSync(key, { force: true }));
+  const out = join(dir, 'out');
+  const r = runCli(['package', dir, '--out', out, '--private-key', key]);
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  const expected = writeZip(contents.map(([path, content]) => ({ path, content })));
+  assert.ok(Buffer.from(readFileSync(join(out, 'bundle.zip'))).equals(Buffer.from(expected)));
 });
 
 test('names are in byte order: "0.js" < "A.png" < "Z.js" < "a-b.js" < "a.js" < "a.png" < "a/b.js" < "a_b.js" < "b/c.js"', () => {

@@ -2,8 +2,21 @@
 // (this file is part of the operator's platform-review, which is built from
 // dist/validator.mjs and node: modules alone).
 import { createHash, createPublicKey, verify } from 'node:crypto';
+import * as zlib from 'node:zlib';
 import { inflateRawSync, type ZlibOptions } from 'node:zlib';
-import type { InflateResult, ReleaseDeps } from '../validator/index.js';
+import { crc32, type InflateResult, type ReleaseDeps } from '../validator/index.js';
+
+/**
+ * node:zlib's CRC-32 (Node.js 20.15 and later; the same function as ours, about 20x
+ * faster), else ours. Looked up through the namespace so that older Node.js 20 releases,
+ * which lack the export, load this module too.
+ */
+const nativeCrc32: ((data: Uint8Array) => number) | undefined = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
+
+/** CRC-32 as ZIP defines it (APPNOTE 4.4.7), natively where Node.js has it. */
+export function crc32Fast(bytes: Uint8Array): number {
+  return nativeCrc32 !== undefined ? nativeCrc32(bytes) : crc32(bytes);
+}
 
 export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -27,8 +40,9 @@ export function inflateRawCapped(compressed: Uint8Array, expectedSize: number): 
   let result: { buffer: Buffer; engine: { bytesWritten: number } };
   try {
     // maxOutputLength must be at least 1; one byte over the declared size is enough to
-    // tell "too long" without producing more.
-    const options: ZlibOptions & { info: true } = { maxOutputLength: expectedSize + 1, info: true };
+    // tell "too long" without producing more. One output chunk of that size (zlib's
+    // minimum is 64 bytes) holds the whole result: no 16 KiB pieces joined by a copy.
+    const options: ZlibOptions & { info: true } = { maxOutputLength: expectedSize + 1, chunkSize: Math.max(expectedSize + 1, 64), info: true };
     result = inflateRawSync(compressed, options) as unknown as typeof result;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -39,7 +53,9 @@ export function inflateRawCapped(compressed: Uint8Array, expectedSize: number): 
   if (result.buffer.length > expectedSize) return { ok: false, reason: 'too-long' };
   if (result.buffer.length < expectedSize) return { ok: false, reason: 'too-short' };
   if (result.engine.bytesWritten !== compressed.length) return { ok: false, reason: 'trailing-data' };
-  return { ok: true, data: new Uint8Array(result.buffer.buffer, result.buffer.byteOffset, result.buffer.length) };
+  const data = new Uint8Array(result.buffer.buffer, result.buffer.byteOffset, result.buffer.length);
+  // The CRC of what was produced, natively: the reader then need not compute it in JavaScript.
+  return nativeCrc32 !== undefined ? { ok: true, data, crc32: nativeCrc32(data) } : { ok: true, data };
 }
 
 export const NODE_RELEASE_DEPS: ReleaseDeps = { inflateRaw: inflateRawCapped, sha256Hex, verifyEd25519 };

@@ -42,6 +42,23 @@ export interface ZipFileInput {
   readonly content: Uint8Array;
 }
 
+/**
+ * One entry's stored form (APPNOTE 4.4.5, 4.4.7): everything of an entry that depends on
+ * its content, and the only part that costs time. A pure function of the content
+ * (compressEntry), so entries may be compressed in any order, on any thread.
+ */
+export interface CompressedEntry {
+  /** ZIP_METHOD_STORED or ZIP_METHOD_DEFLATED. */
+  readonly method: number;
+  /** The bytes as they go into the archive: the content itself, or its raw DEFLATE stream. */
+  readonly data: Uint8Array;
+  /** CRC-32 of the uncompressed content. */
+  readonly crc32: number;
+}
+
+/** CRC-32 as ZIP defines it (the validator's, or an equal native one; see compressEntry). */
+export type Crc32 = (bytes: Uint8Array) => number;
+
 /** An entry ready to be written: everything both headers need. */
 interface PlannedEntry {
   name: string;
@@ -65,22 +82,26 @@ function compareNames(a: ZipFileInput, b: ZipFileInput): number {
  * uncompressed / compressed stays within BUNDLE_MAX_COMPRESSION_RATIO: the reader refuses
  * higher ratios (D-16, a zip-bomb guard), so a 5 MiB file of zeros is stored rather than
  * made unreadable. Empty files are stored (size 0). Integer arithmetic only.
+ *
+ * `crc` may be any implementation of the same function (node:zlib's crc32 is 20x faster
+ * than ours where it exists): the value, and so the archive, is the same.
  */
-function chooseData(content: Uint8Array): { method: number; data: Uint8Array } {
-  if (content.length === 0) return { method: ZIP_METHOD_STORED, data: content };
+export function compressEntry(content: Uint8Array, crc: Crc32 = crc32): CompressedEntry {
+  if (content.length === 0) return { method: ZIP_METHOD_STORED, data: content, crc32: crc(content) };
   const deflated = deflateRaw(content);
   if (deflated.length < content.length && content.length <= BUNDLE_MAX_COMPRESSION_RATIO * deflated.length) {
-    return { method: ZIP_METHOD_DEFLATED, data: deflated };
+    return { method: ZIP_METHOD_DEFLATED, data: deflated, crc32: crc(content) };
   }
-  return { method: ZIP_METHOD_STORED, data: content };
+  return { method: ZIP_METHOD_STORED, data: content, crc32: crc(content) };
 }
 
 /**
- * Writes a ZIP archive of `files` per D-15. Throws an Error on input the caller should
- * have refused already (a path outside the D-2 grammar, a duplicate path, sizes or counts
- * that would need ZIP64): those are programming errors, not findings.
+ * The files in archive order (byte order of names), after checking what the writer
+ * needs. Throws an Error on input the caller should have refused already (a path outside
+ * the D-2 grammar, a duplicate path, sizes or counts that would need ZIP64): those are
+ * programming errors, not findings.
  */
-export function writeZip(files: readonly ZipFileInput[]): Uint8Array {
+export function orderZipFiles(files: readonly ZipFileInput[]): ZipFileInput[] {
   if (files.length > ZIP_MAX_ENTRIES) {
     throw new Error(`writeZip: ${files.length} files is more than a ZIP without ZIP64 holds (${ZIP_MAX_ENTRIES})`);
   }
@@ -96,21 +117,44 @@ export function writeZip(files: readonly ZipFileInput[]): Uint8Array {
   for (let k = 1; k < sorted.length; k++) {
     if (sorted[k]!.path === sorted[k - 1]!.path) throw new Error(`writeZip: path "${sorted[k]!.path}" occurs twice`);
   }
+  return sorted;
+}
 
+/**
+ * Writes a ZIP archive of `files` per D-15, compressing each entry in turn. The archive
+ * is the same bytes as assembleZip over compressEntry results made anywhere else.
+ */
+export function writeZip(files: readonly ZipFileInput[], crc: Crc32 = crc32): Uint8Array {
+  const sorted = orderZipFiles(files);
+  const compressed = new Map<string, CompressedEntry>();
+  for (const file of sorted) compressed.set(file.path, compressEntry(file.content, crc));
+  return assembleZip(sorted, compressed);
+}
+
+/**
+ * Lays out the archive of `files` (any order) from their compressed entries, keyed by
+ * path: compressed[path] must be compressEntry(content) of that file. Throws as
+ * orderZipFiles does, and when an entry is missing or does not fit its file.
+ */
+export function assembleZip(files: readonly ZipFileInput[], compressed: ReadonlyMap<string, CompressedEntry>): Uint8Array {
+  const sorted = orderZipFiles(files);
   // Plan every entry first, so the archive is allocated once at its exact size.
   const entries: PlannedEntry[] = [];
   let offset = 0;
   for (const file of sorted) {
-    const { method, data } = chooseData(file.content);
+    const entry = compressed.get(file.path);
+    if (entry === undefined) throw new Error(`writeZip: no compressed entry for "${file.path}"`);
+    const fits = entry.method === ZIP_METHOD_DEFLATED || (entry.method === ZIP_METHOD_STORED && entry.data.length === file.content.length);
+    if (!fits) throw new Error(`writeZip: the compressed entry for "${file.path}" does not belong to its content`);
     entries.push({
       name: file.path,
-      method,
-      crc: crc32(file.content),
+      method: entry.method,
+      crc: entry.crc32,
       uncompressedSize: file.content.length,
-      data,
+      data: entry.data,
       localHeaderOffset: offset,
     });
-    offset += ZIP_LOCAL_FILE_HEADER_BYTES + file.path.length + data.length;
+    offset += ZIP_LOCAL_FILE_HEADER_BYTES + file.path.length + entry.data.length;
   }
   const centralDirectoryOffset = offset;
   let centralDirectorySize = 0;

@@ -9,6 +9,13 @@
 // are not in those positions are plain text (D-19). Token values are decoded, so escapes
 // cannot hide a reference (`u\72l(`, `@\69mport`).
 //
+// Speed (the check runs in a fresh process, before V8 has optimised anything): the
+// tokenizer is a cursor (nextToken returns a small-integer kind, values are decoded only
+// where a reference or a name is needed), runs of tokens that cannot matter here (idents,
+// numbers, hashes, delims, colons, commas) are skipped at once by skipIgnorableTokens,
+// and the nesting stack holds small integers, not objects. bench/scan-speed-css.mjs
+// measures it; test/fuzz-css.test.mjs checks the skip against the plain tokenizer.
+//
 // Classification (classifyReference, relative to the referring file's folder):
 //   remote (`http:`, `//host`, any scheme but data:) -> error; the policy allows only
 //   the release base URL (D-17) and the contract allows no remote resources (Bundle).
@@ -130,16 +137,24 @@ const IMAGE_STRING_FUNCTIONS: readonly string[] = ['image-set', '-webkit-image-s
 /** Functions whose first string argument is a URL (CSS Values 4: url("..."), src("...")); lowercase. */
 const URL_FUNCTIONS: readonly string[] = ['url', 'src'];
 
+/** Longest name above. */
+const SPECIAL_FUNCTION_MAX_LENGTH = Math.max(...URL_FUNCTIONS.map((n) => n.length), ...IMAGE_STRING_FUNCTIONS.map((n) => n.length));
+
+/**
+ * The length and first code unit of every name above, as a table indexed by
+ * length * 128 + first code unit (lowercase). A raw name without escapes is its own text,
+ * so one lookup rules out var(), calc(), rgba() and the like before any comparison.
+ */
+const SPECIAL_FUNCTION_SHAPES = specialFunctionShapes();
+
+function specialFunctionShapes(): Uint8Array {
+  const table = new Uint8Array((SPECIAL_FUNCTION_MAX_LENGTH + 1) * 0x80);
+  for (const name of [...URL_FUNCTIONS, ...IMAGE_STRING_FUNCTIONS]) table[name.length * 0x80 + name.charCodeAt(0)] = 1;
+  return table;
+}
+
 /** Longest piece of a reference quoted in a message (presentation only, not a contract number). */
 const QUOTED_VALUE_MAX_CHARS = 120;
-
-interface Context {
-  readonly scan: FileScan;
-  readonly baseDir: string;
-  readonly mapOffset: (cssOffset: number) => number;
-  /** classifyReference results by reference text: large stylesheets repeat the same few URLs. */
-  readonly classified: Map<string, ReferenceResult>;
-}
 
 /** ASCII lowercase without a regex when there is nothing to lower (the common case). */
 function lowerName(name: string): string {
@@ -171,6 +186,18 @@ function functionNameIs(tokenizer: CssTokenizer, lowercase: string): boolean {
 
 /** FRAME_URL_FUNCTION, FRAME_IMAGE_FUNCTION or 0 for the function token just consumed. */
 function functionFlags(tokenizer: CssTokenizer): number {
+  if (tokenizer.valuePrefix === '') {
+    const length = tokenizer.valueEnd - tokenizer.valueStart;
+    if (length > SPECIAL_FUNCTION_MAX_LENGTH) return 0;
+    // `| 0x20` lowercases ASCII letters and keeps `-`; other code units may land on a
+    // shape too (`& 0x7f` folds non-ASCII), which only costs the full comparison below.
+    const first = (tokenizer.text.charCodeAt(tokenizer.valueStart) | 0x20) & 0x7f;
+    if (SPECIAL_FUNCTION_SHAPES[length * 0x80 + first] === 0) return 0;
+  }
+  return functionFlagsByName(tokenizer);
+}
+
+function functionFlagsByName(tokenizer: CssTokenizer): number {
   for (let i = 0; i < URL_FUNCTIONS.length; i++) if (functionNameIs(tokenizer, URL_FUNCTIONS[i]!)) return FRAME_URL_FUNCTION;
   for (let i = 0; i < IMAGE_STRING_FUNCTIONS.length; i++) if (functionNameIs(tokenizer, IMAGE_STRING_FUNCTIONS[i]!)) return FRAME_IMAGE_FUNCTION;
   return 0;
@@ -185,138 +212,184 @@ function preludeKind(tokenizer: CssTokenizer): number {
   return PRELUDE_OTHER;
 }
 
-function scanCss(scan: FileScan, text: string, baseDir: string, mapOffset: (cssOffset: number) => number): void {
-  const ctx: Context = { scan, baseDir, mapOffset, classified: new Map() };
-  // Whitespace separates components and nothing more here; comments vanish too.
-  const tokenizer = createTokenizer(text, { skipWhitespace: true });
-  const stack: number[] = [];
-  let depth = 0;
-  // The at-rule prelude being read: its kind, the stack depth of its at-keyword (the
-  // prelude ends at `;` or `{` at this depth), and for @import whether the first
-  // component is still to come.
-  let prelude = PRELUDE_NONE;
-  let preludeDepth = 0;
-  let awaitingTarget = false;
-  // True where a rule or declaration may begin: at the start, after `;`, `{` or `}` at the
-  // current level. Only there is an at-keyword an at-rule (elsewhere it is a value).
-  let statementStart = true;
+/** The policy's state between tokens: where the scan is, the nesting stack, the at-rule prelude. */
+class PolicyScan {
+  readonly scan: FileScan;
+  readonly baseDir: string;
+  readonly mapOffset: (cssOffset: number) => number;
+  /** classifyReference results by reference text: large stylesheets repeat the same few URLs. */
+  readonly classified: Map<string, ReferenceResult>;
+  readonly tokenizer: CssTokenizer;
+  /** Frames (FRAME_*), innermost last; entries at `depth` and above are stale. */
+  readonly stack: number[];
+  depth: number;
+  /**
+   * The at-rule prelude being read: its kind, the stack depth of its at-keyword (the
+   * prelude ends at `;` or `{` at this depth), and for @import whether the first
+   * component is still to come.
+   */
+  prelude: number;
+  preludeDepth: number;
+  awaitingTarget: boolean;
+  /**
+   * True where a rule or declaration may begin: at the start, after `;`, `{` or `}` at the
+   * current level. Only there is an at-keyword an at-rule (elsewhere it is a value).
+   */
+  statementStart: boolean;
 
+  constructor(scan: FileScan, text: string, baseDir: string, mapOffset: (cssOffset: number) => number) {
+    this.scan = scan;
+    this.baseDir = baseDir;
+    this.mapOffset = mapOffset;
+    this.classified = new Map();
+    // Whitespace separates components and nothing more here; comments vanish too.
+    this.tokenizer = createTokenizer(text, { skipWhitespace: true });
+    this.stack = [];
+    this.depth = 0;
+    this.prelude = PRELUDE_NONE;
+    this.preludeDepth = 0;
+    this.awaitingTarget = false;
+    this.statementStart = true;
+  }
+}
+
+/**
+ * The loop is small and the work per token is a function: V8 inlines a call into
+ * optimised code by how often it runs per call of its caller, so the rare branches (at-
+ * rules, bad urls, escaped names) stay out of the optimised code for the common ones. In
+ * one loop that runs once, everything was inlined, and in a fresh process compiling that
+ * cost more than it saved.
+ */
+function scanCss(scan: FileScan, text: string, baseDir: string, mapOffset: (cssOffset: number) => number): void {
+  const p = new PolicyScan(scan, text, baseDir, mapOffset);
+  const tokenizer = p.tokenizer;
   for (;;) {
     // Runs of idents, numbers, hashes, delims, colons and commas (most of a stylesheet)
-    // reference nothing and open or close nothing: each would only end the slots below
-    // and the statement start, as the `default` branch does, so a run is taken at once.
-    if (skipIgnorableTokens(tokenizer)) {
-      if (awaitingTarget && depth === preludeDepth) awaitingTarget = false;
-      if (depth > 0) stack[depth - 1] = stack[depth - 1]! & ~FRAME_FIRST_ARGUMENT_PENDING;
-      statementStart = false;
-    }
+    // reference nothing and open or close nothing: a run is taken at once.
+    if (skipIgnorableTokens(tokenizer)) takeIgnorableTokens(p);
     const kind = nextToken(tokenizer);
     if (kind === TOKEN_EOF) break;
-    const top = depth > 0 ? stack[depth - 1]! : 0;
-    const font = (top & FRAME_FONT) !== 0;
-    const topKind = depth > 0 ? top & FRAME_KIND_MASK : -1;
-
-    // The first component of an @import prelude is its target (CSS Cascade: a string or
-    // a url); anything else makes the rule invalid, and later url()s are plain references.
-    let importTarget = false;
-    if (awaitingTarget && depth === preludeDepth) {
-      awaitingTarget = false;
-      importTarget = true;
-    }
-    const inNamespacePrelude = prelude === PRELUDE_NAMESPACE;
-
-    // A url( / src( function's first argument.
-    let firstArgument = false;
-    if ((top & FRAME_FIRST_ARGUMENT_PENDING) !== 0) {
-      stack[depth - 1] = top & ~FRAME_FIRST_ARGUMENT_PENDING;
-      firstArgument = true;
-    }
-
-    // Cases in order of frequency: an interpreter tries them one by one.
-    switch (kind) {
-      case TOKEN_SEMICOLON:
-        if (prelude !== PRELUDE_NONE && depth === preludeDepth) {
-          prelude = PRELUDE_NONE;
-          awaitingTarget = false;
-        }
-        if (depth === 0 || topKind === FRAME_BLOCK) {
-          statementStart = true;
-          continue;
-        }
-        break;
-      case TOKEN_OPEN_CURLY: {
-        let blockIsFont = font;
-        if (prelude !== PRELUDE_NONE && depth === preludeDepth) {
-          blockIsFont = blockIsFont || prelude === PRELUDE_FONT_FACE;
-          prelude = PRELUDE_NONE;
-          awaitingTarget = false;
-        }
-        stack[depth++] = FRAME_BLOCK | (blockIsFont ? FRAME_FONT : 0);
-        statementStart = true;
-        continue;
-      }
-      case TOKEN_CLOSE_CURLY:
-        // A `}` closes a block only when a block is open on top; inside a function or a
-        // () or [] block it is an ordinary component value, as the parser reads it.
-        if (topKind === FRAME_BLOCK) {
-          depth--;
-          if (prelude !== PRELUDE_NONE && depth < preludeDepth) {
-            prelude = PRELUDE_NONE;
-            awaitingTarget = false;
-          }
-          statementStart = true;
-          continue;
-        }
-        break;
-      case TOKEN_STRING:
-        if (inNamespacePrelude) break;
-        if (importTarget) checkReference(ctx, tokenizer, 'import');
-        else if (firstArgument && (top & FRAME_URL_FUNCTION) !== 0) checkReference(ctx, tokenizer, (top & FRAME_IMPORT_TARGET) !== 0 ? 'import' : font ? 'font' : 'image');
-        else if (topKind === FRAME_FUNCTION && (top & FRAME_IMAGE_FUNCTION) !== 0) checkReference(ctx, tokenizer, 'image');
-        break;
-      case TOKEN_OPEN_SQUARE:
-        stack[depth++] = FRAME_SQUARE | (font ? FRAME_FONT : 0);
-        break;
-      case TOKEN_CLOSE_SQUARE:
-        if (topKind === FRAME_SQUARE) depth--;
-        break;
-      case TOKEN_FUNCTION: {
-        const flags = functionFlags(tokenizer);
-        let frame = FRAME_FUNCTION | flags | (font ? FRAME_FONT : 0);
-        if (flags === FRAME_URL_FUNCTION) frame |= FRAME_FIRST_ARGUMENT_PENDING | (importTarget ? FRAME_IMPORT_TARGET : 0);
-        stack[depth++] = frame;
-        break;
-      }
-      case TOKEN_OPEN_PAREN:
-        stack[depth++] = FRAME_PAREN | (font ? FRAME_FONT : 0);
-        break;
-      case TOKEN_CLOSE_PAREN:
-        if (topKind === FRAME_FUNCTION || topKind === FRAME_PAREN) depth--;
-        break;
-      case TOKEN_URL:
-        // @namespace url(...) names a namespace; nothing is fetched.
-        if (!inNamespacePrelude) checkReference(ctx, tokenizer, importTarget ? 'import' : font ? 'font' : 'image');
-        break;
-      case TOKEN_AT_KEYWORD:
-        if (statementStart && prelude === PRELUDE_NONE && (depth === 0 || topKind === FRAME_BLOCK)) {
-          prelude = preludeKind(tokenizer);
-          preludeDepth = depth;
-          awaitingTarget = prelude === PRELUDE_IMPORT;
-        }
-        break;
-      case TOKEN_BAD_URL:
-        ctx.scan.report('css/bad-url', 'Malformed url(): browsers drop the declaration that holds it (quote the URL or escape spaces, quotes and parentheses)', mapOffset(tokenizer.tokenStart));
-        break;
-      case TOKEN_CDO:
-      case TOKEN_CDC:
-        // Ignored between top-level rules, so they do not end a statement start.
-        if (depth === 0) continue;
-        break;
-      default:
-        break;
-    }
-    statementStart = false;
+    takeToken(p, kind);
   }
+}
+
+/** What takeToken does for each of a run of idents, numbers, hashes, delims, colons and commas (its `default` branch). */
+function takeIgnorableTokens(p: PolicyScan): void {
+  if (p.awaitingTarget && p.depth === p.preludeDepth) p.awaitingTarget = false;
+  if (p.depth > 0) p.stack[p.depth - 1] = p.stack[p.depth - 1]! & ~FRAME_FIRST_ARGUMENT_PENDING;
+  p.statementStart = false;
+}
+
+/** Tracks nesting and at-rule preludes through the current token, and checks it if it is a reference. */
+function takeToken(p: PolicyScan, kind: number): void {
+  const stack = p.stack;
+  const depth = p.depth;
+  const top = depth > 0 ? stack[depth - 1]! : 0;
+  const font = (top & FRAME_FONT) !== 0;
+  const topKind = depth > 0 ? top & FRAME_KIND_MASK : -1;
+
+  // The first component of an @import prelude is its target (CSS Cascade: a string or
+  // a url); anything else makes the rule invalid, and later url()s are plain references.
+  let importTarget = false;
+  if (p.awaitingTarget && depth === p.preludeDepth) {
+    p.awaitingTarget = false;
+    importTarget = true;
+  }
+  const inNamespacePrelude = p.prelude === PRELUDE_NAMESPACE;
+
+  // A url( / src( function's first argument.
+  let firstArgument = false;
+  if ((top & FRAME_FIRST_ARGUMENT_PENDING) !== 0) {
+    stack[depth - 1] = top & ~FRAME_FIRST_ARGUMENT_PENDING;
+    firstArgument = true;
+  }
+
+  // Cases in order of frequency: an interpreter tries them one by one.
+  switch (kind) {
+    case TOKEN_SEMICOLON:
+      if (p.prelude !== PRELUDE_NONE && depth === p.preludeDepth) endPrelude(p);
+      if (depth === 0 || topKind === FRAME_BLOCK) {
+        p.statementStart = true;
+        return;
+      }
+      break;
+    case TOKEN_CLOSE_PAREN:
+      if (topKind === FRAME_FUNCTION || topKind === FRAME_PAREN) p.depth = depth - 1;
+      break;
+    case TOKEN_FUNCTION: {
+      const flags = functionFlags(p.tokenizer);
+      let frame = FRAME_FUNCTION | flags | (font ? FRAME_FONT : 0);
+      if (flags === FRAME_URL_FUNCTION) frame |= FRAME_FIRST_ARGUMENT_PENDING | (importTarget ? FRAME_IMPORT_TARGET : 0);
+      stack[depth] = frame;
+      p.depth = depth + 1;
+      break;
+    }
+    case TOKEN_STRING:
+      if (inNamespacePrelude) break;
+      if (importTarget) checkReference(p, 'import');
+      else if (firstArgument && (top & FRAME_URL_FUNCTION) !== 0) checkReference(p, (top & FRAME_IMPORT_TARGET) !== 0 ? 'import' : font ? 'font' : 'image');
+      else if (topKind === FRAME_FUNCTION && (top & FRAME_IMAGE_FUNCTION) !== 0) checkReference(p, 'image');
+      break;
+    case TOKEN_OPEN_CURLY: {
+      let blockIsFont = font;
+      if (p.prelude !== PRELUDE_NONE && depth === p.preludeDepth) {
+        blockIsFont = blockIsFont || p.prelude === PRELUDE_FONT_FACE;
+        endPrelude(p);
+      }
+      stack[depth] = FRAME_BLOCK | (blockIsFont ? FRAME_FONT : 0);
+      p.depth = depth + 1;
+      p.statementStart = true;
+      return;
+    }
+    case TOKEN_CLOSE_CURLY:
+      // A `}` closes a block only when a block is open on top; inside a function or a
+      // () or [] block it is an ordinary component value, as the parser reads it.
+      if (topKind === FRAME_BLOCK) {
+        p.depth = depth - 1;
+        if (p.prelude !== PRELUDE_NONE && depth - 1 < p.preludeDepth) endPrelude(p);
+        p.statementStart = true;
+        return;
+      }
+      break;
+    case TOKEN_OPEN_SQUARE:
+      stack[depth] = FRAME_SQUARE | (font ? FRAME_FONT : 0);
+      p.depth = depth + 1;
+      break;
+    case TOKEN_CLOSE_SQUARE:
+      if (topKind === FRAME_SQUARE) p.depth = depth - 1;
+      break;
+    case TOKEN_OPEN_PAREN:
+      stack[depth] = FRAME_PAREN | (font ? FRAME_FONT : 0);
+      p.depth = depth + 1;
+      break;
+    case TOKEN_URL:
+      // @namespace url(...) names a namespace; nothing is fetched.
+      if (!inNamespacePrelude) checkReference(p, importTarget ? 'import' : font ? 'font' : 'image');
+      break;
+    case TOKEN_AT_KEYWORD:
+      if (p.statementStart && p.prelude === PRELUDE_NONE && (depth === 0 || topKind === FRAME_BLOCK)) {
+        p.prelude = preludeKind(p.tokenizer);
+        p.preludeDepth = depth;
+        p.awaitingTarget = p.prelude === PRELUDE_IMPORT;
+      }
+      break;
+    case TOKEN_BAD_URL:
+      p.scan.report('css/bad-url', 'Malformed url(): browsers drop the declaration that holds it (quote the URL or escape spaces, quotes and parentheses)', p.mapOffset(p.tokenizer.tokenStart));
+      break;
+    case TOKEN_CDO:
+    case TOKEN_CDC:
+      // Ignored between top-level rules, so they do not end a statement start.
+      if (depth === 0) return;
+      break;
+    default:
+      break;
+  }
+  p.statementStart = false;
+}
+
+function endPrelude(p: PolicyScan): void {
+  p.prelude = PRELUDE_NONE;
+  p.awaitingTarget = false;
 }
 
 // ---------------------------------------------------------------------------
@@ -329,9 +402,9 @@ function quoted(value: string): string {
 }
 
 /** Checks the current token (a url, or a string in a reference position) as a reference. */
-function checkReference(ctx: Context, tokenizer: CssTokenizer, kind: ReferenceKind): void {
-  const at = ctx.mapOffset(tokenizer.tokenStart);
-  const value = tokenValue(tokenizer);
+function checkReference(ctx: PolicyScan, kind: ReferenceKind): void {
+  const at = ctx.mapOffset(ctx.tokenizer.tokenStart);
+  const value = tokenValue(ctx.tokenizer);
   let result = ctx.classified.get(value);
   if (result === undefined) {
     result = classifyReference(value, ctx.baseDir);

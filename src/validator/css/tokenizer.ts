@@ -21,8 +21,10 @@
 //
 // Fast paths: runs of code units that preprocessing leaves alone and that do not end the
 // current algorithm (ASCII ident code points, whitespace, string and url contents, digits)
-// are skipped with charCodeAt and a table instead of one codePointAt call per code point.
-// Each says which spec steps it covers and why it is equivalent.
+// are skipped with charCodeAt and a table instead of one codePointAt call per code point,
+// and skipIgnorableTokens takes whole runs of plain tokens (idents, numbers, delims...)
+// for callers that ignore them. Each says which spec steps it covers and why it is
+// equivalent.
 //
 // Not implemented: the Editor's Draft's "unicode ranges allowed" flag (only the
 // unicode-range descriptor needs it, and it never holds a reference).
@@ -537,8 +539,8 @@ export function nextToken(s: CssTokenizer): number {
     s.pos = start + 1;
     if (c < 0x80) {
       // Fast routing, ahead of the switch, for the code units that start most tokens;
-      // each goes exactly where its case in the switch would: a single-unit token
-      // (`(`, `)`, `,`, `:`, `;`, `[`, `]`, `{`, `}`), an ident-start code point, or whitespace.
+      // each goes exactly where the spec's branch for it goes: a token of its own (`(`,
+      // `)`, `,`, `:`, `;`, `[`, `]`, `{`, `}`) or, for a letter or `_`, an ident-like token.
       const single = SINGLE_UNIT_TOKENS[c]!;
       if (single !== 0) {
         kind = single;
@@ -676,192 +678,106 @@ export function nextToken(s: CssTokenizer): number {
 // Skip ignorable tokens (a fast path of "consume a token", for the policy)
 // ---------------------------------------------------------------------------
 
-// What the code unit that starts a token tells skipIgnorableTokens (SKIP_CLASSES).
-const SKIP_STOP = 0;
-const SKIP_WHITESPACE = 1;
-/** A letter or `_`: an ident-like token. */
-const SKIP_LETTER = 2;
-const SKIP_DIGIT = 3;
-/** A delim, colon or comma token of this one code unit, whatever follows. */
-const SKIP_DELIM = 4;
-const SKIP_HYPHEN_MINUS = 5;
-const SKIP_FULL_STOP = 6;
-const SKIP_PLUS_SIGN = 7;
-const SKIP_NUMBER_SIGN = 8;
-const SKIP_LESS_THAN_SIGN = 9;
-const SKIP_SOLIDUS = 10;
+/** A code unit that is not "plain": not ASCII whitespace, a letter, a digit or one of `!#$%&*+,-./:<=>?^_`|~`. */
+const NOT_PLAIN = '[^\\t\\n\\f\\r !#$%&*+,\\-./0-9:<=>?A-Z^_`a-z|~]';
 
-const SKIP_CLASSES = skipClassTable();
+/**
+ * Finds where a run of plain code units ends: at a code unit that is not plain, or at the
+ * start of `/*` (a comment), `<!--` (CDO) or `-->` (CDC). Each alternative is one code
+ * unit (the rest is lookahead), so the match starts at lastIndex - 1. No nested
+ * quantifiers: linear.
+ */
+const PLAIN_RUN_END = new RegExp(`${NOT_PLAIN}|\\/(?=\\*)|<(?=!--)|-(?=->)`, 'g');
 
-function skipClassTable(): Uint8Array {
-  const table = new Uint8Array(0x80);
-  for (let c = 0; c < 0x80; c++) {
-    if (RAW_WHITESPACE[c] === 1) table[c] = SKIP_WHITESPACE;
-    else if (ASCII_IDENT_START[c] === 1) table[c] = SKIP_LETTER;
-    else if (isDigit(c)) table[c] = SKIP_DIGIT;
-  }
-  // `!$%&*=>?^`|~` are delims and `:` `,` colon and comma tokens in every context.
-  for (const c of '!$%&*=>?^`|~:,') table[c.charCodeAt(0)] = SKIP_DELIM;
-  table[HYPHEN_MINUS] = SKIP_HYPHEN_MINUS;
-  table[FULL_STOP] = SKIP_FULL_STOP;
-  table[PLUS_SIGN] = SKIP_PLUS_SIGN;
-  table[NUMBER_SIGN] = SKIP_NUMBER_SIGN;
-  table[LESS_THAN_SIGN] = SKIP_LESS_THAN_SIGN;
-  table[SOLIDUS] = SKIP_SOLIDUS;
-  return table;
+/** The plain code units, as a table. */
+const PLAIN = plainTable();
+
+function plainTable(): Uint8Array {
+  const notPlain = new RegExp(NOT_PLAIN);
+  return asciiTable((c) => !notPlain.test(String.fromCharCode(c)));
 }
+
+/**
+ * Code units that end a plain run at a token boundary: no token that starts in the run
+ * can go on through them. The others (`(`, `\`, `-` of `-->`, NUL, non-ASCII) may
+ * continue the run's last token: a name followed by `(` is a function or url token, and
+ * `\`, NUL (read as U+FFFD) and non-ASCII code points can continue a name.
+ */
+const ENDS_PLAIN_RUN = asciiTable((c) => c !== 0 && c !== LEFT_PARENTHESIS && c !== REVERSE_SOLIDUS && c !== HYPHEN_MINUS);
 
 /**
  * Consumes whole tokens while they are whitespace, idents, hashes, delims, colons, commas,
  * numbers, percentages or dimensions, and returns true when at least one of them was not
- * whitespace. The current-token fields are left as they were. For callers that, like the
- * policy, do the same for every such token: none of them can hold a reference or open or
- * close a block, so the caller only needs to know that a component went by.
+ * whitespace. For callers that, like the policy, do the same for every such token: none
+ * of them can hold a reference or open or close a block, so the caller only needs to know
+ * that a component went by. The current-token fields are not meaningful afterwards.
  *
- * A fast path of "consume a token" for its plainest inputs: ASCII only, no escapes, no
- * comments. It follows the same algorithms ("consume an ident-like token", "consume a
- * numeric token", the hash and delim branches) with the same boundaries, and it stops
- * BEFORE any token it cannot take whole, so that nextToken resumes at a token boundary:
- * an ident followed by `(` (a function or url token), a name or unit followed by `\`, NUL
- * or a non-ASCII code point (which could continue it), a unit that starts with `-`, `<!--`
- * and `-->` (CDO and CDC, which the policy treats apart), a comment, and every other code
- * unit (quotes, brackets, `;`, `@`, `\`, controls, non-ASCII).
+ * A fast path of "consume a token", equivalent because it only ever stops at a token
+ * boundary and only consumes the tokens above:
+ * - Every token that starts in a run of plain code units (PLAIN_RUN_END) is one of them:
+ *   strings, urls, functions, at-keywords, brackets, `;`, comments, escapes, CDO and CDC
+ *   all need a code unit or sequence that ends the run. So when the run ends at a code
+ *   unit in ENDS_PLAIN_RUN (or at EOF), all of it is consumed.
+ * - Otherwise the run's last token may go on past the run. It starts at the first of the
+ *   ASCII ident code points just before the end (a name, or a number with its unit),
+ *   unless a `#` comes before them (a hash token: it starts at the `#`), or a `.` or `+`
+ *   followed by a digit (maybe a decimal point or an exponent sign, inside a number that
+ *   starts earlier). Any other code unit before them is a token of its own (a delim,
+ *   colon, comma, the `%` of a percentage, whitespace), so the run is consumed up to
+ *   there. In the `.`/`+` case, rare, tokens are taken one at a time up to the one that
+ *   reaches the end of the run.
+ * Each run is scanned at most twice, so this stays linear.
  */
-const PLAIN_RUN_END = /[^\t\n\f\r !#$%&*+,\-./0-9:<=>?A-Z^_`a-z|~]|-(?=->)|<(?=!--)|\/(?=\*)/g;
-
-const HARD_STOP = asciiTable((c) => c !== 0 && c !== LEFT_PARENTHESIS && c !== REVERSE_SOLIDUS && c !== HYPHEN_MINUS);
-
 export function skipIgnorableTokens(s: CssTokenizer): boolean {
   const text = s.text;
   const end = s.end;
-  let p = s.pos;
-  while (p < end) {
-    const u = text.charCodeAt(p);
+  let start = s.pos;
+  while (start < end) {
+    const u = text.charCodeAt(start);
     if (u >= 0x80 || RAW_WHITESPACE[u] === 0) break;
-    p++;
+    start++;
   }
-  PLAIN_RUN_END.lastIndex = p;
-  const q = PLAIN_RUN_END.test(text) ? PLAIN_RUN_END.lastIndex - 1 : end;
-  if (q >= end || (text.charCodeAt(q) < 0x80 && HARD_STOP[text.charCodeAt(q)] === 1)) {
-    s.pos = q;
-    return q > p;
-  }
-  return skipTokensPrecisely(s);
-}
-
-function skipTokensPrecisely(s: CssTokenizer): boolean {
-  const text = s.text;
-  const end = s.end;
-  let i = s.pos;
-  let skipped = false;
-  while (i < end) {
-    const c = text.charCodeAt(i);
-    const skip = c < 0x80 ? SKIP_CLASSES[c]! : SKIP_STOP;
-    let next = -1; // end of the token that starts at i; -1: leave it to nextToken
-    if (skip === SKIP_WHITESPACE) {
-      // Whitespace is not a component: it does not set `skipped`.
-      i++;
-      while (i < end) {
-        const u = text.charCodeAt(i);
-        if (u >= 0x80 || RAW_WHITESPACE[u] === 0) break;
-        i++;
-      }
-      continue;
-    } else if (skip === SKIP_LETTER) {
-      next = skipIdentLikeToken(s, i + 1);
-    } else if (skip === SKIP_DELIM) {
-      next = i + 1;
-    } else if (skip === SKIP_DIGIT) {
-      next = skipNumericToken(s, i);
-    } else if (skip === SKIP_HYPHEN_MINUS) {
-      // The spec's order: a number, then CDC, then an ident, else a delim.
-      const c1 = i + 1 < end ? text.charCodeAt(i + 1) : EOF;
-      if (wouldStartNumber(s, i)) next = skipNumericToken(s, i);
-      else if (c1 === HYPHEN_MINUS) next = i + 2 < end && text.charCodeAt(i + 2) === GREATER_THAN_SIGN ? -1 : skipIdentLikeToken(s, i + 2);
-      else if (c1 >= 0 && c1 < 0x80 && ASCII_IDENT_START[c1] === 1) next = skipIdentLikeToken(s, i + 2);
-      else if (c1 === EOF || endsAsciiName(c1)) next = i + 1;
-    } else if (skip === SKIP_FULL_STOP || skip === SKIP_PLUS_SIGN) {
-      next = wouldStartNumber(s, i) ? skipNumericToken(s, i) : i + 1;
-    } else if (skip === SKIP_NUMBER_SIGN) {
-      // A hash token when an ident code point follows, else a delim.
-      const c1 = i + 1 < end ? text.charCodeAt(i + 1) : EOF;
-      if (c1 >= 0 && c1 < 0x80 && ASCII_IDENT[c1] === 1) next = skipAsciiName(s, i + 2);
-      else if (c1 === EOF || endsAsciiName(c1)) next = i + 1;
-    } else if (skip === SKIP_LESS_THAN_SIGN) {
-      const isCdo = i + 3 < end && text.charCodeAt(i + 1) === EXCLAMATION_MARK && text.charCodeAt(i + 2) === HYPHEN_MINUS && text.charCodeAt(i + 3) === HYPHEN_MINUS;
-      next = isCdo ? -1 : i + 1;
-    } else if (skip === SKIP_SOLIDUS) {
-      // A delim unless it opens a comment (left to nextToken, which consumes comments).
-      next = i + 1 < end && text.charCodeAt(i + 1) === ASTERISK ? -1 : i + 1;
+  if (start < end) {
+    // The token here is not plain (a common case: `;`, `)`, `{`, a quote): no run at all.
+    const u = text.charCodeAt(start);
+    if (u >= 0x80 || PLAIN[u] === 0) {
+      s.pos = start;
+      return false;
     }
-    if (next < 0) break;
-    skipped = true;
-    i = next;
   }
-  s.pos = i;
+  PLAIN_RUN_END.lastIndex = start;
+  const runEnd = PLAIN_RUN_END.test(text) ? PLAIN_RUN_END.lastIndex - 1 : end;
+  let stop = runEnd;
+  if (runEnd < end) {
+    const u = text.charCodeAt(runEnd);
+    if (u >= 0x80 || ENDS_PLAIN_RUN[u] === 0) {
+      while (stop > start && ASCII_IDENT[text.charCodeAt(stop - 1)] === 1) stop--;
+      if (stop > start) {
+        const before = text.charCodeAt(stop - 1);
+        if (before === NUMBER_SIGN) stop--;
+        else if ((before === FULL_STOP || before === PLUS_SIGN) && isDigit(text.charCodeAt(stop))) return skipTokensOneByOne(s, runEnd);
+      }
+    }
+  }
+  s.pos = stop;
+  // `start` is past the leading whitespace: anything before `stop` is a component.
+  return stop > start;
+}
+
+/** Consumes tokens while they end within the plain run that ends at `runEnd` (see above). */
+function skipTokensOneByOne(s: CssTokenizer, runEnd: number): boolean {
+  let skipped = false;
+  for (;;) {
+    const at = s.pos;
+    if (at >= runEnd) break;
+    const kind = nextToken(s);
+    if (s.pos > runEnd) {
+      s.pos = at; // this token goes on past the run: leave it to the caller
+      break;
+    }
+    if (kind !== TOKEN_WHITESPACE) skipped = true;
+  }
   return skipped;
-}
-
-/**
- * True when the ASCII code unit `c`, after a run of ASCII ident code points, certainly
- * ends the name: it is no ident code point, and it is neither `\` (maybe an escape) nor
- * NUL (read as U+FFFD, an ident code point).
- */
-function endsAsciiName(c: number): boolean {
-  return c < 0x80 && c !== 0 && c !== REVERSE_SOLIDUS && ASCII_IDENT[c] === 0;
-}
-
-/** End of a name whose ASCII ident code points continue from `from`; -1 if it might go on. */
-function skipAsciiName(s: CssTokenizer, from: number): number {
-  const text = s.text;
-  const end = s.end;
-  let j = from;
-  while (j < end) {
-    const u = text.charCodeAt(j);
-    if (u >= 0x80 || ASCII_IDENT[u] === 0) break;
-    j++;
-  }
-  return j >= end || endsAsciiName(text.charCodeAt(j)) ? j : -1;
-}
-
-/** End of an ident token whose name continues from `from`; -1 if it might be more (or a function). */
-function skipIdentLikeToken(s: CssTokenizer, from: number): number {
-  const text = s.text;
-  const end = s.end;
-  let j = from;
-  while (j < end) {
-    const u = text.charCodeAt(j);
-    if (u >= 0x80 || ASCII_IDENT[u] === 0) break;
-    j++;
-  }
-  if (j >= end) return j;
-  // `(` makes a function or url token; `\`, NUL and non-ASCII may continue the name.
-  const c = text.charCodeAt(j);
-  return c === LEFT_PARENTHESIS || c === REVERSE_SOLIDUS || c === 0 || c >= 0x80 ? -1 : j;
-}
-
-/** End of the number, percentage or dimension token at `i` (wouldStartNumber holds); -1 if unsure. */
-function skipNumericToken(s: CssTokenizer, i: number): number {
-  const text = s.text;
-  const end = s.end;
-  // "Consume a number": sign, digits, fraction, exponent (as consumeNumber).
-  let j = i;
-  const first = text.charCodeAt(j);
-  if (first === PLUS_SIGN || first === HYPHEN_MINUS) j++;
-  j = skipDigits(s, j);
-  if (j < end && text.charCodeAt(j) === FULL_STOP && isDigitAt(s, j + 1)) j = skipDigits(s, j + 2);
-  if (j < end && (text.charCodeAt(j) | 0x20) === 0x65) {
-    const next = j + 1 < end ? text.charCodeAt(j + 1) : EOF;
-    if (isDigit(next)) j = skipDigits(s, j + 2);
-    else if ((next === PLUS_SIGN || next === HYPHEN_MINUS) && isDigitAt(s, j + 2)) j = skipDigits(s, j + 3);
-  }
-  if (j >= end) return j;
-  const c = text.charCodeAt(j);
-  // A unit that starts with a letter or `_`; a `(` after it is a token of its own.
-  if (c < 0x80 && ASCII_IDENT_START[c] === 1) return skipAsciiName(s, j + 1);
-  if (c === PERCENTAGE_SIGN) return j + 1;
-  // `-` may start a unit; `\`, NUL and non-ASCII may too.
-  return c !== HYPHEN_MINUS && endsAsciiName(c) ? j : -1;
 }
 
 /** A delim token for the code point text[start, s.pos) (substituted code points read as U+FFFD). */

@@ -87,30 +87,37 @@ export interface JsLexError {
   readonly offset: number;
 }
 
+// The lexer's codes are `const enum`s: esbuild replaces each use with its number, in the
+// file-by-file build as in the bundle, and a literal is cheaper than a variable read
+// before V8 optimises (a switch over literal cases compiles to a jump table).
+
 /** Errors recorded per source; the policy reports only the first, so a flood of garbage stays cheap. */
 const MAX_LEX_ERRORS = 100;
 
-// ===== token kinds (the `kind` field after scan(); JS_TOKEN_TYPES names them) ==========
-// The name-like kinds come first, so `kind <= TOKEN_NUMBER` asks "may this be a property key".
-
-export const TOKEN_IDENTIFIER = 0;
-export const TOKEN_KEYWORD = 1;
-export const TOKEN_PRIVATE_NAME = 2;
-export const TOKEN_STRING = 3;
-export const TOKEN_NUMBER = 4;
-export const TOKEN_PUNCTUATOR = 5;
-export const TOKEN_TEMPLATE = 6;
-export const TOKEN_TEMPLATE_HEAD = 7;
-export const TOKEN_TEMPLATE_MIDDLE = 8;
-export const TOKEN_TEMPLATE_TAIL = 9;
-export const TOKEN_REGEX = 10;
-export const TOKEN_LINE_COMMENT = 11;
-export const TOKEN_BLOCK_COMMENT = 12;
-export const TOKEN_HASHBANG = 13;
-export const TOKEN_INVALID = 14;
-export const TOKEN_EOF = 15;
-/** No token (the "previous token" before the first one). */
-const TOKEN_NONE = -1;
+/**
+ * Token kinds: what scan() returns and the ring holds (JS_TOKEN_TYPES names them). The
+ * name-like kinds come first, so `kind <= Token.Number` asks "may this be a property key".
+ */
+export const enum Token {
+  Identifier = 0,
+  Keyword = 1,
+  PrivateName = 2,
+  String = 3,
+  Number = 4,
+  Punctuator = 5,
+  Template = 6,
+  TemplateHead = 7,
+  TemplateMiddle = 8,
+  TemplateTail = 9,
+  Regex = 10,
+  LineComment = 11,
+  BlockComment = 12,
+  Hashbang = 13,
+  Invalid = 14,
+  Eof = 15,
+  /** No token (the "previous token" before the first one). */
+  None = -1,
+}
 
 /** Kind code -> JsTokenType. */
 export const JS_TOKEN_TYPES: readonly JsTokenType[] = [
@@ -118,68 +125,148 @@ export const JS_TOKEN_TYPES: readonly JsTokenType[] = [
   'template-middle', 'template-tail', 'regex', 'line-comment', 'block-comment', 'hashbang', 'invalid', 'eof',
 ];
 
-// ===== punctuator codes (12.8 "Punctuators"); PUNCTUATORS[code] is the text ===========
-// The codes the goal heuristic and the policy tell apart come first; the rest are
-// operators that all behave alike (an operand follows).
+/**
+ * Punctuator codes (12.8 "Punctuators"); PUNCTUATORS[code] is the text. The codes the goal
+ * heuristic and the policy tell apart come first; from 19 on (`~` `@` `...` and the other
+ * operators, in PUNCTUATORS order) they all behave alike: an operand follows.
+ */
+export const enum Punct {
+  LBrace = 0,
+  RBrace = 1,
+  LParen = 2,
+  RParen = 3,
+  LBracket = 4,
+  RBracket = 5,
+  Semicolon = 6,
+  Comma = 7,
+  Colon = 8,
+  Question = 9,
+  Dot = 10,
+  OptionalChain = 11,
+  Arrow = 12,
+  Star = 13,
+  Assign = 14,
+  Increment = 15,
+  Decrement = 16,
+  Slash = 17,
+  SlashAssign = 18,
+  Ellipsis = 21,
+}
 
-export const P_LBRACE = 0;
-export const P_RBRACE = 1;
-export const P_LPAREN = 2;
-export const P_RPAREN = 3;
-export const P_LBRACKET = 4;
-export const P_RBRACKET = 5;
-export const P_SEMICOLON = 6;
-export const P_COMMA = 7;
-export const P_COLON = 8;
-export const P_QUESTION = 9;
-export const P_DOT = 10;
-export const P_OPTIONAL_CHAIN = 11;
-export const P_ARROW = 12;
-export const P_STAR = 13;
-export const P_ASSIGN = 14;
-export const P_INCREMENT = 15;
-export const P_DECREMENT = 16;
-const P_SLASH = 17;
-const P_SLASH_ASSIGN = 18;
-const P_TILDE = 19;
-const P_AT = 20;
-const P_ELLIPSIS = 21;
-const P_LT = 22;
-const P_SHL = 23;
-const P_SHL_ASSIGN = 24;
-const P_LE = 25;
-const P_GT = 26;
-const P_SHR = 27;
-const P_SHR_ASSIGN = 28;
-const P_USHR = 29;
-const P_USHR_ASSIGN = 30;
-const P_GE = 31;
-const P_EQ = 32;
-const P_STRICT_EQ = 33;
-const P_NOT = 34;
-const P_NE = 35;
-const P_STRICT_NE = 36;
-const P_PLUS = 37;
-const P_PLUS_ASSIGN = 38;
-const P_MINUS = 39;
-const P_MINUS_ASSIGN = 40;
-const P_EXPONENT = 41;
-const P_EXPONENT_ASSIGN = 42;
-const P_STAR_ASSIGN = 43;
-const P_PERCENT = 44;
-const P_PERCENT_ASSIGN = 45;
-const P_AND = 46;
-const P_LOGICAL_AND = 47;
-const P_LOGICAL_AND_ASSIGN = 48;
-const P_AND_ASSIGN = 49;
-const P_OR = 50;
-const P_LOGICAL_OR = 51;
-const P_LOGICAL_OR_ASSIGN = 52;
-const P_OR_ASSIGN = 53;
-const P_XOR = 54;
-const P_XOR_ASSIGN = 55;
-const P_COALESCE = 56;
-const P_COALESCE_ASSIGN = 57;
+/**
+ * Word ids (JsWords) of the words the lexer and the policy look for: reserved words are
+ * 1..46 in RESERVED_WORDS order, then CONTEXTUAL_WORDS (test/js-lexer.test.mjs checks
+ * each against its name).
+ */
+export const enum Word {
+  Await = 1,
+  Class = 5,
+  Const = 6,
+  Default = 9,
+  Export = 14,
+  For = 18,
+  Function = 19,
+  If = 20,
+  Import = 21,
+  Return = 26,
+  Var = 34,
+  While = 36,
+  With = 37,
+  Yield = 38,
+  Let = 41,
+  Async = 47,
+  Of = 48,
+}
+
+/** Word flags (JsWords.flags). */
+const enum WordFlag {
+  Reserved = 1,
+  /** Keywords that are whole expressions: a `/` after them divides. */
+  Value = 2,
+  /** Keywords after which a `{` starts an expression (an object literal), not a block. */
+  Expression = 4,
+  /** Method modifiers that may stand before a property name in an object literal or class body. */
+  Modifier = 8,
+  /** Keywords after which a statement starts. */
+  Statement = 16,
+}
+
+const enum WordTable {
+  /** log2 of the word hash table size: 1024 slots keep it at most 1/4 full, so a miss is one load. */
+  SlotBits = 10,
+  SlotMask = 1023,
+  /** Words beyond this many do not fit the table sparsely enough; extra words past it are ignored. */
+  MaxWords = 256,
+}
+
+/** What an open `{` is, decided when it opens (see classifyOpenBrace): it decides what a `/` after the matching `}` means. */
+const enum Brace {
+  /** The module body: a sentinel at the bottom of the stack. */
+  Module = 0,
+  /** Block statement, function or arrow body, switch body: a `}` ends a statement, `/` after it starts a regex. */
+  Block = 1,
+  /** Object literal (or pattern): a `}` ends an expression, `/` after it divides. */
+  Object = 2,
+  /** `${` of a template: the matching `}` resumes the template. */
+  Template = 3,
+  /** Body of a function expression: `}` ends an expression. */
+  FunctionExpression = 4,
+  /** Body of a class declaration: `}` ends a statement. */
+  ClassDeclaration = 5,
+  /** Body of a class expression: `}` ends an expression. */
+  ClassExpression = 6,
+}
+
+/** What an open `(` is: decides what a `/` after the matching `)` means. */
+const enum Paren {
+  /** Grouping, call arguments, parameters: `)` ends an expression. */
+  Normal = 0,
+  /** `if (`, `while (`, `with (`: `)` is followed by a statement, so `/` starts a regex. */
+  Condition = 1,
+  /** `for (` / `for await (`: like a condition; inside it `of` is a keyword. */
+  For = 2,
+  /** Parameters of a function expression: the `{` after `)` is a function-expression body. */
+  FunctionParams = 3,
+}
+
+/** Initial capacity of the bracket stacks; they double when full. */
+const STACK_CAPACITY = 64;
+
+/** What an ASCII character may start (CHAR_CLASS), for the dispatch in `token`. */
+const enum Ch {
+  /** A punctuator, or nothing (an invalid character). */
+  Other = 0,
+  Space = 1,
+  Line = 2,
+  Name = 3,
+  Digit = 4,
+  Quote = 5,
+  Slash = 6,
+  Backtick = 7,
+  Hash = 8,
+  CloseBrace = 9,
+  Dot = 10,
+  Backslash = 11,
+}
+
+/**
+ * The token ring: every token the lexer produces is also kept in `ringKinds`/`ringCodes`/
+ * `ringStarts`/`ringEnds`/`ringFlags` at slot `(count - 1) & Ring.Mask`, so a caller can
+ * look back at the last few without keeping objects (the policy looks back 6 tokens and
+ * ahead 4).
+ */
+export const enum Ring {
+  /** A power of two. */
+  Size = 16,
+  Mask = 15,
+}
+
+/** ringFlags bits. */
+export const enum TokenFlag {
+  Newline = 1,
+  Escaped = 2,
+  Key = 4,
+}
 
 /** Punctuator code -> text, in code order. */
 export const PUNCTUATORS: readonly string[] = [
@@ -206,17 +293,6 @@ const RESERVED_WORDS: readonly string[] = [
 /** Contextual words the goal heuristic looks at. */
 const CONTEXTUAL_WORDS: readonly string[] = ['async', 'of', 'get', 'set'];
 
-/** Word flags (JsWords.flags). */
-const WF_RESERVED = 1;
-/** Keywords that are whole expressions: a `/` after them divides. */
-const WF_VALUE = 2;
-/** Keywords after which a `{` starts an expression (an object literal), not a block. */
-const WF_EXPRESSION = 4;
-/** Method modifiers that may stand before a property name in an object literal or class body. */
-const WF_MODIFIER = 8;
-/** Keywords after which a statement starts. */
-const WF_STATEMENT = 16;
-
 const VALUE_KEYWORDS: readonly string[] = ['this', 'super', 'null', 'true', 'false'];
 const EXPRESSION_KEYWORDS: readonly string[] = [
   'case', 'typeof', 'in', 'instanceof', 'new', 'delete', 'void', 'throw', 'default', 'extends', 'await',
@@ -227,43 +303,13 @@ const EXPRESSION_KEYWORDS: readonly string[] = [
 const KEY_MODIFIERS: readonly string[] = ['get', 'set', 'async', 'static'];
 const STATEMENT_KEYWORDS: readonly string[] = ['else', 'do', 'export', 'default'];
 
-/** Word ids of the lexer's own words: reserved words are 1..RESERVED_WORDS.length, in list order. */
-function lexerWordId(name: string): number {
-  const reserved = RESERVED_WORDS.indexOf(name);
-  return reserved >= 0 ? reserved + 1 : RESERVED_WORDS.length + 1 + CONTEXTUAL_WORDS.indexOf(name);
-}
-
-export const W_AWAIT = lexerWordId('await');
-export const W_CLASS = lexerWordId('class');
-export const W_CONST = lexerWordId('const');
-export const W_DEFAULT = lexerWordId('default');
-export const W_EXPORT = lexerWordId('export');
-export const W_FOR = lexerWordId('for');
-export const W_FUNCTION = lexerWordId('function');
-export const W_IF = lexerWordId('if');
-export const W_IMPORT = lexerWordId('import');
-export const W_LET = lexerWordId('let');
-export const W_RETURN = lexerWordId('return');
-export const W_VAR = lexerWordId('var');
-export const W_WHILE = lexerWordId('while');
-export const W_WITH = lexerWordId('with');
-export const W_YIELD = lexerWordId('yield');
-const W_ASYNC = lexerWordId('async');
-const W_OF = lexerWordId('of');
-
-/** log2 of the word hash table size: 1024 slots keep it at most 1/4 full, so a miss is one load. */
-const WORD_SLOT_BITS = 10;
-const WORD_SLOT_MASK = (1 << WORD_SLOT_BITS) - 1;
-/** Words beyond this many do not fit the table sparsely enough; extra words past it are ignored. */
-const MAX_WORDS = 1 << (WORD_SLOT_BITS - 2);
-
 /** The hash key of a name of `length` code units from its first and last code units. */
 function wordKey(first: number, last: number, length: number): number {
   return ((first & 0xffff) << 16) ^ ((last & 0xffff) << 6) ^ length;
 }
 
 function wordSlot(key: number): number {
-  return Math.imul(key, 0x9e3779b1) >>> (32 - WORD_SLOT_BITS);
+  return Math.imul(key, 0x9e3779b1) >>> (32 - WordTable.SlotBits);
 }
 
 /**
@@ -275,7 +321,7 @@ function wordSlot(key: number): number {
 export class JsWords {
   /** Id -> name; id 0 is every other name. */
   readonly names: readonly string[];
-  /** Id -> WF_* flags. */
+  /** Id -> WordFlag bits. */
   readonly flags: Uint8Array;
   /** Open addressing by wordSlot(wordKey(...)): slot -> id (0 = empty). */
   readonly slots: Uint16Array;
@@ -286,27 +332,27 @@ export class JsWords {
   constructor(extra: Iterable<string> = []) {
     const names: string[] = [''];
     for (const name of [...RESERVED_WORDS, ...CONTEXTUAL_WORDS, ...extra]) {
-      if (name === '' || this.ids.has(name) || names.length >= MAX_WORDS) continue;
+      if (name === '' || this.ids.has(name) || names.length >= WordTable.MaxWords) continue;
       this.ids.set(name, names.length);
       names.push(name);
     }
     this.names = names;
     this.flags = new Uint8Array(names.length);
-    this.slots = new Uint16Array(1 << WORD_SLOT_BITS);
-    this.keys = new Int32Array(1 << WORD_SLOT_BITS);
+    this.slots = new Uint16Array(1 << WordTable.SlotBits);
+    this.keys = new Int32Array(1 << WordTable.SlotBits);
     const mark = (list: readonly string[], flag: number): void => {
       for (const name of list) this.flags[this.ids.get(name)!]! |= flag;
     };
-    mark(RESERVED_WORDS, WF_RESERVED);
-    mark(VALUE_KEYWORDS, WF_VALUE);
-    mark(EXPRESSION_KEYWORDS, WF_EXPRESSION);
-    mark(KEY_MODIFIERS, WF_MODIFIER);
-    mark(STATEMENT_KEYWORDS, WF_STATEMENT);
+    mark(RESERVED_WORDS, WordFlag.Reserved);
+    mark(VALUE_KEYWORDS, WordFlag.Value);
+    mark(EXPRESSION_KEYWORDS, WordFlag.Expression);
+    mark(KEY_MODIFIERS, WordFlag.Modifier);
+    mark(STATEMENT_KEYWORDS, WordFlag.Statement);
     for (let id = 1; id < names.length; id++) {
       const name = names[id]!;
       const key = wordKey(name.charCodeAt(0), name.charCodeAt(name.length - 1), name.length);
       let slot = wordSlot(key);
-      while (this.slots[slot] !== 0) slot = (slot + 1) & WORD_SLOT_MASK;
+      while (this.slots[slot] !== 0) slot = (slot + 1) & WordTable.SlotMask;
       this.slots[slot] = id;
       this.keys[slot] = key;
     }
@@ -316,41 +362,23 @@ export class JsWords {
   id(name: string): number {
     return this.ids.get(name) ?? 0;
   }
+
+  /** The id of the ASCII name `text[start, end)`, 0 when it is not one of the words; nothing is sliced. */
+  idAt(text: string, start: number, end: number): number {
+    const length = end - start;
+    const key = wordKey(text.charCodeAt(start), text.charCodeAt(end - 1), length);
+    for (let slot = wordSlot(key); ; slot = (slot + 1) & WordTable.SlotMask) {
+      const id = this.slots[slot]!;
+      if (id === 0) return 0;
+      if (this.keys[slot] === key) {
+        const name = this.names[id]!;
+        if (name.length === length && text.startsWith(name, start)) return id;
+      }
+    }
+  }
 }
 
 const LEXER_WORDS = new JsWords();
-
-// ===== brackets =========================================================================
-
-// What an open `{` is, decided when it opens (see classifyOpenBrace). The kind decides
-// what a `/` after the matching `}` means.
-/** The module body: a sentinel at the bottom of the stack. */
-const BRACE_MODULE = 0;
-/** Block statement, function or arrow body, switch body: a `}` ends a statement, `/` after it starts a regex. */
-const BRACE_BLOCK = 1;
-/** Object literal (or pattern): a `}` ends an expression, `/` after it divides. */
-const BRACE_OBJECT = 2;
-/** `${` of a template: the matching `}` resumes the template. */
-const BRACE_TEMPLATE = 3;
-/** Body of a function expression: `}` ends an expression. */
-const BRACE_FUNCTION_EXPRESSION = 4;
-/** Body of a class declaration: `}` ends a statement. */
-const BRACE_CLASS_DECLARATION = 5;
-/** Body of a class expression: `}` ends an expression. */
-const BRACE_CLASS_EXPRESSION = 6;
-
-// What an open `(` is: decides what a `/` after the matching `)` means.
-/** Grouping, call arguments, parameters: `)` ends an expression. */
-const PAREN_NORMAL = 0;
-/** `if (`, `while (`, `with (`: `)` is followed by a statement, so `/` starts a regex. */
-const PAREN_CONDITION = 1;
-/** `for (` / `for await (`: like a condition; inside it `of` is a keyword. */
-const PAREN_FOR = 2;
-/** Parameters of a function expression: the `{` after `)` is a function-expression body. */
-const PAREN_FUNCTION_PARAMS = 3;
-
-/** Initial capacity of the bracket stacks; they double when full. */
-const STACK_CAPACITY = 64;
 
 /**
  * Typed-array stacks rather than JS arrays: `{` repeated five million times must stay
@@ -417,39 +445,47 @@ function isRadixDigit(c: number, radix: number): boolean {
   return c === 0x30 || c === 0x31;
 }
 
-/**
- * What an ASCII character may start, for the dispatch in `scan` (a dense switch over
- * small integers compiles to a jump table even before V8 optimises).
- */
-// 0: a punctuator, or nothing (an invalid character).
-const CH_SPACE = 1;
-const CH_LINE = 2;
-const CH_NAME = 3;
-const CH_DIGIT = 4;
-const CH_QUOTE = 5;
-const CH_SLASH = 6;
-const CH_BACKTICK = 7;
-const CH_HASH = 8;
-const CH_CLOSE_BRACE = 9;
-const CH_DOT = 10;
-const CH_BACKSLASH = 11;
+/** ASCII character -> Ch (see above). */
 const CHAR_CLASS = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
-  if (ASCII_ID[c] === 1) CHAR_CLASS[c] = CH_NAME;
-  else if (ASCII_ID[c] === 2) CHAR_CLASS[c] = CH_DIGIT;
+  if (ASCII_ID[c] === 1) CHAR_CLASS[c] = Ch.Name;
+  else if (ASCII_ID[c] === 2) CHAR_CLASS[c] = Ch.Digit;
 }
-CHAR_CLASS[0x20] = CHAR_CLASS[0x09] = CHAR_CLASS[0x0b] = CHAR_CLASS[0x0c] = CH_SPACE;
-CHAR_CLASS[0x0a] = CHAR_CLASS[0x0d] = CH_LINE;
-CHAR_CLASS[0x22] = CHAR_CLASS[0x27] = CH_QUOTE;
-CHAR_CLASS[0x2f] = CH_SLASH;
-CHAR_CLASS[0x60] = CH_BACKTICK;
-CHAR_CLASS[0x23] = CH_HASH;
-CHAR_CLASS[0x7d] = CH_CLOSE_BRACE;
-CHAR_CLASS[0x2e] = CH_DOT;
-CHAR_CLASS[0x5c] = CH_BACKSLASH;
+CHAR_CLASS[0x20] = CHAR_CLASS[0x09] = CHAR_CLASS[0x0b] = CHAR_CLASS[0x0c] = Ch.Space;
+CHAR_CLASS[0x0a] = CHAR_CLASS[0x0d] = Ch.Line;
+CHAR_CLASS[0x22] = CHAR_CLASS[0x27] = Ch.Quote;
+CHAR_CLASS[0x2f] = Ch.Slash;
+CHAR_CLASS[0x60] = Ch.Backtick;
+CHAR_CLASS[0x23] = Ch.Hash;
+CHAR_CLASS[0x7d] = Ch.CloseBrace;
+CHAR_CLASS[0x2e] = Ch.Dot;
+CHAR_CLASS[0x5c] = Ch.Backslash;
 
 /** The next line terminator (a SingleLineComment ends there), found natively; `lastIndex` is set before each use. */
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/g;
+/** The next backtick, backslash or `$` in a template, found natively; `lastIndex` is set before each use. */
+const TEMPLATE_SPECIAL = /[`\\$]/g;
+
+/**
+ * Punctuators (12.8) as a trie over ASCII: node * 128 + character -> child node (0: none).
+ * Node 0 is the root; PUNCTUATOR_AT_NODE[node] is the code of the punctuator spelled by
+ * the path to it, or -1 (`..` is a path but no punctuator). A table walk is a few lines
+ * of code for V8 to compile where a switch over every punctuator is hundreds.
+ */
+const PUNCTUATOR_TRIE: Int16Array = new Int16Array(128 * 128);
+const PUNCTUATOR_AT_NODE: Int8Array = new Int8Array(128).fill(-1);
+{
+  let nodes = 1;
+  PUNCTUATORS.forEach((text, code) => {
+    let node = 0;
+    for (let i = 0; i < text.length; i++) {
+      const at = node * 128 + text.charCodeAt(i);
+      if (PUNCTUATOR_TRIE[at] === 0) PUNCTUATOR_TRIE[at] = nodes++;
+      node = PUNCTUATOR_TRIE[at]!;
+    }
+    PUNCTUATOR_AT_NODE[node] = code;
+  });
+}
 
 /**
  * Punctuator and DivPunctuator (12.8), longest match first: the code, or -1. `}` and `/`
@@ -457,58 +493,19 @@ const LINE_TERMINATOR = /[\n\r\u2028\u2029]/g;
  * before this runs for them; `?.` is not taken before a digit (`a?.5:b` is a conditional).
  */
 function punctuatorAt(text: string, p: number): number {
-  const c1 = text.charCodeAt(p + 1);
-  switch (text.charCodeAt(p)) {
-    case 0x7b: return P_LBRACE;
-    case 0x7d: return P_RBRACE;
-    case 0x28: return P_LPAREN;
-    case 0x29: return P_RPAREN;
-    case 0x5b: return P_LBRACKET;
-    case 0x5d: return P_RBRACKET;
-    case 0x3b: return P_SEMICOLON;
-    case 0x2c: return P_COMMA;
-    case 0x7e: return P_TILDE;
-    case 0x3a: return P_COLON;
-    // `@` is not an ECMAScript punctuator yet (decorators); taking it keeps the lexer in step.
-    case 0x40: return P_AT;
-    case 0x2e: return c1 === 0x2e && text.charCodeAt(p + 2) === 0x2e ? P_ELLIPSIS : P_DOT;
-    case 0x3c:
-      if (c1 === 0x3c) return text.charCodeAt(p + 2) === 0x3d ? P_SHL_ASSIGN : P_SHL;
-      return c1 === 0x3d ? P_LE : P_LT;
-    case 0x3e: {
-      if (c1 === 0x3e) {
-        const c2 = text.charCodeAt(p + 2);
-        if (c2 === 0x3e) return text.charCodeAt(p + 3) === 0x3d ? P_USHR_ASSIGN : P_USHR;
-        return c2 === 0x3d ? P_SHR_ASSIGN : P_SHR;
-      }
-      return c1 === 0x3d ? P_GE : P_GT;
-    }
-    case 0x3d:
-      if (c1 === 0x3d) return text.charCodeAt(p + 2) === 0x3d ? P_STRICT_EQ : P_EQ;
-      return c1 === 0x3e ? P_ARROW : P_ASSIGN;
-    case 0x21:
-      if (c1 === 0x3d) return text.charCodeAt(p + 2) === 0x3d ? P_STRICT_NE : P_NE;
-      return P_NOT;
-    case 0x2b: return c1 === 0x2b ? P_INCREMENT : c1 === 0x3d ? P_PLUS_ASSIGN : P_PLUS;
-    case 0x2d: return c1 === 0x2d ? P_DECREMENT : c1 === 0x3d ? P_MINUS_ASSIGN : P_MINUS;
-    case 0x2a:
-      if (c1 === 0x2a) return text.charCodeAt(p + 2) === 0x3d ? P_EXPONENT_ASSIGN : P_EXPONENT;
-      return c1 === 0x3d ? P_STAR_ASSIGN : P_STAR;
-    case 0x25: return c1 === 0x3d ? P_PERCENT_ASSIGN : P_PERCENT;
-    case 0x26:
-      if (c1 === 0x26) return text.charCodeAt(p + 2) === 0x3d ? P_LOGICAL_AND_ASSIGN : P_LOGICAL_AND;
-      return c1 === 0x3d ? P_AND_ASSIGN : P_AND;
-    case 0x7c:
-      if (c1 === 0x7c) return text.charCodeAt(p + 2) === 0x3d ? P_LOGICAL_OR_ASSIGN : P_LOGICAL_OR;
-      return c1 === 0x3d ? P_OR_ASSIGN : P_OR;
-    case 0x5e: return c1 === 0x3d ? P_XOR_ASSIGN : P_XOR;
-    case 0x3f:
-      if (c1 === 0x3f) return text.charCodeAt(p + 2) === 0x3d ? P_COALESCE_ASSIGN : P_COALESCE;
-      if (c1 === 0x2e && !isDecimalDigit(text.charCodeAt(p + 2))) return P_OPTIONAL_CHAIN;
-      return P_QUESTION;
-    case 0x2f: return c1 === 0x3d ? P_SLASH_ASSIGN : P_SLASH;
-    default: return -1;
+  let node = 0;
+  let code = -1;
+  for (let i = p; i < p + 4; i++) {
+    const c = text.charCodeAt(i);
+    // `c < 0x80` is false past the end too (NaN).
+    if (!(c < 0x80)) break;
+    node = PUNCTUATOR_TRIE[node * 128 + c]!;
+    if (node === 0) break;
+    const here = PUNCTUATOR_AT_NODE[node]!;
+    if (here >= 0) code = here;
   }
+  if (code === Punct.OptionalChain && isDecimalDigit(text.charCodeAt(p + 2))) return Punct.Question;
+  return code;
 }
 
 /** Reads `\u` escape digits at `p` (just after `\u`): `XXXX` or `{X...}`. Returns the code point and the end, or -1. */
@@ -538,51 +535,30 @@ export interface JsLexerOptions {
   readonly skipComments?: boolean;
 }
 
-/**
- * Size of the token ring (a power of two): every token the lexer produces is also kept
- * in `ringKinds`/`ringCodes`/`ringStarts`/`ringEnds`/`ringFlags` at slot
- * `(count - 1) & RING_MASK`, so a caller can look back at the last few without keeping
- * objects (the policy looks back 6 tokens and ahead 4).
- */
-export const RING_SIZE = 16;
-export const RING_MASK = RING_SIZE - 1;
-/** ringFlags bits. */
-export const FLAG_NEWLINE = 1;
-export const FLAG_ESCAPED = 2;
-export const FLAG_KEY = 4;
-
 export class JsLexer {
   /** Lexical errors in source order (at most MAX_LEX_ERRORS). */
   readonly errors: JsLexError[] = [];
 
-  // --- the current token, set by scan(); read-only for callers -----------------------
-  /** TOKEN_* kind. */
-  kind = TOKEN_EOF;
-  /** Punctuators: P_* code. Identifiers, keywords, private names: word id (JsWords; 0 = other). Else 0. */
-  code = 0;
-  start = 0;
-  end = 0;
-  newlineBefore = false;
-  escaped = false;
-  key = false;
-
-  // --- every token produced so far, the last RING_SIZE of them kept (see RING_SIZE) ---
-  /** Tokens produced so far; the newest is at slot `(count - 1) & RING_MASK`. */
+  // --- every token produced so far, the last Ring.Size of them kept (see Ring.Size) ---
+  /** Tokens produced so far; the newest (the one scan() returned) is at slot `(count - 1) & Ring.Mask`. */
   count = 0;
-  readonly ringKinds = new Int32Array(RING_SIZE);
-  readonly ringCodes = new Int32Array(RING_SIZE);
-  readonly ringStarts = new Int32Array(RING_SIZE);
-  readonly ringEnds = new Int32Array(RING_SIZE);
-  readonly ringFlags = new Uint8Array(RING_SIZE);
+  readonly ringKinds = new Int32Array(Ring.Size);
+  readonly ringCodes = new Int32Array(Ring.Size);
+  readonly ringStarts = new Int32Array(Ring.Size);
+  readonly ringEnds = new Int32Array(Ring.Size);
+  readonly ringFlags = new Uint8Array(Ring.Size);
 
   readonly words: JsWords;
   private readonly text: string;
   private readonly skipComments: boolean;
   private pos = 0;
   private finished = false;
-  /** Set by escapedName: the decoded name (the value of the current token when `escaped`), and whether it held a `\u` escape. */
+  /** The token being lexed has a `\u` escape in its name (set by escapedName, which leaves the decoded name in `decodedName`). */
+  private escaped = false;
   private decodedName = '';
-  private escapedNameHadEscape = false;
+  /** Set by otherToken: the kind and code of the token it lexed. */
+  private otherKind = Token.Eof;
+  private otherCode = 0;
 
   // The state below lives in fields between calls; `run` copies it into locals (cheap to
   // read and write before V8 optimises) and back.
@@ -595,11 +571,11 @@ export class JsLexer {
   private regexAllowed = true;
   /** The next token starts a statement (so `function`/`class` there is a declaration). */
   private statementStart = true;
-  /** The previous significant token and the one before it: kind (TOKEN_NONE for none), code, key. */
-  private prevKind = TOKEN_NONE;
+  /** The previous significant token and the one before it: kind (Token.None for none), code, key. */
+  private prevKind = Token.None;
   private prevCode = 0;
   private prevKey = false;
-  private prevPrevKind = TOKEN_NONE;
+  private prevPrevKind = Token.None;
   private prevPrevCode = 0;
   private prevPrevKey = false;
   /** `prev` is a property name after `.`/`?.` (so `x.if (` is a call, `x.return / 2` divides). */
@@ -635,90 +611,67 @@ export class JsLexer {
     this.text = text;
     this.words = options.words ?? LEXER_WORDS;
     this.skipComments = options.skipComments === true;
+    // A skipped hashbang is stepped over here, once, rather than looked for at every token.
+    if (this.skipComments && isHashbangAt(text, text.charCodeAt(0) === 0xfeff ? 1 : 0)) this.pos = this.lineCommentEnd(text.charCodeAt(0) === 0xfeff ? 1 : 0);
     // The module sentinel at the bottom of the brace stack.
-    this.braceKinds[0] = BRACE_MODULE;
+    this.braceKinds[0] = Brace.Module;
     this.braceDepth = 1;
   }
 
   /** The next token as a JsToken, comments included unless `skipComments`; `eof` (repeatedly) at the end. */
   next(): JsToken {
     const kind = this.scan();
+    const slot = (this.count - 1) & Ring.Mask;
+    const start = this.ringStarts[slot]!;
+    const end = this.ringEnds[slot]!;
+    const flags = this.ringFlags[slot]!;
+    const escaped = (flags & TokenFlag.Escaped) !== 0;
     let value = '';
-    if (kind <= TOKEN_PRIVATE_NAME) {
-      value = this.escaped ? this.decodedName : this.text.slice(kind === TOKEN_PRIVATE_NAME ? this.start + 1 : this.start, this.end);
-    } else if (kind === TOKEN_PUNCTUATOR) {
-      value = PUNCTUATORS[this.code]!;
+    if (kind <= Token.PrivateName) {
+      value = escaped ? this.decodedName : this.text.slice(kind === Token.PrivateName ? start + 1 : start, end);
+    } else if (kind === Token.Punctuator) {
+      value = PUNCTUATORS[this.ringCodes[slot]!]!;
     }
-    return { type: JS_TOKEN_TYPES[kind]!, start: this.start, end: this.end, value, newlineBefore: this.newlineBefore, escaped: this.escaped, key: this.key };
+    return { type: JS_TOKEN_TYPES[kind]!, start, end, value, newlineBefore: (flags & TokenFlag.Newline) !== 0, escaped, key: (flags & TokenFlag.Key) !== 0 };
   }
 
-  /** Lexes the next token into the fields above (and the ring) and returns its kind; TOKEN_EOF (repeatedly) at the end. */
+  /** Lexes the next token into the ring (see Ring.Size) and returns its kind; Token.Eof (repeatedly) at the end. */
   scan(): number {
-    return this.run(null);
+    return this.finished ? this.eof() : this.token();
   }
 
   /**
    * Lexes tokens (each into the ring) until one is an identifier or keyword whose word id
-   * is set in `stopWords`, or the end; that token is left in the fields, as by scan().
-   * Callers that care about a few names skip everything else at the lexer's own pace.
+   * is set in `stopWords`, or the end, and returns its kind. A caller that cares about a
+   * few names skips everything else at the lexer's own pace.
    */
   scanUntil(stopWords: Uint8Array): number {
-    return this.run(stopWords);
+    if (this.finished) return this.eof();
+    // Only this small loop is compiled on the stack (OSR) for a long run; `token` is
+    // compiled once, on its own.
+    for (;;) {
+      const kind = this.token();
+      if (kind === Token.Eof || (kind <= Token.Keyword && stopWords[this.ringCodes[(this.count - 1) & Ring.Mask]!] === 1)) return kind;
+    }
   }
 
   /**
-   * The lexer proper: one loop over the text, one token per iteration. All of it sits in
-   * one function with its state in locals, because that is what runs fast before V8
-   * optimises (local reads are register moves, field reads are inline-cache calls) and
-   * what V8 optimises cheaply (one compilation, no helper inlined into many callers).
-   * `stopWords` null: return after one token.
+   * The lexer proper: one token, recorded in the ring; returns its kind. It holds only
+   * the character-level work; what a token does to the goal state is `significant`,
+   * called from this one place, so each piece is compiled once by V8 and no helper is
+   * copied into many callers (in a fresh process, compiling is most of the cost of a
+   * scan: bench/scan-speed-js.mjs).
    */
-  private run(stopWords: Uint8Array | null): number {
-    if (this.finished) return this.eof();
+  private token(): number {
     const text = this.text;
     const n = text.length;
     const words = this.words;
-    const wordFlags = words.flags;
-    const wordSlots = words.slots;
-    const wordKeys = words.keys;
-    const wordNames = words.names;
     const skipComments = this.skipComments;
-    const ringKinds = this.ringKinds;
-    const ringCodes = this.ringCodes;
-    const ringStarts = this.ringStarts;
-    const ringEnds = this.ringEnds;
-    const ringFlags = this.ringFlags;
-    let count = this.count;
     let p = this.pos;
-    let pendingNewline = this.pendingNewline;
-    let regexAllowed = this.regexAllowed;
-    let statementStart = this.statementStart;
-    let prevKind = this.prevKind;
-    let prevCode = this.prevCode;
-    let prevKey = this.prevKey;
-    let prevPrevKind = this.prevPrevKind;
-    let prevPrevCode = this.prevPrevCode;
-    let prevPrevKey = this.prevPrevKey;
-    let prevIsMember = this.prevIsMember;
-    let prevRegexAllowedBefore = this.prevRegexAllowedBefore;
-    let prevStatementStartBefore = this.prevStatementStartBefore;
-    let pendingFunctionExpression = this.pendingFunctionExpression;
-    let pendingExpressionBody = this.pendingExpressionBody;
-    let braceDepth = this.braceDepth;
-    let parenDepth = this.parenDepth;
-    let bracketDepth = this.bracketDepth;
-    // Stacks are re-read after any push that may grow them.
-    let braceKinds = this.braceKinds;
-    let braceGroups = this.braceGroups;
-
-    let kind = TOKEN_EOF;
+    let kind = Token.Eof;
     let code = 0;
-    let start = 0;
     let end = 0;
-    let newline = false;
-    let escaped = false;
-    let key = false;
-    for (;;) {
+    {
       // ===== WhiteSpace (12.2), LineTerminator (12.3) and comments (12.4) between tokens
       let c = 0;
       let cls = 0;
@@ -727,27 +680,29 @@ export class JsLexer {
         c = text.charCodeAt(p);
         if (c < 0x80) {
           cls = CHAR_CLASS[c]!;
-          if (cls === CH_SPACE) {
+          if (cls === Ch.Space) {
             p++;
             continue;
           }
-          if (cls === CH_LINE) {
+          if (cls === Ch.Line) {
             // Remembered for newlineBefore (ASI-aware choices); the indentation after a
             // line break is the longest run of spaces in real code, so take it here.
-            pendingNewline = true;
+            this.pendingNewline = true;
             p++;
-            while (text.charCodeAt(p) === 0x20) p++;
+            // (Bounded by `n`: reading past the end would cost a deoptimisation at the end of each file.)
+            while (p < n && text.charCodeAt(p) === 0x20) p++;
             continue;
           }
-          if (cls === CH_SLASH && skipComments) {
+          if (cls === Ch.Slash && skipComments) {
             const c1 = text.charCodeAt(p + 1);
             if (c1 === 0x2f) {
               p = this.lineCommentEnd(p);
               continue;
             }
             if (c1 === 0x2a) {
+              // A MultiLineComment holding a line terminator counts as one (12.4, 12.10).
               const close = this.blockCommentEnd(p);
-              if (!pendingNewline) pendingNewline = hasLineTerminator(text, p + 2, close);
+              if (!this.pendingNewline && hasLineTerminator(text, p + 2, close)) this.pendingNewline = true;
               p = close;
               continue;
             }
@@ -755,7 +710,7 @@ export class JsLexer {
           break;
         }
         if (c === 0x2028 || c === 0x2029) {
-          pendingNewline = true;
+          this.pendingNewline = true;
           p++;
           continue;
         }
@@ -765,470 +720,477 @@ export class JsLexer {
         }
         break;
       }
-      start = p;
-      escaped = false;
+      const start = p;
+      this.escaped = false;
       code = 0;
 
-      // ===== one token from `start` (InputElementDiv or InputElementRegExp by regexAllowed)
-      if (p >= n) {
-        kind = TOKEN_EOF;
-        end = n;
-      } else if (c >= 0x80) {
-        const cp = text.codePointAt(p)!;
-        if (isIdentifierStart(cp)) {
-          end = this.escapedName(p);
-          kind = TOKEN_IDENTIFIER;
-          code = words.id(this.decodedName);
-          escaped = this.escapedNameHadEscape;
-          if (!escaped && (wordFlags[code]! & WF_RESERVED) !== 0) kind = TOKEN_KEYWORD;
-        } else {
-          kind = TOKEN_INVALID;
-          end = p + (cp > 0xffff ? 2 : 1);
-        }
-      } else {
+      // ===== one token from `start` (InputElementDiv or InputElementRegExp by regexAllowed):
+      // the common ones here, the rest in otherToken
+      kind = -1;
+      if (p < n && c < 0x80) {
         switch (cls) {
-          case CH_NAME: {
+          case Ch.Name: {
             // 12.7 IdentifierName, fast path: a plain ASCII name (nearly every name in
-            // real code), looked up in the word table by its first and last characters and
-            // length, without slicing it out of the text.
+            // real code), looked up in the word table without slicing it out of the text.
             let q = p + 1;
             let d = text.charCodeAt(q);
             while (d < 0x80 && ASCII_ID[d] !== 0) d = text.charCodeAt(++q);
-            if (d === 0x5c || (d > 0x7f && q < n)) {
-              end = this.escapedName(p);
-              code = words.id(this.decodedName);
-              escaped = this.escapedNameHadEscape;
-            } else {
+            if (!(d === 0x5c || (d > 0x7f && q < n))) {
               end = q;
-              const length = q - p;
-              const hash = ((c << 16) ^ (text.charCodeAt(q - 1) << 6) ^ length) | 0;
-              let slot = Math.imul(hash, 0x9e3779b1) >>> (32 - WORD_SLOT_BITS);
-              for (;;) {
-                const candidate = wordSlots[slot]!;
-                if (candidate === 0) break;
-                if (wordKeys[slot] === hash) {
-                  const name = wordNames[candidate]!;
-                  if (name.length === length && text.startsWith(name, p)) {
-                    code = candidate;
-                    break;
-                  }
-                }
-                slot = (slot + 1) & WORD_SLOT_MASK;
-              }
+              code = words.idAt(text, p, q);
+              kind = (words.flags[code]! & WordFlag.Reserved) !== 0 ? Token.Keyword : Token.Identifier;
             }
-            kind = !escaped && (wordFlags[code]! & WF_RESERVED) !== 0 ? TOKEN_KEYWORD : TOKEN_IDENTIFIER;
             break;
           }
-          case CH_BACKSLASH:
-            end = this.escapedName(p);
-            code = words.id(this.decodedName);
-            escaped = this.escapedNameHadEscape;
-            kind = !escaped && (wordFlags[code]! & WF_RESERVED) !== 0 ? TOKEN_KEYWORD : TOKEN_IDENTIFIER;
+          case Ch.Quote:
+            end = this.stringLiteral(p, c);
+            kind = Token.String;
             break;
-          case CH_QUOTE: {
-            // 12.9.4 StringLiteral: escapes are skipped here and decoded on demand by
-            // cookString. A raw LF or CR ends the literal unterminated (U+2028/U+2029 are
-            // allowed since ES2019); a backslash before a line terminator is a LineContinuation.
-            let q = p + 1;
-            end = -1;
-            while (q < n) {
-              const d = text.charCodeAt(q);
-              if (d === c) {
-                end = q + 1;
-                break;
-              }
-              if (d === 0x5c) {
-                q += text.charCodeAt(q + 1) === 0x0d && text.charCodeAt(q + 2) === 0x0a ? 3 : 2;
-                continue;
-              }
-              if (d === 0x0a || d === 0x0d) break;
-              q++;
-            }
-            if (end < 0) {
-              this.error('unterminated-string', p);
-              end = q < n ? q : n;
-            }
-            kind = TOKEN_STRING;
-            break;
-          }
-          case CH_DIGIT:
+          case Ch.Digit:
             end = this.numericLiteral(p);
-            kind = TOKEN_NUMBER;
+            kind = Token.Number;
             break;
-          case CH_SLASH: {
+          case Ch.Slash: {
             const c1 = text.charCodeAt(p + 1);
-            if (c1 === 0x2f) {
-              end = this.lineCommentEnd(p);
-              kind = TOKEN_LINE_COMMENT;
-            } else if (c1 === 0x2a) {
-              end = this.blockCommentEnd(p);
-              if (!pendingNewline) pendingNewline = hasLineTerminator(text, p + 2, end);
-              kind = TOKEN_BLOCK_COMMENT;
-            } else if (regexAllowed) {
-              end = this.regularExpression(p);
-              kind = TOKEN_REGEX;
-            } else {
-              kind = TOKEN_PUNCTUATOR;
-              code = c1 === 0x3d ? P_SLASH_ASSIGN : P_SLASH;
+            if (c1 !== 0x2f && c1 !== 0x2a && !this.regexAllowed) {
+              kind = Token.Punctuator;
+              code = c1 === 0x3d ? Punct.SlashAssign : Punct.Slash;
               end = p + (c1 === 0x3d ? 2 : 1);
             }
             break;
           }
-          case CH_BACKTICK: {
-            const scanned = this.template(p, p + 1);
-            end = scanned >> 1;
-            kind = (scanned & 1) === 1 ? TOKEN_TEMPLATE_HEAD : TOKEN_TEMPLATE;
-            break;
-          }
-          case CH_DOT:
-            if (isDecimalDigit(text.charCodeAt(p + 1))) {
-              end = this.numericLiteral(p);
-              kind = TOKEN_NUMBER;
-            } else {
-              kind = TOKEN_PUNCTUATOR;
-              code = text.charCodeAt(p + 1) === 0x2e && text.charCodeAt(p + 2) === 0x2e ? P_ELLIPSIS : P_DOT;
+          case Ch.Dot:
+            if (!isDecimalDigit(text.charCodeAt(p + 1))) {
+              kind = Token.Punctuator;
+              code = text.charCodeAt(p + 1) === 0x2e && text.charCodeAt(p + 2) === 0x2e ? Punct.Ellipsis : Punct.Dot;
               end = p + PUNCTUATOR_LENGTH[code]!;
             }
             break;
-          case CH_HASH: {
-            // HashbangComment only as the first characters of the source (12.5 "Hashbang
-            // Comments"); a BOM before it is no character of the source (the decoder strips it).
-            const after = text.codePointAt(p + 1);
-            if ((p === 0 || (p === 1 && text.charCodeAt(0) === 0xfeff)) && after === 0x21) {
-              end = this.lineCommentEnd(p);
-              kind = TOKEN_HASHBANG;
-            } else if (after !== undefined && (after === 0x5c || isIdentifierStart(after))) {
-              // PrivateIdentifier `#name`: its word id is the id of the name.
-              end = this.escapedName(p + 1);
-              code = words.id(this.decodedName);
-              escaped = this.escapedNameHadEscape;
-              kind = TOKEN_PRIVATE_NAME;
-            } else {
-              kind = TOKEN_INVALID;
+          case Ch.CloseBrace:
+            // Unless it closes a template substitution (otherToken).
+            if (this.braceKinds[this.braceDepth - 1] !== Brace.Template) {
+              kind = Token.Punctuator;
+              code = Punct.RBrace;
               end = p + 1;
             }
             break;
-          }
-          case CH_CLOSE_BRACE:
-            if (braceKinds[braceDepth - 1] === BRACE_TEMPLATE) {
-              // The `}` that closes a substitution belongs to the template: TemplateMiddle or TemplateTail.
-              braceDepth--;
-              const scanned = this.template(p, p + 1);
-              end = scanned >> 1;
-              kind = (scanned & 1) === 1 ? TOKEN_TEMPLATE_MIDDLE : TOKEN_TEMPLATE_TAIL;
-            } else {
-              kind = TOKEN_PUNCTUATOR;
-              code = P_RBRACE;
-              end = p + 1;
-            }
-            break;
-          default: {
+          case 0:
             // 12.8 Punctuators, longest match.
             code = punctuatorAt(text, p);
-            if (code < 0) {
-              kind = TOKEN_INVALID;
-              end = p + 1;
-            } else {
-              kind = TOKEN_PUNCTUATOR;
+            if (code >= 0) {
+              kind = Token.Punctuator;
               end = p + PUNCTUATOR_LENGTH[code]!;
             }
-          }
+            break;
         }
+      }
+      if (kind < 0) {
+        end = this.otherToken(p, c);
+        kind = this.otherKind;
+        code = this.otherCode;
       }
       p = end;
 
-      // ===== what the token does to the goal state
-      if (kind === TOKEN_INVALID) {
-        // A character no token starts with: recorded, stepped over, not significant.
-        this.error('invalid-character', start);
-        newline = pendingNewline;
-        key = false;
-      } else if (kind >= TOKEN_LINE_COMMENT) {
-        // Comments, the hashbang and the end change nothing; a comment holding a line
-        // terminator counted as one above.
-        newline = pendingNewline;
-        key = false;
-        if (kind === TOKEN_EOF) {
-          this.pos = p;
-          this.braceDepth = braceDepth;
-          this.parenDepth = parenDepth;
-          this.bracketDepth = bracketDepth;
-          this.finishBrackets();
-        }
-      } else {
-        newline = pendingNewline;
-        pendingNewline = false;
-        // Keys: whether a name-like token is a property name of an object literal or
-        // class body: directly inside one, after `{`, `,`, (class) `;` or `}`, after a
-        // modifier (`get`, `set`, `async`, `static`) that was itself in that position,
-        // after a generator `*` in that position, or (class) after a line break that
-        // ends a field. Decided from the state before the token.
-        key = false;
-        const braceKind = braceKinds[braceDepth - 1];
-        if (kind <= TOKEN_NUMBER && (braceKind === BRACE_OBJECT || braceKind === BRACE_CLASS_DECLARATION || braceKind === BRACE_CLASS_EXPRESSION) && parenDepth + bracketDepth === braceGroups[braceDepth - 1] && prevKind !== TOKEN_NONE) {
-          const isClass = braceKind !== BRACE_OBJECT;
-          if (prevKind === TOKEN_PUNCTUATOR) {
-            if (prevCode === P_LBRACE || prevCode === P_COMMA) key = true;
-            else if (isClass && (prevCode === P_SEMICOLON || prevCode === P_RBRACE)) key = true;
-            else if (prevCode === P_STAR) {
-              if (prevPrevKind === TOKEN_PUNCTUATOR) {
-                key = prevPrevCode === P_LBRACE || prevPrevCode === P_COMMA || (isClass && (prevPrevCode === P_SEMICOLON || prevPrevCode === P_RBRACE));
-              } else {
-                // Only name-like tokens are keys, and only names have a word code (strings and numbers have 0).
-                key = prevPrevKind !== TOKEN_NONE && prevPrevKey && (wordFlags[prevPrevCode]! & WF_MODIFIER) !== 0;
-              }
-            } else key = isClass && newline && !regexAllowed;
-          } else if (prevKey && (prevKind === TOKEN_IDENTIFIER || prevKind === TOKEN_KEYWORD) && (wordFlags[prevCode]! & WF_MODIFIER) !== 0) {
-            key = true;
-          } else key = isClass && newline && !regexAllowed;
-        }
+      // ===== the token's effect, and its record
+      let newline = this.pendingNewline;
+      let key = false;
+      if (kind < Token.LineComment) key = this.significant(kind, code, start, end, newline);
+      else newline = this.insignificant(kind, start, end, newline);
+      const slot = this.count & Ring.Mask;
+      this.ringKinds[slot] = kind;
+      this.ringCodes[slot] = code;
+      this.ringStarts[slot] = start;
+      this.ringEnds[slot] = end;
+      this.ringFlags[slot] = (newline ? TokenFlag.Newline : 0) | (this.escaped ? TokenFlag.Escaped : 0) | (key ? TokenFlag.Key : 0);
+      this.count++;
+    }
+    this.pos = p;
+    return kind;
+  }
 
-        // The goal after the token (regexAllowed: a `/` next starts a regular expression;
-        // statementStart: a statement starts next). The heuristic, by token:
-        // - none, `;`, `{`, operators and most punctuators, template head/middle: regex.
-        // - identifier, number, string, regex, template end, private name, `]`: division.
-        //   `a = b\n/re/g.test(c)` therefore divides, as the grammar says (no ASI before `/`).
-        // - keyword: regex, except `this`, `super`, `null`, `true`, `false` and a keyword
-        //   used as a property name (`x.return / 2`, `{ if: ... }`): division. The
-        //   identifier `of` directly inside `for (...)` acts as a keyword.
-        // - `)`: regex when it closes `if (`, `while (`, `for (`, `with (` (a statement
-        //   follows: `if (x) /re/.test(y)`), else division.
-        // - `}`: regex when it closes a block, a function or arrow body or a class
-        //   declaration (a statement follows), division when it closes an object literal,
-        //   a function expression body or a class expression: see classifyOpenBrace.
-        // - `++`/`--`: as before them (prefix: an operand follows; postfix: an operator does).
-        const regexBefore = regexAllowed;
-        const statementBefore = statementStart;
-        const afterDot = prevKind === TOKEN_PUNCTUATOR && (prevCode === P_DOT || prevCode === P_OPTIONAL_CHAIN);
-        const wasMember = prevIsMember;
-        prevIsMember = false;
-        if (kind === TOKEN_IDENTIFIER) {
-          prevIsMember = afterDot;
-          if (code === W_ASYNC && !afterDot) {
-            // `async function`: the function's position is the position of `async`; keep the pending flags.
-          } else if (!(pendingFunctionExpression && !afterDot)) {
-            pendingFunctionExpression = false;
-          }
-          pendingExpressionBody = false;
-          regexAllowed = !afterDot && !escaped && code === W_OF && !key && parenDepth > 0 && this.parenKinds[parenDepth - 1] === PAREN_FOR;
-          statementStart = false;
-        } else if (kind === TOKEN_PUNCTUATOR) {
-          const expressionBody = pendingExpressionBody;
-          pendingExpressionBody = false;
-          if (code !== P_STAR && code !== P_LPAREN) pendingFunctionExpression = false;
-          if (code > P_DECREMENT) {
-            // An operator (every code past the structural ones): an operand follows.
-            regexAllowed = true;
-            statementStart = false;
-          } else {
-            switch (code) {
-              case P_LPAREN: {
-                let parenKind = PAREN_NORMAL;
-                if (pendingFunctionExpression) parenKind = PAREN_FUNCTION_PARAMS;
-                else if (prevKind === TOKEN_KEYWORD && !wasMember && !prevKey) {
-                  if (prevCode === W_IF || prevCode === W_WHILE || prevCode === W_WITH) parenKind = PAREN_CONDITION;
-                  else if (prevCode === W_FOR) parenKind = PAREN_FOR;
-                  else if (prevCode === W_AWAIT && prevPrevKind === TOKEN_KEYWORD && prevPrevCode === W_FOR) parenKind = PAREN_FOR;
-                }
-                pendingFunctionExpression = false;
-                if (parenDepth === this.parenKinds.length) this.growParens();
-                this.parenKinds[parenDepth] = parenKind;
-                this.parenStarts[parenDepth] = start;
-                parenDepth++;
-                regexAllowed = true;
-                statementStart = false;
-                break;
-              }
-              case P_RPAREN: {
-                let parenKind = PAREN_NORMAL;
-                if (parenDepth === 0) this.error('unbalanced-bracket', start);
-                else parenKind = this.parenKinds[--parenDepth]!;
-                const condition = parenKind === PAREN_CONDITION || parenKind === PAREN_FOR;
-                pendingExpressionBody = parenKind === PAREN_FUNCTION_PARAMS;
-                regexAllowed = condition;
-                statementStart = condition;
-                break;
-              }
-              case P_LBRACKET:
-                if (bracketDepth === this.bracketStarts.length) this.bracketStarts = grow(this.bracketStarts);
-                this.bracketStarts[bracketDepth++] = start;
-                regexAllowed = true;
-                statementStart = false;
-                break;
-              case P_RBRACKET:
-                if (bracketDepth === 0) this.error('unbalanced-bracket', start);
-                else bracketDepth--;
-                regexAllowed = false;
-                statementStart = false;
-                break;
-              case P_LBRACE: {
-                // What the brace opens decides what a `/` after its `}` means (classifyOpenBrace).
-                let braceKind: number;
-                if (expressionBody) braceKind = BRACE_FUNCTION_EXPRESSION;
-                else if (this.pendingClass && braceDepth === this.pendingClassBraces && parenDepth + bracketDepth === this.pendingClassGroups) {
-                  this.pendingClass = false;
-                  braceKind = this.pendingClassExpression ? BRACE_CLASS_EXPRESSION : BRACE_CLASS_DECLARATION;
-                } else braceKind = classifyOpenBrace(prevKind, prevCode, prevKey || wasMember, newline, regexAllowed, statementStart, braceKinds[braceDepth - 1]!, wordFlags);
-                if (braceDepth === braceKinds.length) {
-                  this.growBraces();
-                  braceKinds = this.braceKinds;
-                  braceGroups = this.braceGroups;
-                }
-                braceKinds[braceDepth] = braceKind;
-                this.braceStarts[braceDepth] = start;
-                braceGroups[braceDepth] = parenDepth + bracketDepth;
-                this.braceTernaries[braceDepth] = 0;
-                braceDepth++;
-                regexAllowed = true;
-                statementStart = braceKind === BRACE_BLOCK || braceKind === BRACE_FUNCTION_EXPRESSION;
-                break;
-              }
-              case P_RBRACE: {
-                // Never pops the module sentinel; an unmatched `}` ends a statement.
-                let braceKind = BRACE_BLOCK;
-                if (braceDepth === 1) this.error('unbalanced-bracket', start);
-                else braceKind = braceKinds[--braceDepth]!;
-                if (this.pendingClass && braceDepth < this.pendingClassBraces) this.pendingClass = false;
-                const endsStatement = braceKind === BRACE_BLOCK || braceKind === BRACE_CLASS_DECLARATION || braceKind === BRACE_MODULE;
-                regexAllowed = endsStatement;
-                statementStart = endsStatement;
-                break;
-              }
-              case P_INCREMENT:
-              case P_DECREMENT:
-                // regexAllowed unchanged: prefix keeps expecting an operand, postfix an operator.
-                statementStart = false;
-                break;
-              case P_QUESTION:
-                if (parenDepth + bracketDepth === braceGroups[braceDepth - 1]) this.braceTernaries[braceDepth - 1]!++;
-                regexAllowed = true;
-                statementStart = false;
-                break;
-              case P_COLON: {
-                // A label or `case x:` (a statement follows) only directly in a block, when no `?` waits for it.
-                const braceKind = braceKinds[braceDepth - 1];
-                let statement = false;
-                if (parenDepth + bracketDepth === braceGroups[braceDepth - 1]) {
-                  if (this.braceTernaries[braceDepth - 1]! > 0) this.braceTernaries[braceDepth - 1]!--;
-                  else statement = braceKind === BRACE_BLOCK || braceKind === BRACE_MODULE || braceKind === BRACE_FUNCTION_EXPRESSION;
-                }
-                regexAllowed = true;
-                statementStart = statement;
-                break;
-              }
-              case P_SEMICOLON:
-                regexAllowed = true;
-                statementStart = true;
-                break;
-              default:
-                regexAllowed = true;
-                statementStart = false;
-            }
-          }
-        } else if (kind === TOKEN_KEYWORD) {
-          pendingExpressionBody = false;
-          if (afterDot || key) {
-            // A property name spelled like a keyword.
-            prevIsMember = afterDot;
-            regexAllowed = false;
-            statementStart = false;
-            pendingFunctionExpression = false;
-          } else {
-            if (code === W_FUNCTION) {
-              let regex = regexAllowed;
-              let statement = statementStart;
-              if (prevKind === TOKEN_IDENTIFIER && prevCode === W_ASYNC && !wasMember) {
-                regex = prevRegexAllowedBefore;
-                statement = prevStatementStartBefore;
-              }
-              pendingFunctionExpression = regex && !statement;
-            } else {
-              pendingFunctionExpression = false;
-            }
-            if (code === W_CLASS) {
-              this.pendingClass = true;
-              this.pendingClassExpression = regexAllowed && !statementStart;
-              this.pendingClassBraces = braceDepth;
-              this.pendingClassGroups = parenDepth + bracketDepth;
-            }
-            const flags = wordFlags[code]!;
-            regexAllowed = (flags & WF_VALUE) === 0;
-            statementStart = (flags & WF_STATEMENT) !== 0;
-          }
-        } else if (kind === TOKEN_TEMPLATE_HEAD || kind === TOKEN_TEMPLATE_MIDDLE) {
-          pendingFunctionExpression = false;
-          pendingExpressionBody = false;
-          regexAllowed = true;
-          statementStart = false;
-          // A `${` opens a 'template' brace; its `}` resumes the template (above).
-          if (braceDepth === braceKinds.length) {
-            this.growBraces();
-            braceKinds = this.braceKinds;
-            braceGroups = this.braceGroups;
-          }
-          braceKinds[braceDepth] = BRACE_TEMPLATE;
-          this.braceStarts[braceDepth] = end - 2;
-          braceGroups[braceDepth] = parenDepth + bracketDepth;
-          this.braceTernaries[braceDepth] = 0;
-          braceDepth++;
-        } else {
-          // number, string, regex, template, template-tail, private-name
-          pendingFunctionExpression = false;
-          pendingExpressionBody = false;
-          regexAllowed = false;
-          statementStart = false;
+  /**
+   * The tokens `token` leaves out, at `p` (first code unit `c`): the end of the text,
+   * names with escapes or non-ASCII characters, private names, templates, regular
+   * expressions, comments and the hashbang (when not skipped), and characters no token
+   * starts with. Returns the end; the kind and code are left in otherKind and otherCode.
+   * Out of the hot function so that V8 compiles the common path small.
+   */
+  private otherToken(p: number, c: number): number {
+    const text = this.text;
+    const n = text.length;
+    this.otherCode = 0;
+    if (p >= n) {
+      this.otherKind = Token.Eof;
+      return n;
+    }
+    if (c >= 0x80 || c === 0x5c || ASCII_ID[c] === 1) {
+      // IdentifierName with escapes or non-ASCII characters (or starting with them).
+      if (c >= 0x80 && !isIdentifierStart(text.codePointAt(p)!)) {
+        this.otherKind = Token.Invalid;
+        return p + (text.codePointAt(p)! > 0xffff ? 2 : 1);
+      }
+      const end = this.escapedName(p);
+      this.otherCode = this.words.id(this.decodedName);
+      this.otherKind = this.nameKind(this.otherCode);
+      return end;
+    }
+    switch (c) {
+      case 0x2f: {
+        const c1 = text.charCodeAt(p + 1);
+        if (c1 === 0x2f) {
+          this.otherKind = Token.LineComment;
+          return this.lineCommentEnd(p);
         }
-        prevPrevKind = prevKind;
-        prevPrevCode = prevCode;
-        prevPrevKey = prevKey;
-        prevKind = kind;
-        prevCode = code;
-        prevKey = key;
-        prevRegexAllowedBefore = regexBefore;
-        prevStatementStartBefore = statementBefore;
+        if (c1 === 0x2a) {
+          this.otherKind = Token.BlockComment;
+          return this.blockCommentEnd(p);
+        }
+        // A `/` where an expression may start (see significant).
+        this.otherKind = Token.Regex;
+        return this.regularExpression(p);
       }
+      case 0x2e:
+        // `.5`
+        this.otherKind = Token.Number;
+        return this.numericLiteral(p);
+      case 0x60: {
+        const scanned = this.template(p, p + 1);
+        this.otherKind = (scanned & 1) === 1 ? Token.TemplateHead : Token.Template;
+        return scanned >> 1;
+      }
+      case 0x7d: {
+        // The `}` that closes a substitution belongs to the template: TemplateMiddle or TemplateTail.
+        this.braceDepth--;
+        const scanned = this.template(p, p + 1);
+        this.otherKind = (scanned & 1) === 1 ? Token.TemplateMiddle : Token.TemplateTail;
+        return scanned >> 1;
+      }
+      case 0x23: {
+        // HashbangComment only as the first characters of the source (12.5 "Hashbang
+        // Comments"); a BOM before it is no character of the source (the decoder strips it).
+        const after = text.codePointAt(p + 1);
+        if (isHashbangAt(text, p)) {
+          this.otherKind = Token.Hashbang;
+          return this.lineCommentEnd(p);
+        }
+        if (after !== undefined && (after === 0x5c || isIdentifierStart(after))) {
+          // PrivateIdentifier `#name`: its word id is the id of the name.
+          const end = this.escapedName(p + 1);
+          this.otherCode = this.words.id(this.decodedName);
+          this.otherKind = Token.PrivateName;
+          return end;
+        }
+        break;
+      }
+    }
+    this.otherKind = Token.Invalid;
+    return p + 1;
+  }
 
-      // ===== record the token; return it unless it is skipped or uninteresting
-      if (kind === TOKEN_LINE_COMMENT || kind === TOKEN_BLOCK_COMMENT || kind === TOKEN_HASHBANG) {
-        if (skipComments) continue;
+  /** What a token that is not significant does: the error of an invalid character, the line terminator in a comment, the end. Returns newlineBefore. */
+  private insignificant(kind: number, start: number, end: number, newline: boolean): boolean {
+    if (kind === Token.Invalid) {
+      // Recorded, stepped over, and not significant (the goal state stays).
+      this.error('invalid-character', start);
+    } else if (kind === Token.BlockComment) {
+      // A MultiLineComment holding a line terminator counts as one (12.4, 12.10), from the comment itself on.
+      if (!newline && hasLineTerminator(this.text, start + 2, end)) this.pendingNewline = newline = true;
+    } else if (kind === Token.Eof) {
+      this.finishBrackets();
+    }
+    return newline;
+  }
+
+  /** An identifier is a keyword when it is an unescaped reserved word (an escaped one is a syntax error, and stays a name). */
+  private nameKind(code: number): number {
+    return !this.escaped && (this.words.flags[code]! & WordFlag.Reserved) !== 0 ? Token.Keyword : Token.Identifier;
+  }
+
+  /**
+   * A significant token: decides whether it is a property key (from the state before
+   * it), moves the goal state on, and returns the key flag.
+   *
+   * Keys: a name-like token is a property name of an object literal or class body when
+   * it is directly inside one, after `{`, `,`, (class) `;` or `}`, after a modifier
+   * (`get`, `set`, `async`, `static`) that was itself in that position, after a generator
+   * `*` in that position, or (class) after a line break that ends a field.
+   *
+   * The goal after the token (regexAllowed: a `/` next starts a regular expression;
+   * statementStart: a statement starts next), by token:
+   * - none, `;`, `{`, operators and most punctuators, template head/middle: regex.
+   * - identifier, number, string, regex, template end, private name, `]`: division.
+   *   `a = b\n/re/g.test(c)` therefore divides, as the grammar says (no ASI before `/`).
+   * - keyword: regex, except `this`, `super`, `null`, `true`, `false` and a keyword used
+   *   as a property name (`x.return / 2`, `{ if: ... }`): division. The identifier `of`
+   *   directly inside `for (...)` acts as a keyword.
+   * - `)`: regex when it closes `if (`, `while (`, `for (`, `with (` (a statement follows:
+   *   `if (x) /re/.test(y)`), else division.
+   * - `}`: regex when it closes a block, a function or arrow body or a class declaration
+   *   (a statement follows), division when it closes an object literal, a function
+   *   expression body or a class expression (an expression ends): see classifyOpenBrace.
+   * - `++`/`--`: as before them (prefix: an operand follows; postfix: an operator does).
+   */
+  private significant(kind: number, code: number, start: number, end: number, newline: boolean): boolean {
+    this.pendingNewline = false;
+    const prevKind = this.prevKind;
+    const prevCode = this.prevCode;
+    const escaped = this.escaped;
+    let key = false;
+    if (kind <= Token.Number) {
+      const braceKind = this.braceKinds[this.braceDepth - 1];
+      if ((braceKind === Brace.Object || braceKind === Brace.ClassDeclaration || braceKind === Brace.ClassExpression) && prevKind !== Token.None && this.atBraceLevel()) {
+        const isClass = braceKind !== Brace.Object;
+        if (prevKind === Token.Punctuator) {
+          if (prevCode === Punct.LBrace || prevCode === Punct.Comma) key = true;
+          else if (isClass && (prevCode === Punct.Semicolon || prevCode === Punct.RBrace)) key = true;
+          else if (prevCode === Punct.Star) {
+            const before = this.prevPrevKind;
+            const b = this.prevPrevCode;
+            if (before === Token.Punctuator) key = b === Punct.LBrace || b === Punct.Comma || (isClass && (b === Punct.Semicolon || b === Punct.RBrace));
+            // Only name-like tokens are keys, and only names have a word code (strings and numbers have 0).
+            else key = before !== Token.None && this.prevPrevKey && (this.words.flags[b]! & WordFlag.Modifier) !== 0;
+          } else key = isClass && newline && !this.regexAllowed;
+        } else if (this.prevKey && (prevKind === Token.Identifier || prevKind === Token.Keyword) && (this.words.flags[prevCode]! & WordFlag.Modifier) !== 0) {
+          key = true;
+        } else key = isClass && newline && !this.regexAllowed;
       }
-      const slot = count & RING_MASK;
-      ringKinds[slot] = kind;
-      ringCodes[slot] = code;
-      ringStarts[slot] = start;
-      ringEnds[slot] = end;
-      ringFlags[slot] = (newline ? FLAG_NEWLINE : 0) | (escaped ? FLAG_ESCAPED : 0) | (key ? FLAG_KEY : 0);
-      count++;
-      if (stopWords === null || kind === TOKEN_EOF || (kind <= TOKEN_KEYWORD && stopWords[code] === 1)) break;
     }
 
-    this.count = count;
-    this.pos = p;
-    this.pendingNewline = pendingNewline;
-    this.regexAllowed = regexAllowed;
-    this.statementStart = statementStart;
-    this.prevKind = prevKind;
-    this.prevCode = prevCode;
-    this.prevKey = prevKey;
-    this.prevPrevKind = prevPrevKind;
-    this.prevPrevCode = prevPrevCode;
-    this.prevPrevKey = prevPrevKey;
-    this.prevIsMember = prevIsMember;
-    this.prevRegexAllowedBefore = prevRegexAllowedBefore;
-    this.prevStatementStartBefore = prevStatementStartBefore;
-    this.pendingFunctionExpression = pendingFunctionExpression;
-    this.pendingExpressionBody = pendingExpressionBody;
-    this.braceDepth = braceDepth;
-    this.parenDepth = parenDepth;
-    this.bracketDepth = bracketDepth;
-    this.kind = kind;
-    this.code = code;
-    this.start = start;
-    this.end = end;
-    this.newlineBefore = newline;
-    this.escaped = escaped;
-    this.key = key;
-    return kind;
+    const regexBefore = this.regexAllowed;
+    const statementBefore = this.statementStart;
+    const afterDot = prevKind === Token.Punctuator && (prevCode === Punct.Dot || prevCode === Punct.OptionalChain);
+    const wasMember = this.prevIsMember;
+    this.prevIsMember = false;
+    switch (kind) {
+      case Token.Identifier:
+        this.prevIsMember = afterDot;
+        if (code === Word.Async && !afterDot) {
+          // `async function`: the function's position is the position of `async`; keep the pending flags.
+        } else if (!(this.pendingFunctionExpression && !afterDot)) {
+          this.pendingFunctionExpression = false;
+        }
+        this.pendingExpressionBody = false;
+        this.regexAllowed = !afterDot && !escaped && code === Word.Of && !key && this.parenDepth > 0 && this.parenKinds[this.parenDepth - 1] === Paren.For;
+        this.statementStart = false;
+        break;
+      case Token.Punctuator:
+        this.afterPunctuator(code, start, newline, wasMember);
+        break;
+      case Token.Keyword:
+        this.pendingExpressionBody = false;
+        if (afterDot || key) {
+          // A property name spelled like a keyword.
+          this.prevIsMember = afterDot;
+          this.regexAllowed = false;
+          this.statementStart = false;
+          this.pendingFunctionExpression = false;
+        } else {
+          this.afterKeyword(code, wasMember);
+        }
+        break;
+      case Token.TemplateHead:
+      case Token.TemplateMiddle:
+        this.pendingFunctionExpression = false;
+        this.pendingExpressionBody = false;
+        this.regexAllowed = true;
+        this.statementStart = false;
+        // The `${` opens a 'template' brace; its `}` resumes the template (see run).
+        this.pushBrace(Brace.Template, end - 2);
+        break;
+      default:
+        // number, string, regex, template, template-tail, private-name
+        this.pendingFunctionExpression = false;
+        this.pendingExpressionBody = false;
+        this.regexAllowed = false;
+        this.statementStart = false;
+    }
+    this.prevPrevKind = prevKind;
+    this.prevPrevCode = prevCode;
+    this.prevPrevKey = this.prevKey;
+    this.prevKind = kind;
+    this.prevCode = code;
+    this.prevKey = key;
+    this.prevRegexAllowedBefore = regexBefore;
+    this.prevStatementStartBefore = statementBefore;
+    return key;
+  }
+
+  /** The goal after a keyword at work (not a property name). */
+  private afterKeyword(code: number, wasMember: boolean): void {
+    if (code === Word.Function) {
+      let regex = this.regexAllowed;
+      let statement = this.statementStart;
+      if (this.prevKind === Token.Identifier && this.prevCode === Word.Async && !wasMember) {
+        regex = this.prevRegexAllowedBefore;
+        statement = this.prevStatementStartBefore;
+      }
+      this.pendingFunctionExpression = regex && !statement;
+    } else {
+      this.pendingFunctionExpression = false;
+    }
+    if (code === Word.Class) {
+      this.pendingClass = true;
+      this.pendingClassExpression = this.regexAllowed && !this.statementStart;
+      this.pendingClassBraces = this.braceDepth;
+      this.pendingClassGroups = this.parenDepth + this.bracketDepth;
+    }
+    const flags = this.words.flags[code]!;
+    this.regexAllowed = (flags & WordFlag.Value) === 0;
+    this.statementStart = (flags & WordFlag.Statement) !== 0;
+  }
+
+  /** The goal after a punctuator, and the bracket stacks. */
+  private afterPunctuator(v: number, start: number, newline: boolean, prevWasMember: boolean): void {
+    const expressionBody = this.pendingExpressionBody;
+    this.pendingExpressionBody = false;
+    if (v !== Punct.Star && v !== Punct.LParen) this.pendingFunctionExpression = false;
+    switch (v) {
+      case Punct.LParen: {
+        let kind = Paren.Normal;
+        if (this.pendingFunctionExpression) kind = Paren.FunctionParams;
+        else if (this.prevKind === Token.Keyword && !prevWasMember && !this.prevKey) {
+          const p = this.prevCode;
+          if (p === Word.If || p === Word.While || p === Word.With) kind = Paren.Condition;
+          else if (p === Word.For) kind = Paren.For;
+          else if (p === Word.Await && this.prevPrevKind === Token.Keyword && this.prevPrevCode === Word.For) kind = Paren.For;
+        }
+        this.pendingFunctionExpression = false;
+        const depth = this.parenDepth;
+        if (depth === this.parenKinds.length) {
+          this.parenKinds = grow(this.parenKinds);
+          this.parenStarts = grow(this.parenStarts);
+        }
+        this.parenKinds[depth] = kind;
+        this.parenStarts[depth] = start;
+        this.parenDepth = depth + 1;
+        this.regexAllowed = true;
+        this.statementStart = false;
+        return;
+      }
+      case Punct.RParen: {
+        let kind = Paren.Normal;
+        if (this.parenDepth === 0) this.error('unbalanced-bracket', start);
+        else kind = this.parenKinds[--this.parenDepth]!;
+        const condition = kind === Paren.Condition || kind === Paren.For;
+        this.pendingExpressionBody = kind === Paren.FunctionParams;
+        this.regexAllowed = condition;
+        this.statementStart = condition;
+        return;
+      }
+      case Punct.LBracket: {
+        const depth = this.bracketDepth;
+        if (depth === this.bracketStarts.length) this.bracketStarts = grow(this.bracketStarts);
+        this.bracketStarts[depth] = start;
+        this.bracketDepth = depth + 1;
+        this.regexAllowed = true;
+        this.statementStart = false;
+        return;
+      }
+      case Punct.RBracket:
+        if (this.bracketDepth === 0) this.error('unbalanced-bracket', start);
+        else this.bracketDepth--;
+        this.regexAllowed = false;
+        this.statementStart = false;
+        return;
+      case Punct.LBrace: {
+        // What the brace opens decides what a `/` after its `}` means (classifyOpenBrace).
+        let kind: number;
+        if (expressionBody) kind = Brace.FunctionExpression;
+        else if (this.pendingClass && this.braceDepth === this.pendingClassBraces && this.parenDepth + this.bracketDepth === this.pendingClassGroups) {
+          this.pendingClass = false;
+          kind = this.pendingClassExpression ? Brace.ClassExpression : Brace.ClassDeclaration;
+        } else {
+          kind = classifyOpenBrace(this.prevKind, this.prevCode, this.prevKey || prevWasMember, newline, this.regexAllowed, this.statementStart, this.braceKinds[this.braceDepth - 1]!, this.words.flags);
+        }
+        this.pushBrace(kind, start);
+        this.regexAllowed = true;
+        this.statementStart = kind === Brace.Block || kind === Brace.FunctionExpression;
+        return;
+      }
+      case Punct.RBrace: {
+        // Never pops the module sentinel; an unmatched `}` ends a statement.
+        let kind = Brace.Block;
+        if (this.braceDepth === 1) this.error('unbalanced-bracket', start);
+        else kind = this.braceKinds[--this.braceDepth]!;
+        if (this.pendingClass && this.braceDepth < this.pendingClassBraces) this.pendingClass = false;
+        const endsStatement = kind === Brace.Block || kind === Brace.ClassDeclaration || kind === Brace.Module;
+        this.regexAllowed = endsStatement;
+        this.statementStart = endsStatement;
+        return;
+      }
+      case Punct.Increment:
+      case Punct.Decrement:
+        // regexAllowed unchanged: prefix keeps expecting an operand, postfix an operator.
+        this.statementStart = false;
+        return;
+      case Punct.Question:
+        if (this.atBraceLevel()) this.braceTernaries[this.braceDepth - 1]!++;
+        this.regexAllowed = true;
+        this.statementStart = false;
+        return;
+      case Punct.Colon: {
+        // A label or `case x:` (a statement follows) only directly in a block, when no `?` waits for it.
+        const kind = this.braceKinds[this.braceDepth - 1];
+        let statement = false;
+        if (this.atBraceLevel()) {
+          if (this.braceTernaries[this.braceDepth - 1]! > 0) this.braceTernaries[this.braceDepth - 1]!--;
+          else statement = kind === Brace.Block || kind === Brace.Module || kind === Brace.FunctionExpression;
+        }
+        this.regexAllowed = true;
+        this.statementStart = statement;
+        return;
+      }
+      case Punct.Semicolon:
+        this.regexAllowed = true;
+        this.statementStart = true;
+        return;
+      default:
+        // `,` `.` `?.` `=>` `*` `=` and every operator: an operand follows.
+        this.regexAllowed = true;
+        this.statementStart = false;
+    }
+  }
+
+  /** Directly inside the innermost brace, not inside a `(` or `[` opened within it. */
+  private atBraceLevel(): boolean {
+    return this.parenDepth + this.bracketDepth === this.braceGroups[this.braceDepth - 1];
+  }
+
+  private pushBrace(kind: number, offset: number): void {
+    const depth = this.braceDepth;
+    if (depth === this.braceKinds.length) {
+      this.braceKinds = grow(this.braceKinds);
+      this.braceStarts = grow(this.braceStarts);
+      this.braceGroups = grow(this.braceGroups);
+      this.braceTernaries = grow(this.braceTernaries);
+    }
+    this.braceKinds[depth] = kind;
+    this.braceStarts[depth] = offset;
+    this.braceGroups[depth] = this.parenDepth + this.bracketDepth;
+    this.braceTernaries[depth] = 0;
+    this.braceDepth = depth + 1;
+  }
+
+  /** StringLiteral (12.9.4) from its quote at `start`: returns the end (unterminated: at the line terminator or the end). */
+  private stringLiteral(start: number, quote: number): number {
+    // Escapes are skipped here and decoded on demand by cookString. A raw LF or CR ends
+    // the literal unterminated (U+2028/U+2029 are allowed since ES2019); a backslash
+    // before a line terminator is a LineContinuation.
+    const text = this.text;
+    const n = text.length;
+    let p = start + 1;
+    while (p < n) {
+      const c = text.charCodeAt(p);
+      if (c === quote) return p + 1;
+      if (c === 0x5c) {
+        p += text.charCodeAt(p + 1) === 0x0d && text.charCodeAt(p + 2) === 0x0a ? 3 : 2;
+        continue;
+      }
+      if (c === 0x0a || c === 0x0d) break;
+      p++;
+    }
+    this.error('unterminated-string', start);
+    return p < n ? p : n;
   }
 
   // ===== end of input ==========================================================
@@ -1246,30 +1208,19 @@ export class JsLexer {
   /** The `eof` token again, after the end (recorded like any other token). */
   private eof(): number {
     const n = this.text.length;
-    const slot = this.count & RING_MASK;
-    this.ringKinds[slot] = TOKEN_EOF;
+    const slot = this.count & Ring.Mask;
+    this.ringKinds[slot] = Token.Eof;
     this.ringCodes[slot] = 0;
     this.ringStarts[slot] = n;
     this.ringEnds[slot] = n;
-    this.ringFlags[slot] = this.newlineBefore ? FLAG_NEWLINE : 0;
+    // The same as the first `eof`, the newest token.
+    this.ringFlags[slot] = this.ringFlags[(this.count - 1) & Ring.Mask]!;
     this.count++;
-    return TOKEN_EOF;
+    return Token.Eof;
   }
 
   private error(kind: JsLexErrorKind, offset: number): void {
     if (this.errors.length < MAX_LEX_ERRORS) this.errors.push({ kind, offset });
-  }
-
-  private growBraces(): void {
-    this.braceKinds = grow(this.braceKinds);
-    this.braceStarts = grow(this.braceStarts);
-    this.braceGroups = grow(this.braceGroups);
-    this.braceTernaries = grow(this.braceTernaries);
-  }
-
-  private growParens(): void {
-    this.parenKinds = grow(this.parenKinds);
-    this.parenStarts = grow(this.parenStarts);
   }
 
   // ===== 12.4 Comments =========================================================
@@ -1298,16 +1249,26 @@ export class JsLexer {
    */
   private template(start: number, from: number): number {
     const text = this.text;
-    const n = text.length;
+    // A native search for the next character that matters: a template's text can be
+    // long (markup, CSS), and a loop over it in JavaScript would run long before V8
+    // optimises it.
     let p = from;
-    while (p < n) {
+    for (;;) {
+      TEMPLATE_SPECIAL.lastIndex = p;
+      if (!TEMPLATE_SPECIAL.test(text)) break;
+      p = TEMPLATE_SPECIAL.lastIndex - 1;
       const c = text.charCodeAt(p);
       if (c === 0x60) return (p + 1) * 2;
-      if (c === 0x24 && text.charCodeAt(p + 1) === 0x7b) return (p + 2) * 2 + 1;
-      p += c === 0x5c ? 2 : 1;
+      if (c === 0x24) {
+        if (text.charCodeAt(p + 1) === 0x7b) return (p + 2) * 2 + 1;
+        p++;
+      } else {
+        // A backslash escapes the next code unit, whatever it is.
+        p += 2;
+      }
     }
     this.error('unterminated-template', start);
-    return n * 2;
+    return text.length * 2;
   }
 
   // ===== 12.9.3 Numeric Literals ===============================================
@@ -1394,9 +1355,10 @@ export class JsLexer {
 
   /**
    * The general IdentifierName (or PrivateIdentifier, from its `#` at `start`) with
-   * `\u` escapes and non-ASCII characters, from `nameStart`: returns the end and leaves
-   * the decoded name in `decodedName`. An escaped name is never a keyword: `\u0069mport`
-   * is the identifier "import" (as a keyword it would be a syntax error).
+   * `\u` escapes and non-ASCII characters, from `nameStart`: returns the end, leaves the
+   * decoded name in `decodedName` and sets `escaped` when it held an escape. An escaped
+   * name is never a keyword: `\u0069mport` is the identifier "import" (as a keyword it
+   * would be a syntax error).
    */
   private escapedName(nameStart: number): number {
     const text = this.text;
@@ -1435,7 +1397,7 @@ export class JsLexer {
       }
       first = false;
     }
-    this.escapedNameHadEscape = pieces !== null;
+    this.escaped = pieces !== null;
     this.decodedName = pieces === null ? text.slice(nameStart, p) : pieces.join('') + text.slice(pieceStart, p);
     return p;
   }
@@ -1485,6 +1447,11 @@ export class JsLexer {
   }
 }
 
+/** A HashbangComment `#!` at `p`: only as the first characters of the source (a BOM before it is no character of the source). */
+function isHashbangAt(text: string, p: number): boolean {
+  return (p === 0 || (p === 1 && text.charCodeAt(0) === 0xfeff)) && text.charCodeAt(p) === 0x23 && text.charCodeAt(p + 1) === 0x21;
+}
+
 /** Whether `text[from, to)` holds a line terminator: a MultiLineComment holding one counts as one for ASI (12.4, 12.10). */
 function hasLineTerminator(text: string, from: number, to: number): boolean {
   // Bounded by the comment: a search to the end of the text would make a line of many `/* */` comments quadratic.
@@ -1513,35 +1480,35 @@ function hasLineTerminator(text: string, from: number, to: number): boolean {
  */
 function classifyOpenBrace(prevKind: number, prevCode: number, prevIsName: boolean, newline: boolean, regexAllowed: boolean, statementStart: boolean, outer: number, wordFlags: Uint8Array): number {
   switch (prevKind) {
-    case TOKEN_NONE:
-      return BRACE_BLOCK;
-    case TOKEN_PUNCTUATOR:
+    case Token.None:
+      return Brace.Block;
+    case Token.Punctuator:
       switch (prevCode) {
-        case P_RPAREN:
-        case P_ARROW:
-        case P_SEMICOLON:
-        case P_RBRACE:
-          return BRACE_BLOCK;
-        case P_LBRACE:
+        case Punct.RParen:
+        case Punct.Arrow:
+        case Punct.Semicolon:
+        case Punct.RBrace:
+          return Brace.Block;
+        case Punct.LBrace:
           // prev is the brace now on top of the stack (`outer`).
-          return outer === BRACE_BLOCK || outer === BRACE_MODULE || outer === BRACE_FUNCTION_EXPRESSION ? BRACE_BLOCK : BRACE_OBJECT;
-        case P_COLON:
-          return statementStart ? BRACE_BLOCK : BRACE_OBJECT;
+          return outer === Brace.Block || outer === Brace.Module || outer === Brace.FunctionExpression ? Brace.Block : Brace.Object;
+        case Punct.Colon:
+          return statementStart ? Brace.Block : Brace.Object;
         default:
-          return BRACE_OBJECT;
+          return Brace.Object;
       }
-    case TOKEN_KEYWORD:
-      if (prevIsName) return newline ? BRACE_BLOCK : BRACE_OBJECT;
-      if (prevCode === W_RETURN || prevCode === W_YIELD) return newline ? BRACE_BLOCK : BRACE_OBJECT;
-      return (wordFlags[prevCode]! & WF_EXPRESSION) !== 0 ? BRACE_OBJECT : BRACE_BLOCK;
-    case TOKEN_IDENTIFIER:
-      if (regexAllowed && !newline) return BRACE_OBJECT; // `for (x of {...})`
-      return BRACE_BLOCK;
-    case TOKEN_TEMPLATE_HEAD:
-    case TOKEN_TEMPLATE_MIDDLE:
-      return BRACE_OBJECT;
+    case Token.Keyword:
+      if (prevIsName) return newline ? Brace.Block : Brace.Object;
+      if (prevCode === Word.Return || prevCode === Word.Yield) return newline ? Brace.Block : Brace.Object;
+      return (wordFlags[prevCode]! & WordFlag.Expression) !== 0 ? Brace.Object : Brace.Block;
+    case Token.Identifier:
+      if (regexAllowed && !newline) return Brace.Object; // `for (x of {...})`
+      return Brace.Block;
+    case Token.TemplateHead:
+    case Token.TemplateMiddle:
+      return Brace.Object;
     default:
-      return newline ? BRACE_BLOCK : BRACE_OBJECT;
+      return newline ? Brace.Block : Brace.Object;
   }
 }
 

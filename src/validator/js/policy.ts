@@ -17,7 +17,7 @@
 // Speed (bench/scan-speed-js.mjs): every name this policy looks at is a word of the
 // lexer's word table, so a token is a few small integers in a ring (no object per
 // token), and an identifier whose word code is 0 is skipped without a look.
-import type { FindingList } from '../findings.js';
+import { FindingList } from '../findings.js';
 import { extensionOf } from '../paths.js';
 import { classifyReference, dirName } from '../references.js';
 import { BLOCKED_NETWORK_APIS } from '../runtime-policy.js';
@@ -28,31 +28,11 @@ import {
   cookTemplateAt,
   JsLexer,
   JsWords,
-  P_COLON,
-  P_COMMA,
-  P_DOT,
-  P_LBRACE,
-  P_LPAREN,
-  P_OPTIONAL_CHAIN,
-  P_RBRACE,
-  P_RPAREN,
-  P_ASSIGN,
-  P_STAR,
-  TOKEN_EOF,
-  TOKEN_IDENTIFIER,
-  TOKEN_KEYWORD,
-  TOKEN_PUNCTUATOR,
-  TOKEN_STRING,
-  TOKEN_TEMPLATE,
-  TOKEN_TEMPLATE_HEAD,
-  W_CLASS,
-  W_CONST,
-  W_EXPORT,
-  W_FUNCTION,
-  W_IMPORT,
-  W_LET,
-  W_VAR,
-  W_WITH,
+  Punct,
+  Ring,
+  Token,
+  TokenFlag,
+  Word,
   type JsLexErrorKind,
 } from './lexer.js';
 
@@ -132,9 +112,11 @@ for (const [kind, names] of GLOBAL_KINDS) for (const name of names) GLOBAL_KIND_
 const IS_MEMBER_OWNER = wordSet(MEMBER_OWNERS);
 const IS_GLOBAL_OBJECT = wordSet(GLOBAL_OBJECTS);
 const IS_WATCHED = wordSet([...WATCHED_MEMBERS, ...GLOBAL_KINDS.flatMap(([, names]) => names)]);
+/** Where the lexer stops for the policy: watched names and the `import` and `export` keywords. */
+const STOP_WORDS = wordSet([...WATCHED_MEMBERS, ...GLOBAL_KINDS.flatMap(([, names]) => names), 'import', 'export']);
 
 /** Keywords after which an identifier is the name being declared, not a use. */
-const DECLARING_KEYWORDS = new Set([W_FUNCTION, W_CLASS, W_CONST, W_LET, W_VAR]);
+const DECLARING_KEYWORDS = new Set([Word.Function, Word.Class, Word.Const, Word.Let, Word.Var]);
 
 function wordSet(names: readonly string[]): Uint8Array {
   const set = new Uint8Array(WORDS.names.length);
@@ -149,83 +131,85 @@ function wordSet(names: readonly string[]): Uint8Array {
 const MAX_FINDINGS_PER_RULE = 100;
 
 /**
- * Ring size of SignificantTokens (a power of two): the policy looks back at most 6 taken
- * tokens (`window . navigator . sendBeacon`) and ahead at most 4, so a token slot stays
- * valid until 16 more tokens are pulled. A token the policy holds longer is copied out.
- */
-const RING = 16;
-const RING_MASK = RING - 1;
-
-const FLAG_NEWLINE = 1;
-const FLAG_ESCAPED = 2;
-const FLAG_KEY = 4;
-
-/**
- * Significant tokens (comments dropped by the lexer) with a little lookahead and history,
- * in a ring of typed arrays. A token is a slot number (-1: none); its fields are read
- * from `kinds`, `codes`, `starts`, `ends` and `flags` at that slot.
+ * Significant tokens (the lexer drops comments) with a little lookahead and history,
+ * read from the lexer's token ring (lexer.ts Ring.Size): a token is a slot number (-1:
+ * none) and its fields are read from `kinds`, `codes`, `starts`, `ends` and `flags` at
+ * that slot. The policy looks back at most 6 taken tokens (`window . navigator .
+ * sendBeacon`) and ahead at most 4, so a slot stays valid while it is in use; a token
+ * the policy holds longer (a module specifier) is copied out.
  */
 class SignificantTokens {
-  readonly kinds = new Int32Array(RING);
+  readonly kinds: Int32Array;
   /** Punctuator code or word id (lexer.ts). */
-  readonly codes = new Int32Array(RING);
-  readonly starts = new Int32Array(RING);
-  readonly ends = new Int32Array(RING);
-  /** FLAG_* bits. */
-  readonly flags = new Uint8Array(RING);
-  /** Tokens taken so far, and pulled from the lexer so far (pulled - taken are waiting). */
+  readonly codes: Int32Array;
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  /** TokenFlag bits. */
+  readonly flags: Uint8Array;
+  /** Tokens taken so far (lexer.count - taken are pulled but waiting). */
   private taken = 0;
-  private pulled = 0;
 
-  constructor(private readonly lexer: JsLexer) {}
-
-  private pull(): void {
-    const lexer = this.lexer;
-    const slot = this.pulled & RING_MASK;
-    this.kinds[slot] = lexer.scan();
-    this.codes[slot] = lexer.code;
-    this.starts[slot] = lexer.start;
-    this.ends[slot] = lexer.end;
-    this.flags[slot] = (lexer.newlineBefore ? FLAG_NEWLINE : 0) | (lexer.escaped ? FLAG_ESCAPED : 0) | (lexer.key ? FLAG_KEY : 0);
-    this.pulled++;
+  constructor(private readonly lexer: JsLexer) {
+    this.kinds = lexer.ringKinds;
+    this.codes = lexer.ringCodes;
+    this.starts = lexer.ringStarts;
+    this.ends = lexer.ringEnds;
+    this.flags = lexer.ringFlags;
   }
 
   /** The k-th token not yet taken (0 = the next one). */
   peek(k = 0): number {
-    while (this.pulled <= this.taken + k) this.pull();
-    return (this.taken + k) & RING_MASK;
+    while (this.lexer.count <= this.taken + k) this.lexer.scan();
+    return (this.taken + k) & Ring.Mask;
   }
 
   take(): number {
-    if (this.pulled === this.taken) this.pull();
-    return this.taken++ & RING_MASK;
+    if (this.lexer.count === this.taken) this.lexer.scan();
+    return this.taken++ & Ring.Mask;
+  }
+
+  /**
+   * Takes tokens up to and including the next one the policy acts on: an identifier or
+   * keyword whose word id is in STOP_WORDS, or the end. The tokens in between are taken
+   * too (they are history), at the lexer's pace rather than one call each.
+   */
+  takeNextStop(): number {
+    const lexer = this.lexer;
+    while (this.taken < lexer.count) {
+      const t = this.taken++ & Ring.Mask;
+      const kind = this.kinds[t]!;
+      if (kind === Token.Eof || (kind <= Token.Keyword && STOP_WORDS[this.codes[t]!] === 1)) return t;
+    }
+    lexer.scanUntil(STOP_WORDS);
+    this.taken = lexer.count;
+    return (this.taken - 1) & Ring.Mask;
   }
 
   /** The k-th most recently taken token (1 = the last one taken, k <= 6), or -1. */
   last(k: number): number {
     const index = this.taken - k;
-    return index < 0 ? -1 : index & RING_MASK;
+    return index < 0 ? -1 : index & Ring.Mask;
   }
 
   isPunct(t: number, code: number): boolean {
-    return t >= 0 && this.kinds[t] === TOKEN_PUNCTUATOR && this.codes[t] === code;
+    return t >= 0 && this.kinds[t] === Token.Punctuator && this.codes[t] === code;
   }
 
   isDot(t: number): boolean {
-    return t >= 0 && this.kinds[t] === TOKEN_PUNCTUATOR && (this.codes[t] === P_DOT || this.codes[t] === P_OPTIONAL_CHAIN);
+    return t >= 0 && this.kinds[t] === Token.Punctuator && (this.codes[t] === Punct.Dot || this.codes[t] === Punct.OptionalChain);
   }
 
   /** A contextual keyword (`from`, `as`, `assert`): written plainly, as an escaped one is a syntax error. */
   isWord(t: number, word: number): boolean {
-    return t >= 0 && this.kinds[t] === TOKEN_IDENTIFIER && (this.flags[t]! & FLAG_ESCAPED) === 0 && this.codes[t] === word;
+    return t >= 0 && this.kinds[t] === Token.Identifier && (this.flags[t]! & TokenFlag.Escaped) === 0 && this.codes[t] === word;
   }
 
   isIdentifierName(t: number): boolean {
-    return this.kinds[t] === TOKEN_IDENTIFIER || this.kinds[t] === TOKEN_KEYWORD;
+    return this.kinds[t] === Token.Identifier || this.kinds[t] === Token.Keyword;
   }
 
   isKey(t: number): boolean {
-    return (this.flags[t]! & FLAG_KEY) !== 0;
+    return (this.flags[t]! & TokenFlag.Key) !== 0;
   }
 }
 
@@ -263,30 +247,109 @@ export function checkJsModule(file: string, bytes: Uint8Array, bundle: BundleVie
 
 /** Scans module text already decoded; relative specifiers resolve against `baseDir` (a bundle folder, '' for the root). */
 export function scanJsModule(scan: FileScan, baseDir: string): void {
+  if (!primed) {
+    textBeforePriming += scan.text.length;
+    if (textBeforePriming >= PRIMING_AFTER) prime();
+  }
   const lexer = new JsLexer(scan.text, { words: WORDS, skipComments: true });
   const tokens = new SignificantTokens(lexer);
   const ctx: ScanContext = { scan, baseDir, tokens, syntaxReported: false, counts: new Map() };
   const kinds = tokens.kinds;
   const codes = tokens.codes;
   for (;;) {
-    const t = tokens.take();
+    const t = tokens.takeNextStop();
     const kind = kinds[t];
-    if (kind === TOKEN_IDENTIFIER) {
-      // Most names are none of the watched ones: nothing to check.
+    if (kind === Token.Identifier) {
+      // A stop word that is an identifier (an escaped `import` is one) may be no watched name.
       if (IS_WATCHED[codes[t]!] === 1) checkIdentifier(ctx, t);
-    } else if (kind === TOKEN_KEYWORD) {
+    } else if (kind === Token.Keyword) {
       const code = codes[t];
-      if (code !== W_IMPORT && code !== W_EXPORT) continue;
       // `x.import(...)`, `{ import() {} }`: property names, not the keyword at work.
       if (tokens.isKey(t) || tokens.isDot(tokens.last(2))) continue;
-      if (code === W_IMPORT) importDeclarationOrCall(ctx, t);
-      else exportFrom(ctx);
-    } else if (kind === TOKEN_EOF) {
+      if (code === Word.Import) importDeclarationOrCall(ctx, t);
+      else if (code === Word.Export) exportFrom(ctx);
+    } else if (kind === Token.Eof) {
       break;
     }
   }
   const first = lexer.errors[0];
   if (first !== undefined && !ctx.syntaxReported) reportSyntax(ctx, first.kind, first.offset);
+}
+
+// ===== warming up ============================================================
+
+/**
+ * A small module that takes the lexer's and the policy's paths: every kind of token,
+ * every punctuator, keys, classes, function expressions, `for`/`if` heads, templates
+ * inside templates, imports and exports of each form, watched names.
+ */
+const PRIMING_SAMPLE = [
+  '#!/usr/bin/env node',
+  "import def, { a as b, 'c-d' as e } from './a.js'; import * as ns from './b.mjs'; import './a.js';",
+  "export * from './a.js'; export { a as x } from './a.js'; export default async function named() { return import('./a.js') }",
+  'export const meta = import.meta.url, lazy = import(`./a.js`);',
+  '/* block */ // line',
+  'x = a /* inline */ + b; y = a /* two\nlines */ + b',
+  '/**',
+  ' * multi-line',
+  ' */',
+  "const s1 = 'single \\' \\\\ \\n', s2 = \"double \\\" \\u00e9 \\x41\", s3 = 'cont\\\r\ninued';",
+  'let t1 = `plain`, t2 = `head ${b} middle ${ { k: [1, 2] } } tail`, t3 = `${`${e}`}`;',
+  'var n = 0, m = 1.5e-3 + .25 + 0x1f + 0o17 + 0b101 + 1_000n + 12n + 3E+2;',
+  'const re1 = /ab+c/gi, re2 = /[/\\]]+\\//u.test(s1) ? /x/ : /y/m;',
+  'const o = { fetch: 1, key, "str": 2, 3: 4, [n]: 5, get g() { return this.x / 2 }, set g(v) {}, async *gen() { yield /r/ }, async m() {}, static: 1, if: 2, ...rest };',
+  'class A extends (B) { static #p = 1; #q; static { A.#p++ } field = 1',
+  '  other',
+  '  get x() { return this.#q / 2 } set x(v) { this.#q = v } *[Symbol.iterator]() {} static async s() {} }',
+  'const C = class extends A { constructor() { super(); super.x } } / 1;',
+  'const f = function () {} / 2, g = async function () {} / 3, h = function* g2() {} / 4, i = async () => {};',
+  'const arrow = async (x, y = 1, ...z) => x?.y?.[0] ?? y?.(z) ?? (x ? .5 : 0);',
+  'label: for (const [k, v] of Object.entries(o)) { if (k) continue label; else break }',
+  'for (let i = 0; i < 10; i++) { while (i--) { do { i -= 1 } while (false) } }',
+  'for await (const x of xs) /r/.exec(x); for (const x in o) ({}) / 2;',
+  'if (a) /re/.test(b); else if (c) {} else {} with (o) {}',
+  'switch (n) { case 1: {} /re/; break; case /x/: default: }',
+  "try { throw new Error('x') } catch (err) { void err } finally { delete o.k }",
+  "x = a ? b : c; y = a ? { b } : [c]; z = typeof a === 'string' && a instanceof B || !c;",
+  'a += 1; a -= 1; a *= 2; a /= 2; a %= 2; a **= 2; a <<= 1; a >>= 1; a >>>= 1; a &= 1; a |= 1; a ^= 1; a &&= 1; a ||= 1; a ??= 1;',
+  'b = a < 1 <= 2 > 3 >= 4 == 5 != 6 === 7 !== 8 << 1 >> 2 >>> 3 & 4 | 5 ^ ~6 ** 8 + 9 - 10 * 11 % 12;',
+  'a++ / 2; ++/x/.lastIndex; a-- - --b; x = (a, b) => { return { a } };',
+  'x.return / 2; y.if / 3; this / 2; null / 1; true / 2; false / 3; super.x / 2;',
+  'window.setTimeout(f, 1); x.fetch; location.hash; document.title; self.name; function fetch() {}',
+  '\\u0061sync = 2; a\\u0062c = 3; @decorator class D {}',
+  '',
+].join('\n');
+
+/**
+ * Passes over the sample: V8 records type feedback for a function only once it has run
+ * a little (lazy feedback allocation), so the first pass may go partly unrecorded; more
+ * passes would get the lexer optimised for the sample before it meets real code.
+ */
+const PRIMING_PASSES = 2;
+
+/**
+ * Warm up once this much module text (UTF-16 code units, all modules so far) is to be
+ * scanned. Less never gets V8 to optimise the scanner, so a warm-up would only cost (about
+ * the price of scanning 30 KiB); from about here on it saves more than it costs
+ * (bench/scan-speed-js.mjs, single-threaded instruction counts by module size).
+ */
+const PRIMING_AFTER = 32 * 1024;
+
+let primed = false;
+let textBeforePriming = 0;
+
+/**
+ * Warms the scanner up on PRIMING_SAMPLE before real code gets it optimised. Why: the CLI
+ * checks a bundle in a fresh process, where most of a scan's time goes to V8 compiling
+ * the lexer, and compiling it again each time real code first takes a path the compiled
+ * code never saw (a deoptimisation). A few kilobytes scanned first give V8 feedback for
+ * every path, so each hot function is compiled once (bench/scan-speed-js.mjs). The sample
+ * reports nothing, and what it would report goes to a list that is thrown away.
+ */
+function prime(): void {
+  primed = true;
+  const view: BundleView = { has: () => true, caseInsensitiveMatch: () => undefined };
+  for (let i = 0; i < PRIMING_PASSES; i++) scanJsModule(new FileScan('prime.js', PRIMING_SAMPLE, view, new FindingList()), '');
 }
 
 function quoted(text: string): string {
@@ -300,11 +363,11 @@ function importDeclarationOrCall(ctx: ScanContext, keyword: number): void {
   const tokens = ctx.tokens;
   const next = tokens.peek();
   if (tokens.isDot(next)) return; // import.meta
-  if (tokens.isPunct(next, P_LPAREN)) {
+  if (tokens.isPunct(next, Punct.LParen)) {
     importCall(ctx, tokens.starts[keyword]!);
     return;
   }
-  if (tokens.kinds[next] === TOKEN_STRING) {
+  if (tokens.kinds[next] === Token.String) {
     tokens.take();
     moduleSpecifierAfter(ctx, next);
     return;
@@ -315,21 +378,21 @@ function importDeclarationOrCall(ctx: ScanContext, keyword: number): void {
   let depth = 0;
   for (;;) {
     const t = tokens.peek();
-    if (depth === 0 && tokens.isWord(t, W_FROM) && tokens.kinds[tokens.peek(1)] === TOKEN_STRING) {
+    if (depth === 0 && tokens.isWord(t, W_FROM) && tokens.kinds[tokens.peek(1)] === Token.String) {
       tokens.take();
       moduleSpecifierAfter(ctx, tokens.take());
       return;
     }
-    if (tokens.isPunct(t, P_LBRACE)) {
+    if (tokens.isPunct(t, Punct.LBrace)) {
       if (depth > 0) return;
       depth++;
-    } else if (tokens.isPunct(t, P_RBRACE)) {
+    } else if (tokens.isPunct(t, Punct.RBrace)) {
       if (depth === 0) return;
       depth--;
     } else if (
       depth === 0
-        ? !(tokens.kinds[t] === TOKEN_IDENTIFIER || tokens.isPunct(t, P_STAR) || tokens.isPunct(t, P_COMMA))
-        : !(tokens.isIdentifierName(t) || tokens.kinds[t] === TOKEN_STRING || tokens.isPunct(t, P_COMMA))
+        ? !(tokens.kinds[t] === Token.Identifier || tokens.isPunct(t, Punct.Star) || tokens.isPunct(t, Punct.Comma))
+        : !(tokens.isIdentifierName(t) || tokens.kinds[t] === Token.String || tokens.isPunct(t, Punct.Comma))
     ) {
       return;
     }
@@ -341,29 +404,29 @@ function importDeclarationOrCall(ctx: ScanContext, keyword: number): void {
 function exportFrom(ctx: ScanContext): void {
   const tokens = ctx.tokens;
   const next = tokens.peek();
-  if (tokens.isPunct(next, P_STAR)) {
+  if (tokens.isPunct(next, Punct.Star)) {
     tokens.take();
     if (tokens.isWord(tokens.peek(), W_AS)) {
       tokens.take();
       const name = tokens.peek();
-      if (!tokens.isIdentifierName(name) && tokens.kinds[name] !== TOKEN_STRING) return;
+      if (!tokens.isIdentifierName(name) && tokens.kinds[name] !== Token.String) return;
       tokens.take();
     }
-  } else if (tokens.isPunct(next, P_LBRACE)) {
+  } else if (tokens.isPunct(next, Punct.LBrace)) {
     tokens.take();
     for (;;) {
       const t = tokens.peek();
-      if (tokens.isPunct(t, P_RBRACE)) {
+      if (tokens.isPunct(t, Punct.RBrace)) {
         tokens.take();
         break;
       }
-      if (!tokens.isIdentifierName(t) && tokens.kinds[t] !== TOKEN_STRING && !tokens.isPunct(t, P_COMMA)) return;
+      if (!tokens.isIdentifierName(t) && tokens.kinds[t] !== Token.String && !tokens.isPunct(t, Punct.Comma)) return;
       tokens.take();
     }
   } else {
     return;
   }
-  if (tokens.isWord(tokens.peek(), W_FROM) && tokens.kinds[tokens.peek(1)] === TOKEN_STRING) {
+  if (tokens.isWord(tokens.peek(), W_FROM) && tokens.kinds[tokens.peek(1)] === Token.String) {
     tokens.take();
     moduleSpecifierAfter(ctx, tokens.take());
   }
@@ -388,12 +451,12 @@ function importCall(ctx: ScanContext, keywordStart: number): void {
   const argument = tokens.peek();
   const after = tokens.peek(1);
   const kind = tokens.kinds[argument]!;
-  if ((kind === TOKEN_STRING || kind === TOKEN_TEMPLATE) && (tokens.isPunct(after, P_RPAREN) || tokens.isPunct(after, P_COMMA))) {
+  if ((kind === Token.String || kind === Token.Template) && (tokens.isPunct(after, Punct.RParen) || tokens.isPunct(after, Punct.Comma))) {
     tokens.take();
     const start = tokens.starts[argument]!;
     const end = tokens.ends[argument]!;
     let attribute: TypeAttribute | null = null;
-    if (tokens.isPunct(tokens.peek(), P_COMMA)) {
+    if (tokens.isPunct(tokens.peek(), Punct.Comma)) {
       tokens.take();
       attribute = importCallOptions(ctx);
     }
@@ -411,8 +474,8 @@ function importCall(ctx: ScanContext, keywordStart: number): void {
 function importAttributes(ctx: ScanContext): TypeAttribute | null {
   const tokens = ctx.tokens;
   const t = tokens.peek();
-  const introducer = (tokens.kinds[t] === TOKEN_KEYWORD && tokens.codes[t] === W_WITH) || (tokens.isWord(t, W_ASSERT) && (tokens.flags[t]! & FLAG_NEWLINE) === 0);
-  if (!introducer || !tokens.isPunct(tokens.peek(1), P_LBRACE)) return null;
+  const introducer = (tokens.kinds[t] === Token.Keyword && tokens.codes[t] === Word.With) || (tokens.isWord(t, W_ASSERT) && (tokens.flags[t]! & TokenFlag.Newline) === 0);
+  if (!introducer || !tokens.isPunct(tokens.peek(1), Punct.LBrace)) return null;
   tokens.take();
   tokens.take();
   return attributeEntries(ctx);
@@ -422,8 +485,8 @@ function importAttributes(ctx: ScanContext): TypeAttribute | null {
 function importCallOptions(ctx: ScanContext): TypeAttribute | null {
   const tokens = ctx.tokens;
   const key = tokens.peek(1);
-  const introducer = (tokens.kinds[key] === TOKEN_KEYWORD && tokens.codes[key] === W_WITH) || tokens.isWord(key, W_ASSERT);
-  if (!tokens.isPunct(tokens.peek(), P_LBRACE) || !introducer || !tokens.isPunct(tokens.peek(2), P_COLON) || !tokens.isPunct(tokens.peek(3), P_LBRACE)) return null;
+  const introducer = (tokens.kinds[key] === Token.Keyword && tokens.codes[key] === Word.With) || tokens.isWord(key, W_ASSERT);
+  if (!tokens.isPunct(tokens.peek(), Punct.LBrace) || !introducer || !tokens.isPunct(tokens.peek(2), Punct.Colon) || !tokens.isPunct(tokens.peek(3), Punct.LBrace)) return null;
   for (let i = 0; i < 4; i++) tokens.take();
   return attributeEntries(ctx);
 }
@@ -435,20 +498,20 @@ function attributeEntries(ctx: ScanContext): TypeAttribute | null {
   let found: TypeAttribute | null = null;
   for (;;) {
     const key = tokens.peek();
-    if (tokens.isPunct(key, P_RBRACE)) {
+    if (tokens.isPunct(key, Punct.RBrace)) {
       tokens.take();
       return found;
     }
-    if (!tokens.isIdentifierName(key) && tokens.kinds[key] !== TOKEN_STRING) return found;
+    if (!tokens.isIdentifierName(key) && tokens.kinds[key] !== Token.String) return found;
     const value = tokens.peek(2);
-    if (!tokens.isPunct(tokens.peek(1), P_COLON) || tokens.kinds[value] !== TOKEN_STRING) return found;
+    if (!tokens.isPunct(tokens.peek(1), Punct.Colon) || tokens.kinds[value] !== Token.String) return found;
     tokens.take();
     tokens.take();
     tokens.take();
     // An identifier key compares by word id (escapes decoded, as the name's value); a string key by its value.
-    const isType = tokens.kinds[key] === TOKEN_STRING ? cookStringAt(text, tokens.starts[key]!, tokens.ends[key]!) === 'type' : tokens.codes[key] === W_TYPE;
+    const isType = tokens.kinds[key] === Token.String ? cookStringAt(text, tokens.starts[key]!, tokens.ends[key]!) === 'type' : tokens.codes[key] === W_TYPE;
     if (isType) found = { value: cookStringAt(text, tokens.starts[value]!, tokens.ends[value]!) ?? '', offset: tokens.starts[key]! };
-    if (tokens.isPunct(tokens.peek(), P_COMMA)) tokens.take();
+    if (tokens.isPunct(tokens.peek(), Punct.Comma)) tokens.take();
   }
 }
 
@@ -465,7 +528,7 @@ function moduleSpecifier(ctx: ScanContext, kind: number, start: number, end: num
     return;
   }
   const text = ctx.scan.text;
-  const value = kind === TOKEN_TEMPLATE ? cookTemplateAt(text, start, end) : cookStringAt(text, start, end);
+  const value = kind === Token.Template ? cookTemplateAt(text, start, end) : cookStringAt(text, start, end);
   if (value === null) {
     reportSyntax(ctx, 'invalid-escape', start);
     return;
@@ -539,15 +602,15 @@ function checkIdentifier(ctx: ScanContext, token: number): void {
   const before = tokens.last(2);
   if (tokens.isDot(before)) {
     const owner = tokens.last(3);
-    if (owner >= 0 && tokens.kinds[owner] === TOKEN_IDENTIFIER && IS_MEMBER_OWNER[tokens.codes[owner]!] === 1 && isGlobalName(tokens, 3)) checkMember(ctx, owner, token);
+    if (owner >= 0 && tokens.kinds[owner] === Token.Identifier && IS_MEMBER_OWNER[tokens.codes[owner]!] === 1 && isGlobalName(tokens, 3)) checkMember(ctx, owner, token);
     return;
   }
   if (tokens.isKey(token)) {
     // `{fetch: 1}` and `{ fetch() {} }` name a property; only shorthand `{fetch}` uses the value.
     const next = tokens.peek();
-    if (!tokens.isPunct(next, P_COMMA) && !tokens.isPunct(next, P_RBRACE)) return;
+    if (!tokens.isPunct(next, Punct.Comma) && !tokens.isPunct(next, Punct.RBrace)) return;
   }
-  if (before >= 0 && tokens.kinds[before] === TOKEN_KEYWORD && DECLARING_KEYWORDS.has(tokens.codes[before]!)) return;
+  if (before >= 0 && tokens.kinds[before] === Token.Keyword && DECLARING_KEYWORDS.has(tokens.codes[before]!)) return;
   checkGlobal(ctx, token, token);
 }
 
@@ -555,7 +618,7 @@ function checkIdentifier(ctx: ScanContext, token: number): void {
 function isGlobalName(tokens: SignificantTokens, k: number): boolean {
   if (!tokens.isDot(tokens.last(k + 1))) return true;
   const owner = tokens.last(k + 2);
-  return owner >= 0 && tokens.kinds[owner] === TOKEN_IDENTIFIER && IS_GLOBAL_OBJECT[tokens.codes[owner]!] === 1 && !tokens.isDot(tokens.last(k + 3));
+  return owner >= 0 && tokens.kinds[owner] === Token.Identifier && IS_GLOBAL_OBJECT[tokens.codes[owner]!] === 1 && !tokens.isDot(tokens.last(k + 3));
 }
 
 /** A global name used directly (`fetch(...)`) or through the global object (`window.fetch`); reported at `at`. */
@@ -577,20 +640,20 @@ function checkGlobal(ctx: ScanContext, name: number, at: number): void {
       report(ctx, 'js/storage-unavailable', `"${v}" throws in the sandboxed frame: its origin is opaque, so there is no storage`, offset);
       return;
     case KIND_EVAL:
-      if (tokens.isPunct(tokens.peek(), P_LPAREN)) {
+      if (tokens.isPunct(tokens.peek(), Punct.LParen)) {
         report(ctx, 'js/eval-blocked', `"${v}" compiles code from a string, which the runtime policy blocks (no 'unsafe-eval')`, offset);
       }
       return;
     case KIND_TIMER: {
       const argument = tokens.kinds[tokens.peek(1)];
-      const stringArgument = argument === TOKEN_STRING || argument === TOKEN_TEMPLATE || argument === TOKEN_TEMPLATE_HEAD;
-      if (tokens.isPunct(tokens.peek(), P_LPAREN) && stringArgument) {
+      const stringArgument = argument === Token.String || argument === Token.Template || argument === Token.TemplateHead;
+      if (tokens.isPunct(tokens.peek(), Punct.LParen) && stringArgument) {
         report(ctx, 'js/eval-blocked', `"${v}" with a string compiles code, which the runtime policy blocks (no 'unsafe-eval'): pass a function`, offset);
       }
       return;
     }
     case KIND_LOCATION:
-      if (tokens.isPunct(tokens.peek(), P_ASSIGN) && !isFragmentLiteral(ctx, tokens.peek(1))) {
+      if (tokens.isPunct(tokens.peek(), Punct.Assign) && !isFragmentLiteral(ctx, tokens.peek(1))) {
         report(ctx, 'js/navigation', 'Assigning "location" navigates the frame away from the extension, which the frame must not do', offset);
       }
       return;
@@ -605,7 +668,7 @@ function checkMember(ctx: ScanContext, owner: number, member: number): void {
   const offset = tokens.starts[owner]!;
   if (IS_GLOBAL_OBJECT[tokens.codes[owner]!] === 1) {
     checkGlobal(ctx, member, owner);
-    if (m === 'open' && tokens.isPunct(tokens.peek(), P_LPAREN)) {
+    if (m === 'open' && tokens.isPunct(tokens.peek(), Punct.LParen)) {
       report(ctx, 'js/navigation', `"${o}.open" would open a popup, which the sandbox blocks`, offset);
     }
     return;
@@ -617,14 +680,14 @@ function checkMember(ctx: ScanContext, owner: number, member: number): void {
   } else if ((o === 'top' || o === 'parent') && m === 'location') {
     report(ctx, 'js/navigation', `"${o}.location" reaches the page around the frame, which the sandbox blocks`, offset);
   } else if (o === 'document' && m === 'location') {
-    if (tokens.isPunct(tokens.peek(), P_ASSIGN) && !isFragmentLiteral(ctx, tokens.peek(1))) {
+    if (tokens.isPunct(tokens.peek(), Punct.Assign) && !isFragmentLiteral(ctx, tokens.peek(1))) {
       report(ctx, 'js/navigation', 'Assigning "document.location" navigates the frame away from the extension, which the frame must not do', offset);
     }
   } else if (o === 'location') {
     const next = tokens.peek();
     const navigates =
-      (m === 'href' && tokens.isPunct(next, P_ASSIGN) && !isFragmentLiteral(ctx, tokens.peek(1))) ||
-      ((m === 'assign' || m === 'replace') && tokens.isPunct(next, P_LPAREN) && !isFragmentLiteral(ctx, tokens.peek(1)));
+      (m === 'href' && tokens.isPunct(next, Punct.Assign) && !isFragmentLiteral(ctx, tokens.peek(1))) ||
+      ((m === 'assign' || m === 'replace') && tokens.isPunct(next, Punct.LParen) && !isFragmentLiteral(ctx, tokens.peek(1)));
     if (navigates) {
       report(ctx, 'js/navigation', `"location.${m}" navigates the frame away from the extension, which the frame must not do`, offset);
     }
@@ -634,7 +697,7 @@ function checkMember(ctx: ScanContext, owner: number, member: number): void {
 /** A string or template literal starting with `#`: same-document navigation, which is fine. */
 function isFragmentLiteral(ctx: ScanContext, token: number): boolean {
   const kind = ctx.tokens.kinds[token];
-  if (kind !== TOKEN_STRING && kind !== TOKEN_TEMPLATE && kind !== TOKEN_TEMPLATE_HEAD) return false;
+  if (kind !== Token.String && kind !== Token.Template && kind !== Token.TemplateHead) return false;
   return ctx.scan.text.charCodeAt(ctx.tokens.starts[token]! + 1) === 0x23;
 }
 

@@ -92,7 +92,11 @@ import {
 } from './format.js';
 
 export type InflateResult =
-  | { readonly ok: true; readonly data: Uint8Array }
+  /**
+   * `crc32`, when present, is the CRC-32 of `data` computed by the inflater (a platform
+   * may do it natively, much faster than JavaScript); without it the reader computes it.
+   */
+  | { readonly ok: true; readonly data: Uint8Array; readonly crc32?: number }
   | { readonly ok: false; readonly reason: 'corrupt' | 'too-long' | 'too-short' | 'trailing-data' };
 
 /**
@@ -649,6 +653,7 @@ function checkPolicy(state: ReadState, records: readonly CentralRecord[]): boole
 function extract(state: ReadState, record: CentralRecord, inflate: InflateRaw): Uint8Array | null {
   const compressed = state.bytes.subarray(record.dataStart, record.end);
   let data: Uint8Array;
+  let reportedCrc: number | undefined;
   if (record.method === METHOD_STORED) {
     data = compressed;
   } else {
@@ -664,12 +669,14 @@ function extract(state: ReadState, record: CentralRecord, inflate: InflateRaw): 
       return null;
     }
     data = result.data;
+    reportedCrc = result.crc32;
   }
   if (data.length !== record.uncompressedSize) {
     problem(state, 'archive/size-mismatch', `${record.label}: the data is ${formatBytes(data.length)} but ${formatBytes(record.uncompressedSize)} are declared`);
     return null;
   }
-  const actual = crc32(data);
+  // A CRC from the inflater is only taken as a number in range; anything else is recomputed.
+  const actual = typeof reportedCrc === 'number' && reportedCrc >>> 0 === reportedCrc ? reportedCrc : crc32(data);
   if (actual !== record.crc) {
     problem(state, 'archive/crc-mismatch', `${record.label}: the CRC-32 of the content is ${hex(actual, 8)} but ${hex(record.crc, 8)} is declared`);
     return null;

@@ -1,0 +1,595 @@
+// The preview's mock store: deterministic sample data behind the Adapters interface that
+// the host bridge (src/bridge/host.ts) dispatches to. It runs inside the host page (the
+// browser) and in Node tests, so it uses ECMAScript only: no DOM, no node: modules, no
+// clock, no randomness. The same calls in the same order always give the same answers.
+//
+// The host bridge has already checked every request with checkRequest (D-23 order) and
+// applied the contract's defaults before an adapter runs; the adapters still refuse input
+// they cannot honour by throwing, which the bridge turns into REQUEST_FAILED (an
+// AdapterUnavailable throw becomes ADAPTER_UNAVAILABLE). Store-level outcomes that the
+// contract's responses can express (`ok: false`, `tracked: false`) are answered, not thrown.
+import {
+  CART_QUANTITY_MAX,
+  FORM_EMAIL_MAX_CHARS,
+  FORM_MESSAGE_MAX_CHARS,
+  FORM_NAME_MAX_CHARS,
+  FORM_PHONE_MAX_CHARS,
+  FORM_QUESTION_TYPE_MAX,
+  FORM_QUESTION_TYPE_MIN,
+  FORM_SUBJECT_MAX_CHARS,
+} from '../validator/limits.js';
+import {
+  AdapterUnavailable,
+  type Adapters,
+  type AnalyticsProperties,
+  type AvailabilityQuery,
+  type BookingDetails,
+  type CartDetails,
+  type CartResponse,
+  type CatalogQuery,
+  type CatalogResponse,
+  type FormFields,
+  type Product,
+  type Theme,
+  type WaiverKind,
+} from '../bridge/adapters.js';
+
+// ---------------------------------------------------------------------------------------
+// Sample catalogue
+
+/** Sixteen base products of a small archery range and outfitter; each comes in four finishes. */
+const BASE_PRODUCTS: readonly { readonly name: string; readonly cents: number; readonly glyph: string }[] = [
+  { name: 'Recurve Bow', cents: 18900, glyph: 'RB' },
+  { name: 'Compound Bow', cents: 42900, glyph: 'CB' },
+  { name: 'Youth Longbow', cents: 8900, glyph: 'YL' },
+  { name: 'Carbon Arrows (6)', cents: 5400, glyph: 'CA' },
+  { name: 'Wood Arrows (12)', cents: 3900, glyph: 'WA' },
+  { name: 'Field Points (12)', cents: 1250, glyph: 'FP' },
+  { name: 'Hip Quiver', cents: 3450, glyph: 'HQ' },
+  { name: 'Back Quiver', cents: 4800, glyph: 'BQ' },
+  { name: 'Finger Tab', cents: 1600, glyph: 'FT' },
+  { name: 'Shooting Glove', cents: 2200, glyph: 'SG' },
+  { name: 'Arm Guard', cents: 1800, glyph: 'AG' },
+  { name: 'Bow Stringer', cents: 1450, glyph: 'BS' },
+  { name: 'Foam Target Block', cents: 7900, glyph: 'TB' },
+  { name: 'Target Faces (25)', cents: 1950, glyph: 'TF' },
+  { name: 'Bow Case', cents: 6500, glyph: 'BC' },
+  { name: 'Range Gift Card', cents: 2500, glyph: 'GC' },
+];
+
+/** Finishes: name, price step in cents, image colour. */
+const FINISHES: readonly { readonly name: string; readonly step: number; readonly colour: string }[] = [
+  { name: 'Forest', step: 0, colour: '#2f6b4f' },
+  { name: 'Slate', step: 500, colour: '#4a5a6a' },
+  { name: 'Sand', step: 1000, colour: '#b08a4e' },
+  { name: 'Ember', step: 1500, colour: '#b2472c' },
+];
+
+/** Product ids start here, so that no id is a small number an extension might hard-code by mistake. */
+const FIRST_PRODUCT_ID = 1001;
+
+/** Every fifth product (by position) is out of stock: both states always appear on a page. */
+const OUT_OF_STOCK_EVERY = 5;
+
+/** The currency symbol of the sample store; amounts are formatted without any locale service (deterministic). */
+const CURRENCY_SYMBOL = '$';
+
+/** Formats integer cents as `$1,234.50`. */
+export function formatCents(cents: number): string {
+  const whole = Math.floor(cents / 100);
+  const fraction = String(cents % 100).padStart(2, '0');
+  const digits = String(whole);
+  let grouped = '';
+  for (let i = 0; i < digits.length; i++) {
+    if (i > 0 && (digits.length - i) % 3 === 0) grouped += ',';
+    grouped += digits[i];
+  }
+  return `${CURRENCY_SYMBOL}${grouped}.${fraction}`;
+}
+
+function slugOf(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/**
+ * A small product picture as a `data:` URL: the runtime policy (D-17) lets the frame load
+ * images only from the release base URL and `data:`, so sample images must be one of the
+ * two. SVG in an <img> never runs script.
+ */
+function productImage(glyph: string, colour: string): string {
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240">' +
+    `<rect width="240" height="240" fill="${colour}"/>` +
+    '<circle cx="120" cy="104" r="58" fill="none" stroke="#fff" stroke-width="10" opacity=".35"/>' +
+    '<circle cx="120" cy="104" r="24" fill="#fff" opacity=".5"/>' +
+    `<text x="120" y="210" fill="#fff" font-family="system-ui,sans-serif" font-size="34" font-weight="700" text-anchor="middle">${glyph}</text>` +
+    '</svg>';
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+interface CatalogEntry {
+  readonly product: Product;
+  readonly cents: number;
+  /** Lowercased name, for search. */
+  readonly folded: string;
+}
+
+function buildCatalog(): readonly CatalogEntry[] {
+  const entries: CatalogEntry[] = [];
+  let index = 0;
+  for (const base of BASE_PRODUCTS) {
+    for (const finish of FINISHES) {
+      const id = FIRST_PRODUCT_ID + index;
+      const name = `${base.name}, ${finish.name}`;
+      const cents = base.cents + finish.step;
+      const product: Product = Object.freeze({
+        id,
+        name,
+        url: `/products/${slugOf(name)}-${id}`,
+        image: productImage(base.glyph, finish.colour),
+        price: formatCents(cents),
+        inStock: index % OUT_OF_STOCK_EVERY !== OUT_OF_STOCK_EVERY - 1,
+      });
+      entries.push({ product, cents, folded: name.toLowerCase() });
+      index++;
+    }
+  }
+  return Object.freeze(entries);
+}
+
+/** The full sample catalogue, in listing order (64 products). */
+const CATALOG: readonly CatalogEntry[] = buildCatalog();
+
+/** The sample products, in listing order. */
+export const SAMPLE_PRODUCTS: readonly Product[] = Object.freeze(CATALOG.map((e) => e.product));
+
+// ---------------------------------------------------------------------------------------
+// Theme
+
+/** The twelve theme fields (Theme), in the contract's order. */
+export const THEME_FIELDS = [
+  'primary',
+  'secondary',
+  'background',
+  'surface',
+  'text',
+  'mutedText',
+  'link',
+  'button',
+  'headingFont',
+  'bodyFont',
+  'sectionGap',
+  'buttonRadius',
+] as const;
+
+export type ThemeField = (typeof THEME_FIELDS)[number];
+
+/** The sample store's theme. Each value is a CSS value (Theme), never HTML. */
+export const DEFAULT_THEME: Theme = Object.freeze({
+  primary: '#1f5f4a',
+  secondary: '#c8702a',
+  background: '#ffffff',
+  surface: '#f5f3ee',
+  text: '#1d2321',
+  mutedText: '#5d6964',
+  link: '#1f5f4a',
+  button: '#1f5f4a',
+  headingFont: "Georgia, 'Times New Roman', serif",
+  bodyFont: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+  sectionGap: '48px',
+  buttonRadius: '6px',
+});
+
+/**
+ * A bound for the theme editor only (not a contract number): a value longer than this is
+ * no plausible CSS value for these fields.
+ */
+export const THEME_VALUE_MAX_CHARS = 200;
+
+/**
+ * Why `value` cannot be a theme field's CSS value, or null. The editor refuses characters
+ * that would end a declaration or a rule (`;`, `{`, `}`), markup (`<`, `>`), backslashes
+ * and control characters: the contract says theme values are CSS values, not HTML, and an
+ * extension may paste them into a custom property.
+ */
+export function themeValueProblem(value: string): string | null {
+  if (value.trim() === '') return 'empty';
+  if (value.length > THEME_VALUE_MAX_CHARS) return 'too long';
+  // eslint-disable-next-line no-control-regex
+  if (/[;{}<>\\\u0000-\u001f\u007f]/.test(value)) return 'not a CSS value';
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------
+// Booking
+
+export interface Lane {
+  readonly id: number;
+  readonly name: string;
+}
+
+/** The sample range's lanes. */
+export const LANES: readonly Lane[] = Object.freeze(
+  [1, 2, 3, 4, 5, 6].map((id) => Object.freeze({ id, name: id <= 4 ? `Lane ${id}` : `Training bay ${id - 4}` })),
+);
+
+/** Opening hours in minutes after midnight, store time. */
+const OPENS_AT_MINUTE = 10 * 60;
+const CLOSES_AT_MINUTE = 20 * 60;
+/** Slots start every half hour. */
+const SLOT_STEP_MINUTES = 30;
+/** The store's UTC offset, written into every slot time (ISO 8601 with offset, as the contract asks). */
+export const STORE_UTC_OFFSET = '-05:00';
+/** Day of the week the range is closed (0 = Sunday ... 6 = Saturday): Monday. */
+const CLOSED_WEEKDAY = 1;
+
+export interface Slot {
+  readonly startsAt: string;
+  readonly endsAt: string;
+  readonly available: boolean;
+}
+
+/**
+ * Our shape for "the site's public range-availability response" (the contract does not
+ * show it): the lane, the date and duration asked for, whether the range is open that
+ * day, and the slots that fit in the opening hours.
+ */
+export interface Availability {
+  readonly lane: Lane;
+  readonly date: string;
+  readonly durationMinutes: number;
+  readonly open: boolean;
+  readonly slots: readonly Slot[];
+}
+
+/** FNV-1a over a string: a fixed, portable hash for "random-looking" but repeatable availability. */
+function hash32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+/** Day of the week of a calendar date, or -1 when the date does not exist (2025-02-30). */
+function weekdayOf(date: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (match === null) return -1;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  const time = Date.UTC(year, month - 1, day);
+  const check = new Date(time);
+  // Date.UTC rolls 02-30 over into March: a round trip that changes the date means it does not exist.
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return -1;
+  return check.getUTCDay();
+}
+
+function clockText(minute: number): string {
+  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
+}
+
+/** The slots of one lane on one date for one duration (exported for the host page's booking panel). */
+export function availabilityFor(laneId: number, date: string, durationMinutes: number): Availability {
+  const lane = LANES.find((l) => l.id === laneId);
+  if (lane === undefined) throw new Error(`no lane ${laneId}`);
+  const weekday = weekdayOf(date);
+  if (weekday < 0) throw new Error(`no date ${date}`);
+  const open = weekday !== CLOSED_WEEKDAY;
+  const slots: Slot[] = [];
+  if (open) {
+    for (let start = OPENS_AT_MINUTE; start + durationMinutes <= CLOSES_AT_MINUTE; start += SLOT_STEP_MINUTES) {
+      const end = start + durationMinutes;
+      // About two slots in three are free; which ones depends only on lane, date and time.
+      const available = hash32(`${laneId}|${date}|${start}|${durationMinutes}`) % 3 !== 0;
+      slots.push(
+        Object.freeze({
+          startsAt: `${date}T${clockText(start)}${STORE_UTC_OFFSET}`,
+          endsAt: `${date}T${clockText(end)}${STORE_UTC_OFFSET}`,
+          available,
+        }),
+      );
+    }
+  }
+  return Object.freeze({ lane, date, durationMinutes, open, slots: Object.freeze(slots) });
+}
+
+// ---------------------------------------------------------------------------------------
+// Forms
+
+/**
+ * The contract's form-field table: field, type and bound. Which contact fields are
+ * mandatory is not shown; the mock store needs an email on both forms and a message on
+ * the contact form, and answers `{ok: false}` without them (a preview choice, documented).
+ */
+const FORM_FIELDS: Readonly<Record<'contact' | 'newsletter', Readonly<Record<string, { readonly kind: 'string' | 'integer'; readonly max: number; readonly min?: number }>>>> = {
+  newsletter: {
+    email: { kind: 'string', max: FORM_EMAIL_MAX_CHARS },
+  },
+  contact: {
+    questionType: { kind: 'integer', min: FORM_QUESTION_TYPE_MIN, max: FORM_QUESTION_TYPE_MAX },
+    name: { kind: 'string', max: FORM_NAME_MAX_CHARS },
+    email: { kind: 'string', max: FORM_EMAIL_MAX_CHARS },
+    phone: { kind: 'string', max: FORM_PHONE_MAX_CHARS },
+    subject: { kind: 'string', max: FORM_SUBJECT_MAX_CHARS },
+    message: { kind: 'string', max: FORM_MESSAGE_MAX_CHARS },
+  },
+};
+
+const MANDATORY_FIELDS: Readonly<Record<'contact' | 'newsletter', readonly string[]>> = {
+  newsletter: ['email'],
+  contact: ['email', 'message'],
+};
+
+/** One `@`, something before it, a dot-separated domain after it, no spaces: enough for a mock store. */
+const PLAUSIBLE_EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+/** Why the fields break the contract's field table (a programming error upstream), or null. */
+export function formFieldProblem(form: string, fields: unknown): string | null {
+  if (form !== 'contact' && form !== 'newsletter') return `unknown form ${JSON.stringify(form)}`;
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return 'fields must be an object';
+  const table = FORM_FIELDS[form];
+  for (const [key, value] of Object.entries(fields)) {
+    const rule = table[key];
+    if (rule === undefined) return `unknown field ${JSON.stringify(key)}`;
+    if (rule.kind === 'string') {
+      // Characters are UTF-16 code units (D-10).
+      if (typeof value !== 'string' || value.length > rule.max) return `field ${key} must be a string of at most ${rule.max} characters`;
+    } else if (typeof value !== 'number' || !Number.isInteger(value) || value < (rule.min ?? 0) || value > rule.max) {
+      return `field ${key} must be an integer from ${rule.min} to ${rule.max}`;
+    }
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------
+// The store
+
+/** Something the mock store did that the host page shows (a flow it would open, a record it kept). */
+export type StoreActivity =
+  | { readonly kind: 'cart'; readonly action: 'add' | 'remove' | 'update'; readonly ok: boolean }
+  | { readonly kind: 'booking-opened'; readonly url: string }
+  | { readonly kind: 'waiver-opened'; readonly url: string }
+  | { readonly kind: 'sms-opened'; readonly to: string; readonly message: string }
+  | { readonly kind: 'form-submitted'; readonly form: 'contact' | 'newsletter'; readonly ok: boolean }
+  | { readonly kind: 'analytics'; readonly tracked: boolean; readonly event: string };
+
+export interface CartLine {
+  readonly product: Product;
+  readonly quantity: number;
+  /** Formatted line total. */
+  readonly total: string;
+}
+
+export interface CartSnapshot {
+  readonly lines: readonly CartLine[];
+  readonly itemCount: number;
+  readonly total: string;
+}
+
+export interface AnalyticsRecord {
+  readonly sequence: number;
+  readonly event: string;
+  readonly label?: string;
+  readonly value?: number;
+}
+
+export interface FormRecord {
+  readonly form: 'contact' | 'newsletter';
+  readonly fields: Readonly<Record<string, string | number>>;
+}
+
+export interface MockStoreOptions {
+  /** `--empty-catalog`: the store has no products at all. */
+  readonly emptyCatalog?: boolean;
+  /** The host page's "store has a text-message number" switch (default: on). */
+  readonly smsAvailable?: () => boolean;
+  /** The host page's analytics consent switch (default: consent given). */
+  readonly consent?: () => boolean;
+  /** Told about everything the store does, for the host page's panels. */
+  readonly onActivity?: (activity: StoreActivity) => void;
+}
+
+/** The mock store: the Adapters the host bridge calls, plus what the host page reads and edits. */
+export interface MockStore {
+  readonly adapters: Adapters;
+  cart(): CartSnapshot;
+  /** Empties the cart (the host page's "clear cart" button). */
+  clearCart(): void;
+  theme(): Theme;
+  /** Sets one theme field; returns the problem when the value is refused (themeValueProblem). */
+  setTheme(field: ThemeField, value: string): string | null;
+  resetTheme(): void;
+  analytics(): readonly AnalyticsRecord[];
+  forms(): readonly FormRecord[];
+}
+
+/** The store's text-message number (a reserved fictional number). */
+export const STORE_SMS_NUMBER = '+1 555 0100';
+
+function findEntry(productId: number): CatalogEntry | undefined {
+  const index = productId - FIRST_PRODUCT_ID;
+  return Number.isInteger(index) && index >= 0 && index < CATALOG.length ? CATALOG[index] : undefined;
+}
+
+function positiveIntegerOrThrow(value: unknown, what: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw new Error(`${what} must be a positive integer`);
+  return value;
+}
+
+export function createMockStore(options: MockStoreOptions = {}): MockStore {
+  const emptyCatalog = options.emptyCatalog === true;
+  const smsAvailable = options.smsAvailable ?? (() => true);
+  const consent = options.consent ?? (() => true);
+  const notify = options.onActivity ?? (() => {});
+  const catalog = emptyCatalog ? [] : CATALOG;
+
+  // Cart lines in the order they were first added: product id -> quantity.
+  const lines = new Map<number, number>();
+  let theme: Record<ThemeField, string> = { ...DEFAULT_THEME };
+  const analyticsRecords: AnalyticsRecord[] = [];
+  const formRecords: FormRecord[] = [];
+
+  function cartSnapshot(): CartSnapshot {
+    let itemCount = 0;
+    let cents = 0;
+    const out: CartLine[] = [];
+    for (const [id, quantity] of lines) {
+      const entry = findEntry(id)!;
+      itemCount += quantity;
+      // Integer cents: no floating-point drift in totals.
+      cents += entry.cents * quantity;
+      out.push({ product: entry.product, quantity, total: formatCents(entry.cents * quantity) });
+    }
+    return { lines: out, itemCount, total: formatCents(cents) };
+  }
+
+  function cartResponse(action: 'add' | 'remove' | 'update', ok: boolean): CartResponse {
+    const snapshot = cartSnapshot();
+    notify({ kind: 'cart', action, ok });
+    return { ok, itemCount: snapshot.itemCount, total: snapshot.total };
+  }
+
+  function quantityOf(details: CartDetails): number {
+    const quantity = details.quantity ?? 1;
+    if (!Number.isInteger(quantity) || quantity < 1 || quantity > CART_QUANTITY_MAX) throw new Error('quantity out of range');
+    return quantity;
+  }
+
+  const adapters: Adapters = {
+    catalog: {
+      async list(query: CatalogQuery): Promise<CatalogResponse> {
+        const limit = query.limit ?? 12;
+        const page = query.page ?? 1;
+        // Every word of the search must appear in the name, ignoring case.
+        const words = (query.search ?? '').toLowerCase().split(/\s+/).filter((w) => w !== '');
+        const includeOutOfStock = query.includeOutOfStock ?? true;
+        const matches = catalog.filter(
+          (e) => (includeOutOfStock || e.product.inStock) && words.every((w) => e.folded.includes(w)),
+        );
+        const lastPage = Math.max(1, Math.ceil(matches.length / limit));
+        const products = matches.slice((page - 1) * limit, page * limit).map((e) => ({ ...e.product }));
+        return { products, total: matches.length, page, lastPage };
+      },
+    },
+    cart: {
+      async add(details: CartDetails): Promise<CartResponse> {
+        const id = positiveIntegerOrThrow(details.productId, 'productId');
+        const quantity = quantityOf(details);
+        const entry = catalog.length === 0 ? undefined : findEntry(id);
+        const next = (lines.get(id) ?? 0) + quantity;
+        // Unknown or sold-out products, and lines beyond the contract's quantity bound, are refused without a change.
+        if (entry === undefined || !entry.product.inStock || next > CART_QUANTITY_MAX) return cartResponse('add', false);
+        lines.set(id, next);
+        return cartResponse('add', true);
+      },
+      async remove(details: CartDetails): Promise<CartResponse> {
+        const id = positiveIntegerOrThrow(details.productId, 'productId');
+        const quantity = quantityOf(details);
+        const current = lines.get(id);
+        if (current === undefined) return cartResponse('remove', false);
+        // `remove` takes away `quantity` units (default 1); the line goes when none are left.
+        if (current - quantity <= 0) lines.delete(id);
+        else lines.set(id, current - quantity);
+        return cartResponse('remove', true);
+      },
+      async update(details: CartDetails): Promise<CartResponse> {
+        const id = positiveIntegerOrThrow(details.productId, 'productId');
+        const quantity = quantityOf(details);
+        // `update` sets the quantity of a line already in the cart.
+        if (!lines.has(id)) return cartResponse('update', false);
+        lines.set(id, quantity);
+        return cartResponse('update', true);
+      },
+    },
+    theme: {
+      async read(): Promise<Theme> {
+        return { ...theme };
+      },
+    },
+    booking: {
+      async availability(query: AvailabilityQuery): Promise<unknown> {
+        const result = availabilityFor(query.laneId, query.date, query.durationMinutes);
+        return JSON.parse(JSON.stringify(result)) as unknown;
+      },
+      async start(details: BookingDetails): Promise<{ opened: true; url: string }> {
+        const params: string[] = [];
+        if (details.laneId !== undefined) params.push(`lane=${details.laneId}`);
+        if (details.startsAt !== undefined) params.push(`startsAt=${encodeURIComponent(details.startsAt)}`);
+        if (details.endsAt !== undefined) params.push(`endsAt=${encodeURIComponent(details.endsAt)}`);
+        const url = `/booking${params.length > 0 ? `?${params.join('&')}` : ''}`;
+        notify({ kind: 'booking-opened', url });
+        return { opened: true, url };
+      },
+    },
+    forms: {
+      async submit(form: string, fields: FormFields): Promise<{ ok: boolean }> {
+        const problem = formFieldProblem(form, fields);
+        if (problem !== null) throw new Error(problem);
+        const kind = form as 'contact' | 'newsletter';
+        const values = fields as Record<string, string | number>;
+        const missing = MANDATORY_FIELDS[kind].some((name) => typeof values[name] !== 'string' || (values[name] as string).trim() === '');
+        const email = values['email'];
+        const ok = !missing && typeof email === 'string' && PLAUSIBLE_EMAIL.test(email);
+        if (ok) formRecords.push({ form: kind, fields: { ...values } });
+        notify({ kind: 'form-submitted', form: kind, ok });
+        return { ok };
+      },
+    },
+    sms: {
+      async open(message: string | undefined): Promise<{ opened: true }> {
+        // Contract: ADAPTER_UNAVAILABLE when the site has no valid text-message link.
+        if (!smsAvailable()) throw new AdapterUnavailable();
+        notify({ kind: 'sms-opened', to: STORE_SMS_NUMBER, message: message ?? '' });
+        return { opened: true };
+      },
+    },
+    waivers: {
+      async start(waiver: WaiverKind): Promise<{ opened: true; url: string }> {
+        if (waiver !== 'range' && waiver !== 'rental' && waiver !== 'class') throw new Error('unknown waiver');
+        const url = `/waivers/${waiver}`;
+        notify({ kind: 'waiver-opened', url });
+        return { opened: true, url };
+      },
+    },
+    analytics: {
+      async track(event: string, properties: AnalyticsProperties): Promise<{ tracked: boolean }> {
+        // Contract: analytics honours the consent state. Without consent nothing is recorded.
+        if (!consent()) {
+          notify({ kind: 'analytics', tracked: false, event });
+          return { tracked: false };
+        }
+        const record: { -readonly [K in keyof AnalyticsRecord]: AnalyticsRecord[K] } = { sequence: analyticsRecords.length + 1, event };
+        if (properties.label !== undefined) record.label = properties.label;
+        if (properties.value !== undefined) record.value = properties.value;
+        analyticsRecords.push(Object.freeze(record));
+        notify({ kind: 'analytics', tracked: true, event });
+        return { tracked: true };
+      },
+    },
+  };
+
+  return {
+    adapters,
+    cart: cartSnapshot,
+    clearCart() {
+      lines.clear();
+    },
+    theme: () => ({ ...theme }),
+    setTheme(field, value) {
+      if (!(THEME_FIELDS as readonly string[]).includes(field)) return 'unknown field';
+      const problem = themeValueProblem(value);
+      if (problem === null) theme = { ...theme, [field]: value };
+      return problem;
+    },
+    resetTheme() {
+      theme = { ...DEFAULT_THEME };
+    },
+    analytics: () => analyticsRecords.slice(),
+    forms: () => formRecords.slice(),
+  };
+}
