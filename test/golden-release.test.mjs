@@ -15,9 +15,9 @@ import { ROOT, runCli } from './support/project.mjs';
 const D14_KEY = '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8g\n-----END PRIVATE KEY-----\n';
 
 const PINNED = {
-  artifactSha256: 'a7e19468fb04a0b38c4a3e0397ac77bb267126b71a43e5242bf3ae63c2315aee',
+  artifactSha256: 'fa3fa36995aeb31948af74a3a0219e6dfd8547c2b5a3e1b4795fca8dc0d0c97f',
   manifestSha256: '9049ac3a21f92e2d517cd68f20aca474029f3d51785fc93b7cafefbeb7204fa1',
-  signature: 'f41VAatxluEXXP+0m4CKu/JN4XRJIolYF3L8ga0PpFz8D9CnQMT5FyzQmSDD6dbJ3MFSpCPiZfKd/9gggv6+AA==\n',
+  signature: 'Xhag/UFn7J+ihgiK2Pmul0ys+mNLgO5AQsz/BCerZtjItRNp+55laVw/pyfEjHyDTCu+6iBXKsqfwLGyxzd3CQ==\n',
   publicKey: 'ebVWLo/mVPlAeLES6KmLp5AfhTrmlb7X4OORC60ElmQ=\n',
 };
 

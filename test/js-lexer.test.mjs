@@ -2,7 +2,7 @@
 // row says what it proves; the expected side is written out token by token.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { JsLexer, tokenizeJs, cookString, cookTemplate } from '../build/validator/js/lexer.js';
+import { JsLexer, JsWords, JS_TOKEN_TYPES, PUNCTUATORS, Punct, Ring, Token, TokenFlag, Word, tokenizeJs, cookString, cookTemplate } from '../build/validator/js/lexer.js';
 
 /** Every token as "type text" (comments included). */
 function all(src) {
@@ -291,4 +291,56 @@ test('eof repeats and the lexer never runs backwards', () => {
   assert.equal(lexer.next().type, 'eof');
   assert.equal(lexer.next().type, 'eof');
   assert.deepEqual(tokenizeJs('').tokens, []);
+});
+
+test('every punctuator lexes as itself, longest match first', () => {
+  const all = [
+    '{', '}', '(', ')', '[', ']', ';', ',', ':', '?', '.', '?.', '=>', '*', '=', '++', '--', '/', '/=', '~', '@', '...',
+    '<', '<<', '<<=', '<=', '>', '>>', '>>=', '>>>', '>>>=', '>=', '==', '===', '!', '!=', '!==', '+', '+=', '-', '-=',
+    '**', '**=', '*=', '%', '%=', '&', '&&', '&&=', '&=', '|', '||', '||=', '|=', '^', '^=', '??', '??=',
+  ];
+  // After an identifier a `/` divides, so every punctuator is read as one.
+  for (const p of all) assert.deepEqual(sig(`a ${p} b`), ['identifier a', `punctuator ${p}`, 'identifier b'], p);
+  assert.deepEqual([...PUNCTUATORS].sort(), [...all].sort(), 'the table holds exactly these');
+  const named = [[Punct.LBrace, '{'], [Punct.RBrace, '}'], [Punct.LParen, '('], [Punct.RParen, ')'], [Punct.LBracket, '['], [Punct.RBracket, ']'], [Punct.Semicolon, ';'], [Punct.Comma, ','], [Punct.Colon, ':'], [Punct.Question, '?'], [Punct.Dot, '.'], [Punct.OptionalChain, '?.'], [Punct.Arrow, '=>'], [Punct.Star, '*'], [Punct.Assign, '='], [Punct.Increment, '++'], [Punct.Decrement, '--'], [Punct.Slash, '/'], [Punct.SlashAssign, '/='], [Punct.Ellipsis, '...']];
+  for (const [code, text] of named) assert.equal(PUNCTUATORS[code], text, `Punct code of ${text}`);
+});
+
+test('word ids: each Word constant names its word; other names are 0; extra words get ids', () => {
+  const words = new JsWords(['fetch']);
+  const entries = Object.entries(Word).filter(([, id]) => typeof id === 'number');
+  assert.ok(entries.length >= 17, 'the Word constants are there');
+  for (const [name, id] of entries) assert.equal(words.names[id], name.toLowerCase(), name);
+  assert.equal(words.id('fetch') > 0, true, 'an extra word has an id');
+  assert.equal(new JsWords().id('fetch'), 0, 'other side: not without it');
+  assert.equal(words.id('fetchx'), 0, 'a longer name is another name');
+});
+
+test('scan() records in the ring what next() returns; scanUntil stops at a stop word', () => {
+  const src = "#!/usr/bin/env node\nimport a from './a.js'; /* c\n */ x = `t${ {k: 1} }` / 2; // d\nfetch(u); \\u0066etch";
+  const want = tokenizeJs(src).tokens.filter((t) => !t.type.endsWith('comment') && t.type !== 'hashbang');
+  const lexer = new JsLexer(src, { skipComments: true });
+  const got = [];
+  for (;;) {
+    const kind = lexer.scan();
+    if (kind === Token.Eof) break;
+    const slot = (lexer.count - 1) & Ring.Mask;
+    const flags = lexer.ringFlags[slot];
+    got.push({ type: JS_TOKEN_TYPES[lexer.ringKinds[slot]], start: lexer.ringStarts[slot], end: lexer.ringEnds[slot], newlineBefore: (flags & TokenFlag.Newline) !== 0, escaped: (flags & TokenFlag.Escaped) !== 0, key: (flags & TokenFlag.Key) !== 0 });
+    assert.equal(kind, lexer.ringKinds[slot], 'scan returns the kind it records');
+  }
+  assert.deepEqual(got, want.map(({ type, start, end, newlineBefore, escaped, key }) => ({ type, start, end, newlineBefore, escaped, key })), 'comments and the hashbang skipped, the rest alike');
+  assert.equal(lexer.scan(), Token.Eof, 'eof repeats');
+
+  const words = new JsWords(['fetch']);
+  const stop = new Uint8Array(words.names.length);
+  stop[words.id('fetch')] = 1;
+  const until = new JsLexer(src, { words, skipComments: true });
+  const at = () => until.ringStarts[(until.count - 1) & Ring.Mask];
+  assert.equal(until.scanUntil(stop), Token.Identifier, 'stops at the watched name');
+  assert.equal(at(), src.indexOf('fetch'), 'the first fetch');
+  assert.equal(until.scanUntil(stop), Token.Identifier, 'an escaped name is the same word');
+  assert.equal(at(), src.indexOf('\\u0066etch'), 'the escaped fetch');
+  assert.equal(until.scanUntil(stop), Token.Eof, 'then the end');
+  assert.equal(until.count, got.length + 1, 'every token went through the ring');
 });

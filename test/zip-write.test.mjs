@@ -6,14 +6,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { assembleZip, compressEntry, orderZipFiles, writeZip } from '../build/zip/write.js';
-import { setCompressionWorkerScript, startCompression } from '../build/zip/parallel.js';
+import { launchCompressionWorker, setCompressionWorkerScript, startCompression } from '../build/zip/parallel.js';
 import { crc32Fast } from '../build/release/node-deps.js';
 import { deflateRaw } from '../build/zip/deflate.js';
 import * as format from '../build/zip/format.js';
@@ -175,7 +175,7 @@ test('golden: the archive of a fixed file set has a pinned SHA-256 (a change is 
   // sources changes: treat that as a format break, and update it only on purpose.
   assert.equal(sha256(writeZip(goldenFiles())), GOLDEN_ARCHIVE_SHA256);
 });
-const GOLDEN_ARCHIVE_SHA256 = 'b66f2080c75a294c12317a308b764039a7f8b90ec8dcbf1073c31cb9399d411a';
+const GOLDEN_ARCHIVE_SHA256 = 'f9625a942c5b12a33654999cc4f0b43c143fe2e58c68dc4023ffa6ee842ed8d3';
 
 test('determinism: the same files in any input order give byte-identical archives', () => {
   const reference = writeZip(goldenFiles());
@@ -230,57 +230,98 @@ function parallelFiles() {
   return files;
 }
 
+/** Writes `files` under a new temporary folder (removed after the test) and returns it: the worker reads them there. */
+function filesOnDisk(t, files) {
+  const dir = mkdtempSync(join(tmpdir(), 'platform-ext-parallel-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  for (const f of files) {
+    mkdirSync(dirname(join(dir, f.path)), { recursive: true });
+    writeFileSync(join(dir, f.path), f.content);
+  }
+  return dir;
+}
+
 /** Waits (without asserting any duration) until `done()` holds, for at most about 30 s. */
 async function until(done) {
   for (let k = 0; k < 600 && !done(); k++) await sleep(50);
   return done();
 }
 
-test('parallel: the main thread and a worker (running build/cli.js) give writeZip\'s exact bytes', async () => {
+test('parallel: the main thread and a worker (running build/cli.js) give writeZip\'s exact bytes', async (t) => {
   setCompressionWorkerScript(pathToFileURL(join(ROOT, 'build/cli.js')));
   const files = parallelFiles();
+  const dir = filesOnDisk(t, files);
   const reference = writeZip(files);
   // 1. The worker alone does some entries before the main thread joins in.
-  let started = startCompression(files);
+  let started = startCompression(files, dir);
   assert.ok(started !== null);
-  // The shared copies are the same bytes under the same paths.
-  assert.deepEqual(started.sharedFiles.map((f) => f.path), files.map((f) => f.path));
-  started.sharedFiles.forEach((f, k) => assert.ok(Buffer.from(f.content).equals(Buffer.from(files[k].content)), f.path));
-  assert.ok(await until(() => started.compression.progress().posted > 0), 'the worker posted results');
-  assert.deepEqual(assembleZip(started.sharedFiles, started.compression.finish()), reference);
+  assert.ok(await until(() => started.progress().posted > 0), 'the worker posted results');
+  assert.deepEqual(assembleZip(files, started.finish()), reference);
   // 2. Finished at once: the main thread races the worker's start-up for every entry.
-  started = startCompression(files);
-  assert.deepEqual(assembleZip(files, started.compression.finish()), reference);
-  // 3. Cancelled (the check found errors): nothing hangs, and a later run is unaffected.
-  startCompression(files).compression.cancel();
-  started = startCompression(files);
-  assert.deepEqual(assembleZip(started.sharedFiles, started.compression.finish()), reference);
+  started = startCompression(files, dir);
+  assert.deepEqual(assembleZip(files, started.finish()), reference);
+  // 3. Launched ahead of its work (as package does, before reading the project), then fed;
+  // the main thread joins only after the worker has done everything.
+  const early = launchCompressionWorker();
+  await sleep(100);
+  started = startCompression(files, dir, early);
+  assert.ok(await until(() => started.progress().posted === files.length), 'the early worker did every entry');
+  assert.deepEqual(assembleZip(files, started.finish()), reference);
+  // 4. Launched and disposed without work (a bundle too small to share), or cancelled (the
+  // check found errors): nothing hangs, and a later run is unaffected.
+  launchCompressionWorker().dispose();
+  startCompression(files, dir).cancel();
+  started = startCompression(files, dir);
+  assert.deepEqual(assembleZip(files, started.finish()), reference);
+});
+
+test('parallel: files changed on disk after they were read are compressed from the bytes in memory', async (t) => {
+  setCompressionWorkerScript(pathToFileURL(join(ROOT, 'build/cli.js')));
+  const files = parallelFiles();
+  const dir = filesOnDisk(t, files);
+  const reference = writeZip(files);
+  // Same size, other bytes; longer; gone; a symbolic link to the same bytes (not followed).
+  writeFileSync(join(dir, 'js/m23.js'), Buffer.from(files.find((f) => f.path === 'js/m23.js').content).map((b) => (b === 0x20 ? 0x09 : b)));
+  writeFileSync(join(dir, 'img/i7.png'), Buffer.concat([files.find((f) => f.path === 'img/i7.png').content, Buffer.from([1])]));
+  rmSync(join(dir, 'img/zeros.webp'));
+  const moved = join(dir, 'js/m22.js.real');
+  writeFileSync(moved, files.find((f) => f.path === 'js/m22.js').content);
+  rmSync(join(dir, 'js/m22.js'));
+  symlinkSync(moved, join(dir, 'js/m22.js'));
+  const started = startCompression(files, dir);
+  assert.ok(await until(() => started.progress().posted === files.length), 'the worker went through every entry');
+  assert.deepEqual(assembleZip(files, started.finish()), reference);
 });
 
 test('parallel: a worker that fails after claiming an entry, or never starts, still gives writeZip\'s bytes', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'platform-ext-parallel-'));
-  t.after(() => {
-    setCompressionWorkerScript(pathToFileURL(join(ROOT, 'build/cli.js')));
-    rmSync(dir, { recursive: true, force: true });
-  });
   const files = parallelFiles();
+  const dir = filesOnDisk(t, files);
+  t.after(() => setCompressionWorkerScript(pathToFileURL(join(ROOT, 'build/cli.js'))));
   const reference = writeZip(files);
-  // A worker whose every compression throws: it claims one entry, gives up, and says so.
+  // A worker whose every claim throws: it claims one entry, gives up, and says so.
   const failing = join(dir, 'failing-worker.mjs');
   writeFileSync(
     failing,
-    `import { workerData } from 'node:worker_threads';\nimport { runCompressionWorker } from ${JSON.stringify(pathToFileURL(join(ROOT, 'build/zip/parallel.js')).href)};\nworkerData.contents = null;\nrunCompressionWorker();\n`,
+    [
+      "import { workerData } from 'node:worker_threads';",
+      `import { runCompressionWorker } from ${JSON.stringify(pathToFileURL(join(ROOT, 'build/zip/parallel.js')).href)};`,
+      '// The work arrives without its claim order: the first claim throws.',
+      'const once = workerData.port.once.bind(workerData.port);',
+      'workerData.port.once = (event, listener) => once(event, (work) => listener({ ...work, order: null }));',
+      'runCompressionWorker();',
+      '',
+    ].join('\n'),
   );
   setCompressionWorkerScript(pathToFileURL(failing));
-  let started = startCompression(files);
-  assert.ok(await until(() => started.compression.progress().failed), 'the worker gave up');
-  assert.equal(started.compression.progress().posted, 0);
-  assert.deepEqual(assembleZip(files, started.compression.finish()), reference);
+  let started = startCompression(files, dir);
+  assert.ok(await until(() => started.progress().failed), 'the worker gave up');
+  assert.equal(started.progress().posted, 0);
+  assert.deepEqual(assembleZip(files, started.finish()), reference);
   // A worker script that does not exist: the worker never claims anything.
   setCompressionWorkerScript(pathToFileURL(join(dir, 'missing.mjs')));
-  started = startCompression(files);
+  started = startCompression(files, dir);
   await sleep(200);
-  assert.deepEqual(assembleZip(files, started.compression.finish()), reference);
+  assert.deepEqual(assembleZip(files, started.finish()), reference);
 });
 
 /** A seeded ECMAScript module that the check accepts: functions, strings, comments. */

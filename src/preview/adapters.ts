@@ -8,31 +8,34 @@
 // they cannot honour by throwing, which the bridge turns into REQUEST_FAILED (an
 // AdapterUnavailable throw becomes ADAPTER_UNAVAILABLE). Store-level outcomes that the
 // contract's responses can express (`ok: false`, `tracked: false`) are answered, not thrown.
-import {
-  CART_QUANTITY_MAX,
-  FORM_EMAIL_MAX_CHARS,
-  FORM_MESSAGE_MAX_CHARS,
-  FORM_NAME_MAX_CHARS,
-  FORM_PHONE_MAX_CHARS,
-  FORM_QUESTION_TYPE_MAX,
-  FORM_QUESTION_TYPE_MIN,
-  FORM_SUBJECT_MAX_CHARS,
-} from '../validator/limits.js';
+import { CART_QUANTITY_MAX, CART_QUANTITY_MIN, CATALOG_LIMITS, CATALOG_PAGE_MIN } from '../validator/limits.js';
+import { FORM_FIELDS } from '../validator/bridge/requests.js';
 import {
   AdapterUnavailable,
+  THEME_FIELDS,
   type Adapters,
   type AnalyticsProperties,
   type AvailabilityQuery,
+  type AvailabilityResult,
   type BookingDetails,
   type CartDetails,
-  type CartResponse,
+  type CartResult,
+  type CatalogPage,
+  type CatalogProduct,
   type CatalogQuery,
-  type CatalogResponse,
-  type FormFields,
-  type Product,
+  type ContactFields,
+  type FormName,
+  type FormResult,
+  type NewsletterFields,
+  type OpenedFlow,
+  type SmsOpened,
   type Theme,
+  type ThemeField,
+  type TrackResult,
   type WaiverKind,
 } from '../bridge/adapters.js';
+
+export { THEME_FIELDS, type ThemeField };
 
 // ---------------------------------------------------------------------------------------
 // Sample catalogue
@@ -111,7 +114,7 @@ function productImage(glyph: string, colour: string): string {
 }
 
 interface CatalogEntry {
-  readonly product: Product;
+  readonly product: CatalogProduct;
   readonly cents: number;
   /** Lowercased name, for search. */
   readonly folded: string;
@@ -119,23 +122,25 @@ interface CatalogEntry {
 
 function buildCatalog(): readonly CatalogEntry[] {
   const entries: CatalogEntry[] = [];
-  let index = 0;
-  for (const base of BASE_PRODUCTS) {
-    for (const finish of FINISHES) {
-      const id = FIRST_PRODUCT_ID + index;
-      const name = `${base.name}, ${finish.name}`;
-      const cents = base.cents + finish.step;
-      const product: Product = Object.freeze({
-        id,
-        name,
-        url: `/products/${slugOf(name)}-${id}`,
-        image: productImage(base.glyph, finish.colour),
-        price: formatCents(cents),
-        inStock: index % OUT_OF_STOCK_EVERY !== OUT_OF_STOCK_EVERY - 1,
-      });
-      entries.push({ product, cents, folded: name.toLowerCase() });
-      index++;
-    }
+  const count = BASE_PRODUCTS.length * FINISHES.length;
+  for (let index = 0; index < count; index++) {
+    // Interleaved so that any page shows different products in different finishes: base
+    // `index mod 16`, finish shifted by one per round, which still gives each pair once.
+    const round = Math.floor(index / BASE_PRODUCTS.length);
+    const base = BASE_PRODUCTS[index % BASE_PRODUCTS.length]!;
+    const finish = FINISHES[(index + round) % FINISHES.length]!;
+    const id = FIRST_PRODUCT_ID + index;
+    const name = `${base.name}, ${finish.name}`;
+    const cents = base.cents + finish.step;
+    const product: CatalogProduct = Object.freeze({
+      id,
+      name,
+      url: `/products/${slugOf(name)}-${id}`,
+      image: productImage(base.glyph, finish.colour),
+      price: formatCents(cents),
+      inStock: index % OUT_OF_STOCK_EVERY !== OUT_OF_STOCK_EVERY - 1,
+    });
+    entries.push({ product, cents, folded: name.toLowerCase() });
   }
   return Object.freeze(entries);
 }
@@ -144,28 +149,10 @@ function buildCatalog(): readonly CatalogEntry[] {
 const CATALOG: readonly CatalogEntry[] = buildCatalog();
 
 /** The sample products, in listing order. */
-export const SAMPLE_PRODUCTS: readonly Product[] = Object.freeze(CATALOG.map((e) => e.product));
+export const SAMPLE_PRODUCTS: readonly CatalogProduct[] = Object.freeze(CATALOG.map((e) => e.product));
 
 // ---------------------------------------------------------------------------------------
 // Theme
-
-/** The twelve theme fields (Theme), in the contract's order. */
-export const THEME_FIELDS = [
-  'primary',
-  'secondary',
-  'background',
-  'surface',
-  'text',
-  'mutedText',
-  'link',
-  'button',
-  'headingFont',
-  'bodyFont',
-  'sectionGap',
-  'buttonRadius',
-] as const;
-
-export type ThemeField = (typeof THEME_FIELDS)[number];
 
 /** The sample store's theme. Each value is a CSS value (Theme), never HTML. */
 export const DEFAULT_THEME: Theme = Object.freeze({
@@ -198,7 +185,6 @@ export const THEME_VALUE_MAX_CHARS = 200;
 export function themeValueProblem(value: string): string | null {
   if (value.trim() === '') return 'empty';
   if (value.length > THEME_VALUE_MAX_CHARS) return 'too long';
-  // eslint-disable-next-line no-control-regex
   if (/[;{}<>\\\u0000-\u001f\u007f]/.test(value)) return 'not a CSS value';
   return null;
 }
@@ -302,25 +288,13 @@ export function availabilityFor(laneId: number, date: string, durationMinutes: n
 // Forms
 
 /**
- * The contract's form-field table: field, type and bound. Which contact fields are
- * mandatory is not shown; the mock store needs an email on both forms and a message on
- * the contact form, and answers `{ok: false}` without them (a preview choice, documented).
+ * Which contact fields are mandatory is not shown in the contract; the request check
+ * (FORM_FIELDS in requests.ts) requires every field the table does not mark optional. The
+ * mock store also wants a plausible email on both forms and a message that is not blank
+ * on the contact form, and answers `{ok: false}` otherwise (a preview choice: a real
+ * store's anti-abuse and validation rules are its own).
  */
-const FORM_FIELDS: Readonly<Record<'contact' | 'newsletter', Readonly<Record<string, { readonly kind: 'string' | 'integer'; readonly max: number; readonly min?: number }>>>> = {
-  newsletter: {
-    email: { kind: 'string', max: FORM_EMAIL_MAX_CHARS },
-  },
-  contact: {
-    questionType: { kind: 'integer', min: FORM_QUESTION_TYPE_MIN, max: FORM_QUESTION_TYPE_MAX },
-    name: { kind: 'string', max: FORM_NAME_MAX_CHARS },
-    email: { kind: 'string', max: FORM_EMAIL_MAX_CHARS },
-    phone: { kind: 'string', max: FORM_PHONE_MAX_CHARS },
-    subject: { kind: 'string', max: FORM_SUBJECT_MAX_CHARS },
-    message: { kind: 'string', max: FORM_MESSAGE_MAX_CHARS },
-  },
-};
-
-const MANDATORY_FIELDS: Readonly<Record<'contact' | 'newsletter', readonly string[]>> = {
+const NON_BLANK_FIELDS: Readonly<Record<FormName, readonly string[]>> = {
   newsletter: ['email'],
   contact: ['email', 'message'],
 };
@@ -328,19 +302,32 @@ const MANDATORY_FIELDS: Readonly<Record<'contact' | 'newsletter', readonly strin
 /** One `@`, something before it, a dot-separated domain after it, no spaces: enough for a mock store. */
 const PLAUSIBLE_EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
-/** Why the fields break the contract's field table (a programming error upstream), or null. */
-export function formFieldProblem(form: string, fields: unknown): string | null {
-  if (form !== 'contact' && form !== 'newsletter') return `unknown form ${JSON.stringify(form)}`;
+/**
+ * Why `fields` break the contract's form-field table (FORM_FIELDS: presence, type, bounds,
+ * no unknown field), or null. The host has checked this already; the mock store checks
+ * again so that it never acts on a request the contract does not allow.
+ */
+export function formFieldProblem(form: unknown, fields: unknown): string | null {
+  if (form !== 'contact' && form !== 'newsletter') return 'unknown form';
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return 'fields must be an object';
   const table = FORM_FIELDS[form];
-  for (const [key, value] of Object.entries(fields)) {
-    const rule = table[key];
-    if (rule === undefined) return `unknown field ${JSON.stringify(key)}`;
-    if (rule.kind === 'string') {
+  const values = fields as Record<string, unknown>;
+  for (const key of Object.keys(values)) {
+    if (!table.some((spec) => spec.name === key)) return `unknown field ${key}`;
+  }
+  for (const spec of table) {
+    const value = values[spec.name];
+    if (value === undefined) {
+      if (spec.required) return `missing field ${spec.name}`;
+      continue;
+    }
+    if (spec.kind === 'string') {
       // Characters are UTF-16 code units (D-10).
-      if (typeof value !== 'string' || value.length > rule.max) return `field ${key} must be a string of at most ${rule.max} characters`;
-    } else if (typeof value !== 'number' || !Number.isInteger(value) || value < (rule.min ?? 0) || value > rule.max) {
-      return `field ${key} must be an integer from ${rule.min} to ${rule.max}`;
+      if (typeof value !== 'string' || value.length > spec.max! || value.length < (spec.min ?? 0)) return `field ${spec.name} out of bounds`;
+    } else if (spec.kind === 'integer') {
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < spec.min! || value > spec.max!) return `field ${spec.name} out of bounds`;
+    } else {
+      return `field ${spec.name} has an unexpected kind`;
     }
   }
   return null;
@@ -355,11 +342,11 @@ export type StoreActivity =
   | { readonly kind: 'booking-opened'; readonly url: string }
   | { readonly kind: 'waiver-opened'; readonly url: string }
   | { readonly kind: 'sms-opened'; readonly to: string; readonly message: string }
-  | { readonly kind: 'form-submitted'; readonly form: 'contact' | 'newsletter'; readonly ok: boolean }
+  | { readonly kind: 'form-submitted'; readonly form: FormName; readonly ok: boolean }
   | { readonly kind: 'analytics'; readonly tracked: boolean; readonly event: string };
 
 export interface CartLine {
-  readonly product: Product;
+  readonly product: CatalogProduct;
   readonly quantity: number;
   /** Formatted line total. */
   readonly total: string;
@@ -379,7 +366,7 @@ export interface AnalyticsRecord {
 }
 
 export interface FormRecord {
-  readonly form: 'contact' | 'newsletter';
+  readonly form: FormName;
   readonly fields: Readonly<Record<string, string | number>>;
 }
 
@@ -448,23 +435,24 @@ export function createMockStore(options: MockStoreOptions = {}): MockStore {
     return { lines: out, itemCount, total: formatCents(cents) };
   }
 
-  function cartResponse(action: 'add' | 'remove' | 'update', ok: boolean): CartResponse {
+  function cartResponse(action: 'add' | 'remove' | 'update', ok: boolean): CartResult {
     const snapshot = cartSnapshot();
     notify({ kind: 'cart', action, ok });
     return { ok, itemCount: snapshot.itemCount, total: snapshot.total };
   }
 
   function quantityOf(details: CartDetails): number {
-    const quantity = details.quantity ?? 1;
-    if (!Number.isInteger(quantity) || quantity < 1 || quantity > CART_QUANTITY_MAX) throw new Error('quantity out of range');
+    const quantity = details.quantity ?? CART_QUANTITY_MIN;
+    if (!Number.isInteger(quantity) || quantity < CART_QUANTITY_MIN || quantity > CART_QUANTITY_MAX) throw new Error('quantity out of range');
     return quantity;
   }
 
   const adapters: Adapters = {
     catalog: {
-      async list(query: CatalogQuery): Promise<CatalogResponse> {
-        const limit = query.limit ?? 12;
-        const page = query.page ?? 1;
+      async list(query: CatalogQuery): Promise<CatalogPage> {
+        // The host hands over normalized queries; the defaults are repeated for direct callers.
+        const limit = query.limit ?? CATALOG_LIMITS[0];
+        const page = query.page ?? CATALOG_PAGE_MIN;
         // Every word of the search must appear in the name, ignoring case.
         const words = (query.search ?? '').toLowerCase().split(/\s+/).filter((w) => w !== '');
         const includeOutOfStock = query.includeOutOfStock ?? true;
@@ -477,7 +465,7 @@ export function createMockStore(options: MockStoreOptions = {}): MockStore {
       },
     },
     cart: {
-      async add(details: CartDetails): Promise<CartResponse> {
+      async add(details: CartDetails): Promise<CartResult> {
         const id = positiveIntegerOrThrow(details.productId, 'productId');
         const quantity = quantityOf(details);
         const entry = catalog.length === 0 ? undefined : findEntry(id);
@@ -487,7 +475,7 @@ export function createMockStore(options: MockStoreOptions = {}): MockStore {
         lines.set(id, next);
         return cartResponse('add', true);
       },
-      async remove(details: CartDetails): Promise<CartResponse> {
+      async remove(details: CartDetails): Promise<CartResult> {
         const id = positiveIntegerOrThrow(details.productId, 'productId');
         const quantity = quantityOf(details);
         const current = lines.get(id);
@@ -497,7 +485,7 @@ export function createMockStore(options: MockStoreOptions = {}): MockStore {
         else lines.set(id, current - quantity);
         return cartResponse('remove', true);
       },
-      async update(details: CartDetails): Promise<CartResponse> {
+      async update(details: CartDetails): Promise<CartResult> {
         const id = positiveIntegerOrThrow(details.productId, 'productId');
         const quantity = quantityOf(details);
         // `update` sets the quantity of a line already in the cart.
@@ -512,11 +500,12 @@ export function createMockStore(options: MockStoreOptions = {}): MockStore {
       },
     },
     booking: {
-      async availability(query: AvailabilityQuery): Promise<unknown> {
+      async availability(query: AvailabilityQuery): Promise<AvailabilityResult> {
         const result = availabilityFor(query.laneId, query.date, query.durationMinutes);
-        return JSON.parse(JSON.stringify(result)) as unknown;
+        // A plain, unfrozen copy: the host posts it over the port as it is.
+        return JSON.parse(JSON.stringify(result)) as AvailabilityResult;
       },
-      async start(details: BookingDetails): Promise<{ opened: true; url: string }> {
+      async start(details: BookingDetails): Promise<OpenedFlow> {
         const params: string[] = [];
         if (details.laneId !== undefined) params.push(`lane=${details.laneId}`);
         if (details.startsAt !== undefined) params.push(`startsAt=${encodeURIComponent(details.startsAt)}`);
@@ -527,21 +516,20 @@ export function createMockStore(options: MockStoreOptions = {}): MockStore {
       },
     },
     forms: {
-      async submit(form: string, fields: FormFields): Promise<{ ok: boolean }> {
+      async submit(form: FormName, fields: ContactFields | NewsletterFields): Promise<FormResult> {
         const problem = formFieldProblem(form, fields);
         if (problem !== null) throw new Error(problem);
-        const kind = form as 'contact' | 'newsletter';
-        const values = fields as Record<string, string | number>;
-        const missing = MANDATORY_FIELDS[kind].some((name) => typeof values[name] !== 'string' || (values[name] as string).trim() === '');
+        const values = fields as unknown as Record<string, string | number>;
+        const blank = NON_BLANK_FIELDS[form].some((name) => String(values[name] ?? '').trim() === '');
         const email = values['email'];
-        const ok = !missing && typeof email === 'string' && PLAUSIBLE_EMAIL.test(email);
-        if (ok) formRecords.push({ form: kind, fields: { ...values } });
-        notify({ kind: 'form-submitted', form: kind, ok });
+        const ok = !blank && typeof email === 'string' && PLAUSIBLE_EMAIL.test(email);
+        if (ok) formRecords.push({ form, fields: { ...values } });
+        notify({ kind: 'form-submitted', form, ok });
         return { ok };
       },
     },
     sms: {
-      async open(message: string | undefined): Promise<{ opened: true }> {
+      async open(message: string | undefined): Promise<SmsOpened> {
         // Contract: ADAPTER_UNAVAILABLE when the site has no valid text-message link.
         if (!smsAvailable()) throw new AdapterUnavailable();
         notify({ kind: 'sms-opened', to: STORE_SMS_NUMBER, message: message ?? '' });
@@ -549,7 +537,7 @@ export function createMockStore(options: MockStoreOptions = {}): MockStore {
       },
     },
     waivers: {
-      async start(waiver: WaiverKind): Promise<{ opened: true; url: string }> {
+      async start(waiver: WaiverKind): Promise<OpenedFlow> {
         if (waiver !== 'range' && waiver !== 'rental' && waiver !== 'class') throw new Error('unknown waiver');
         const url = `/waivers/${waiver}`;
         notify({ kind: 'waiver-opened', url });
@@ -557,7 +545,7 @@ export function createMockStore(options: MockStoreOptions = {}): MockStore {
       },
     },
     analytics: {
-      async track(event: string, properties: AnalyticsProperties): Promise<{ tracked: boolean }> {
+      async track(event: string, properties: AnalyticsProperties): Promise<TrackResult> {
         // Contract: analytics honours the consent state. Without consent nothing is recorded.
         if (!consent()) {
           notify({ kind: 'analytics', tracked: false, event });

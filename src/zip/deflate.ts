@@ -6,7 +6,7 @@
 // iteration over object keys, and every tie is broken by an explicit rule.
 //
 // Shape (RFC 1951 section 4, "Compression algorithm details"):
-//   1. LZ77 with hash chains over a 32 KiB window (3-byte hash, bounded chain walk) and
+//   1. LZ77 with hash chains over a 32 KiB window (4-byte hash, bounded chain walk) and
 //      zlib-style lazy matching (a match is deferred when the next position has a longer one).
 //   2. The symbols are cut into blocks at a fixed symbol budget.
 //   3. Each block is written as whichever of dynamic Huffman, fixed Huffman or stored costs
@@ -49,20 +49,33 @@ const BLOCK_DYNAMIC = 2; // BTYPE 10
 
 // ---------------------------------------------------------------------------------------
 // Tuning. These numbers are part of the format of our artifacts: changing any of them
-// changes the compressed bytes, and so the golden hash in test/zip-write.test.mjs.
+// changes the compressed bytes, and so the golden hashes in test/deflate.test.mjs,
+// test/zip-write.test.mjs and test/golden-release.test.mjs.
 // ---------------------------------------------------------------------------------------
 
 /** Hash table size: 2^15 heads for a 32 KiB window keeps chains short on random data. */
 const HASH_BITS = 15;
+/**
+ * Chains link positions whose next HASH_BYTES bytes hash alike. Four, not three (RFC 1951's
+ * shortest match): in JavaScript and CSS most 3-byte strings (" = ", "con", two spaces and
+ * a letter) recur every few lines, so 3-byte chains are long and nearly every candidate on
+ * them fails at its fourth byte. Four-byte chains walk a fraction of the candidates (15%
+ * less time on bench/package.mjs's project) and lose only 3-byte matches, which cost about
+ * as much as their literals anyway (0.02% larger). The search walks chains, so MIN_MATCH
+ * is still the shortest match it may report, near the end of the input.
+ */
+const HASH_BYTES = 4;
 /** The hash multiplier (2^32 / golden ratio, Knuth's multiplicative hashing). */
 const HASH_MULTIPLIER = 0x9e3779b1;
 /** An empty hash head: farther back than any window reaches from position 0. */
 const NO_POSITION = -WINDOW_SIZE - 1;
 // The four match-search limits are zlib's level 6 (configuration_table in deflate.c), the
-// level of Info-ZIP `zip -6` and `zip` without a level. On bench/package.mjs's 20 MiB
-// project they compress 0.2% smaller than node:zlib level 6 and in half the time of the
-// earlier level-9-like limits (chain 256, lazy and nice 258, good 32), which were 0.8%
-// smaller: the release pipeline's bound is speed at zip -6's size (at most 1.03x).
+// level of Info-ZIP `zip -6` and `zip` without a level. The release pipeline's bound is
+// speed at zip -6's size (at most 1.03x). On bench/package.mjs's 20 MiB project they
+// compress 0.2% smaller than node:zlib level 6, in half the time of the earlier
+// level-9-like limits (chain 256, lazy and nice 258, good 32; 0.8% smaller). zlib's level
+// 5 limits (chain 32, nice 32) would save another quarter of the time for a 2% larger
+// archive: the bundle is capped at 5 MiB compressed, so size is kept.
 /** Longest chain walk per position (zlib "max_chain"). */
 const MAX_CHAIN = 128;
 /** When the pending match is at least this long, walk only a quarter of the chain (zlib "good_length"). */
@@ -74,7 +87,8 @@ const NICE_MATCH = 128;
 /**
  * A 3-byte match farther back than this is dropped: with its distance's extra bits it costs
  * about as much as three literals (zlib "TOO_FAR" is 4096; 1024 is 0.1% smaller on our
- * JavaScript and CSS samples).
+ * JavaScript and CSS samples). With 4-byte chains such matches come only from hash
+ * collisions and from the last bytes of the input.
  */
 const TOO_FAR = 1024;
 /**
@@ -632,9 +646,9 @@ function writeDynamicHeader(out: BitWriter, code: DynamicCode): void {
 // LZ77 (RFC 1951 section 4)
 // ---------------------------------------------------------------------------------------
 
-/** Hash of the three bytes at `i` (multiplicative: the top HASH_BITS bits of a 32-bit product). */
-function hash3(data: Uint8Array, i: number): number {
-  return Math.imul((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!, HASH_MULTIPLIER) >>> (32 - HASH_BITS);
+/** Hash of the HASH_BYTES (4) bytes at `i`, read little-endian (multiplicative: the top HASH_BITS bits of a 32-bit product). */
+function hash4(view: DataView, i: number): number {
+  return Math.imul(view.getUint32(i, true), HASH_MULTIPLIER) >>> (32 - HASH_BITS);
 }
 
 /**
@@ -707,8 +721,8 @@ function compress(data: Uint8Array, out: BitWriter, block: Block): void {
     // inserted and searched.
     let candidate = NO_POSITION;
     const searching = literalRun < SKIP_AFTER_LITERALS || (i & (SKIP_STEP - 1)) === 0;
-    if (searching && i + MIN_MATCH <= n) {
-      const h = hash3(data, i);
+    if (searching && i + HASH_BYTES <= n) {
+      const h = hash4(view, i);
       candidate = head[h]!;
       prev[i & WINDOW_MASK] = Math.min(i - candidate, WINDOW_SIZE + 1);
       head[h] = i;
@@ -766,17 +780,12 @@ function compress(data: Uint8Array, out: BitWriter, block: Block): void {
       literalFreqs[257 + LENGTH_CODE[prevLength]!]!++;
       distanceFreqs[DIST_CODE[prevDistance]!]!++;
       const end = i - 1 + prevLength;
-      // Positions i + 1 .. end - 1 enter the hash chains without being searched. Their
-      // hash3 keys roll: each is the previous one shifted by a byte plus the next byte.
-      const insertEnd = Math.min(end, n - MIN_MATCH + 1);
-      if (i + 1 < insertEnd) {
-        let key = (data[i + 1]! << 8) | data[i + 2]!;
-        for (let j = i + 1; j < insertEnd; j++) {
-          key = ((key << 8) | data[j + 2]!) & 0xffffff;
-          const h = Math.imul(key, HASH_MULTIPLIER) >>> (32 - HASH_BITS);
-          prev[j & WINDOW_MASK] = Math.min(j - head[h]!, WINDOW_SIZE + 1);
-          head[h] = j;
-        }
+      // Positions i + 1 .. end - 1 enter the hash chains without being searched.
+      const insertEnd = Math.min(end, n - HASH_BYTES + 1);
+      for (let j = i + 1; j < insertEnd; j++) {
+        const h = hash4(view, j);
+        prev[j & WINDOW_MASK] = Math.min(j - head[h]!, WINDOW_SIZE + 1);
+        head[h] = j;
       }
       covered = end;
       i = end;

@@ -83,7 +83,7 @@ function compareNames(a: ZipFileInput, b: ZipFileInput): number {
  * higher ratios (D-16, a zip-bomb guard), so a 5 MiB file of zeros is stored rather than
  * made unreadable. Empty files are stored (size 0). Integer arithmetic only.
  *
- * `crc` may be any implementation of the same function (node:zlib's crc32 is 20x faster
+ * `crc` may be any implementation of the same function (node:zlib's crc32 is 10x faster
  * than ours where it exists): the value, and so the archive, is the same.
  */
 export function compressEntry(content: Uint8Array, crc: Crc32 = crc32): CompressedEntry {

@@ -3,7 +3,7 @@
 // it never has to guess where a string, comment, template or regular expression starts
 // or ends. It is not a parser: the one place the lexical grammar needs the syntactic
 // grammar (InputElementRegExp vs InputElementDiv, 12 "ECMAScript Language: Lexical
-// Grammar", first paragraphs) is decided by the heuristic documented at `advanceGoal`
+// Grammar", first paragraphs) is decided by the heuristic documented at `significant`
 // and `classifyOpenBrace`.
 //
 // Guarantees: linear time (every loop advances `pos`, stacks grow by one entry per
@@ -14,13 +14,16 @@
 // Module code only: HTML-like comments (B.1.1 "HTML-like Comments") exist only in
 // scripts, so `<!--` lexes as `<`, `!`, `--` here, as a browser lexes a module.
 //
-// Speed: `platform-ext check` runs in a fresh process, so most of a scan runs before V8
-// has optimised anything (bench/scan-speed-js.mjs measures it). The hot path therefore
-// allocates nothing per token: `scan()` leaves the token in the lexer's own fields as
-// small integers (a kind, a punctuator or word code, offsets), names are looked up in a
-// hash table without slicing them out of the text, and the loops that skip comments and
-// string bodies are tight or native. `next()` wraps the same scan in JsToken objects for
-// callers that want values (tests, tools).
+// Speed: `platform-ext check` runs in a fresh process, where most of a scan's cost is V8
+// compiling the lexer, and the rest runs partly before that compiled code is ready
+// (bench/scan-speed-js.mjs measures it). So the hot path allocates nothing per token:
+// `scan()` records each token in a small ring of typed arrays as integers (a kind, a
+// punctuator or word code, offsets, flags); names are looked up in a hash table without
+// slicing them out of the text; comments and template text are searched natively; the
+// common tokens are lexed in one small function (`token`) and the rest out of line
+// (`otherToken`), and each helper has one caller, so V8 compiles little and each piece
+// once. `next()` wraps the same scan in JsToken objects for callers that want values
+// (tests, tools). The policy warms the lexer up before large inputs (policy.ts `prime`).
 
 export type JsTokenType =
   /** IdentifierName that is not an unescaped reserved word (contextual words such as `from`, `of`, `as` included). */
@@ -553,20 +556,17 @@ export class JsLexer {
   private readonly skipComments: boolean;
   private pos = 0;
   private finished = false;
-  /** The token being lexed has a `\u` escape in its name (set by escapedName, which leaves the decoded name in `decodedName`). */
+  /** Set by escapedName (in otherToken): the name held a `\u` escape; `decodedName` is the name. */
   private escaped = false;
   private decodedName = '';
   /** Set by otherToken: the kind and code of the token it lexed. */
   private otherKind = Token.Eof;
   private otherCode = 0;
 
-  // The state below lives in fields between calls; `run` copies it into locals (cheap to
-  // read and write before V8 optimises) and back.
-
   // Newline seen since the last significant token (for newlineBefore and ASI-aware choices).
   private pendingNewline = false;
 
-  // --- the regular-expression goal state (see `run`, "goal")
+  // --- the regular-expression goal state (see `significant`)
   /** A `/` here starts a RegularExpressionLiteral (InputElementRegExp), else it divides. */
   private regexAllowed = true;
   /** The next token starts a statement (so `function`/`class` there is a declaration). */
@@ -668,142 +668,143 @@ export class JsLexer {
     const words = this.words;
     const skipComments = this.skipComments;
     let p = this.pos;
-    let kind = Token.Eof;
-    let code = 0;
-    let end = 0;
-    {
-      // ===== WhiteSpace (12.2), LineTerminator (12.3) and comments (12.4) between tokens
-      let c = 0;
-      let cls = 0;
-      for (;;) {
-        if (p >= n) break;
-        c = text.charCodeAt(p);
-        if (c < 0x80) {
-          cls = CHAR_CLASS[c]!;
-          if (cls === Ch.Space) {
-            p++;
-            continue;
-          }
-          if (cls === Ch.Line) {
-            // Remembered for newlineBefore (ASI-aware choices); the indentation after a
-            // line break is the longest run of spaces in real code, so take it here.
-            this.pendingNewline = true;
-            p++;
-            // (Bounded by `n`: reading past the end would cost a deoptimisation at the end of each file.)
-            while (p < n && text.charCodeAt(p) === 0x20) p++;
-            continue;
-          }
-          if (cls === Ch.Slash && skipComments) {
-            const c1 = text.charCodeAt(p + 1);
-            if (c1 === 0x2f) {
-              p = this.lineCommentEnd(p);
-              continue;
-            }
-            if (c1 === 0x2a) {
-              // A MultiLineComment holding a line terminator counts as one (12.4, 12.10).
-              const close = this.blockCommentEnd(p);
-              if (!this.pendingNewline && hasLineTerminator(text, p + 2, close)) this.pendingNewline = true;
-              p = close;
-              continue;
-            }
-          }
-          break;
-        }
-        if (c === 0x2028 || c === 0x2029) {
-          this.pendingNewline = true;
+    // A line terminator since the last significant token (newlineBefore, for ASI-aware
+    // choices); kept in a local while lexing, as field accesses are what costs most before
+    // V8 optimises.
+    let newline = this.pendingNewline;
+    // ===== WhiteSpace (12.2), LineTerminator (12.3) and comments (12.4) between tokens
+    let c = 0;
+    let cls = 0;
+    for (;;) {
+      if (p >= n) break;
+      c = text.charCodeAt(p);
+      if (c < 0x80) {
+        cls = CHAR_CLASS[c]!;
+        if (cls === Ch.Space) {
           p++;
           continue;
         }
-        if (isNonAsciiWhiteSpace(c)) {
+        if (cls === Ch.Line) {
+          newline = true;
           p++;
           continue;
+        }
+        if (cls === Ch.Slash && skipComments) {
+          const c1 = text.charCodeAt(p + 1);
+          if (c1 === 0x2f) {
+            p = this.lineCommentEnd(p);
+            continue;
+          }
+          if (c1 === 0x2a) {
+            // A MultiLineComment holding a line terminator counts as one (12.4, 12.10).
+            const close = this.blockCommentEnd(p);
+            if (!newline) newline = hasLineTerminator(text, p + 2, close);
+            p = close;
+            continue;
+          }
         }
         break;
       }
-      const start = p;
-      this.escaped = false;
-      code = 0;
-
-      // ===== one token from `start` (InputElementDiv or InputElementRegExp by regexAllowed):
-      // the common ones here, the rest in otherToken
-      kind = -1;
-      if (p < n && c < 0x80) {
-        switch (cls) {
-          case Ch.Name: {
-            // 12.7 IdentifierName, fast path: a plain ASCII name (nearly every name in
-            // real code), looked up in the word table without slicing it out of the text.
-            let q = p + 1;
-            let d = text.charCodeAt(q);
-            while (d < 0x80 && ASCII_ID[d] !== 0) d = text.charCodeAt(++q);
-            if (!(d === 0x5c || (d > 0x7f && q < n))) {
-              end = q;
-              code = words.idAt(text, p, q);
-              kind = (words.flags[code]! & WordFlag.Reserved) !== 0 ? Token.Keyword : Token.Identifier;
-            }
-            break;
-          }
-          case Ch.Quote:
-            end = this.stringLiteral(p, c);
-            kind = Token.String;
-            break;
-          case Ch.Digit:
-            end = this.numericLiteral(p);
-            kind = Token.Number;
-            break;
-          case Ch.Slash: {
-            const c1 = text.charCodeAt(p + 1);
-            if (c1 !== 0x2f && c1 !== 0x2a && !this.regexAllowed) {
-              kind = Token.Punctuator;
-              code = c1 === 0x3d ? Punct.SlashAssign : Punct.Slash;
-              end = p + (c1 === 0x3d ? 2 : 1);
-            }
-            break;
-          }
-          case Ch.Dot:
-            if (!isDecimalDigit(text.charCodeAt(p + 1))) {
-              kind = Token.Punctuator;
-              code = text.charCodeAt(p + 1) === 0x2e && text.charCodeAt(p + 2) === 0x2e ? Punct.Ellipsis : Punct.Dot;
-              end = p + PUNCTUATOR_LENGTH[code]!;
-            }
-            break;
-          case Ch.CloseBrace:
-            // Unless it closes a template substitution (otherToken).
-            if (this.braceKinds[this.braceDepth - 1] !== Brace.Template) {
-              kind = Token.Punctuator;
-              code = Punct.RBrace;
-              end = p + 1;
-            }
-            break;
-          case 0:
-            // 12.8 Punctuators, longest match.
-            code = punctuatorAt(text, p);
-            if (code >= 0) {
-              kind = Token.Punctuator;
-              end = p + PUNCTUATOR_LENGTH[code]!;
-            }
-            break;
-        }
+      if (c === 0x2028 || c === 0x2029) {
+        newline = true;
+        p++;
+        continue;
       }
-      if (kind < 0) {
-        end = this.otherToken(p, c);
-        kind = this.otherKind;
-        code = this.otherCode;
+      if (isNonAsciiWhiteSpace(c)) {
+        p++;
+        continue;
       }
-      p = end;
-
-      // ===== the token's effect, and its record
-      let newline = this.pendingNewline;
-      let key = false;
-      if (kind < Token.LineComment) key = this.significant(kind, code, start, end, newline);
-      else newline = this.insignificant(kind, start, end, newline);
-      const slot = this.count & Ring.Mask;
-      this.ringKinds[slot] = kind;
-      this.ringCodes[slot] = code;
-      this.ringStarts[slot] = start;
-      this.ringEnds[slot] = end;
-      this.ringFlags[slot] = (newline ? TokenFlag.Newline : 0) | (this.escaped ? TokenFlag.Escaped : 0) | (key ? TokenFlag.Key : 0);
-      this.count++;
+      break;
     }
+    const start = p;
+    let escaped = false;
+
+    // ===== one token from `start` (InputElementDiv or InputElementRegExp by regexAllowed):
+    // the common ones here (kind stays -1 for the rest), the rest in otherToken
+    let kind = -1;
+    let code = 0;
+    let end = p;
+    if (p < n && c < 0x80) {
+      switch (cls) {
+        case Ch.Name: {
+          // 12.7 IdentifierName, fast path: a plain ASCII name (nearly every name in
+          // real code), looked up in the word table without slicing it out of the text.
+          let q = p + 1;
+          let d = text.charCodeAt(q);
+          while (d < 0x80 && ASCII_ID[d] !== 0) d = text.charCodeAt(++q);
+          if (!(d === 0x5c || (d > 0x7f && q < n))) {
+            end = q;
+            code = words.idAt(text, p, q);
+            kind = (words.flags[code]! & WordFlag.Reserved) !== 0 ? Token.Keyword : Token.Identifier;
+          }
+          break;
+        }
+        case Ch.Quote:
+          end = this.stringLiteral(p, c);
+          kind = Token.String;
+          break;
+        case Ch.Digit:
+          end = this.numericLiteral(p);
+          kind = Token.Number;
+          break;
+        case Ch.Slash: {
+          const c1 = text.charCodeAt(p + 1);
+          if (c1 !== 0x2f && c1 !== 0x2a && !this.regexAllowed) {
+            kind = Token.Punctuator;
+            code = c1 === 0x3d ? Punct.SlashAssign : Punct.Slash;
+            end = p + (c1 === 0x3d ? 2 : 1);
+          }
+          break;
+        }
+        case Ch.Dot:
+          if (!isDecimalDigit(text.charCodeAt(p + 1))) {
+            kind = Token.Punctuator;
+            code = text.charCodeAt(p + 1) === 0x2e && text.charCodeAt(p + 2) === 0x2e ? Punct.Ellipsis : Punct.Dot;
+            end = p + PUNCTUATOR_LENGTH[code]!;
+          }
+          break;
+        case Ch.CloseBrace:
+          // Unless it closes a template substitution (otherToken).
+          if (this.braceKinds[this.braceDepth - 1] !== Brace.Template) {
+            kind = Token.Punctuator;
+            code = Punct.RBrace;
+            end = p + 1;
+          }
+          break;
+        case Ch.Other:
+          // 12.8 Punctuators, longest match.
+          code = punctuatorAt(text, p);
+          if (code >= 0) {
+            kind = Token.Punctuator;
+            end = p + PUNCTUATOR_LENGTH[code]!;
+          }
+          break;
+      }
+    }
+    if (kind < 0) {
+      end = this.otherToken(p, c);
+      kind = this.otherKind;
+      code = this.otherCode;
+      escaped = this.escaped;
+    }
+    p = end;
+
+    // ===== the token's effect, and its record
+    let key = false;
+    if (kind < Token.LineComment) {
+      key = this.significant(kind, code, start, end, newline, escaped);
+      this.pendingNewline = false;
+    } else {
+      newline = this.insignificant(kind, start, end, newline);
+      this.pendingNewline = newline;
+    }
+    const slot = this.count & Ring.Mask;
+    this.ringKinds[slot] = kind;
+    this.ringCodes[slot] = code;
+    this.ringStarts[slot] = start;
+    this.ringEnds[slot] = end;
+    this.ringFlags[slot] = (newline ? TokenFlag.Newline : 0) | (escaped ? TokenFlag.Escaped : 0) | (key ? TokenFlag.Key : 0);
+    this.count++;
     this.pos = p;
     return kind;
   }
@@ -819,6 +820,7 @@ export class JsLexer {
     const text = this.text;
     const n = text.length;
     this.otherCode = 0;
+    this.escaped = false;
     if (p >= n) {
       this.otherKind = Token.Eof;
       return n;
@@ -894,7 +896,7 @@ export class JsLexer {
       this.error('invalid-character', start);
     } else if (kind === Token.BlockComment) {
       // A MultiLineComment holding a line terminator counts as one (12.4, 12.10), from the comment itself on.
-      if (!newline && hasLineTerminator(this.text, start + 2, end)) this.pendingNewline = newline = true;
+      if (!newline && hasLineTerminator(this.text, start + 2, end)) newline = true;
     } else if (kind === Token.Eof) {
       this.finishBrackets();
     }
@@ -930,11 +932,9 @@ export class JsLexer {
    *   expression body or a class expression (an expression ends): see classifyOpenBrace.
    * - `++`/`--`: as before them (prefix: an operand follows; postfix: an operator does).
    */
-  private significant(kind: number, code: number, start: number, end: number, newline: boolean): boolean {
-    this.pendingNewline = false;
+  private significant(kind: number, code: number, start: number, end: number, newline: boolean, escaped: boolean): boolean {
     const prevKind = this.prevKind;
     const prevCode = this.prevCode;
-    const escaped = this.escaped;
     let key = false;
     if (kind <= Token.Number) {
       const braceKind = this.braceKinds[this.braceDepth - 1];
@@ -994,7 +994,7 @@ export class JsLexer {
         this.pendingExpressionBody = false;
         this.regexAllowed = true;
         this.statementStart = false;
-        // The `${` opens a 'template' brace; its `}` resumes the template (see run).
+        // The `${` opens a 'template' brace; its `}` resumes the template (otherToken).
         this.pushBrace(Brace.Template, end - 2);
         break;
       default:

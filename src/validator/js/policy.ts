@@ -97,8 +97,11 @@ const GLOBAL_KINDS: ReadonlyArray<readonly [number, readonly string[]]> = [
 /** Contextual words of import and export declarations, and the attribute key. */
 const SYNTAX_WORDS: readonly string[] = ['from', 'as', 'assert', 'type'];
 
+/** Names whose identifier tokens checkIdentifier can report: watched globals and members. */
+const WATCHED_NAMES: readonly string[] = [...WATCHED_MEMBERS, ...GLOBAL_KINDS.flatMap(([, names]) => names)];
+
 /** Every name the policy looks at is a word of the lexer's table (see JsWords). */
-const WORDS = new JsWords([...SYNTAX_WORDS, ...MEMBER_OWNERS, ...WATCHED_MEMBERS, ...GLOBAL_KINDS.flatMap(([, names]) => names)]);
+const WORDS = new JsWords([...SYNTAX_WORDS, ...MEMBER_OWNERS, ...WATCHED_NAMES]);
 const W_FROM = WORDS.id('from');
 const W_AS = WORDS.id('as');
 const W_ASSERT = WORDS.id('assert');
@@ -108,12 +111,12 @@ const W_TYPE = WORDS.id('type');
 const GLOBAL_KIND_OF = new Uint8Array(WORDS.names.length);
 for (const [kind, names] of GLOBAL_KINDS) for (const name of names) GLOBAL_KIND_OF[WORDS.id(name)] = kind;
 
-/** Word ids that are a member owner, a global object, a watched name (a global or a member: the only identifiers checkIdentifier can report). */
+/** Word id -> 1 when the word is a member owner, a global object, a watched name. */
 const IS_MEMBER_OWNER = wordSet(MEMBER_OWNERS);
 const IS_GLOBAL_OBJECT = wordSet(GLOBAL_OBJECTS);
-const IS_WATCHED = wordSet([...WATCHED_MEMBERS, ...GLOBAL_KINDS.flatMap(([, names]) => names)]);
-/** Where the lexer stops for the policy: watched names and the `import` and `export` keywords. */
-const STOP_WORDS = wordSet([...WATCHED_MEMBERS, ...GLOBAL_KINDS.flatMap(([, names]) => names), 'import', 'export']);
+const IS_WATCHED = wordSet(WATCHED_NAMES);
+/** Where the lexer stops for the policy: watched names and the `import` and `export` keywords; no other token can lead to a finding. */
+const STOP_WORDS = wordSet([...WATCHED_NAMES, 'import', 'export']);
 
 /** Keywords after which an identifier is the name being declared, not a use. */
 const DECLARING_KEYWORDS = new Set([Word.Function, Word.Class, Word.Const, Word.Let, Word.Var]);

@@ -1,0 +1,355 @@
+// The host side of the bridge: the storefront page's end of the channel (BRIDGE_PROTOCOL_DOC).
+// It performs the handshake with the frame, pushes the ready state, grants and settings,
+// and answers calls: every call is checked again with checkRequest (the frame's checks
+// are a courtesy, the host's are the authority), grants are read at the moment a call
+// arrives (a revocation applies to the next call), then the adapters run.
+//
+// Hostile input never throws out of the message handler: a message that is not exactly a
+// request is dropped and counted. Adapter failures become REQUEST_FAILED with a generic
+// message (ADAPTER_UNAVAILABLE passes through): no stack or adapter text reaches the frame.
+import { isCapabilityKey, CAPABILITY_KEYS } from '../validator/capabilities.js';
+import { MAX_PROPERTIES } from '../validator/limits.js';
+import { isPropertyName } from '../validator/grammar.js';
+import type { BridgeErrorCode } from '../validator/bridge/errors.js';
+import type { JsonValue } from '../validator/bridge/payload.js';
+import {
+  CART_UPDATED_EVENT,
+  MESSAGE_TYPES,
+  PROTOCOL_VERSION,
+  isRequestMessage,
+  type CartUpdatedDetail,
+  type SettingsSnapshot,
+  type SettingValue,
+} from '../validator/bridge/protocol.js';
+import { checkRequest, type NormalizedRequest } from '../validator/bridge/requests.js';
+import { isAdapterUnavailable, type Adapters } from './adapters.js';
+
+/** The host's end of the channel (a DOM MessagePort fits). */
+export interface HostPort {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message' | 'messageerror', listener: (event: { readonly data?: unknown }) => void): void;
+  start(): void;
+  close(): void;
+}
+
+/** The frame element: only its window's postMessage is used (an HTMLIFrameElement fits). */
+export interface HostFrame {
+  readonly contentWindow: { postMessage(message: unknown, targetOrigin: string, transfer: object[]): void } | null;
+}
+
+export interface HostManifest {
+  /** The declared capability keys. */
+  readonly capabilities: readonly string[];
+  readonly properties?: unknown;
+}
+
+export type CallLogEntry =
+  | {
+      readonly kind: 'call';
+      readonly id: number;
+      /** The capability and action as received when they were strings, else null. */
+      readonly capability: string | null;
+      readonly action: string | null;
+      /** The validated copy of the payload, or null when the structure check refused it. */
+      readonly payload: JsonValue | null;
+      readonly ok: true;
+      readonly result: unknown;
+      readonly durationMs: number;
+    }
+  | {
+      readonly kind: 'call';
+      readonly id: number;
+      readonly capability: string | null;
+      readonly action: string | null;
+      readonly payload: JsonValue | null;
+      readonly ok: false;
+      readonly code: BridgeErrorCode;
+      readonly message: string;
+      readonly durationMs: number;
+    }
+  | {
+      readonly kind: 'dropped';
+      /** Why the message was not a request (not the message itself: it may be huge or hostile). */
+      readonly reason: string;
+      /** Messages dropped since start(). */
+      readonly dropped: number;
+    };
+
+export interface HostBridgeOptions {
+  readonly frame: HostFrame;
+  /** The frame's origin as postMessage targets it: "null" for the sandboxed frame (then "*" is used). */
+  readonly frameOrigin: string;
+  readonly manifest: HostManifest;
+  /** The store user's current grants (read at every call; only declared keys count). */
+  readonly grants: () => readonly string[];
+  readonly settings: () => Readonly<Record<string, SettingValue>>;
+  readonly adapters: Adapters;
+  /** Capabilities that must fail with REQUEST_FAILED (preview --fail). */
+  readonly failing: () => readonly string[];
+  /** Analytics consent: without it, track answers {tracked: false} and records nothing. */
+  readonly consent: () => boolean;
+  readonly onCall?: (entry: CallLogEntry) => void;
+  /** Default: dispatch CART_UPDATED_EVENT as a CustomEvent on the page's window (globalThis). */
+  readonly dispatchCartUpdated?: (detail: CartUpdatedDetail) => void;
+  /** Default: `new MessageChannel()`. */
+  readonly createChannel?: () => { readonly port1: HostPort; readonly port2: object };
+  /** Default: performance.now(), else Date.now(). */
+  readonly now?: () => number;
+}
+
+export interface HostBridge {
+  /** Handshake with the frame's current document; call on every `load` of the frame. False when the frame has no window. */
+  start(): boolean;
+  /** Sends the current grants to the frame (the host enforces them at each call either way). */
+  pushGrants(): void;
+  /** Sends the current settings to the frame. */
+  pushSettings(): void;
+  /** Closes the channel; answers still in flight are dropped. */
+  stop(): void;
+  /** Messages dropped since the last start(). */
+  readonly dropped: number;
+  readonly running: boolean;
+}
+
+const GENERIC_FAILURE = 'The host could not complete the operation';
+
+function defaultNow(): number {
+  return typeof performance !== 'undefined' && typeof performance.now === 'function' ? performance.now() : Date.now();
+}
+
+function defaultChannel(): { port1: HostPort; port2: object } {
+  const channel = new MessageChannel();
+  // A DOM MessagePort fits HostPort (checked under src/bridge/tsconfig.json); the cast only
+  // keeps this file type-checkable under Node's library too, whose MessagePort is typed apart.
+  return { port1: channel.port1 as unknown as HostPort, port2: channel.port2 };
+}
+
+function defaultDispatchCartUpdated(detail: CartUpdatedDetail): void {
+  const target = globalThis as { dispatchEvent?: (event: Event) => boolean };
+  if (typeof target.dispatchEvent !== 'function' || typeof CustomEvent !== 'function') return;
+  target.dispatchEvent(new CustomEvent(CART_UPDATED_EVENT, { detail }));
+}
+
+/** The granted keys that are also declared, each once, in the contract's order. */
+function effectiveGrants(declared: readonly string[], grants: readonly string[]): string[] {
+  return CAPABILITY_KEYS.filter((key) => declared.includes(key) && grants.includes(key) && isCapabilityKey(key));
+}
+
+/** The settings the frame may receive: property names mapped to booleans, finite numbers and strings. */
+function publicSettings(settings: Readonly<Record<string, SettingValue>>): SettingsSnapshot {
+  const out: Record<string, SettingValue> = {};
+  let count = 0;
+  for (const key of Object.keys(settings)) {
+    const value: unknown = settings[key];
+    if (!isPropertyName(key) || count >= MAX_PROPERTIES) continue;
+    if (typeof value === 'boolean' || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) {
+      Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+      count++;
+    }
+  }
+  return out;
+}
+
+function describeDropped(data: unknown): string {
+  if (typeof data !== 'object' || data === null) return `not an object (${data === null ? 'null' : typeof data})`;
+  const type = (data as { type?: unknown }).type;
+  if (type !== MESSAGE_TYPES.request) return 'not a request message';
+  return 'a request message of the wrong shape';
+}
+
+export function createHostBridge(options: HostBridgeOptions): HostBridge {
+  const now = options.now ?? defaultNow;
+  const createChannel = options.createChannel ?? defaultChannel;
+  const dispatchCartUpdated = options.dispatchCartUpdated ?? defaultDispatchCartUpdated;
+  const declared = [...options.manifest.capabilities];
+  let port: HostPort | null = null;
+  let dropped = 0;
+
+  function log(entry: CallLogEntry): void {
+    if (options.onCall === undefined) return;
+    try {
+      options.onCall(entry);
+    } catch {
+      // The page's log must never take the bridge down.
+    }
+  }
+
+  function post(target: HostPort, message: unknown): boolean {
+    try {
+      target.postMessage(message);
+      return true;
+    } catch {
+      return false; // DataCloneError (an adapter returned something that cannot be cloned) or a closed port
+    }
+  }
+
+  function grantedNow(): string[] {
+    try {
+      return effectiveGrants(declared, options.grants());
+    } catch {
+      return [];
+    }
+  }
+
+  function settingsNow(): SettingsSnapshot {
+    try {
+      return publicSettings(options.settings());
+    } catch {
+      return {};
+    }
+  }
+
+  /** Runs the adapter for one checked call. Throws whatever the adapter throws. */
+  async function perform(call: NormalizedRequest): Promise<unknown> {
+    const a = options.adapters;
+    switch (call.capability) {
+      case 'analytics.events.write':
+        // Contract: analytics honours the consent state; without it nothing is recorded.
+        if (!options.consent()) return { tracked: false };
+        return a.analytics.track(call.payload.event, call.payload.properties);
+      case 'booking.availability.read':
+        return a.booking.availability(call.payload);
+      case 'booking.create':
+        return a.booking.start(call.payload);
+      case 'cart.manage': {
+        const result: unknown = await a.cart[call.action](call.payload);
+        cartUpdated(result);
+        return result;
+      }
+      case 'catalog.products.read':
+        return a.catalog.list(call.payload);
+      case 'communications.sms.open':
+        return a.sms.open(call.payload.message);
+      case 'forms.submit':
+        return a.forms.submit(call.payload.form, call.payload.fields);
+      case 'site.theme.read':
+        return a.theme.read();
+      case 'waivers.start':
+        return a.waivers.start(call.payload.waiver);
+    }
+  }
+
+  /** Contract "Behaviour notes": after a cart operation the host dispatches the cart-updated event. */
+  function cartUpdated(result: unknown): void {
+    if (typeof result !== 'object' || result === null) return;
+    const { ok, itemCount, total } = result as { ok?: unknown; itemCount?: unknown; total?: unknown };
+    if (ok !== true || typeof itemCount !== 'number' || typeof total !== 'string') return;
+    try {
+      dispatchCartUpdated({ itemCount, total });
+    } catch {
+      // A listener's failure is the page's, not the call's.
+    }
+  }
+
+  async function onRequest(target: HostPort, data: unknown): Promise<void> {
+    if (!isRequestMessage(data)) {
+      dropped++;
+      log({ kind: 'dropped', reason: describeDropped(data), dropped });
+      return;
+    }
+    const started = now();
+    const id = data.id;
+    const capability = typeof data.capability === 'string' ? data.capability : null;
+    const action = typeof data.action === 'string' ? data.action : null;
+    const answer = (outcome: { ok: true; result: unknown } | { ok: false; code: BridgeErrorCode; message: string }, payload: JsonValue | null): void => {
+      if (port !== target) return; // stopped or restarted meanwhile: the frame that asked is gone
+      const durationMs = now() - started;
+      if (outcome.ok) {
+        if (post(target, { type: MESSAGE_TYPES.response, id, ok: true, result: outcome.result })) {
+          log({ kind: 'call', id, capability, action, payload, ok: true, result: outcome.result, durationMs });
+          return;
+        }
+        outcome = { ok: false, code: 'REQUEST_FAILED', message: GENERIC_FAILURE };
+      }
+      post(target, { type: MESSAGE_TYPES.response, id, ok: false, error: { code: outcome.code, message: outcome.message } });
+      log({ kind: 'call', id, capability, action, payload, ok: false, code: outcome.code, message: outcome.message, durationMs });
+    };
+
+    const checked = checkRequest(data, declared, grantedNow());
+    if (!checked.ok) {
+      answer({ ok: false, code: checked.code, message: checked.message }, checked.copy ?? null);
+      return;
+    }
+    let failing: readonly string[];
+    try {
+      failing = options.failing();
+    } catch {
+      failing = [];
+    }
+    if (failing.includes(checked.capability)) {
+      answer({ ok: false, code: 'REQUEST_FAILED', message: GENERIC_FAILURE }, checked.copy);
+      return;
+    }
+    try {
+      const result = await perform(checked);
+      answer({ ok: true, result }, checked.copy);
+    } catch (error) {
+      if (isAdapterUnavailable(error)) answer({ ok: false, code: 'ADAPTER_UNAVAILABLE', message: 'The site cannot provide this operation' }, checked.copy);
+      else answer({ ok: false, code: 'REQUEST_FAILED', message: GENERIC_FAILURE }, checked.copy);
+    }
+  }
+
+  function stop(): void {
+    if (port === null) return;
+    const old = port;
+    port = null;
+    try {
+      old.close();
+    } catch {
+      // already closed
+    }
+  }
+
+  function start(): boolean {
+    stop();
+    const target = options.frame.contentWindow;
+    if (target === null) return false;
+    const channel = createChannel();
+    const own = channel.port1;
+    port = own;
+    dropped = 0;
+    own.addEventListener('message', (event) => {
+      let data: unknown;
+      try {
+        data = event.data;
+      } catch {
+        data = undefined;
+      }
+      onRequest(own, data).catch(() => undefined);
+    });
+    own.addEventListener('messageerror', () => {
+      // A message that could not be deserialized.
+      dropped++;
+      log({ kind: 'dropped', reason: 'a message that could not be deserialized', dropped });
+    });
+    own.start();
+    // The sandboxed frame's origin is opaque ("null"), which postMessage cannot target: "*".
+    const targetOrigin = options.frameOrigin === 'null' ? '*' : options.frameOrigin;
+    try {
+      target.postMessage({ type: MESSAGE_TYPES.init, protocol: PROTOCOL_VERSION }, targetOrigin, [channel.port2]);
+    } catch {
+      stop();
+      return false;
+    }
+    // Queued on the port until the runtime starts it: always the first message it reads.
+    post(own, { type: MESSAGE_TYPES.ready, protocol: PROTOCOL_VERSION, capabilities: grantedNow(), settings: settingsNow() });
+    return true;
+  }
+
+  return {
+    start,
+    stop,
+    pushGrants(): void {
+      if (port !== null) post(port, { type: MESSAGE_TYPES.grants, capabilities: grantedNow() });
+    },
+    pushSettings(): void {
+      if (port !== null) post(port, { type: MESSAGE_TYPES.settings, settings: settingsNow() });
+    },
+    get dropped(): number {
+      return dropped;
+    },
+    get running(): boolean {
+      return port !== null;
+    },
+  };
+}

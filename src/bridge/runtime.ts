@@ -1,0 +1,282 @@
+// The frame's runtime: defines the frozen `window.PLATFORM` (contract "Bridge basics",
+// "Capabilities and operations", "Runtime frame" states) and speaks the bridge protocol
+// (BRIDGE_PROTOCOL_DOC) with the host over one MessagePort.
+//
+// Everything it touches comes in through `installPlatform(win, config)`: the window-like
+// object (parent, message listeners, timers) and the injected config. Nothing deeper
+// reads globals, so Node tests drive it with a fake window and a real MessageChannel.
+// runtime-main.ts is the browser entry that reads the injected config and installs it.
+import { INITIALIZATION_TIMEOUT_MS, MAX_PENDING_CALLS, REQUEST_TIMEOUT_MS } from '../validator/limits.js';
+import { defaultErrorMessage, type BridgeErrorCode } from '../validator/bridge/errors.js';
+import type { JsonValue } from '../validator/bridge/payload.js';
+import {
+  CONFIG_META_NAME,
+  MESSAGE_TYPES,
+  isGrantsMessage,
+  isInitMessage,
+  isReadyMessage,
+  isResponseMessage,
+  isSettingsMessage,
+  parsePlatformConfig,
+  type PlatformConfig,
+  type SettingsSnapshot,
+  type SettingValue,
+} from '../validator/bridge/protocol.js';
+import { checkCall, checkStructure } from '../validator/bridge/requests.js';
+
+/** The end of the channel the runtime holds (a DOM MessagePort fits). */
+export interface RuntimePort {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (event: { readonly data: unknown }) => void): void;
+  start(): void;
+  close(): void;
+}
+
+/** What the runtime reads from a window message event. */
+export interface RuntimeMessageEvent {
+  readonly source: unknown;
+  readonly origin: string;
+  readonly data: unknown;
+  readonly ports: readonly unknown[];
+}
+
+/** The parts of `window` the runtime uses (a DOM Window fits). */
+export interface RuntimeWindow {
+  readonly parent: unknown;
+  addEventListener(type: 'message', listener: (event: RuntimeMessageEvent) => void): void;
+  removeEventListener(type: 'message', listener: (event: RuntimeMessageEvent) => void): void;
+  setTimeout(handler: () => void, timeout: number): unknown;
+  clearTimeout(handle: never): void;
+}
+
+/** What `PLATFORM.ready` resolves to: deeply frozen. */
+export interface ReadyState {
+  readonly capabilities: readonly string[];
+  readonly settings: SettingsSnapshot;
+}
+
+/** `window.PLATFORM` (contract "Bridge basics"); frozen, namespaces included. */
+export interface PlatformApi {
+  readonly ready: Promise<ReadyState>;
+  capabilities(): readonly string[];
+  settings(): SettingsSnapshot;
+  request(capability: string, action: string, payload?: unknown): Promise<unknown>;
+  readonly analytics: { track(event: string, properties?: unknown): Promise<unknown> };
+  readonly booking: { availability(query: unknown): Promise<unknown>; start(details?: unknown): Promise<unknown> };
+  readonly cart: { manage(action: string, details: unknown): Promise<unknown> };
+  readonly catalog: { products(query?: unknown): Promise<unknown> };
+  readonly communications: { text(message?: unknown): Promise<unknown> };
+  readonly forms: { submit(form: unknown, fields: unknown): Promise<unknown> };
+  readonly theme: { read(): Promise<unknown> };
+  readonly waivers: { start(waiver?: unknown): Promise<unknown> };
+}
+
+/** A rejection: an `Error` whose `code` is a contract code (contract "Errors"). */
+export interface BridgeCallError extends Error {
+  readonly code: BridgeErrorCode;
+}
+
+export function bridgeError(code: BridgeErrorCode, message?: string): BridgeCallError {
+  const error = new Error(message ?? defaultErrorMessage(code));
+  Object.defineProperty(error, 'code', { value: code, enumerable: true });
+  return error as BridgeCallError;
+}
+
+const EMPTY_LIST: readonly string[] = Object.freeze([]);
+const EMPTY_SETTINGS: SettingsSnapshot = Object.freeze({});
+
+/** A frozen copy of a settings snapshot. Own data properties, so a property named `constructor` is just a value. */
+function frozenSettings(settings: SettingsSnapshot): SettingsSnapshot {
+  const out: Record<string, SettingValue> = {};
+  for (const key of Object.keys(settings)) {
+    Object.defineProperty(out, key, { value: settings[key], enumerable: true, writable: false, configurable: false });
+  }
+  return Object.freeze(out);
+}
+
+interface PendingCall {
+  readonly id: number;
+  readonly capability: unknown;
+  readonly action: unknown;
+  readonly copy: JsonValue;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: BridgeCallError) => void;
+  timer: unknown;
+  sent: boolean;
+}
+
+/** Reads the injected config: the first `<meta name="platform-config">` of the document. */
+export function readInjectedConfig(doc: { querySelector(selector: string): { getAttribute(name: string): string | null } | null }): PlatformConfig | null {
+  try {
+    return parsePlatformConfig(doc.querySelector(`meta[name="${CONFIG_META_NAME}"]`)?.getAttribute('content'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Defines `win.PLATFORM` and starts waiting for the handshake. A null config (missing or
+ * malformed) can never match a parent origin: the handshake then times out.
+ */
+export function installPlatform(win: RuntimeWindow, config: PlatformConfig | null): PlatformApi {
+  const parentOrigin = config?.parentOrigin ?? null;
+  const initTimeout = config?.initializationTimeoutMs ?? INITIALIZATION_TIMEOUT_MS;
+  const requestTimeout = config?.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+
+  let state: 'initializing' | 'ready' | 'failed' = 'initializing';
+  let port: RuntimePort | null = null;
+  let granted: readonly string[] = EMPTY_LIST;
+  let settings: SettingsSnapshot = EMPTY_SETTINGS;
+  let nextId = 1;
+  // Every call not yet settled, including those waiting for the handshake (they count
+  // toward the pending-call limit too). Map order is call order.
+  const pending = new Map<number, PendingCall>();
+
+  let resolveReady!: (state: ReadyState) => void;
+  let rejectReady!: (error: BridgeCallError) => void;
+  const ready = new Promise<ReadyState>((resolve, reject) => {
+    resolveReady = resolve;
+    rejectReady = reject;
+  });
+  // Marks the original as handled: code that never awaits `ready` gets no unhandled
+  // rejection from it; code that does still sees the rejection.
+  ready.catch(() => undefined);
+
+  function settle(call: PendingCall, outcome: { ok: true; value: unknown } | { ok: false; error: BridgeCallError }): void {
+    if (pending.get(call.id) !== call) return;
+    pending.delete(call.id);
+    win.clearTimeout(call.timer as never);
+    if (outcome.ok) call.resolve(outcome.value);
+    else call.reject(outcome.error);
+  }
+
+  /** Stages 2-4 with the current grants, then the message: the copy made at call time. */
+  function send(call: PendingCall): void {
+    const checked = checkCall(call.capability, call.action, call.copy, granted, granted);
+    if (!checked.ok) {
+      settle(call, { ok: false, error: bridgeError(checked.code, checked.message) });
+      return;
+    }
+    call.sent = true;
+    try {
+      port!.postMessage({ type: MESSAGE_TYPES.request, id: call.id, capability: checked.capability, action: checked.action, payload: call.copy });
+    } catch {
+      settle(call, { ok: false, error: bridgeError('REQUEST_FAILED') });
+    }
+  }
+
+  function request(capability: unknown, action: unknown, payload?: unknown): Promise<unknown> {
+    return new Promise<unknown>((resolve, reject) => {
+      // D-23 order: the pending-call limit first (frame only).
+      if (pending.size >= MAX_PENDING_CALLS) {
+        reject(bridgeError('TOO_MANY_REQUESTS'));
+        return;
+      }
+      if (state === 'failed') {
+        reject(bridgeError('INITIALIZATION_TIMEOUT'));
+        return;
+      }
+      const id = nextId++;
+      // Stage 1 now: the copy is taken at call time, so later changes to the caller's
+      // object (or a getter's next answer) cannot reach the message.
+      const structure = checkStructure({ id, capability, action, payload });
+      if (!structure.ok) {
+        reject(bridgeError(structure.code, structure.message));
+        return;
+      }
+      const call: PendingCall = { id, capability: structure.capability, action: structure.action, copy: structure.copy, resolve, reject, timer: undefined, sent: false };
+      pending.set(id, call);
+      call.timer = win.setTimeout(() => settle(call, { ok: false, error: bridgeError('REQUEST_TIMEOUT') }), requestTimeout);
+      if (state === 'ready') send(call);
+    });
+  }
+
+  function fail(): void {
+    if (state !== 'initializing') return;
+    state = 'failed';
+    win.removeEventListener('message', onWindowMessage);
+    if (port !== null) port.close();
+    rejectReady(bridgeError('INITIALIZATION_TIMEOUT'));
+    for (const call of [...pending.values()]) settle(call, { ok: false, error: bridgeError('INITIALIZATION_TIMEOUT') });
+  }
+
+  const initTimer = win.setTimeout(fail, initTimeout);
+
+  function onPortMessage(event: { readonly data: unknown }): void {
+    let data: unknown;
+    try {
+      data = event.data;
+    } catch {
+      return;
+    }
+    if (state === 'failed') return;
+    if (isResponseMessage(data)) {
+      const call = pending.get(data.id);
+      // Only a call that was sent can be answered; an unknown or late id is ignored.
+      if (call === undefined || !call.sent) return;
+      if (data.ok) settle(call, { ok: true, value: data.result });
+      else settle(call, { ok: false, error: bridgeError(data.error.code, data.error.message) });
+      return;
+    }
+    if (state === 'initializing') {
+      if (!isReadyMessage(data)) return;
+      state = 'ready';
+      win.clearTimeout(initTimer as never);
+      granted = Object.freeze([...data.capabilities]);
+      settings = frozenSettings(data.settings);
+      resolveReady(Object.freeze({ capabilities: granted, settings }));
+      for (const call of [...pending.values()]) if (!call.sent) send(call);
+      return;
+    }
+    // Ready: grants and settings updates apply to the next call.
+    if (isGrantsMessage(data)) granted = Object.freeze([...data.capabilities]);
+    else if (isSettingsMessage(data)) settings = frozenSettings(data.settings);
+  }
+
+  function onWindowMessage(event: RuntimeMessageEvent): void {
+    if (state !== 'initializing' || port !== null) return;
+    let accepted: RuntimePort | null = null;
+    try {
+      // Only the parent page, from the injected origin, with exactly the init message and
+      // exactly one port. Extension code in this frame can post to its own window, but
+      // its source is this window and its origin "null".
+      if (event.source === win.parent && parentOrigin !== null && event.origin === parentOrigin && isInitMessage(event.data)) {
+        const ports = event.ports;
+        if (ports !== null && ports !== undefined && ports.length === 1) accepted = ports[0] as RuntimePort;
+      }
+    } catch {
+      accepted = null;
+    }
+    if (accepted === null) return;
+    port = accepted;
+    win.removeEventListener('message', onWindowMessage);
+    port.addEventListener('message', onPortMessage);
+    port.start();
+  }
+
+  win.addEventListener('message', onWindowMessage);
+
+  const api: PlatformApi = Object.freeze({
+    ready,
+    capabilities: () => granted,
+    settings: () => settings,
+    request: (capability: string, action: string, payload?: unknown) => request(capability, action, payload),
+    analytics: Object.freeze({ track: (event: string, properties?: unknown) => request('analytics.events.write', 'track', { event, properties }) }),
+    booking: Object.freeze({
+      availability: (query: unknown) => request('booking.availability.read', 'list', query),
+      start: (details?: unknown) => request('booking.create', 'start', details),
+    }),
+    cart: Object.freeze({ manage: (action: string, details: unknown) => request('cart.manage', action, details) }),
+    catalog: Object.freeze({ products: (query?: unknown) => request('catalog.products.read', 'list', query) }),
+    communications: Object.freeze({ text: (message?: unknown) => request('communications.sms.open', 'open', { message }) }),
+    forms: Object.freeze({ submit: (form: unknown, fields: unknown) => request('forms.submit', 'submit', { form, fields }) }),
+    theme: Object.freeze({ read: () => request('site.theme.read', 'read', {}) }),
+    waivers: Object.freeze({ start: (waiver?: unknown) => request('waivers.start', 'start', { waiver }) }),
+  });
+  try {
+    Object.defineProperty(win, 'PLATFORM', { value: api, enumerable: true, writable: false, configurable: false });
+  } catch {
+    // Already defined (a second install): the first one stays.
+  }
+  return api;
+}

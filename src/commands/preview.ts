@@ -1,0 +1,134 @@
+// `platform-ext preview <dir> [--port <n>] [--deny <caps>] [--fail <caps>] [--empty-catalog]`:
+// serve the extension in a storefront-like page with a mock bridge (D-25), re-check on
+// every change, and stop cleanly on Ctrl+C (SIGINT) or SIGTERM.
+//
+// Argument problems throw a UsageError synchronously (the CLI prints it, exit 2). Once the
+// arguments are sound the command returns a promise: it resolves with 2 after printing
+// the reason when the server cannot start (port in use, folder unreadable), and with 0
+// when a signal stops it.
+import type { ParsedArgs } from '../args.js';
+import { suggest } from '../args.js';
+import { CAPABILITY_KEYS, isCapabilityKey } from '../validator/capabilities.js';
+import { createPreviewServer, type CheckSummary, type PreviewAssets, type PreviewServer } from '../preview/server.js';
+import { UsageError } from '../usage-error.js';
+import type { CommandIo } from './io.js';
+
+/** The port `preview` uses when none is given. */
+export const DEFAULT_PREVIEW_PORT = 7070;
+const MAX_PORT = 65_535;
+
+export const PREVIEW_FLAGS = {
+  port: { type: 'string', valueName: '<n>', description: `Port on 127.0.0.1 (default ${DEFAULT_PREVIEW_PORT}; 0 picks a free port)` },
+  deny: { type: 'string', valueName: '<caps>', description: 'Comma-separated capability keys to start as not granted' },
+  fail: { type: 'string', valueName: '<caps>', description: 'Comma-separated capability keys whose calls reject with REQUEST_FAILED' },
+  'empty-catalog': { type: 'boolean', description: 'Start the mock store with no products' },
+  help: { type: 'boolean', description: 'Show this help', short: 'h' },
+} as const;
+
+/** `--port`: decimal digits only, 0 to 65535. */
+export function parsePort(text: string): number {
+  if (!/^[0-9]{1,5}$/.test(text) || Number(text) > MAX_PORT) {
+    throw new UsageError(`The option "--port" needs a number from 0 to ${MAX_PORT}, not "${text}" (0 picks a free port)`);
+  }
+  return Number(text);
+}
+
+/** `--deny` / `--fail`: comma-separated capability keys; an unknown key is a usage error with a suggestion. */
+export function parseCapabilityList(text: string, flag: string): string[] {
+  const keys: string[] = [];
+  for (const raw of text.split(',')) {
+    const key = raw.trim();
+    if (key === '') continue;
+    if (!isCapabilityKey(key)) {
+      const near = suggest(key, CAPABILITY_KEYS);
+      throw new UsageError(
+        `Unknown capability "${key}" in "--${flag}"` +
+          (near !== undefined ? `: did you mean "${near}"?` : `: the keys are ${CAPABILITY_KEYS.join(', ')}`),
+      );
+    }
+    if (!keys.includes(key)) keys.push(key);
+  }
+  if (keys.length === 0) throw new UsageError(`The option "--${flag}" needs at least one capability key, for example "--${flag} cart.manage"`);
+  return keys;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** One line about a check, for the terminal. */
+export function describeCheck(summary: CheckSummary): string {
+  if (summary.problem !== null) return `✖ ${summary.problem}`;
+  if (summary.errors > 0) {
+    return `✖ ${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}: the preview page lists them; the extension runs once they are fixed`;
+  }
+  if (summary.warnings > 0) return `! ${plural(summary.warnings, 'warning')} (listed on the preview page)`;
+  return '✓ No problems found';
+}
+
+export interface PreviewHooks {
+  /** Assets to serve instead of the embedded ones (tests running from build/). */
+  readonly assets?: PreviewAssets;
+  /** Told once the server listens (tests use it to reach the server). */
+  readonly onListening?: (server: PreviewServer) => void;
+}
+
+export function runPreview(args: ParsedArgs, io: CommandIo, hooks: PreviewHooks = {}): Promise<number> {
+  if (args.positionals.length !== 1) {
+    throw new UsageError(
+      args.positionals.length === 0
+        ? '"preview" needs the project folder, for example "platform-ext preview ."'
+        : `"preview" takes one project folder, got ${args.positionals.length}: ${args.positionals.map((p) => `"${p}"`).join(' ')}`,
+    );
+  }
+  const dir = args.positionals[0]!;
+  const portFlag = args.flags['port'];
+  const port = typeof portFlag === 'string' ? parsePort(portFlag) : DEFAULT_PREVIEW_PORT;
+  const denyFlag = args.flags['deny'];
+  const failFlag = args.flags['fail'];
+  const deny = typeof denyFlag === 'string' ? parseCapabilityList(denyFlag, 'deny') : [];
+  const fail = typeof failFlag === 'string' ? parseCapabilityList(failFlag, 'fail') : [];
+  const emptyCatalog = args.flags['empty-catalog'] === true;
+
+  return createPreviewServer({
+    projectDir: dir,
+    port,
+    host: '127.0.0.1',
+    deny,
+    fail,
+    emptyCatalog,
+    onCheck: (summary) => io.out(`Changed: ${describeCheck(summary)}\n`),
+    ...(hooks.assets !== undefined ? { assets: hooks.assets } : {}),
+  }).then(
+    (server) =>
+      new Promise<number>((done) => {
+        io.out(`Previewing ${dir} at ${server.url}\n`);
+        io.out(`${describeCheck(server.status())}\n`);
+        const notes: string[] = [];
+        if (deny.length > 0) notes.push(`not granted: ${deny.join(', ')}`);
+        if (fail.length > 0) notes.push(`failing: ${fail.join(', ')}`);
+        if (emptyCatalog) notes.push('empty catalog');
+        if (notes.length > 0) io.out(`  ${notes.join('; ')}\n`);
+        io.out('Watching for changes. Press Ctrl+C to stop.\n');
+        let stopping = false;
+        const stop = (): void => {
+          if (stopping) return;
+          stopping = true;
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          void server.close().then(() => {
+            io.out('Preview stopped.\n');
+            done(0);
+          });
+        };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+        hooks.onListening?.(server);
+      }),
+    (error: unknown) => {
+      if (!(error instanceof UsageError)) throw error;
+      io.err(`platform-ext: ${error.message}\n`);
+      return 2;
+    },
+  );
+}

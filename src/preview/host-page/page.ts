@@ -1,0 +1,752 @@
+// The preview host page (browser code, bundled by scripts/build-page.mjs): the storefront
+// around the extension's sandboxed frame, and the tools beside it. It holds the mock store
+// (src/preview/adapters.ts) and the host end of the bridge (src/bridge/host.ts), and
+// follows the server's checks over Server-Sent Events: a check with errors replaces the
+// frame with the findings; a passing check (re)starts the frame.
+//
+// Everything the page shows that came from the project or the frame (finding messages,
+// payloads, results) is written with textContent, never parsed as markup. The page's own
+// policy (HOST_PAGE_POLICY in server.ts) forbids inline script and style attributes, so
+// styles are set through the CSSOM only.
+import { createHostBridge, type CallLogEntry, type HostBridge } from '../../bridge/host.js';
+import { CART_UPDATED_EVENT, type CartUpdatedDetail, type SettingValue } from '../../validator/bridge/messages.js';
+import { capabilityByKey } from '../../validator/capabilities.js';
+import { FindingList, type Finding } from '../../validator/findings.js';
+import { validateSettings, type PropertyDef } from '../../validator/properties.js';
+import { FRAME_SANDBOX } from '../../validator/runtime-policy.js';
+import {
+  createMockStore,
+  STORE_SMS_NUMBER,
+  THEME_FIELDS,
+  type MockStore,
+  type StoreActivity,
+  type ThemeField,
+} from '../adapters.js';
+
+// ---------------------------------------------------------------------------------------
+// What the server sends (publicState in server.ts)
+
+interface ManifestSummary {
+  readonly namespace: string | null;
+  readonly version: string | null;
+  readonly name: string | null;
+  readonly description: string | null;
+  readonly entrypoint: string | null;
+  readonly capabilities: readonly string[];
+  readonly properties: readonly PropertyDef[];
+}
+
+interface PreviewState {
+  readonly revision: number;
+  readonly ok: boolean;
+  readonly errors: number;
+  readonly warnings: number;
+  readonly findings: readonly Finding[];
+  readonly problem: string | null;
+  readonly manifest: ManifestSummary | null;
+  readonly frameUrl: string | null;
+  readonly options: { readonly deny: readonly string[]; readonly fail: readonly string[]; readonly emptyCatalog: boolean };
+}
+
+// ---------------------------------------------------------------------------------------
+// Small DOM helpers
+
+function byId<T extends HTMLElement>(id: string): T {
+  const element = document.getElementById(id);
+  if (element === null) throw new Error(`the page has no #${id}`);
+  return element as T;
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  if (className !== undefined) element.className = className;
+  if (text !== undefined) element.textContent = text;
+  return element;
+}
+
+/** JSON for the log, cut to a readable size (a catalog page with images is long). */
+function preview(value: unknown, max = 1200): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' && v.startsWith('data:') && v.length > 60 ? `${v.slice(0, 40)}…` : v), 2) ?? 'undefined';
+  } catch {
+    text = String(value);
+  }
+  return text.length > max ? `${text.slice(0, max)}\n…` : text;
+}
+
+const PLURAL = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Most log entries kept: the log is for reading, not for an archive. */
+const LOG_MAX_ENTRIES = 200;
+/** How long a toast stays. */
+const TOAST_MS = 4500;
+
+/** Widths of the viewport presets, in CSS pixels (desktop: the content column). */
+const VIEWPORTS = { mobile: 375, tablet: 768, desktop: 0 } as const;
+type Viewport = keyof typeof VIEWPORTS;
+
+/** Theme field -> the page's own custom property, so the storefront follows the theme panel. */
+const THEME_TO_PAGE: Readonly<Record<ThemeField, string>> = {
+  primary: '--store-primary',
+  secondary: '--store-secondary',
+  background: '--store-background',
+  surface: '--store-surface',
+  text: '--store-text',
+  mutedText: '--store-muted',
+  link: '--store-link',
+  button: '--store-button',
+  headingFont: '--store-heading-font',
+  bodyFont: '--store-body-font',
+  sectionGap: '--store-gap',
+  buttonRadius: '--store-radius',
+};
+
+// ---------------------------------------------------------------------------------------
+// Page state
+
+let state: PreviewState | null = null;
+/** Declared capabilities of the manifest the page last saw. */
+let declared: string[] = [];
+/** The store user's grants (preview: the Capabilities panel); only declared keys matter. */
+const grants = new Set<string>();
+/** Capabilities whose calls fail with REQUEST_FAILED (`--fail`, then the panel). */
+const failing = new Set<string>();
+/** The settings the frame receives: the last set that passed validateSettings. */
+let settings: Record<string, SettingValue> = {};
+/** What the settings form holds now, valid or not. */
+let draft: Record<string, SettingValue> = {};
+let properties: readonly PropertyDef[] = [];
+let consent = true;
+let smsAvailable = true;
+let emptyCatalog = false;
+let store: MockStore = newStore(false);
+let bridge: HostBridge | null = null;
+let frame: HTMLIFrameElement | null = null;
+let logCount = 0;
+
+function newStore(empty: boolean): MockStore {
+  return createMockStore({
+    emptyCatalog: empty,
+    smsAvailable: () => smsAvailable,
+    consent: () => consent,
+    onActivity: showActivity,
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// The frame and its bridge
+
+function unmountFrame(): void {
+  bridge?.stop();
+  bridge = null;
+  frame?.remove();
+  frame = null;
+}
+
+function mountFrame(url: string, manifest: ManifestSummary): void {
+  unmountFrame();
+  const slot = byId('frame-slot');
+  slot.replaceChildren();
+  const iframe = document.createElement('iframe');
+  // The production sandbox: scripts only. No same-origin, forms, popups or navigation.
+  iframe.setAttribute('sandbox', FRAME_SANDBOX);
+  iframe.title = `Extension: ${manifest.name ?? 'preview'}`;
+  iframe.referrerPolicy = 'no-referrer';
+  const hostBridge = createHostBridge({
+    frame: iframe,
+    frameOrigin: 'null',
+    manifest: { capabilities: manifest.capabilities, properties: manifest.properties },
+    grants: () => [...grants],
+    settings: () => settings,
+    adapters: store.adapters,
+    failing: () => [...failing],
+    consent: () => consent,
+    onCall: logCall,
+  });
+  // Every load of the frame's document (first load, a reload) gets a fresh handshake.
+  iframe.addEventListener('load', () => hostBridge.start());
+  iframe.src = url;
+  bridge = hostBridge;
+  frame = iframe;
+  slot.append(iframe);
+}
+
+// ---------------------------------------------------------------------------------------
+// Header, status and findings
+
+function renderStatus(current: PreviewState): void {
+  const manifest = current.manifest;
+  byId('ext-name').textContent = manifest?.name ?? 'Extension';
+  byId('ext-meta').textContent = [manifest?.namespace, manifest?.version].filter((v) => v !== null && v !== undefined).join(' · ');
+  document.title = `${manifest?.name ?? 'Extension'}: preview`;
+  const status = byId('check-status');
+  if (current.problem !== null) {
+    status.dataset['state'] = 'errors';
+    status.textContent = 'Folder unreadable';
+  } else if (current.errors > 0) {
+    status.dataset['state'] = 'errors';
+    status.textContent = `${PLURAL(current.errors, 'error')}, ${PLURAL(current.warnings, 'warning')}`;
+  } else if (current.warnings > 0) {
+    status.dataset['state'] = 'warnings';
+    status.textContent = PLURAL(current.warnings, 'warning');
+  } else {
+    status.dataset['state'] = 'ok';
+    status.textContent = 'No problems';
+  }
+}
+
+function findingItem(finding: Finding): HTMLLIElement {
+  const item = el('li', 'finding');
+  const severity = el('span', 'finding__severity', finding.severity);
+  severity.dataset['severity'] = finding.severity;
+  const message = el('span', 'finding__message', finding.message);
+  const where = el('span', 'finding__where');
+  const place = [finding.file, finding.line !== undefined ? `${finding.line}:${finding.column ?? 1}` : undefined, finding.pointer]
+    .filter((p) => p !== undefined)
+    .join(' ');
+  where.append(el('span', 'finding__rule', finding.rule), document.createTextNode(place === '' ? '' : `  ${place}`));
+  item.append(severity, message, where);
+  return item;
+}
+
+function renderFindings(current: PreviewState): void {
+  const overlay = byId('findings');
+  const list = byId('findings-list');
+  const note = byId('warnings-note');
+  if (current.problem !== null) {
+    byId('findings-title').textContent = 'The project folder cannot be read';
+    byId('findings-lead').textContent = current.problem;
+    list.replaceChildren();
+    overlay.hidden = false;
+  } else if (!current.ok) {
+    byId('findings-title').textContent = `The extension has ${PLURAL(current.errors, 'error')}`;
+    byId('findings-lead').textContent = 'Fix them and save: the preview checks again and starts the extension by itself.';
+    list.replaceChildren(...current.findings.map(findingItem));
+    overlay.hidden = false;
+  } else {
+    overlay.hidden = true;
+    list.replaceChildren();
+  }
+  const warnings = current.findings.filter((f) => f.severity === 'warning');
+  if (current.ok && warnings.length > 0) {
+    const details = el('details');
+    details.append(el('summary', undefined, `${PLURAL(warnings.length, 'warning')} (the extension runs; the store review may ask about them)`));
+    const ol = el('ol', 'findings__list');
+    ol.append(...warnings.map(findingItem));
+    details.append(ol);
+    note.replaceChildren(details);
+    note.hidden = false;
+  } else {
+    note.hidden = true;
+    note.replaceChildren();
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Capabilities panel
+
+function renderCapabilities(current: PreviewState): void {
+  const box = byId('capabilities');
+  box.replaceChildren();
+  if (declared.length === 0) {
+    box.append(el('p', 'empty-note', 'The manifest declares no capabilities: every bridge call rejects with CAPABILITY_NOT_GRANTED.'));
+  }
+  for (const key of declared) {
+    const def = capabilityByKey(key);
+    const row = el('div', 'capability');
+    row.append(el('span', 'capability__key', key));
+    row.append(el('span', 'capability__risk', def === undefined ? '' : `${def.risk} risk · ${def.method}()`));
+    const toggles = el('div', 'capability__toggles');
+    const grant = toggle('Granted', grants.has(key), (on) => {
+      if (on) grants.add(key);
+      else grants.delete(key);
+      bridge?.pushGrants();
+    });
+    const fail = toggle('Fail calls', failing.has(key), (on) => {
+      if (on) failing.add(key);
+      else failing.delete(key);
+    });
+    toggles.append(grant, fail);
+    row.append(toggles);
+    box.append(row);
+  }
+  const undeclared = [...new Set([...current.options.deny, ...current.options.fail])].filter((k) => !declared.includes(k));
+  if (undeclared.length > 0) {
+    box.append(el('p', 'panel__help', `Not declared in the manifest, so never granted: ${undeclared.join(', ')}.`));
+  }
+}
+
+function toggle(label: string, checked: boolean, onChange: (on: boolean) => void): HTMLLabelElement {
+  const wrap = el('label', 'switch switch--small');
+  const input = el('input');
+  input.type = 'checkbox';
+  input.checked = checked;
+  input.addEventListener('change', () => onChange(input.checked));
+  wrap.append(input, el('span', undefined, label));
+  return wrap;
+}
+
+// ---------------------------------------------------------------------------------------
+// Settings panel: one control per manifest property, checked with validateSettings
+
+/** The value a property starts with: its default, when it has a valid one. */
+function initialSettings(defs: readonly PropertyDef[], previous: Record<string, SettingValue>): Record<string, SettingValue> {
+  const out: Record<string, SettingValue> = {};
+  for (const def of defs) {
+    const kept = previous[def.name];
+    // A value the developer typed survives a manifest edit while it still fits the property.
+    if (kept !== undefined && isValidSetting(def, kept)) out[def.name] = kept;
+    else if (def.default !== undefined) out[def.name] = def.default;
+  }
+  return out;
+}
+
+function isValidSetting(def: PropertyDef, value: SettingValue): boolean {
+  const findings = new FindingList();
+  validateSettings([def], { [def.name]: value }, findings);
+  return findings.items.length === 0;
+}
+
+/** Checks the draft; returns the messages by property name (an empty map: valid). */
+function checkDraft(): Map<string, string[]> {
+  const problems = new Map<string, string[]>();
+  const add = (name: string, message: string): void => {
+    const list = problems.get(name) ?? [];
+    list.push(message);
+    problems.set(name, list);
+  };
+  const findings = new FindingList();
+  validateSettings(properties, draft, findings);
+  for (const finding of findings.items) {
+    // Pointers are `/<name>` for one setting, `` for the whole object (its total size).
+    const name = (finding.pointer ?? '').slice(1).replace(/~1/g, '/').replace(/~0/g, '~');
+    add(name, finding.message);
+  }
+  for (const def of properties) {
+    const value = draft[def.name];
+    // D-8 for saved settings: a required string setting needs a non-whitespace character.
+    if (def.required && typeof value === 'string' && value.trim() === '') add(def.name, 'Required: enter a value');
+  }
+  return problems;
+}
+
+function renderSettingsForm(): void {
+  const form = byId<HTMLFormElement>('settings-form');
+  form.replaceChildren();
+  if (properties.length === 0) {
+    form.append(el('p', 'empty-note', 'The manifest defines no properties.'));
+  }
+  for (const def of properties) form.append(settingField(def));
+  showSettingsProblems(checkDraft());
+}
+
+function settingField(def: PropertyDef): HTMLElement {
+  const wrap = el('div', 'field');
+  wrap.dataset['property'] = def.name;
+  const id = `setting-${def.name}`;
+  const label = el('label', 'field__label', def.label ?? def.name);
+  label.htmlFor = id;
+  const value = draft[def.name];
+  let control: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+  const update = (next: SettingValue | undefined): void => {
+    if (next === undefined) delete draft[def.name];
+    else draft[def.name] = next;
+    settingsChanged();
+  };
+  switch (def.type) {
+    case 'boolean': {
+      const input = el('input');
+      input.type = 'checkbox';
+      input.checked = value === true;
+      input.addEventListener('change', () => update(input.checked));
+      control = input;
+      const row = el('label', 'switch');
+      row.append(input, el('span', undefined, def.label ?? def.name));
+      row.htmlFor = id;
+      control.id = id;
+      wrap.append(row);
+      if (def.help !== undefined) wrap.append(el('span', 'field__help', def.help));
+      wrap.append(el('span', 'field__error'));
+      return wrap;
+    }
+    case 'number': {
+      const input = el('input');
+      input.type = 'number';
+      input.step = 'any';
+      if (def.min !== undefined) input.min = String(def.min);
+      if (def.max !== undefined) input.max = String(def.max);
+      input.value = typeof value === 'number' ? String(value) : '';
+      input.addEventListener('input', () => {
+        const text = input.value.trim();
+        // An empty box means "not set"; anything else must read as a finite number.
+        update(text === '' ? undefined : Number(text));
+      });
+      control = input;
+      break;
+    }
+    case 'select': {
+      const select = el('select');
+      if (def.default === undefined) select.append(new Option('(not set)', ''));
+      for (const option of def.options ?? []) select.append(new Option(option.label, option.value));
+      select.value = typeof value === 'string' ? value : '';
+      select.addEventListener('change', () => update(select.value === '' && def.default === undefined ? undefined : select.value));
+      control = select;
+      break;
+    }
+    case 'textarea': {
+      const area = el('textarea');
+      area.value = typeof value === 'string' ? value : '';
+      area.addEventListener('input', () => update(area.value));
+      control = area;
+      break;
+    }
+    default: {
+      // text, color, url, image: free text, checked by the contract's value rules.
+      const input = el('input');
+      input.type = 'text';
+      input.spellcheck = def.type === 'text';
+      input.value = typeof value === 'string' ? value : '';
+      if (def.type === 'color') {
+        const row = el('div', 'field__row');
+        const swatch = el('span', 'swatch');
+        const paint = (): void => swatch.style.setProperty('background', input.value);
+        paint();
+        input.addEventListener('input', () => {
+          paint();
+          update(input.value);
+        });
+        control = input;
+        control.id = id;
+        row.append(swatch, input);
+        wrap.append(label, row);
+        if (def.help !== undefined) wrap.append(el('span', 'field__help', def.help));
+        wrap.append(el('span', 'field__error'));
+        return wrap;
+      }
+      if (def.type === 'url' || def.type === 'image') input.placeholder = '/page or https://…';
+      input.addEventListener('input', () => update(input.value));
+      control = input;
+    }
+  }
+  control.id = id;
+  wrap.append(label, control);
+  if (def.help !== undefined) wrap.append(el('span', 'field__help', def.help));
+  wrap.append(el('span', 'field__error'));
+  return wrap;
+}
+
+function showSettingsProblems(problems: Map<string, string[]>): void {
+  for (const field of byId('settings-form').querySelectorAll<HTMLElement>('.field')) {
+    const messages = problems.get(field.dataset['property'] ?? '') ?? [];
+    field.dataset['invalid'] = String(messages.length > 0);
+    const error = field.querySelector('.field__error');
+    if (error !== null) error.textContent = messages.join(' ');
+  }
+  const whole = problems.get('') ?? [];
+  const box = byId('settings-errors');
+  box.textContent = whole.join(' ');
+  box.hidden = whole.length === 0;
+}
+
+function settingsChanged(): void {
+  const problems = checkDraft();
+  showSettingsProblems(problems);
+  if (problems.size > 0) return; // the frame keeps the last valid settings
+  settings = { ...draft };
+  bridge?.pushSettings();
+}
+
+// ---------------------------------------------------------------------------------------
+// Theme panel
+
+function applyThemeToPage(): void {
+  const theme = store.theme();
+  for (const field of THEME_FIELDS) document.documentElement.style.setProperty(THEME_TO_PAGE[field], theme[field]);
+}
+
+function renderTheme(): void {
+  const box = byId('theme-fields');
+  box.replaceChildren();
+  const theme = store.theme();
+  for (const field of THEME_FIELDS) {
+    const wrap = el('div', 'field');
+    const id = `theme-${field}`;
+    const label = el('label', 'field__label', field);
+    label.htmlFor = id;
+    const row = el('div', 'field__row');
+    const input = el('input');
+    input.type = 'text';
+    input.id = id;
+    input.spellcheck = false;
+    input.value = theme[field];
+    const error = el('span', 'field__error');
+    const isColour = !/Font$|sectionGap|buttonRadius/.test(field);
+    const swatch = el('span', 'swatch');
+    const paint = (): void => swatch.style.setProperty('background', store.theme()[field]);
+    if (isColour) {
+      paint();
+      row.append(swatch);
+    }
+    input.addEventListener('input', () => {
+      const problem = store.setTheme(field, input.value);
+      wrap.dataset['invalid'] = String(problem !== null);
+      error.textContent = problem === null ? '' : `Not used: ${problem}`;
+      if (problem === null) {
+        if (isColour) paint();
+        applyThemeToPage();
+      }
+    });
+    row.append(input);
+    wrap.append(label, row, error);
+    box.append(wrap);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Cart panel and header
+
+function renderCart(): void {
+  const snapshot = store.cart();
+  byId('cart-count').textContent = String(snapshot.itemCount);
+  byId('cart-total').textContent = snapshot.total;
+  const box = byId('cart-lines');
+  box.replaceChildren();
+  if (snapshot.lines.length === 0) {
+    box.append(el('p', 'empty-note', 'The cart is empty.'));
+    return;
+  }
+  for (const line of snapshot.lines) {
+    const row = el('div', 'cart-line');
+    const image = el('img');
+    image.src = line.product.image;
+    image.alt = '';
+    const name = el('div');
+    name.append(el('div', undefined, line.product.name), el('div', 'field__help', `${line.product.price} each · ${line.total}`));
+    const qty = el('div', 'cart-line__qty');
+    const minus = el('button', 'button button--small', '−');
+    minus.type = 'button';
+    minus.setAttribute('aria-label', `One fewer ${line.product.name}`);
+    minus.addEventListener('click', () => void store.adapters.cart.remove({ productId: line.product.id, quantity: 1 }).then(renderCart));
+    const plus = el('button', 'button button--small', '+');
+    plus.type = 'button';
+    plus.setAttribute('aria-label', `One more ${line.product.name}`);
+    plus.addEventListener('click', () => void store.adapters.cart.add({ productId: line.product.id, quantity: 1 }).then(renderCart));
+    qty.append(minus, el('span', undefined, String(line.quantity)), plus);
+    row.append(image, name, qty);
+    box.append(row);
+  }
+  const total = el('div', 'cart-total');
+  total.append(el('span', undefined, PLURAL(snapshot.itemCount, 'item')), el('span', undefined, snapshot.total));
+  box.append(total);
+}
+
+/** The storefront's cart-updated event (CART_UPDATED_EVENT), as a theme's header would follow it. */
+function onCartUpdated(event: Event): void {
+  const detail = (event as CustomEvent<CartUpdatedDetail>).detail;
+  renderCart();
+  byId('cart-count').textContent = String(detail.itemCount);
+  byId('cart-total').textContent = detail.total;
+  const button = byId('cart-button');
+  button.classList.remove('is-bumped');
+  // Restart the animation: a reflow between removing and adding the class.
+  void button.offsetWidth;
+  button.classList.add('is-bumped');
+}
+
+// ---------------------------------------------------------------------------------------
+// Log, activity and toasts
+
+function logCall(entry: CallLogEntry): void {
+  const list = byId('log');
+  if (entry.kind === 'dropped') {
+    byId('log-dropped').textContent = `${PLURAL(entry.dropped, 'malformed message')} dropped (last: ${entry.reason})`;
+    return;
+  }
+  logCount++;
+  byId('log-count').textContent = String(logCount);
+  const item = el('li', 'log-entry');
+  const head = el('div', 'log-entry__head');
+  head.append(el('span', 'log-entry__call', `${entry.capability ?? '?'} · ${entry.action ?? '?'}`));
+  const outcome = el('span', 'log-entry__outcome', entry.ok ? 'ok' : entry.code);
+  outcome.dataset['outcome'] = entry.ok ? 'ok' : 'error';
+  head.append(outcome, el('span', 'log-entry__ms', `${entry.durationMs < 10 ? entry.durationMs.toFixed(1) : Math.round(entry.durationMs)} ms`));
+  item.append(head);
+  const details = el('details');
+  details.append(el('summary', 'field__help', 'payload and answer'));
+  details.append(el('pre', undefined, `payload ${preview(entry.payload)}`));
+  details.append(el('pre', undefined, entry.ok ? `result ${preview(entry.result)}` : `error ${entry.code}: ${entry.message}`));
+  item.append(details);
+  list.prepend(item);
+  while (list.children.length > LOG_MAX_ENTRIES) list.lastElementChild?.remove();
+}
+
+function toast(title: string, text: string): void {
+  const box = el('div', 'toast');
+  box.append(el('strong', undefined, title), document.createTextNode(text));
+  byId('toasts').append(box);
+  setTimeout(() => box.remove(), TOAST_MS);
+}
+
+function showActivity(activity: StoreActivity): void {
+  let text: string;
+  switch (activity.kind) {
+    case 'cart':
+      renderCart();
+      return;
+    case 'booking-opened':
+      text = `Booking flow opened at ${activity.url}`;
+      toast('The store would open its booking flow', activity.url);
+      break;
+    case 'waiver-opened':
+      text = `Waiver flow opened at ${activity.url}`;
+      toast('The store would open its waiver flow', activity.url);
+      break;
+    case 'sms-opened':
+      text = `Messages app opened to ${activity.to}${activity.message === '' ? '' : `: “${activity.message}”`}`;
+      toast(`The visitor's messages app would open to ${STORE_SMS_NUMBER}`, activity.message);
+      break;
+    case 'form-submitted':
+      text = `${activity.form === 'contact' ? 'Contact' : 'Newsletter'} form ${activity.ok ? 'accepted' : 'refused (the store wants a valid email and, for contact, a message)'}`;
+      break;
+    case 'analytics':
+      text = activity.tracked ? `Analytics event "${activity.event}" recorded` : `Analytics event "${activity.event}" not recorded: no consent`;
+      break;
+  }
+  const list = byId('activity');
+  list.prepend(el('li', undefined, text));
+  while (list.children.length > LOG_MAX_ENTRIES) list.lastElementChild?.remove();
+}
+
+// ---------------------------------------------------------------------------------------
+// Viewport
+
+function setViewport(viewport: Viewport): void {
+  const stage = byId('stage');
+  stage.dataset['viewport'] = viewport;
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-viewport]')) {
+    if (button.tagName === 'BUTTON') button.setAttribute('aria-pressed', String(button.dataset['viewport'] === viewport));
+  }
+}
+
+function watchStageSize(): void {
+  const slot = byId('frame-slot');
+  const label = byId('stage-size');
+  const show = (): void => {
+    label.textContent = `${Math.round(slot.clientWidth)} × ${Math.round(slot.clientHeight)} px`;
+  };
+  if (typeof ResizeObserver === 'function') new ResizeObserver(show).observe(slot);
+  show();
+}
+
+// ---------------------------------------------------------------------------------------
+// Applying a check from the server
+
+function apply(next: PreviewState): void {
+  const previous = state;
+  state = next;
+  if (next.options.emptyCatalog !== emptyCatalog) {
+    emptyCatalog = next.options.emptyCatalog;
+    store = newStore(emptyCatalog);
+    applyThemeToPage();
+    renderTheme();
+    renderCart();
+  }
+  if (previous === null) {
+    for (const key of next.options.fail) failing.add(key);
+  }
+  byId('catalog-note').textContent = emptyCatalog
+    ? 'Empty catalog (--empty-catalog): catalog calls answer with no products.'
+    : 'Sample catalog: 64 products, every fifth one out of stock.';
+
+  const manifest = next.manifest;
+  const nextDeclared = manifest === null ? [] : [...manifest.capabilities];
+  // A newly declared capability starts granted unless --deny names it; a dropped one loses its grant.
+  for (const key of nextDeclared) if (!declared.includes(key) && !next.options.deny.includes(key)) grants.add(key);
+  for (const key of [...grants]) if (!nextDeclared.includes(key)) grants.delete(key);
+  declared = nextDeclared;
+
+  const nextProperties = manifest?.properties ?? [];
+  if (JSON.stringify(nextProperties) !== JSON.stringify(properties)) {
+    properties = nextProperties;
+    draft = initialSettings(properties, draft);
+    settings = checkDraft().size === 0 ? { ...draft } : initialSettings(properties, {});
+    renderSettingsForm();
+  }
+
+  renderStatus(next);
+  renderCapabilities(next);
+  renderFindings(next);
+  if (next.ok && next.frameUrl !== null && manifest !== null) mountFrame(next.frameUrl, manifest);
+  else {
+    unmountFrame();
+    const placeholder = el('div', 'stage__placeholder', next.problem !== null ? 'The project folder cannot be read.' : 'The extension is not running.');
+    byId('frame-slot').replaceChildren(placeholder);
+  }
+}
+
+function connect(): void {
+  const events = new EventSource('/events');
+  events.addEventListener('state', (event) => {
+    let next: PreviewState;
+    try {
+      next = JSON.parse((event as MessageEvent<string>).data) as PreviewState;
+    } catch {
+      return;
+    }
+    apply(next);
+  });
+  events.addEventListener('error', () => {
+    const status = byId('check-status');
+    status.dataset['state'] = 'offline';
+    status.textContent = 'Preview server stopped';
+  });
+}
+
+function wireControls(): void {
+  byId<HTMLInputElement>('consent').addEventListener('change', (event) => {
+    consent = (event.target as HTMLInputElement).checked;
+  });
+  byId<HTMLInputElement>('sms-number').addEventListener('change', (event) => {
+    smsAvailable = (event.target as HTMLInputElement).checked;
+  });
+  byId('theme-reset').addEventListener('click', () => {
+    store.resetTheme();
+    applyThemeToPage();
+    renderTheme();
+  });
+  byId('cart-clear').addEventListener('click', () => {
+    store.clearCart();
+    renderCart();
+  });
+  byId('cart-button').addEventListener('click', () => {
+    const panel = byId<HTMLDetailsElement>('panel-cart');
+    panel.open = true;
+    panel.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+  });
+  byId('log-clear').addEventListener('click', () => {
+    byId('log').replaceChildren();
+    logCount = 0;
+    byId('log-count').textContent = '0';
+    byId('log-dropped').textContent = '';
+  });
+  byId('reload-frame').addEventListener('click', () => {
+    if (state !== null) apply(state);
+  });
+  for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-viewport]')) {
+    button.addEventListener('click', () => setViewport(button.dataset['viewport'] as Viewport));
+  }
+  byId<HTMLFormElement>('settings-form').addEventListener('submit', (event) => event.preventDefault());
+  window.addEventListener(CART_UPDATED_EVENT, onCartUpdated);
+}
+
+function main(): void {
+  wireControls();
+  applyThemeToPage();
+  renderTheme();
+  renderCart();
+  watchStageSize();
+  connect();
+}
+
+main();

@@ -1,0 +1,416 @@
+// The preview server (D-25): node:http on 127.0.0.1 only, serving two kinds of response.
+//
+//   /                      the host page (a storefront around the frame, with the tools)
+//   /page.js, /page.css    its code and styles (embedded in the CLI at build time)
+//   /state.json, /events   the latest check of the project; /events is Server-Sent Events
+//   /frame/<bundle path>   the extension's files, for the sandboxed frame
+//   /frame/.platform/runtime.js   the injected bridge runtime (a segment starting with "."
+//                          can never be a bundle path under D-2, so nothing can shadow it)
+//
+// Defences, each against one attack:
+// - Host must be `127.0.0.1:<port>` or `localhost:<port>`: DNS rebinding (a hostile page
+//   re-pointing its own name at 127.0.0.1 to read the preview) gets 421 and no content.
+// - Frame files come from the checked in-memory listing by exact path; a request path is
+//   never joined onto a disk path, and anything but the D-2 path alphabet is refused
+//   before lookup, so `..`, `%2e%2e`, `%2f`, `\`, `%5c`, `%00` and double encodings have
+//   nothing to resolve against.
+// - Every frame response carries the runtime policy (D-17, which ends in `sandbox
+//   allow-scripts`), so the extension runs under production rules even if opened directly.
+// - An `Origin` header from any other site is refused: frame assets send
+//   `Access-Control-Allow-Origin: *` (the sandboxed frame's origin is opaque and module
+//   scripts load in CORS mode, D-25), which would otherwise let any web page read them.
+// - The host page has its own strict policy: same-origin scripts, styles and frames only.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { resolve } from 'node:path';
+import { runtimePolicy } from '../validator/runtime-policy.js';
+import { decodeUtf8 } from '../validator/text.js';
+import { extensionOf, pathProblem } from '../validator/paths.js';
+import { HtmlTokenizer } from '../validator/html/tokenizer.js';
+import { CONFIG_META_NAME, PROTOCOL_VERSION, RUNTIME_MODULE_PATH, type PlatformConfig } from '../validator/bridge/messages.js';
+import { UsageError } from '../usage-error.js';
+import { checkProjectFolder, EventChannel, watchFolder, type CheckedProject, type FolderWatcher } from './watch.js';
+
+// Strings embedded by the CLI build (esbuild `define`); absent when running from build/.
+declare const __PLATFORM_RUNTIME_SOURCE__: string | undefined;
+declare const __PLATFORM_PAGE_SOURCE__: string | undefined;
+declare const __PLATFORM_PAGE_HTML__: string | undefined;
+declare const __PLATFORM_PAGE_CSS__: string | undefined;
+
+/** The browser code and markup the server hands out. */
+export interface PreviewAssets {
+  /** The frame's bridge runtime (src/bridge/runtime.ts bundled for the browser). */
+  readonly runtimeJs: string;
+  /** The host page's code (src/preview/host-page/page.ts, with the host bridge and mock adapters). */
+  readonly pageJs: string;
+  readonly pageHtml: string;
+  readonly pageCss: string;
+}
+
+export interface PreviewServerOptions {
+  readonly projectDir: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  /** D-25: loopback only. The type admits nothing else. */
+  readonly host: '127.0.0.1';
+  /** Capabilities declared but not granted when the page opens (`--deny`). */
+  readonly deny: readonly string[];
+  /** Capabilities whose calls reject with REQUEST_FAILED (`--fail`). */
+  readonly fail: readonly string[];
+  /** `--empty-catalog`: the mock store has no products. */
+  readonly emptyCatalog: boolean;
+  /** Default: the strings embedded at build time. */
+  readonly assets?: PreviewAssets;
+  /** Watch the folder and push new checks to the pages (default true). */
+  readonly watch?: boolean;
+  /**
+   * Shorter bridge timeouts for the frame's injected configuration (browser tests only;
+   * the CLI never sets them, so the contract's 10 s apply).
+   */
+  readonly runtimeConfig?: Pick<PlatformConfig, 'initializationTimeoutMs' | 'requestTimeoutMs'>;
+  /** Told after every re-check that a change caused (the CLI prints a line). */
+  readonly onCheck?: (summary: CheckSummary) => void;
+}
+
+/** The outcome of one check, without the findings. */
+export interface CheckSummary {
+  readonly revision: number;
+  readonly ok: boolean;
+  readonly errors: number;
+  readonly warnings: number;
+  readonly problem: string | null;
+}
+
+export interface PreviewServer {
+  /** `http://127.0.0.1:<port>/` */
+  readonly url: string;
+  readonly port: number;
+  /** The latest check. */
+  status(): CheckSummary;
+  /** Re-checks the folder now and pushes the result (the watcher calls this after each burst of changes). */
+  refresh(): void;
+  /** Stops listening, ends every open connection (event streams included) and stops watching. */
+  close(): Promise<void>;
+}
+
+/** Path prefix of the frame's files; the release base URL of the preview is `http://<host>/frame/`. */
+export const FRAME_PREFIX = '/frame/';
+/** Where the runtime is served: a hidden segment, which D-2 forbids in bundle paths. */
+export const RUNTIME_PATH = FRAME_PREFIX + RUNTIME_MODULE_PATH;
+
+/** Content types by allowed bundle extension (Bundle: allowed file extensions). */
+export const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  avif: 'image/avif',
+  css: 'text/css; charset=utf-8',
+  gif: 'image/gif',
+  html: 'text/html; charset=utf-8',
+  jpeg: 'image/jpeg',
+  jpg: 'image/jpeg',
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  png: 'image/png',
+  webp: 'image/webp',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+};
+
+/**
+ * The host page's own policy: its script, styles, event stream and frame come from the
+ * server itself; images only from itself or `data:` (the sample product pictures); no
+ * fonts but the system's, no plug-ins, no forms, and no one may frame it.
+ */
+export const HOST_PAGE_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** The path alphabet of D-2 plus `/`: anything else in a request path cannot name a bundle file. */
+const SAFE_REQUEST_PATH = /^\/[A-Za-z0-9._\-/]*$/;
+
+/** The strings embedded at build time, or placeholders saying they are missing. */
+export function embeddedAssets(): PreviewAssets {
+  const missing = 'This copy of platform-ext was built without the preview page: run "npm run build".';
+  const runtimeJs = typeof __PLATFORM_RUNTIME_SOURCE__ === 'string' ? __PLATFORM_RUNTIME_SOURCE__ : `// ${missing}\n`;
+  const pageJs = typeof __PLATFORM_PAGE_SOURCE__ === 'string' ? __PLATFORM_PAGE_SOURCE__ : `// ${missing}\n`;
+  const pageHtml =
+    typeof __PLATFORM_PAGE_HTML__ === 'string'
+      ? __PLATFORM_PAGE_HTML__
+      : `<!doctype html><meta charset="utf-8"><title>Preview</title><p>${missing}</p>\n`;
+  const pageCss = typeof __PLATFORM_PAGE_CSS__ === 'string' ? __PLATFORM_PAGE_CSS__ : '';
+  return { runtimeJs, pageJs, pageHtml, pageCss };
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * Where the injected markup goes: right after the doctype when one leads the document
+ * (so the document keeps its standards mode), otherwise at the very start. The HTML tree
+ * builder puts a leading <meta> and <script> into <head> ahead of the author's own
+ * elements either way, so the runtime is the first script the frame runs. The validator's
+ * tokenizer finds the doctype the way a browser does (a `<!DOCTYPE` inside a comment is
+ * not one).
+ */
+export function injectionOffset(html: string): number {
+  const tokenizer = new HtmlTokenizer(html);
+  for (;;) {
+    const token = tokenizer.next();
+    if (token.type === 'comment') continue;
+    if (token.type === 'character' && /^[\t\n\f\r ]*$/.test(token.data)) continue;
+    return token.type === 'doctype' ? token.end : 0;
+  }
+}
+
+/**
+ * The entrypoint with the platform's launch markup (Bundle: "At launch the platform
+ * injects its own base URL, parent origin and runtime module"): a configuration <meta>
+ * (not inline script, which the runtime policy forbids) and the runtime module, loaded
+ * from the base URL like any bundle module.
+ */
+export function injectRuntime(html: string, runtimeUrl: string, config: Readonly<Record<string, unknown>> | PlatformConfig): string {
+  const text = html.charCodeAt(0) === 0xfeff ? html.slice(1) : html;
+  const at = injectionOffset(text);
+  const markup =
+    `<meta name="${CONFIG_META_NAME}" content="${escapeAttribute(JSON.stringify(config))}">` +
+    `<script type="module" src="${escapeAttribute(runtimeUrl)}"></script>`;
+  return text.slice(0, at) + markup + text.slice(at);
+}
+
+/** The public part of a check, as /state.json and the `state` event carry it. */
+function publicState(state: CheckedProject, options: PreviewServerOptions): Record<string, unknown> {
+  const entrypoint = state.manifest?.entrypoint ?? null;
+  return {
+    revision: state.revision,
+    ok: state.ok,
+    errors: state.errors,
+    warnings: state.warnings,
+    findings: state.findings,
+    problem: state.problem,
+    manifest: state.manifest,
+    frameUrl: state.ok && entrypoint !== null ? FRAME_PREFIX + entrypoint : null,
+    options: { deny: options.deny.slice(), fail: options.fail.slice(), emptyCatalog: options.emptyCatalog },
+  };
+}
+
+export function createPreviewServer(options: PreviewServerOptions): Promise<PreviewServer> {
+  if (options.host !== '127.0.0.1') return Promise.reject(new Error('the preview listens on 127.0.0.1 only (D-25)'));
+  const projectDir = resolve(options.projectDir);
+  const assets = options.assets ?? embeddedAssets();
+  let revision = 1;
+  let state = checkProjectFolder(projectDir, revision);
+  if (state.problem !== null) return Promise.reject(new UsageError(state.problem));
+
+  const channel = new EventChannel();
+  const sockets = new Set<Socket>();
+  let port = 0;
+  let watcher: FolderWatcher | null = null;
+
+  /** The host names this server answers to (D-25), with the listening port. */
+  function allowedHosts(): readonly string[] {
+    return [`127.0.0.1:${port}`, `localhost:${port}`];
+  }
+
+  function baseHeaders(response: ServerResponse): void {
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    response.setHeader('Cache-Control', 'no-store');
+    response.setHeader('Referrer-Policy', 'no-referrer');
+  }
+
+  function frameHeaders(response: ServerResponse, host: string): void {
+    baseHeaders(response);
+    response.setHeader('Content-Security-Policy', runtimePolicy(`http://${host}${FRAME_PREFIX}`));
+    response.setHeader('Access-Control-Allow-Origin', '*');
+  }
+
+  function pageHeaders(response: ServerResponse): void {
+    baseHeaders(response);
+    response.setHeader('Content-Security-Policy', HOST_PAGE_POLICY);
+    response.setHeader('X-Frame-Options', 'DENY');
+    response.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  }
+
+  function send(request: IncomingMessage, response: ServerResponse, status: number, type: string, body: string | Uint8Array): void {
+    const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+    response.statusCode = status;
+    response.setHeader('Content-Type', type);
+    response.setHeader('Content-Length', bytes.length);
+    response.end(request.method === 'HEAD' ? undefined : bytes);
+  }
+
+  function plain(request: IncomingMessage, response: ServerResponse, status: number, text: string): void {
+    send(request, response, status, 'text/plain; charset=utf-8', `${text}\n`);
+  }
+
+  function serveFrame(request: IncomingMessage, response: ServerResponse, path: string, host: string): void {
+    frameHeaders(response, host);
+    if (path === RUNTIME_PATH) {
+      send(request, response, 200, CONTENT_TYPES['js']!, assets.runtimeJs);
+      return;
+    }
+    if (!state.ok) {
+      // A broken extension is not served: the host page shows the findings instead.
+      plain(request, response, 503, 'The extension has errors: the preview page lists them');
+      return;
+    }
+    const bundlePath = path.slice(FRAME_PREFIX.length);
+    const bytes = pathProblem(bundlePath) === null ? state.files.get(bundlePath) : undefined;
+    const type = CONTENT_TYPES[extensionOf(bundlePath)];
+    if (bytes === undefined || type === undefined) {
+      plain(request, response, 404, 'Not in the bundle');
+      return;
+    }
+    if (bundlePath !== state.manifest?.entrypoint) {
+      send(request, response, 200, type, bytes);
+      return;
+    }
+    const html = decodeUtf8(bytes);
+    if (html === null) {
+      // The check refuses non-UTF-8 entrypoints (D-22), so this is a race with an edit.
+      plain(request, response, 503, 'The entrypoint changed while it was being served: reload');
+      return;
+    }
+    const config: PlatformConfig = {
+      ...options.runtimeConfig,
+      protocol: PROTOCOL_VERSION,
+      baseUrl: `http://${host}${FRAME_PREFIX}`,
+      parentOrigin: `http://${host}`,
+    };
+    send(request, response, 200, type, injectRuntime(html, `http://${host}${RUNTIME_PATH}`, config));
+  }
+
+  function servePage(request: IncomingMessage, response: ServerResponse, path: string): void {
+    pageHeaders(response);
+    switch (path) {
+      case '/':
+        send(request, response, 200, 'text/html; charset=utf-8', assets.pageHtml);
+        return;
+      case '/page.js':
+        send(request, response, 200, 'text/javascript; charset=utf-8', assets.pageJs);
+        return;
+      case '/page.css':
+        send(request, response, 200, 'text/css; charset=utf-8', assets.pageCss);
+        return;
+      case '/state.json':
+        send(request, response, 200, 'application/json; charset=utf-8', JSON.stringify(publicState(state, options)));
+        return;
+      case '/events':
+        if (request.method === 'HEAD') {
+          send(request, response, 200, 'text/event-stream; charset=utf-8', '');
+          return;
+        }
+        response.statusCode = 200;
+        response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+        response.setHeader('Connection', 'keep-alive');
+        response.flushHeaders();
+        channel.add(response, { event: 'state', data: publicState(state, options) });
+        return;
+      default:
+        plain(request, response, 404, 'Not found');
+    }
+  }
+
+  function handle(request: IncomingMessage, response: ServerResponse): void {
+    const host = (request.headers.host ?? '').toLowerCase();
+    if (!allowedHosts().includes(host)) {
+      // DNS rebinding defence (D-25): a name other than ours means the browser was pointed here by someone else.
+      baseHeaders(response);
+      response.setHeader('Connection', 'close');
+      plain(request, response, 421, 'Misdirected request: open the preview at the address platform-ext printed');
+      return;
+    }
+    const origin = request.headers.origin;
+    const target = request.url ?? '';
+    const query = target.indexOf('?');
+    const path = query < 0 ? target : target.slice(0, query);
+    const isFrame = path.startsWith(FRAME_PREFIX);
+    if (origin !== undefined && origin !== `http://${host}` && !(isFrame && origin === 'null')) {
+      // Another site's script asking: the frame's own requests say `null`, the page's say our origin.
+      baseHeaders(response);
+      plain(request, response, 403, 'Forbidden');
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      baseHeaders(response);
+      response.setHeader('Allow', 'GET, HEAD');
+      plain(request, response, 405, 'Only GET and HEAD');
+      return;
+    }
+    if (!SAFE_REQUEST_PATH.test(path)) {
+      // Percent signs, backslashes, NUL and everything outside D-2's alphabet: no bundle file has them.
+      if (isFrame) frameHeaders(response, host);
+      else baseHeaders(response);
+      plain(request, response, 404, 'Not found');
+      return;
+    }
+    if (isFrame) serveFrame(request, response, path, host);
+    else servePage(request, response, path);
+  }
+
+  // Node answers a request without Host with a bare 400 by default; the Host check below
+  // answers it like any other wrong Host (421), from one place.
+  const server: Server = createServer({ requireHostHeader: false }, (request, response) => {
+    try {
+      handle(request, response);
+    } catch {
+      // A bug must not take the preview down; the page can retry.
+      if (!response.headersSent) plain(request, response, 500, 'Internal error');
+      else response.destroy();
+    }
+  });
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  // No request may hold a socket open forever before its headers arrive.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 0;
+
+  function refresh(): void {
+    revision++;
+    state = checkProjectFolder(projectDir, revision);
+    channel.send('state', publicState(state, options));
+    options.onCheck?.(status());
+  }
+
+  function status(): CheckSummary {
+    return { revision: state.revision, ok: state.ok, errors: state.errors, warnings: state.warnings, problem: state.problem };
+  }
+
+  function close(): Promise<void> {
+    watcher?.close();
+    watcher = null;
+    channel.close();
+    return new Promise((done) => {
+      server.close(() => done());
+      for (const socket of sockets) socket.destroy();
+    });
+  }
+
+  return new Promise((resolvePromise, reject) => {
+    const onError = (error: NodeJS.ErrnoException): void => {
+      server.close();
+      if (error.code === 'EADDRINUSE') {
+        reject(new UsageError(`Port ${options.port} on 127.0.0.1 is already in use: stop the program using it, or pass "--port 0" to pick a free port`));
+      } else if (error.code === 'EACCES') {
+        reject(new UsageError(`Port ${options.port} on 127.0.0.1 needs privileges this user does not have: pass a port above 1023, or "--port 0"`));
+      } else {
+        reject(new UsageError(`Cannot listen on 127.0.0.1 port ${options.port}: ${error.message}`));
+      }
+    };
+    server.once('error', onError);
+    server.listen({ port: options.port, host: '127.0.0.1', exclusive: true }, () => {
+      server.off('error', onError);
+      port = (server.address() as AddressInfo).port;
+      if (options.watch !== false) watcher = watchFolder(projectDir, refresh);
+      resolvePromise({ url: `http://127.0.0.1:${port}/`, port, status, refresh, close });
+    });
+  });
+}

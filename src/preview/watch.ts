@@ -1,0 +1,234 @@
+// The preview's view of the project folder: load and check it exactly as `check` does
+// (loadProject + validateProject + the D-4 key scan), watch it for changes with a
+// debounce, and push each new result to the host pages over Server-Sent Events.
+//
+// The checked result is also what the server serves the frame from: bundle files come
+// out of this in-memory listing, never from a disk path built out of a request (D-25).
+import { watch, type FSWatcher } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ServerResponse } from 'node:http';
+import { FindingList, sortFindings, validateProject, type Finding } from '../validator/index.js';
+import type { PropertyDef } from '../validator/properties.js';
+import { loadProject } from '../project/load.js';
+import { UsageError } from '../usage-error.js';
+
+/** What the host page needs of the manifest: public, JSON-ready. */
+export interface ManifestSummary {
+  readonly namespace: string | null;
+  readonly version: string | null;
+  readonly name: string | null;
+  readonly description: string | null;
+  readonly entrypoint: string | null;
+  readonly capabilities: readonly string[];
+  readonly properties: readonly PropertyDef[];
+}
+
+/** One check of the project folder. */
+export interface CheckedProject {
+  /** Counts up from 1 with every check, so pages can tell a new result from a repeat. */
+  readonly revision: number;
+  /** True when there is no error finding (warnings allowed, as in `check`: D-21) and the folder could be read. */
+  readonly ok: boolean;
+  readonly errors: number;
+  readonly warnings: number;
+  readonly findings: readonly Finding[];
+  /** Set when the folder itself could not be read (deleted, renamed): the usage-error text. */
+  readonly problem: string | null;
+  readonly manifest: ManifestSummary | null;
+  /** Bundle files by exact path (relative to runtime/), with their bytes; only files that were read. */
+  readonly files: ReadonlyMap<string, Uint8Array>;
+}
+
+/** Loads and checks the project folder once. A folder that cannot be read is a result, not a throw. */
+export function checkProjectFolder(dir: string, revision: number): CheckedProject {
+  let project;
+  try {
+    project = loadProject(dir);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    return { revision, ok: false, errors: 0, warnings: 0, findings: [], problem: error.message, manifest: null, files: new Map() };
+  }
+  const result = validateProject(project.input, { bundlePrefix: 'runtime/' });
+  let findings = result.findings;
+  // The same D-4 key scan `check` adds for files outside runtime/.
+  if (project.keyHits.length > 0) {
+    const extra = new FindingList();
+    for (const hit of project.keyHits) extra.add('secret/private-key', `"${hit.file}" contains "${hit.marker}"`, { file: hit.file });
+    findings = sortFindings(findings.concat(extra.items));
+  }
+  let errors = 0;
+  for (const f of findings) if (f.severity === 'error') errors++;
+  const files = new Map<string, Uint8Array>();
+  for (const entry of project.input.files ?? []) {
+    if (entry.kind === 'file' && entry.content !== undefined) files.set(entry.path, entry.content);
+  }
+  const m = result.manifest;
+  const manifest: ManifestSummary | null =
+    m === null
+      ? null
+      : {
+          namespace: m.namespace ?? null,
+          version: m.version ?? null,
+          name: m.name ?? null,
+          description: m.description ?? null,
+          entrypoint: m.entrypoint ?? null,
+          capabilities: m.capabilities.slice(),
+          properties: m.properties.slice(),
+        };
+  return { revision, ok: errors === 0, errors, warnings: findings.length - errors, findings, problem: null, manifest, files };
+}
+
+// ---------------------------------------------------------------------------------------
+// Watching
+
+/** Folders whose changes never matter to the preview: dependencies and git's object store. */
+const IGNORED_FOLDERS = new Set(['node_modules', '.git']);
+
+/** Quiet time before a burst of file events (an editor's save, a `git checkout`) becomes one check. */
+export const WATCH_DEBOUNCE_MS = 120;
+
+export interface FolderWatcher {
+  close(): void;
+}
+
+function isIgnored(relative: string | null): boolean {
+  if (relative === null) return false;
+  const first = relative.split(/[\\/]/)[0] ?? '';
+  return IGNORED_FOLDERS.has(first);
+}
+
+/** Every folder under `dir` (itself included) outside the ignored ones, for platforms without recursive watching. */
+function listFolders(dir: string): string[] {
+  const out: string[] = [dir];
+  for (let i = 0; i < out.length; i++) {
+    let children;
+    try {
+      children = readdirSync(out[i]!, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const child of children) {
+      if (child.isDirectory() && !IGNORED_FOLDERS.has(child.name)) out.push(join(out[i]!, child.name));
+    }
+  }
+  return out;
+}
+
+/**
+ * Calls `onChange` once after each burst of changes under `dir`. Uses one recursive
+ * watcher where the platform has it (macOS, Windows, Linux on Node 20+), otherwise one
+ * watcher per folder, rebuilt after every burst so that new folders are watched too.
+ * Watcher errors (the folder deleted under us) count as a change: the next check says
+ * what is wrong.
+ */
+export function watchFolder(dir: string, onChange: () => void, debounceMs = WATCH_DEBOUNCE_MS): FolderWatcher {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let closed = false;
+  let watchers: FSWatcher[] = [];
+  let recursive = true;
+
+  function fire(): void {
+    timer = null;
+    if (closed) return;
+    if (!recursive) rewatch();
+    onChange();
+  }
+
+  function schedule(relative: string | null): void {
+    if (closed || isIgnored(relative)) return;
+    if (timer !== null) clearTimeout(timer);
+    timer = setTimeout(fire, debounceMs);
+  }
+
+  function attach(folder: string, options: { recursive: boolean }): FSWatcher | null {
+    try {
+      const watcher = watch(folder, { recursive: options.recursive, persistent: true }, (_event, name) => {
+        schedule(name === null ? null : String(name));
+      });
+      watcher.on('error', () => schedule(null));
+      return watcher;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM') throw error;
+      return null;
+    }
+  }
+
+  function closeWatchers(): void {
+    for (const w of watchers) w.close();
+    watchers = [];
+  }
+
+  function rewatch(): void {
+    closeWatchers();
+    for (const folder of listFolders(dir)) {
+      const w = attach(folder, { recursive: false });
+      if (w !== null) watchers.push(w);
+    }
+  }
+
+  try {
+    const w = attach(dir, { recursive: true });
+    if (w !== null) watchers.push(w);
+  } catch {
+    recursive = false;
+    rewatch();
+  }
+
+  return {
+    close() {
+      closed = true;
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      closeWatchers();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Server-Sent Events
+
+/** Keep-alive comment interval: proxies and browsers drop idle event streams. */
+const SSE_KEEPALIVE_MS = 25_000;
+
+/** The open event streams of the host pages; `send` writes one event to all of them. */
+export class EventChannel {
+  private readonly clients = new Set<ServerResponse>();
+  private keepAlive: ReturnType<typeof setInterval> | null = null;
+
+  /** Takes over a response as an event stream (the caller has set the headers). */
+  add(response: ServerResponse, first: { event: string; data: unknown }): void {
+    this.clients.add(response);
+    response.on('close', () => this.clients.delete(response));
+    // `retry` tells EventSource how soon to reconnect after the server restarts.
+    response.write('retry: 1000\n\n');
+    response.write(EventChannel.format(first.event, first.data));
+    if (this.keepAlive === null) {
+      this.keepAlive = setInterval(() => {
+        for (const client of this.clients) client.write(': keep-alive\n\n');
+      }, SSE_KEEPALIVE_MS);
+      this.keepAlive.unref();
+    }
+  }
+
+  send(event: string, data: unknown): void {
+    const text = EventChannel.format(event, data);
+    for (const client of this.clients) client.write(text);
+  }
+
+  get size(): number {
+    return this.clients.size;
+  }
+
+  close(): void {
+    if (this.keepAlive !== null) clearInterval(this.keepAlive);
+    this.keepAlive = null;
+    for (const client of this.clients) client.end();
+    this.clients.clear();
+  }
+
+  /** One event; JSON.stringify never emits a raw newline, so `data` is one line. */
+  static format(event: string, data: unknown): string {
+    return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+  }
+}

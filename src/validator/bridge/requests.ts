@@ -1,0 +1,457 @@
+// The closed request schemas of protocol version 1 (contract "Capabilities and
+// operations", "Form fields") and D-23's check order. The frame runs checkRequest before
+// it sends a call and the host runs it again on what arrives; both get the same answer
+// because both measure the same message and read the same tables.
+//
+// Order (D-23; the first failure decides the code):
+//   1. structure: message size, depth, nodes, entries, value types (payload.ts)
+//   2. capability: not one of the nine keys, not declared, or not granted -> CAPABILITY_NOT_GRANTED
+//   3. action: not an action of that capability -> INVALID_REQUEST
+//   4. fields: wrong type, out of bounds, missing, or unknown -> INVALID_REQUEST
+// (The frame checks its pending-call limit before all of these.)
+//
+// Characters are UTF-16 code units, as JavaScript's `length` counts them (D-10).
+import { capabilityByKey, isCapabilityKey } from '../capabilities.js';
+import {
+  ANALYTICS_EVENT_MAX_CHARS,
+  ANALYTICS_LABEL_MAX_CHARS,
+  BOOKING_DURATION_MAX,
+  BOOKING_DURATION_MIN,
+  BOOKING_TIME_MAX_CHARS,
+  CART_QUANTITY_MAX,
+  CART_QUANTITY_MIN,
+  CATALOG_LIMITS,
+  CATALOG_PAGE_MAX,
+  CATALOG_PAGE_MIN,
+  CATALOG_SEARCH_MAX_CHARS,
+  FORM_EMAIL_MAX_CHARS,
+  FORM_MESSAGE_MAX_CHARS,
+  FORM_NAME_MAX_CHARS,
+  FORM_PHONE_MAX_CHARS,
+  FORM_QUESTION_TYPE_MAX,
+  FORM_QUESTION_TYPE_MIN,
+  FORM_SUBJECT_MAX_CHARS,
+  SMS_MESSAGE_MAX_CHARS,
+} from '../limits.js';
+import { groupDigits } from '../text.js';
+import type { BridgeErrorCode } from './errors.js';
+import { requestEnvelopeBytes } from './messages.js';
+import { copyPayload, type JsonObject, type JsonValue } from './payload.js';
+
+// ---------------------------------------------------------------------------------
+// Normalized requests: what a successful check hands to the host's adapters.
+// ---------------------------------------------------------------------------------
+
+export interface AnalyticsProperties {
+  label?: string;
+  value?: number;
+}
+/** `properties` is `{}` when the call gave none. */
+export interface AnalyticsTrackPayload {
+  event: string;
+  properties: AnalyticsProperties;
+}
+export interface AvailabilityQuery {
+  laneId: number;
+  date: string;
+  durationMinutes: number;
+}
+export interface BookingDetails {
+  laneId?: number;
+  startsAt?: string;
+  endsAt?: string;
+}
+export interface CartDetails {
+  productId: number;
+  quantity: number;
+}
+export type CatalogLimit = (typeof CATALOG_LIMITS)[number];
+export interface CatalogQuery {
+  search?: string;
+  page: number;
+  limit: CatalogLimit;
+  includeOutOfStock: boolean;
+}
+export interface SmsPayload {
+  message?: string;
+}
+export interface ContactFields {
+  questionType: number;
+  name: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+}
+export interface NewsletterFields {
+  email: string;
+}
+export type FormName = 'contact' | 'newsletter';
+export type FormsPayload = { form: 'contact'; fields: ContactFields } | { form: 'newsletter'; fields: NewsletterFields };
+export type ThemePayload = Record<string, never>;
+export type WaiverKind = 'range' | 'rental' | 'class';
+export interface WaiverPayload {
+  waiver: WaiverKind;
+}
+export type CartAction = 'add' | 'remove' | 'update';
+
+export type NormalizedRequest =
+  | { readonly capability: 'analytics.events.write'; readonly action: 'track'; readonly payload: AnalyticsTrackPayload }
+  | { readonly capability: 'booking.availability.read'; readonly action: 'list'; readonly payload: AvailabilityQuery }
+  | { readonly capability: 'booking.create'; readonly action: 'start'; readonly payload: BookingDetails }
+  | { readonly capability: 'cart.manage'; readonly action: CartAction; readonly payload: CartDetails }
+  | { readonly capability: 'catalog.products.read'; readonly action: 'list'; readonly payload: CatalogQuery }
+  | { readonly capability: 'communications.sms.open'; readonly action: 'open'; readonly payload: SmsPayload }
+  | { readonly capability: 'forms.submit'; readonly action: 'submit'; readonly payload: FormsPayload }
+  | { readonly capability: 'site.theme.read'; readonly action: 'read'; readonly payload: ThemePayload }
+  | { readonly capability: 'waivers.start'; readonly action: 'start'; readonly payload: WaiverPayload };
+
+// ---------------------------------------------------------------------------------
+// The schema tables.
+// ---------------------------------------------------------------------------------
+
+export type FieldKind = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'date-time' | 'choice' | 'object';
+
+export interface FieldSpec {
+  readonly name: string;
+  readonly kind: FieldKind;
+  /** Required fields must be present; optional ones may be absent (and then take `default`, if any). */
+  readonly required: boolean;
+  /** string / date-time: length bounds in UTF-16 code units; integer: value bounds. */
+  readonly min?: number;
+  readonly max?: number;
+  /** choice: the allowed values. */
+  readonly choices?: readonly (string | number | null)[];
+  /** Applied when the field is absent (and, with `nullIsDefault`, when it is null). */
+  readonly default?: JsonValue;
+  readonly nullIsDefault?: boolean;
+  /** object: a closed nested object with these fields. */
+  readonly fields?: readonly FieldSpec[];
+  /** object: the nested field list is chosen by the value of the sibling field `variantOf`. */
+  readonly variantOf?: string;
+  readonly variants?: Readonly<Record<string, readonly FieldSpec[]>>;
+}
+
+export interface ActionSpec {
+  readonly capability: string;
+  readonly action: string;
+  /** The payload is a closed object with these fields. */
+  readonly fields: readonly FieldSpec[];
+}
+
+/** "positive integer": 1 up to the largest integer a JSON number carries exactly. */
+const POSITIVE_MAX = Number.MAX_SAFE_INTEGER;
+
+function field(name: string, kind: FieldKind, required: boolean, extra: Omit<FieldSpec, 'name' | 'kind' | 'required'> = {}): FieldSpec {
+  return Object.freeze({ name, kind, required, ...extra });
+}
+
+const CART_FIELDS: readonly FieldSpec[] = [
+  field('productId', 'integer', true, { min: 1, max: POSITIVE_MAX }),
+  field('quantity', 'integer', false, { min: CART_QUANTITY_MIN, max: CART_QUANTITY_MAX, default: CART_QUANTITY_MIN }),
+];
+
+/** Form fields by form (contract "Form fields"). Every field not marked optional there is required here. */
+export const FORM_FIELDS: Readonly<Record<FormName, readonly FieldSpec[]>> = Object.freeze({
+  contact: Object.freeze([
+    field('questionType', 'integer', false, { min: FORM_QUESTION_TYPE_MIN, max: FORM_QUESTION_TYPE_MAX, default: FORM_QUESTION_TYPE_MAX }),
+    field('name', 'string', true, { max: FORM_NAME_MAX_CHARS }),
+    field('email', 'string', true, { max: FORM_EMAIL_MAX_CHARS }),
+    field('phone', 'string', true, { max: FORM_PHONE_MAX_CHARS }),
+    field('subject', 'string', true, { max: FORM_SUBJECT_MAX_CHARS }),
+    field('message', 'string', true, { max: FORM_MESSAGE_MAX_CHARS }),
+  ]),
+  newsletter: Object.freeze([field('email', 'string', true, { max: FORM_EMAIL_MAX_CHARS })]),
+});
+
+/** Every capability and action of protocol version 1 with its closed request schema, in the contract's order. */
+export const ACTION_SPECS: readonly ActionSpec[] = Object.freeze(
+  [
+    {
+      capability: 'analytics.events.write',
+      action: 'track',
+      fields: [
+        field('event', 'string', true, { min: 1, max: ANALYTICS_EVENT_MAX_CHARS }),
+        field('properties', 'object', false, {
+          default: {},
+          fields: [field('label', 'string', false, { max: ANALYTICS_LABEL_MAX_CHARS }), field('value', 'number', false)],
+        }),
+      ],
+    },
+    {
+      capability: 'booking.availability.read',
+      action: 'list',
+      fields: [
+        field('laneId', 'integer', true, { min: 1, max: POSITIVE_MAX }),
+        field('date', 'date', true),
+        field('durationMinutes', 'integer', true, { min: BOOKING_DURATION_MIN, max: BOOKING_DURATION_MAX }),
+      ],
+    },
+    {
+      capability: 'booking.create',
+      action: 'start',
+      fields: [
+        field('laneId', 'integer', false, { min: 1, max: POSITIVE_MAX }),
+        field('startsAt', 'date-time', false, { max: BOOKING_TIME_MAX_CHARS }),
+        field('endsAt', 'date-time', false, { max: BOOKING_TIME_MAX_CHARS }),
+      ],
+    },
+    { capability: 'cart.manage', action: 'add', fields: CART_FIELDS },
+    { capability: 'cart.manage', action: 'remove', fields: CART_FIELDS },
+    { capability: 'cart.manage', action: 'update', fields: CART_FIELDS },
+    {
+      capability: 'catalog.products.read',
+      action: 'list',
+      fields: [
+        field('search', 'string', false, { max: CATALOG_SEARCH_MAX_CHARS }),
+        field('page', 'integer', false, { min: CATALOG_PAGE_MIN, max: CATALOG_PAGE_MAX, default: CATALOG_PAGE_MIN }),
+        field('limit', 'choice', false, { choices: CATALOG_LIMITS, default: CATALOG_LIMITS[0] }),
+        field('includeOutOfStock', 'boolean', false, { default: true }),
+      ],
+    },
+    { capability: 'communications.sms.open', action: 'open', fields: [field('message', 'string', false, { max: SMS_MESSAGE_MAX_CHARS })] },
+    {
+      capability: 'forms.submit',
+      action: 'submit',
+      fields: [
+        field('form', 'choice', true, { choices: ['contact', 'newsletter'] }),
+        field('fields', 'object', true, { variantOf: 'form', variants: FORM_FIELDS }),
+      ],
+    },
+    { capability: 'site.theme.read', action: 'read', fields: [] },
+    {
+      capability: 'waivers.start',
+      action: 'start',
+      fields: [field('waiver', 'choice', false, { choices: ['range', 'rental', 'class', null], default: 'range', nullIsDefault: true })],
+    },
+  ].map((spec) => Object.freeze({ ...spec, fields: Object.freeze(spec.fields) })),
+);
+
+/** The schema of one capability and action, or undefined. */
+export function actionSpec(capability: string, action: string): ActionSpec | undefined {
+  for (const spec of ACTION_SPECS) if (spec.capability === capability && spec.action === action) return spec;
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------
+// Field checks.
+// ---------------------------------------------------------------------------------
+
+/** Longest piece of untrusted text quoted back in a message (presentation only, not a contract number). */
+const QUOTE_MAX_CHARS = 60;
+
+function quote(text: string): string {
+  return JSON.stringify(text.length > QUOTE_MAX_CHARS ? `${text.slice(0, QUOTE_MAX_CHARS)}…` : text);
+}
+
+function isObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+// Anchored, no nested quantifiers: linear on any text (and lengths are bounded first).
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
+
+function isCalendarDate(year: string, month: string, day: string): boolean {
+  const m = Number(month);
+  const d = Number(day);
+  return m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(Number(year), m);
+}
+
+/** `YYYY-MM-DD`, a real day of the proleptic Gregorian calendar. */
+export function isDate(text: string): boolean {
+  const m = DATE.exec(text);
+  return m !== null && isCalendarDate(m[1]!, m[2]!, m[3]!);
+}
+
+/** ISO 8601 extended date-time with an offset: `YYYY-MM-DDTHH:MM[:SS[.fraction]]` then `Z` or `±HH:MM`. */
+export function isDateTimeWithOffset(text: string): boolean {
+  const m = DATE_TIME.exec(text);
+  if (m === null || !isCalendarDate(m[1]!, m[2]!, m[3]!)) return false;
+  const inRange = (part: string | undefined, max: number): boolean => part === undefined || Number(part) <= max;
+  return inRange(m[4], 23) && inRange(m[5], 59) && inRange(m[6], 59) && inRange(m[7], 23) && inRange(m[8], 59);
+}
+
+function describeBounds(spec: FieldSpec): string {
+  switch (spec.kind) {
+    case 'string':
+      return spec.min !== undefined && spec.min > 0 ? `a string of ${spec.min} to ${groupDigits(spec.max!)} characters` : `a string of at most ${groupDigits(spec.max!)} characters`;
+    case 'integer':
+      return spec.max === POSITIVE_MAX ? 'a positive integer' : `an integer from ${groupDigits(spec.min!)} to ${groupDigits(spec.max!)}`;
+    case 'number':
+      return 'a finite number';
+    case 'boolean':
+      return 'true or false';
+    case 'date':
+      return 'a calendar date written YYYY-MM-DD';
+    case 'date-time':
+      return `an ISO 8601 date-time with an offset (YYYY-MM-DDTHH:MM[:SS]±HH:MM or Z), at most ${spec.max} characters`;
+    case 'choice':
+      return `one of ${spec.choices!.map((c) => JSON.stringify(c)).join(', ')}`;
+    case 'object':
+      return 'an object';
+  }
+}
+
+/** One field's value: the normalized value, or the reason it fails. */
+function checkValue(spec: FieldSpec, value: JsonValue, path: string, siblings: JsonObject): { value: JsonValue } | string {
+  const wrong = `${quote(path)} must be ${describeBounds(spec)}`;
+  switch (spec.kind) {
+    case 'string':
+      if (typeof value !== 'string' || value.length > spec.max! || value.length < (spec.min ?? 0)) return wrong;
+      return { value };
+    case 'integer':
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < spec.min! || value > spec.max!) return wrong;
+      return { value };
+    case 'number':
+      // The structure check already refused non-finite numbers; kept for direct callers.
+      if (typeof value !== 'number' || !Number.isFinite(value)) return wrong;
+      return { value };
+    case 'boolean':
+      if (typeof value !== 'boolean') return wrong;
+      return { value };
+    case 'date':
+      if (typeof value !== 'string' || !isDate(value)) return wrong;
+      return { value };
+    case 'date-time':
+      if (typeof value !== 'string' || value.length > spec.max! || !isDateTimeWithOffset(value)) return wrong;
+      return { value };
+    case 'choice':
+      if (!spec.choices!.includes(value as string | number | null)) return wrong;
+      if (value === null && spec.nullIsDefault === true) return { value: spec.default! };
+      return { value };
+    case 'object': {
+      if (!isObject(value)) return wrong;
+      let fields = spec.fields;
+      if (spec.variantOf !== undefined) {
+        const selector = siblings[spec.variantOf];
+        fields = typeof selector === 'string' && Object.prototype.hasOwnProperty.call(spec.variants!, selector) ? spec.variants![selector] : undefined;
+      }
+      if (fields === undefined) return wrong;
+      return checkObject(fields, value, `${path}.`);
+    }
+  }
+}
+
+/** A closed object: each field in table order, then any key that is not a field. */
+function checkObject(fields: readonly FieldSpec[], value: JsonObject, prefix: string): { value: JsonObject } | string {
+  const out: JsonObject = {};
+  for (const spec of fields) {
+    const path = prefix + spec.name;
+    const present = Object.prototype.hasOwnProperty.call(value, spec.name);
+    if (!present) {
+      if (spec.required) return `${quote(path)} is required: ${describeBounds(spec)}`;
+      if (spec.default !== undefined) out[spec.name] = copyDefault(spec.default);
+      continue;
+    }
+    const checked = checkValue(spec, value[spec.name]!, path, value);
+    if (typeof checked === 'string') return checked;
+    out[spec.name] = checked.value;
+  }
+  for (const key of Object.keys(value)) {
+    if (!fields.some((f) => f.name === key)) return `${quote(prefix + key)} is not a field of this request`;
+  }
+  return { value: out };
+}
+
+/** Defaults are frozen table values: each request gets its own copy. */
+function copyDefault(value: JsonValue): JsonValue {
+  return isObject(value) ? { ...value } : value;
+}
+
+// ---------------------------------------------------------------------------------
+// The checks, in D-23 order.
+// ---------------------------------------------------------------------------------
+
+/** What `PLATFORM.request` receives, or what arrives at the host: `id` is the message id when there is one. */
+export interface RequestInput {
+  readonly id?: unknown;
+  readonly capability: unknown;
+  readonly action: unknown;
+  readonly payload?: unknown;
+}
+
+export interface CheckFailure {
+  readonly ok: false;
+  readonly code: BridgeErrorCode;
+  readonly message: string;
+  /** The payload's copy, when the structure check passed (for logs). */
+  readonly copy?: JsonValue;
+}
+
+export type StructureCheck =
+  | {
+      readonly ok: true;
+      readonly copy: JsonValue;
+      /** The message size in bytes (D-23). */
+      readonly bytes: number;
+      /** `capability` and `action` as they were read (once) from the request. */
+      readonly capability: unknown;
+      readonly action: unknown;
+    }
+  | CheckFailure;
+
+export type CallCheck = ({ readonly ok: true; readonly copy: JsonValue } & NormalizedRequest) | CheckFailure;
+
+export type RequestCheck = ({ readonly ok: true; readonly copy: JsonValue; readonly bytes: number } & NormalizedRequest) | CheckFailure;
+
+/**
+ * Stage 1 (D-23): the size of the whole request message, then the payload's depth, nodes,
+ * entries and value types, while copying it. An absent (`undefined`) payload is `{}`.
+ */
+export function checkStructure(request: RequestInput): StructureCheck {
+  let id: unknown;
+  let capability: unknown;
+  let action: unknown;
+  let payload: unknown;
+  try {
+    ({ id, capability, action, payload } = request);
+  } catch {
+    return { ok: false, code: 'INVALID_PAYLOAD', message: 'The request cannot be read' };
+  }
+  const copied = copyPayload(payload === undefined ? {} : payload, requestEnvelopeBytes(id, capability, action));
+  if (!copied.ok) return copied;
+  return { ok: true, copy: copied.value, bytes: copied.bytes, capability, action };
+}
+
+/**
+ * Stages 2-4 (D-23) on a payload that passed stage 1: capability, action, then fields.
+ * `declared` are the manifest's keys and `granted` the store user's current grants (the
+ * frame, which only knows its grants, passes them as both).
+ */
+export function checkCall(capability: unknown, action: unknown, copy: JsonValue, declared: readonly string[], granted: readonly string[]): CallCheck {
+  if (typeof capability !== 'string' || !isCapabilityKey(capability)) {
+    const shown = typeof capability === 'string' ? quote(capability) : 'a non-string value';
+    return { ok: false, code: 'CAPABILITY_NOT_GRANTED', message: `${shown} is not a capability of protocol version 1`, copy };
+  }
+  if (!declared.includes(capability)) {
+    return { ok: false, code: 'CAPABILITY_NOT_GRANTED', message: `${quote(capability)} is not declared in the manifest`, copy };
+  }
+  if (!granted.includes(capability)) {
+    return { ok: false, code: 'CAPABILITY_NOT_GRANTED', message: `${quote(capability)} is not granted`, copy };
+  }
+  const actions = capabilityByKey(capability)!.actions;
+  if (typeof action !== 'string' || !actions.includes(action)) {
+    const shown = typeof action === 'string' ? quote(action) : 'a non-string value';
+    return { ok: false, code: 'INVALID_REQUEST', message: `${shown} is not an action of ${capability}: use ${actions.map((a) => quote(a)).join(', ')}`, copy };
+  }
+  const spec = actionSpec(capability, action)!;
+  if (!isObject(copy)) return { ok: false, code: 'INVALID_REQUEST', message: `The payload of ${capability} ${action} must be an object`, copy };
+  const checked = checkObject(spec.fields, copy, '');
+  if (typeof checked === 'string') return { ok: false, code: 'INVALID_REQUEST', message: `${capability} ${action}: ${checked}`, copy };
+  // The tables above are the only source of the normalized shapes named in NormalizedRequest.
+  return { ok: true, capability, action, payload: checked.value, copy } as CallCheck;
+}
+
+/** All four stages in D-23 order. Never throws, whatever the input. */
+export function checkRequest(request: RequestInput, declared: readonly string[], granted: readonly string[]): RequestCheck {
+  const structure = checkStructure(request);
+  if (!structure.ok) return structure;
+  const call = checkCall(structure.capability, structure.action, structure.copy, declared, granted);
+  return call.ok ? { ...call, bytes: structure.bytes } : call;
+}

@@ -1,0 +1,576 @@
+// The preview server (D-25): loopback only, Host allow-list, bundle files from the checked
+// listing only, frame responses under the runtime policy (D-17), a strict host-page
+// policy, Server-Sent Events, and the `preview` command's edges (arguments, busy port,
+// clean stop). Every server is started on port 0 and closed by the test that started it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { connect, createServer as createNetServer } from 'node:net';
+import { get } from 'node:http';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createPreviewServer, injectRuntime, injectionOffset, HOST_PAGE_POLICY } from '../build/preview/server.js';
+import { runPreview, PREVIEW_FLAGS } from '../build/commands/preview.js';
+import { parseArgs } from '../build/args.js';
+import { runtimePolicy } from '../build/validator/runtime-policy.js';
+import { UsageError } from '../build/usage-error.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+const ASSETS = {
+  runtimeJs: '// RUNTIME-MARKER\n',
+  pageJs: '// PAGE-JS-MARKER\n',
+  pageHtml: '<!doctype html><title>PAGE-HTML-MARKER</title>\n',
+  pageCss: '/* PAGE-CSS-MARKER */\n',
+};
+
+/** Strings that live outside the bundle listing: no response may ever contain them. */
+const SECRETS = ['OUTSIDE-ROOT-SECRET', 'PROJECT-NOTES-SECRET', 'MANIFEST-DESCRIPTION-SECRET', 'NODE-MODULES-SECRET'];
+
+const MANIFEST = {
+  schema_version: 1,
+  protocol_version: 1,
+  namespace: 'acme/preview-test',
+  version: '1.0.0',
+  name: 'Preview test',
+  description: 'MANIFEST-DESCRIPTION-SECRET',
+  entrypoint: 'index.html',
+  capabilities: ['cart.manage'],
+  properties: {},
+};
+
+const INDEX_HTML =
+  '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>t</title>' +
+  '<link rel="stylesheet" href="style.css"><script type="module" src="main.js"></script></head>' +
+  '<body><p>BUNDLE-INDEX-MARKER</p></body></html>\n';
+
+/** One file per allowed extension (Bundle), with the Content-Type each must be served with. */
+const TYPED_FILES = [
+  ['index.html', INDEX_HTML, 'text/html; charset=utf-8'],
+  ['style.css', 'p { color: green; } /* BUNDLE-CSS-MARKER */\n', 'text/css; charset=utf-8'],
+  ['main.js', "import './lib/extra.mjs';\n// BUNDLE-JS-MARKER\n", 'text/javascript; charset=utf-8'],
+  ['lib/extra.mjs', 'export const x = 1;\n', 'text/javascript; charset=utf-8'],
+  ['img/a.avif', 'AVIF', 'image/avif'],
+  ['img/b.gif', 'GIF89a', 'image/gif'],
+  ['img/c.jpeg', 'JPEG', 'image/jpeg'],
+  ['img/d.JPG', 'JPG', 'image/jpeg'],
+  ['img/e.png', 'PNG', 'image/png'],
+  ['img/f.webp', 'WEBP', 'image/webp'],
+  ['fonts/g.woff', 'WOFF', 'font/woff'],
+  ['fonts/h.woff2', 'WOFF2', 'font/woff2'],
+];
+
+/** A project folder inside a parent folder that holds a file of its own (outside the project). */
+function makeFixture(t, { manifest = MANIFEST, files = TYPED_FILES } = {}) {
+  const parent = mkdtempSync(join(tmpdir(), 'platform-ext-preview-'));
+  t.after(() => rmSync(parent, { recursive: true, force: true }));
+  const dir = join(parent, 'project');
+  const write = (rel, content) => {
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    writeFileSync(join(dir, rel), content);
+  };
+  mkdirSync(dir);
+  writeFileSync(join(parent, 'secret.txt'), 'OUTSIDE-ROOT-SECRET\n');
+  write('notes.txt', 'PROJECT-NOTES-SECRET\n');
+  write('node_modules/pkg/index.js', 'NODE-MODULES-SECRET\n');
+  write('manifest.json', JSON.stringify(manifest, null, 2));
+  for (const [rel, content] of files) write(`runtime/${rel}`, content);
+  return { parent, dir, write };
+}
+
+async function startServer(t, dir, extra = {}) {
+  const server = await createPreviewServer({
+    projectDir: dir,
+    port: 0,
+    host: '127.0.0.1',
+    deny: [],
+    fail: [],
+    emptyCatalog: false,
+    assets: ASSETS,
+    watch: false,
+    ...extra,
+  });
+  t.after(() => server.close());
+  return server;
+}
+
+/**
+ * One HTTP/1.1 request written byte for byte (no client-side normalization of the path,
+ * full control of Host), read until the server closes. `host: null` sends no Host header.
+ */
+function rawRequest(port, { method = 'GET', target, host = `127.0.0.1:${port}`, headers = {} }) {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    const chunks = [];
+    socket.on('data', (c) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const text = Buffer.concat(chunks).toString('latin1');
+      const split = text.indexOf('\r\n\r\n');
+      const head = split < 0 ? text : text.slice(0, split);
+      const body = split < 0 ? '' : text.slice(split + 4);
+      const [statusLine, ...lines] = head.split('\r\n');
+      const parsed = {};
+      for (const line of lines) {
+        const colon = line.indexOf(':');
+        const name = line.slice(0, colon).trim().toLowerCase();
+        const value = line.slice(colon + 1).trim();
+        parsed[name] = parsed[name] === undefined ? value : `${parsed[name]}, ${value}`;
+      }
+      resolve({ status: Number(statusLine.split(' ')[1]), headers: parsed, body, raw: text });
+    });
+    let request = `${method} ${target} HTTP/1.1\r\n`;
+    if (host !== null) request += `Host: ${host}\r\n`;
+    for (const [name, value] of Object.entries(headers)) request += `${name}: ${value}\r\n`;
+    request += 'Connection: close\r\n\r\n';
+    socket.write(request, 'latin1');
+  });
+}
+
+function assertNoSecrets(response, what) {
+  for (const secret of SECRETS) assert.ok(!response.raw.includes(secret), `${what}: leaked ${secret}`);
+}
+
+// ---------------------------------------------------------------------------------------
+// Path handling: only files of the bundle listing, by exact path
+
+test('traversal attempts never reach a file outside the bundle listing', async (t) => {
+  const { dir } = makeFixture(t);
+  const server = await startServer(t, dir);
+  assert.equal(server.status().ok, true, 'fixture project must pass the check');
+  const rows = [
+    // [request target, what it tries]
+    ['/frame/../manifest.json', 'plain dot-dot to the manifest'],
+    ['/frame/../notes.txt', 'plain dot-dot to a project file'],
+    ['/frame/../../secret.txt', 'dot-dot out of the project'],
+    ['/frame/./../secret.txt', 'dot segment then dot-dot'],
+    ['/frame/%2e%2e/manifest.json', 'percent-encoded dots'],
+    ['/frame/%2E%2E/%2E%2E/secret.txt', 'upper-case percent-encoded dots'],
+    ['/frame/..%2fmanifest.json', 'encoded slash'],
+    ['/frame/..%2Fnotes.txt', 'encoded slash, upper case'],
+    ['/frame/%2e%2e%2f%2e%2e%2fsecret.txt', 'fully encoded path'],
+    ['/frame/..\\manifest.json', 'backslash separator'],
+    ['/frame/..\\..\\secret.txt', 'backslashes out of the project'],
+    ['/frame/..%5cmanifest.json', 'encoded backslash'],
+    ['/frame/..%5Cnotes.txt', 'encoded backslash, upper case'],
+    ['/frame/%252e%252e/manifest.json', 'double-encoded dots'],
+    ['/frame/..%252fmanifest.json', 'double-encoded slash'],
+    ['/frame/%c0%ae%c0%ae/manifest.json', 'overlong UTF-8 dots'],
+    ['/frame/main.js%00.png', 'encoded NUL'],
+    ['/frame/%00../manifest.json', 'encoded NUL then dot-dot'],
+    ['/frame//manifest.json', 'empty segment'],
+    ['/frame/.platform/../../manifest.json', 'through the runtime prefix'],
+    ['/frame/../node_modules/pkg/index.js', 'into node_modules'],
+    ['/../manifest.json', 'dot-dot on the page side'],
+    ['/..%2fmanifest.json', 'encoded slash on the page side'],
+    ['/manifest.json', 'project file on the page side'],
+    ['/runtime/main.js', 'the disk folder name instead of the frame prefix'],
+    ['//secret.txt', 'protocol-relative looking target'],
+    [`http://127.0.0.1/frame/../manifest.json`, 'absolute-form target'],
+    ['/frame/MAIN.JS', 'letter case differs from the listing'],
+    ['/frame/main.js/', 'trailing slash'],
+    ['/frame/runtime/main.js', 'disk folder inside the frame prefix'],
+  ];
+  for (const [target, what] of rows) {
+    const response = await rawRequest(server.port, { target });
+    assert.notEqual(response.status, 200, `${what} (${target}) must not succeed`);
+    assertNoSecrets(response, what);
+    assert.ok(!response.body.includes('BUNDLE-JS-MARKER'), `${what}: served a bundle file under another name`);
+  }
+  // The control row: the same client does read a listed file, so the rows above can fail.
+  const ok = await rawRequest(server.port, { target: '/frame/main.js' });
+  assert.equal(ok.status, 200);
+  assert.ok(ok.body.includes('BUNDLE-JS-MARKER'));
+  const withQuery = await rawRequest(server.port, { target: '/frame/main.js?v=2' });
+  assert.equal(withQuery.status, 200, 'a query string is ignored, not part of the path');
+});
+
+test('files outside runtime/ and files the check did not read are never served', async (t) => {
+  const { dir } = makeFixture(t, { files: [...TYPED_FILES, ['notes.md', 'MD-SECRET']] });
+  const server = await startServer(t, dir);
+  // notes.md has no allowed extension: the check fails, and nothing of the bundle is served.
+  assert.equal(server.status().ok, false);
+  const response = await rawRequest(server.port, { target: '/frame/notes.md' });
+  assert.equal(response.status, 503);
+  assert.ok(!response.raw.includes('MD-SECRET'));
+  const index = await rawRequest(server.port, { target: '/frame/index.html' });
+  assert.equal(index.status, 503, 'a broken extension is not served');
+  assert.ok(!index.raw.includes('BUNDLE-INDEX-MARKER'));
+});
+
+// ---------------------------------------------------------------------------------------
+// Host header (DNS rebinding defence) and Origin
+
+test('a foreign or missing Host header gets 421 and no content', async (t) => {
+  const { dir } = makeFixture(t);
+  const server = await startServer(t, dir);
+  const port = server.port;
+  const rows = [
+    [`evil.example:${port}`, 'foreign name with our port'],
+    ['evil.example', 'foreign name, no port'],
+    [`127.0.0.1.evil.example:${port}`, 'our address as a prefix of a foreign name'],
+    [`localhost.evil.example:${port}`, 'localhost as a prefix of a foreign name'],
+    [`127.0.0.1:${port + 1}`, 'our address with another port'],
+    ['127.0.0.1', 'our address without the port'],
+    ['localhost', 'localhost without the port'],
+    [`[::1]:${port}`, 'IPv6 loopback literal'],
+    [`127.0.0.2:${port}`, 'another loopback address'],
+    [`0.0.0.0:${port}`, 'the unspecified address'],
+    ['', 'empty Host'],
+    [null, 'no Host header at all'],
+  ];
+  for (const target of ['/', '/state.json', '/page.js', '/frame/index.html', '/frame/main.js', '/frame/.platform/runtime.js', '/events']) {
+    for (const [host, what] of rows) {
+      const response = await rawRequest(port, { target, host });
+      assert.ok(response.status === 421 || response.status === 403, `${what} for ${target}: got ${response.status}`);
+      for (const marker of ['BUNDLE-', 'PAGE-', 'RUNTIME-MARKER', 'revision', ...SECRETS]) {
+        assert.ok(!response.body.includes(marker), `${what} for ${target}: body has ${marker}`);
+      }
+    }
+  }
+  // Control rows: the two names D-25 allows, in any letter case.
+  for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LocalHost:${port}`]) {
+    const response = await rawRequest(port, { target: '/frame/main.js', host });
+    assert.equal(response.status, 200, host);
+  }
+});
+
+test('another site may not read frame assets, even with Access-Control-Allow-Origin: *', async (t) => {
+  const { dir } = makeFixture(t);
+  const server = await startServer(t, dir);
+  const port = server.port;
+  const rows = [
+    // [target, Origin, expected status, why]
+    ['/frame/main.js', 'https://evil.example', 403, 'a foreign page fetching a module'],
+    ['/frame/main.js', `http://127.0.0.1:${port + 1}`, 403, 'another local server'],
+    ['/frame/main.js', 'null', 200, 'the sandboxed frame itself (opaque origin)'],
+    ['/frame/main.js', `http://127.0.0.1:${port}`, 200, 'the host page'],
+    ['/frame/main.js', `http://localhost:${port}`, 403, 'the other allowed name, when Host says 127.0.0.1'],
+    ['/state.json', 'null', 403, 'a sandboxed document asking for page data'],
+    ['/state.json', 'https://evil.example', 403, 'a foreign page asking for page data'],
+    ['/state.json', `http://127.0.0.1:${port}`, 200, 'the host page'],
+  ];
+  for (const [target, origin, status, why] of rows) {
+    const response = await rawRequest(port, { target, headers: { Origin: origin } });
+    assert.equal(response.status, status, why);
+    if (status !== 200) assert.ok(!response.body.includes('BUNDLE-') && !response.body.includes('revision'), why);
+  }
+});
+
+// ---------------------------------------------------------------------------------------
+// Listening address
+
+test('the server listens on 127.0.0.1 only', async (t) => {
+  const { dir } = makeFixture(t);
+  const server = await startServer(t, dir);
+  assert.equal(new URL(server.url).hostname, '127.0.0.1');
+  const canConnect = (host) =>
+    new Promise((resolve) => {
+      const socket = connect({ host, port: server.port });
+      socket.on('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+  assert.equal(await canConnect('127.0.0.1'), true, 'control: loopback connects');
+  // 127.0.0.2 is loopback too on Linux, but a socket bound to 127.0.0.1 does not accept it.
+  const others = ['127.0.0.2', '::1'];
+  for (const list of Object.values(networkInterfaces())) {
+    for (const info of list ?? []) if (!info.internal) others.push(info.address);
+  }
+  for (const address of others) assert.equal(await canConnect(address), false, `reachable on ${address}`);
+  await assert.rejects(
+    createPreviewServer({ projectDir: dir, port: 0, host: '0.0.0.0', deny: [], fail: [], emptyCatalog: false, assets: ASSETS, watch: false }),
+    'any other host is refused',
+  );
+});
+
+// ---------------------------------------------------------------------------------------
+// Frame responses: runtime policy, sandbox, CORS, MIME types
+
+test('every frame response carries the runtime policy, nosniff, no-store and ACAO *', async (t) => {
+  const { dir } = makeFixture(t);
+  const server = await startServer(t, dir);
+  const policy = runtimePolicy(`http://127.0.0.1:${server.port}/frame/`);
+  assert.match(policy, /sandbox allow-scripts$/, 'the policy carries the sandbox directive');
+  const targets = [
+    ...TYPED_FILES.map(([rel]) => `/frame/${rel}`),
+    '/frame/.platform/runtime.js',
+    '/frame/missing.js',
+    '/frame/..%2fmanifest.json',
+    '/frame/',
+  ];
+  for (const target of targets) {
+    for (const method of ['GET', 'HEAD']) {
+      const response = await rawRequest(server.port, { target, method });
+      assert.equal(response.headers['content-security-policy'], policy, `${method} ${target}`);
+      assert.equal(response.headers['x-content-type-options'], 'nosniff', target);
+      assert.equal(response.headers['cache-control'], 'no-store', target);
+      assert.equal(response.headers['access-control-allow-origin'], '*', target);
+    }
+  }
+  // Reached as localhost, the base URL in the policy follows the Host the browser used.
+  const viaLocalhost = await rawRequest(server.port, { target: '/frame/main.js', host: `localhost:${server.port}` });
+  assert.equal(viaLocalhost.headers['content-security-policy'], runtimePolicy(`http://localhost:${server.port}/frame/`));
+});
+
+test('each allowed extension is served with its Content-Type', async (t) => {
+  const { dir } = makeFixture(t);
+  const server = await startServer(t, dir);
+  for (const [rel, content, type] of TYPED_FILES) {
+    const response = await rawRequest(server.port, { target: `/frame/${rel}` });
+    assert.equal(response.status, 200, rel);
+    assert.equal(response.headers['content-type'], type, rel);
+    if (rel !== 'index.html') assert.equal(response.body, content, rel);
+  }
+  const runtime = await rawRequest(server.port, { target: '/frame/.platform/runtime.js' });
+  assert.equal(runtime.headers['content-type'], 'text/javascript; charset=utf-8');
+  assert.equal(runtime.body, ASSETS.runtimeJs);
+  const head = await rawRequest(server.port, { target: '/frame/main.js', method: 'HEAD' });
+  assert.equal(head.status, 200);
+  assert.equal(head.body, '', 'HEAD has no body');
+  const post = await rawRequest(server.port, { target: '/frame/main.js', method: 'POST' });
+  assert.equal(post.status, 405);
+});
+
+test('the entrypoint is served with the configuration meta and the runtime module first in head', async (t) => {
+  const { dir } = makeFixture(t);
+  const server = await startServer(t, dir, { runtimeConfig: { requestTimeoutMs: 50 } });
+  const response = await rawRequest(server.port, { target: '/frame/index.html' });
+  const body = Buffer.from(response.body, 'latin1').toString('utf8');
+  const origin = `http://127.0.0.1:${server.port}`;
+  const expectedStart =
+    '<!doctype html><meta name="platform-config" content="' +
+    `{&quot;requestTimeoutMs&quot;:50,&quot;protocol&quot;:1,&quot;baseUrl&quot;:&quot;${origin}/frame/&quot;,&quot;parentOrigin&quot;:&quot;${origin}&quot;}` +
+    `"><script type="module" src="${origin}/frame/.platform/runtime.js"></script>\n<html lang="en">`;
+  assert.equal(body.slice(0, expectedStart.length), expectedStart);
+  assert.ok(body.endsWith('<body><p>BUNDLE-INDEX-MARKER</p></body></html>\n'), 'the author markup follows unchanged');
+  assert.ok(!/<script(?![^>]*\bsrc=)[^>]*>/i.test(body), 'no inline script is injected (the policy forbids it)');
+});
+
+test('injection goes after a leading doctype, otherwise first', () => {
+  const rows = [
+    // [html, expected offset, what it proves]
+    ['<!doctype html><html>', 15, 'doctype first'],
+    ['<!DOCTYPE html>\n<html>', 15, 'upper-case doctype, text after it stays after the markup'],
+    ['\n  <!doctype html><p>', 18, 'whitespace before the doctype'],
+    ['<!-- note --><!doctype html><p>', 28, 'comment before the doctype'],
+    ['<!-- <!doctype html> --><p>', 0, 'a doctype inside a comment is not one'],
+    ['<html><head>', 0, 'no doctype'],
+    ['hello <!doctype html>', 0, 'text before a late doctype'],
+    ['', 0, 'empty document'],
+  ];
+  for (const [html, offset, what] of rows) assert.equal(injectionOffset(html), offset, what);
+  const withBom = injectRuntime('\ufeff<!doctype html><p>x', '/rt.js', { a: '"<&>' });
+  assert.equal(
+    withBom,
+    '<!doctype html><meta name="platform-config" content="{&quot;a&quot;:&quot;\\&quot;&lt;&amp;&gt;&quot;}"><script type="module" src="/rt.js"></script><p>x',
+    'BOM dropped, attribute text escaped',
+  );
+});
+
+// ---------------------------------------------------------------------------------------
+// The host page
+
+test('the host page has its own strict policy and loads nothing from elsewhere', async (t) => {
+  const { dir } = makeFixture(t);
+  const server = await startServer(t, dir);
+  for (const [target, type, marker] of [
+    ['/', 'text/html; charset=utf-8', 'PAGE-HTML-MARKER'],
+    ['/page.js', 'text/javascript; charset=utf-8', 'PAGE-JS-MARKER'],
+    ['/page.css', 'text/css; charset=utf-8', 'PAGE-CSS-MARKER'],
+    ['/state.json', 'application/json; charset=utf-8', '"revision":1'],
+  ]) {
+    const response = await rawRequest(server.port, { target });
+    assert.equal(response.status, 200, target);
+    assert.equal(response.headers['content-type'], type, target);
+    assert.ok(response.body.includes(marker), target);
+    assert.equal(response.headers['content-security-policy'], HOST_PAGE_POLICY, target);
+    assert.equal(response.headers['x-content-type-options'], 'nosniff', target);
+    assert.equal(response.headers['cache-control'], 'no-store', target);
+    assert.equal(response.headers['access-control-allow-origin'], undefined, `${target}: page data is not shared`);
+  }
+  // The policy itself: same-origin sources only, no inline code, nothing remote, no framing.
+  const directives = new Map(HOST_PAGE_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+  assert.deepEqual(directives.get('default-src'), ["'none'"]);
+  assert.deepEqual(directives.get('script-src'), ["'self'"]);
+  assert.deepEqual(directives.get('style-src'), ["'self'"]);
+  assert.deepEqual(directives.get('frame-ancestors'), ["'none'"]);
+  assert.ok(!/unsafe|https?:|\*/.test(HOST_PAGE_POLICY), 'no inline allowance, scheme or wildcard source');
+  assert.equal(directives.has('font-src'), false, 'system fonts only');
+  // The real page markup and styles reference nothing outside the server.
+  const html = readFileSync(join(ROOT, 'src/preview/host-page/page.html'), 'utf8');
+  const css = readFileSync(join(ROOT, 'src/preview/host-page/page.css'), 'utf8');
+  const refs = [...html.matchAll(/\b(?:src|href)\s*=\s*"([^"]*)"/g)].map((m) => m[1]);
+  assert.deepEqual(refs.sort(), ['/page.css', '/page.js', 'data:,'].sort());
+  assert.ok(!/<script(?![^>]*\bsrc=)[^>]*>/i.test(html), 'no inline script in the page');
+  assert.ok(!/\sstyle\s*=|\son[a-z]+\s*=/i.test(html), 'no inline style or handler attributes');
+  assert.ok(!/url\(|@import|@font-face/i.test(css), 'the stylesheet loads nothing');
+  const unknown = await rawRequest(server.port, { target: '/nope' });
+  assert.equal(unknown.status, 404);
+});
+
+// ---------------------------------------------------------------------------------------
+// State and live updates
+
+function readEvents(port, onEvent) {
+  return new Promise((resolve, reject) => {
+    const request = get({ host: '127.0.0.1', port, path: '/events', headers: { Host: `127.0.0.1:${port}` } }, (response) => {
+      let buffer = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => {
+        buffer += chunk;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event !== undefined && onEvent(event, JSON.parse(data)) === true) {
+            request.destroy();
+            resolve();
+          }
+        }
+      });
+      response.on('end', resolve);
+    });
+    request.on('error', (error) => (error.code === 'ECONNRESET' ? resolve() : reject(error)));
+  });
+}
+
+test('a change is re-checked and pushed to the page; a broken extension stops being served', async (t) => {
+  const { dir, write } = makeFixture(t);
+  const server = await startServer(t, dir);
+  const seen = [];
+  const done = readEvents(server.port, (event, data) => {
+    seen.push([event, data.revision, data.ok, data.errors, data.frameUrl]);
+    if (data.revision === 1) {
+      // Break the entrypoint (an inline script), then ask for a re-check.
+      write('runtime/index.html', '<!doctype html><script>alert(1)</script>\n');
+      server.refresh();
+    } else if (data.revision === 2) {
+      write('runtime/index.html', INDEX_HTML);
+      server.refresh();
+    }
+    return data.revision === 3;
+  });
+  await done;
+  assert.deepEqual(
+    seen.map(([event, revision, ok, , frameUrl]) => [event, revision, ok, frameUrl]),
+    [
+      ['state', 1, true, '/frame/index.html'],
+      ['state', 2, false, null],
+      ['state', 3, true, '/frame/index.html'],
+    ],
+  );
+  assert.ok(seen[1][3] > 0, 'revision 2 reports its errors');
+  const state = JSON.parse((await rawRequest(server.port, { target: '/state.json' })).body);
+  assert.equal(state.revision, 3);
+  assert.deepEqual(state.manifest.capabilities, ['cart.manage']);
+  assert.deepEqual(state.options, { deny: [], fail: [], emptyCatalog: false });
+});
+
+test('the watcher re-checks after a file changes on disk', async (t) => {
+  const { dir, write } = makeFixture(t);
+  const server = await startServer(t, dir, { watch: true });
+  let wrote = false;
+  await readEvents(server.port, (event, data) => {
+    if (!wrote) {
+      wrote = true;
+      write('runtime/main.js', "import './lib/extra.mjs';\nfetch('/x');\n");
+      return false;
+    }
+    // Any later revision proves the watcher fired; the fetch use is a warning, so the extension still runs.
+    return data.revision > 1 && data.ok === true && data.warnings > 0;
+  });
+  assert.ok(server.status().revision > 1);
+});
+
+test('the server stops by itself: close ends event streams and frees the port', async (t) => {
+  const { dir } = makeFixture(t);
+  const server = await createPreviewServer({
+    projectDir: dir, port: 0, host: '127.0.0.1', deny: [], fail: [], emptyCatalog: false, assets: ASSETS, watch: true,
+  });
+  const stream = readEvents(server.port, () => false);
+  await rawRequest(server.port, { target: '/state.json' });
+  await server.close();
+  await stream;
+  await assert.rejects(rawRequest(server.port, { target: '/' }), /ECONNREFUSED/);
+});
+
+// ---------------------------------------------------------------------------------------
+// The `preview` command
+
+function captureIo() {
+  const io = { outText: '', errText: '', out: (s) => (io.outText += s), err: (s) => (io.errText += s), color: false };
+  return io;
+}
+
+test('preview: unknown capability keys, bad ports and wrong folders are usage errors', (t) => {
+  const { dir } = makeFixture(t);
+  const rows = [
+    // [argv, pattern the message must match]
+    [[dir, '--deny', 'cart.manag'], /"cart\.manag".*did you mean "cart\.manage"/],
+    [[dir, '--fail', 'site.theme.raed'], /did you mean "site\.theme\.read"/],
+    [[dir, '--deny', 'cart.manage,payments.charge'], /"payments\.charge".*analytics\.events\.write/],
+    [[dir, '--deny', ' , '], /needs at least one capability/],
+    [[dir, '--port', '65536'], /"--port"/],
+    [[dir, '--port', '-1'], /"--port"/],
+    [[dir, '--port', '80a'], /"--port"/],
+    [[], /needs the project folder/],
+    [[dir, dir], /one project folder/],
+  ];
+  for (const [argv, pattern] of rows) {
+    const io = captureIo();
+    assert.throws(() => runPreview(parseArgs(argv, PREVIEW_FLAGS, 'preview'), io, { assets: ASSETS }), (error) => {
+      assert.ok(error instanceof UsageError, String(argv));
+      assert.match(error.message, pattern);
+      return true;
+    });
+  }
+});
+
+test('preview: a port in use is a clear error naming the port (exit 2)', async (t) => {
+  const { dir } = makeFixture(t);
+  const blocker = createNetServer();
+  await new Promise((resolve) => blocker.listen({ port: 0, host: '127.0.0.1' }, resolve));
+  t.after(() => blocker.close());
+  const port = blocker.address().port;
+  const io = captureIo();
+  const status = await runPreview(parseArgs([dir, '--port', String(port)], PREVIEW_FLAGS, 'preview'), io, { assets: ASSETS });
+  assert.equal(status, 2);
+  assert.match(io.errText, new RegExp(`^platform-ext: Port ${port} .*in use.*--port 0`));
+  const missing = captureIo();
+  const statusMissing = await runPreview(parseArgs([join(dir, 'nope'), '--port', '0'], PREVIEW_FLAGS, 'preview'), missing, { assets: ASSETS });
+  assert.equal(statusMissing, 2);
+  assert.match(missing.errText, /does not exist/);
+});
+
+test('preview: prints the URL, applies the flags and stops cleanly on SIGTERM', async (t) => {
+  const { dir } = makeFixture(t);
+  const io = captureIo();
+  let server;
+  const before = process.listenerCount('SIGTERM');
+  const finished = runPreview(
+    parseArgs([dir, '--port', '0', '--deny', 'cart.manage', '--fail', 'site.theme.read,cart.manage', '--empty-catalog'], PREVIEW_FLAGS, 'preview'),
+    io,
+    {
+      assets: ASSETS,
+      onListening: (s) => {
+        server = s;
+      },
+    },
+  );
+  // Wait until the server listens, then read what the page will read.
+  while (server === undefined) await new Promise((resolve) => setImmediate(resolve));
+  const state = JSON.parse((await rawRequest(server.port, { target: '/state.json' })).body);
+  assert.deepEqual(state.options, { deny: ['cart.manage'], fail: ['site.theme.read', 'cart.manage'], emptyCatalog: true });
+  assert.match(io.outText, new RegExp(`http://127\\.0\\.0\\.1:${server.port}/`));
+  assert.equal(process.listenerCount('SIGTERM'), before + 1);
+  process.emit('SIGTERM');
+  assert.equal(await finished, 0);
+  assert.equal(process.listenerCount('SIGTERM'), before, 'signal handlers removed');
+  await assert.rejects(rawRequest(server.port, { target: '/' }), /ECONNREFUSED/);
+});
