@@ -7,10 +7,11 @@ import assert from 'node:assert/strict';
 import { connect, createServer as createNetServer } from 'node:net';
 import { get } from 'node:http';
 import { networkInterfaces, tmpdir } from 'node:os';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createPreviewServer, injectRuntime, injectionOffset, HOST_PAGE_POLICY } from '../build/preview/server.js';
+import { createPreviewServer, embeddedAssets, injectRuntime, injectionOffset, HOST_PAGE_POLICY } from '../build/preview/server.js';
+import { buildPage, pageDefines } from '../scripts/build-page.mjs';
 import { runPreview, PREVIEW_FLAGS } from '../build/commands/preview.js';
 import { parseArgs } from '../build/args.js';
 import { runtimePolicy } from '../build/validator/runtime-policy.js';
@@ -412,6 +413,26 @@ test('the host page has its own strict policy and loads nothing from elsewhere',
   assert.equal(unknown.status, 404);
 });
 
+test('buildPage bundles the host page for the browser; without it the server says how to build', async (t) => {
+  const page = await buildPage(ROOT);
+  assert.ok(page.pageJs.length > 10_000, 'the page, the host bridge and the mock store');
+  assert.ok(!/\bnode:[a-z]/.test(page.pageJs), 'no Node module in the browser bundle');
+  assert.ok(page.pageJs.includes('platform:cart-updated'), 'the host bridge is inside');
+  assert.equal(page.pageHtml, readFileSync(join(ROOT, 'src/preview/host-page/page.html'), 'utf8'));
+  assert.equal(page.pageCss, readFileSync(join(ROOT, 'src/preview/host-page/page.css'), 'utf8'));
+  const defines = pageDefines(page);
+  assert.deepEqual(Object.keys(defines).sort(), ['__PLATFORM_PAGE_CSS__', '__PLATFORM_PAGE_HTML__', '__PLATFORM_PAGE_SOURCE__']);
+  assert.equal(JSON.parse(defines.__PLATFORM_PAGE_SOURCE__), page.pageJs);
+  // Transpiled sources (build/) have no embedded strings: the fallback page says what to do.
+  const fallback = embeddedAssets();
+  assert.match(fallback.pageHtml, /npm run build/);
+  const { dir } = makeFixture(t);
+  const server = await startServer(t, dir, { assets: undefined });
+  const response = await rawRequest(server.port, { target: '/' });
+  assert.equal(response.status, 200);
+  assert.match(response.body, /npm run build/);
+});
+
 // ---------------------------------------------------------------------------------------
 // State and live updates
 
@@ -472,6 +493,48 @@ test('a change is re-checked and pushed to the page; a broken extension stops be
   assert.deepEqual(state.options, { deny: [], fail: [], emptyCatalog: false });
 });
 
+test('the content key changes with the manifest or a bundle file, not with other project files', async (t) => {
+  const { dir, write } = makeFixture(t);
+  const server = await startServer(t, dir);
+  const key = async () => JSON.parse((await rawRequest(server.port, { target: '/state.json' })).body).contentKey;
+  const first = await key();
+  assert.match(first, /^[0-9a-f]{64}$/);
+  const rows = [
+    // [change, key changes?, what]
+    [() => write('notes.txt', 'edited'), false, 'a file outside runtime/'],
+    [() => write('runtime/style.css', 'p { color: red; }\n'), true, 'a stylesheet'],
+    [() => write('runtime/img/new.png', 'PNG'), true, 'a new bundle file'],
+    [() => write('manifest.json', JSON.stringify({ ...MANIFEST, name: 'Renamed' }, null, 2)), true, 'the manifest'],
+    [() => {}, false, 'nothing'],
+  ];
+  let previous = first;
+  for (const [change, changes, what] of rows) {
+    change();
+    server.refresh();
+    const next = await key();
+    assert.equal(next !== previous, changes, what);
+    previous = next;
+  }
+});
+
+test('a project folder that disappears is reported, not a crash, and comes back on the next check', async (t) => {
+  const { dir, parent } = makeFixture(t);
+  const server = await startServer(t, dir);
+  const moved = join(parent, 'moved');
+  renameSync(dir, moved);
+  server.refresh();
+  const gone = JSON.parse((await rawRequest(server.port, { target: '/state.json' })).body);
+  assert.equal(gone.ok, false);
+  assert.match(gone.problem, /does not exist/);
+  assert.equal(gone.frameUrl, null);
+  assert.equal((await rawRequest(server.port, { target: '/frame/main.js' })).status, 503);
+  renameSync(moved, dir);
+  server.refresh();
+  const back = JSON.parse((await rawRequest(server.port, { target: '/state.json' })).body);
+  assert.deepEqual([back.ok, back.problem, back.revision], [true, null, 3]);
+  assert.equal((await rawRequest(server.port, { target: '/frame/main.js' })).status, 200);
+});
+
 test('the watcher re-checks after a file changes on disk', async (t) => {
   const { dir, write } = makeFixture(t);
   const server = await startServer(t, dir, { watch: true });
@@ -519,7 +582,6 @@ test('preview: unknown capability keys, bad ports and wrong folders are usage er
     [[dir, '--port', '65536'], /"--port"/],
     [[dir, '--port', '-1'], /"--port"/],
     [[dir, '--port', '80a'], /"--port"/],
-    [[], /needs the project folder/],
     [[dir, dir], /one project folder/],
   ];
   for (const [argv, pattern] of rows) {

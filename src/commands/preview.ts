@@ -1,4 +1,4 @@
-// `platform-ext preview <dir> [--port <n>] [--deny <caps>] [--fail <caps>] [--empty-catalog]`:
+// `platform-ext preview [<dir>] [--port <n>] [--deny <caps>] [--fail <caps>] [--empty-catalog]`:
 // serve the extension in a storefront-like page with a mock bridge (D-25), re-check on
 // every change, and stop cleanly on Ctrl+C (SIGINT) or SIGTERM.
 //
@@ -12,6 +12,19 @@ import { CAPABILITY_KEYS, isCapabilityKey } from '../validator/capabilities.js';
 import { createPreviewServer, type CheckSummary, type PreviewAssets, type PreviewServer } from '../preview/server.js';
 import { UsageError } from '../usage-error.js';
 import type { CommandIo } from './io.js';
+
+/** Text for the CLI's command table (src/cli.ts): usage line, one-line summary, details. */
+export const PREVIEW_HELP = {
+  usage: 'platform-ext preview [<dir>] [--port <n>] [--deny <caps>] [--fail <caps>] [--empty-catalog]',
+  summary: 'Serve the extension in a sample storefront with a mock bridge, re-checking on every change',
+  details:
+    'Serves <dir> (default: the current folder) on 127.0.0.1 only and prints the URL. The page runs the\n' +
+    'extension in the production sandbox and runtime policy, with sample catalog, cart, theme, booking,\n' +
+    'forms, text message, waiver and analytics data, live capability grants, settings and a call log.\n' +
+    'Saving a file re-checks the project; errors are shown over the frame until they are fixed.\n' +
+    '--deny and --fail take comma-separated capability keys. Stop with Ctrl+C.\n\n' +
+    'Exit status: 0 when stopped, 2 usage error, unreadable folder or port in use.',
+} as const;
 
 /** The port `preview` uses when none is given. */
 export const DEFAULT_PREVIEW_PORT = 7070;
@@ -74,14 +87,11 @@ export interface PreviewHooks {
 }
 
 export function runPreview(args: ParsedArgs, io: CommandIo, hooks: PreviewHooks = {}): Promise<number> {
-  if (args.positionals.length !== 1) {
-    throw new UsageError(
-      args.positionals.length === 0
-        ? '"preview" needs the project folder, for example "platform-ext preview ."'
-        : `"preview" takes one project folder, got ${args.positionals.length}: ${args.positionals.map((p) => `"${p}"`).join(' ')}`,
-    );
+  if (args.positionals.length > 1) {
+    throw new UsageError(`"preview" takes one project folder, got ${args.positionals.length}: ${args.positionals.map((p) => `"${p}"`).join(' ')}`);
   }
-  const dir = args.positionals[0]!;
+  // Like `check`, the folder defaults to the current one.
+  const dir = args.positionals[0] ?? '.';
   const portFlag = args.flags['port'];
   const port = typeof portFlag === 'string' ? parsePort(portFlag) : DEFAULT_PREVIEW_PORT;
   const denyFlag = args.flags['deny'];

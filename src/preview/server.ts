@@ -131,6 +131,9 @@ export const HOST_PAGE_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** How long a client may take to send request headers (a local tool: generous, but not forever). */
+const HEADERS_TIMEOUT_MS = 10_000;
+
 /** The path alphabet of D-2 plus `/`: anything else in a request path cannot name a bundle file. */
 const SAFE_REQUEST_PATH = /^\/[A-Za-z0-9._\-/]*$/;
 
@@ -194,6 +197,7 @@ function publicState(state: CheckedProject, options: PreviewServerOptions): Reco
     warnings: state.warnings,
     findings: state.findings,
     problem: state.problem,
+    contentKey: state.contentKey,
     manifest: state.manifest,
     frameUrl: state.ok && entrypoint !== null ? FRAME_PREFIX + entrypoint : null,
     options: { deny: options.deny.slice(), fail: options.fail.slice(), emptyCatalog: options.emptyCatalog },
@@ -369,9 +373,8 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  // No request may hold a socket open forever before its headers arrive.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 0;
+  // A local client that opens a socket and never finishes its headers is dropped early.
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
 
   function refresh(): void {
     revision++;

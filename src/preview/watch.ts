@@ -4,8 +4,8 @@
 //
 // The checked result is also what the server serves the frame from: bundle files come
 // out of this in-memory listing, never from a disk path built out of a request (D-25).
-import { watch, type FSWatcher } from 'node:fs';
-import { readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { FindingList, sortFindings, validateProject, type Finding } from '../validator/index.js';
@@ -36,6 +36,11 @@ export interface CheckedProject {
   /** Set when the folder itself could not be read (deleted, renamed): the usage-error text. */
   readonly problem: string | null;
   readonly manifest: ManifestSummary | null;
+  /**
+   * SHA-256 over the manifest and every bundle file (path and bytes): the page restarts
+   * the frame only when this changes, not when an unrelated project file was saved.
+   */
+  readonly contentKey: string;
   /** Bundle files by exact path (relative to runtime/), with their bytes; only files that were read. */
   readonly files: ReadonlyMap<string, Uint8Array>;
 }
@@ -46,8 +51,10 @@ export function checkProjectFolder(dir: string, revision: number): CheckedProjec
   try {
     project = loadProject(dir);
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    return { revision, ok: false, errors: 0, warnings: 0, findings: [], problem: error.message, manifest: null, files: new Map() };
+    // The folder vanished or a subfolder became unreadable between two events: the page
+    // says so, and the next change checks again. A watcher callback must never throw.
+    const problem = error instanceof UsageError ? error.message : `Cannot read the project folder "${dir}": ${(error as Error)?.message ?? String(error)}`;
+    return { revision, ok: false, errors: 0, warnings: 0, findings: [], problem, manifest: null, contentKey: '', files: new Map() };
   }
   const result = validateProject(project.input, { bundlePrefix: 'runtime/' });
   let findings = result.findings;
@@ -60,7 +67,13 @@ export function checkProjectFolder(dir: string, revision: number): CheckedProjec
   let errors = 0;
   for (const f of findings) if (f.severity === 'error') errors++;
   const files = new Map<string, Uint8Array>();
+  const hash = createHash('sha256');
+  // Lengths first, so that no two different listings can hash the same byte stream.
+  const manifestBytes = project.input.manifest ?? new Uint8Array(0);
+  hash.update(`manifest ${manifestBytes.length}\n`).update(manifestBytes);
   for (const entry of project.input.files ?? []) {
+    const content = entry.content ?? new Uint8Array(0);
+    hash.update(`\n${entry.kind} ${entry.path.length} ${entry.path} ${entry.size} ${content.length}\n`).update(content);
     if (entry.kind === 'file' && entry.content !== undefined) files.set(entry.path, entry.content);
   }
   const m = result.manifest;
@@ -76,7 +89,8 @@ export function checkProjectFolder(dir: string, revision: number): CheckedProjec
           capabilities: m.capabilities.slice(),
           properties: m.properties.slice(),
         };
-  return { revision, ok: errors === 0, errors, warnings: findings.length - errors, findings, problem: null, manifest, files };
+  const contentKey = hash.digest('hex');
+  return { revision, ok: errors === 0, errors, warnings: findings.length - errors, findings, problem: null, manifest, contentKey, files };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -43,6 +43,8 @@ interface PreviewState {
   readonly warnings: number;
   readonly findings: readonly Finding[];
   readonly problem: string | null;
+  /** Changes exactly when the manifest or a bundle file changed. */
+  readonly contentKey: string;
   readonly manifest: ManifestSummary | null;
   readonly frameUrl: string | null;
   readonly options: { readonly deny: readonly string[]; readonly fail: readonly string[]; readonly emptyCatalog: boolean };
@@ -75,7 +77,9 @@ function preview(value: unknown, max = 1200): string {
   return text.length > max ? `${text.slice(0, max)}\n…` : text;
 }
 
-const PLURAL = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
 
 /** Most log entries kept: the log is for reading, not for an archive. */
 const LOG_MAX_ENTRIES = 200;
@@ -186,10 +190,10 @@ function renderStatus(current: PreviewState): void {
     status.textContent = 'Folder unreadable';
   } else if (current.errors > 0) {
     status.dataset['state'] = 'errors';
-    status.textContent = `${PLURAL(current.errors, 'error')}, ${PLURAL(current.warnings, 'warning')}`;
+    status.textContent = `${plural(current.errors, 'error')}, ${plural(current.warnings, 'warning')}`;
   } else if (current.warnings > 0) {
     status.dataset['state'] = 'warnings';
-    status.textContent = PLURAL(current.warnings, 'warning');
+    status.textContent = plural(current.warnings, 'warning');
   } else {
     status.dataset['state'] = 'ok';
     status.textContent = 'No problems';
@@ -220,7 +224,7 @@ function renderFindings(current: PreviewState): void {
     list.replaceChildren();
     overlay.hidden = false;
   } else if (!current.ok) {
-    byId('findings-title').textContent = `The extension has ${PLURAL(current.errors, 'error')}`;
+    byId('findings-title').textContent = `The extension has ${plural(current.errors, 'error')}`;
     byId('findings-lead').textContent = 'Fix them and save: the preview checks again and starts the extension by itself.';
     list.replaceChildren(...current.findings.map(findingItem));
     overlay.hidden = false;
@@ -231,7 +235,7 @@ function renderFindings(current: PreviewState): void {
   const warnings = current.findings.filter((f) => f.severity === 'warning');
   if (current.ok && warnings.length > 0) {
     const details = el('details');
-    details.append(el('summary', undefined, `${PLURAL(warnings.length, 'warning')} (the extension runs; the store review may ask about them)`));
+    details.append(el('summary', undefined, `${plural(warnings.length, 'warning')} (the extension runs; the store review may ask about them)`));
     const ol = el('ol', 'findings__list');
     ol.append(...warnings.map(findingItem));
     details.append(ol);
@@ -537,7 +541,7 @@ function renderCart(): void {
     box.append(row);
   }
   const total = el('div', 'cart-total');
-  total.append(el('span', undefined, PLURAL(snapshot.itemCount, 'item')), el('span', undefined, snapshot.total));
+  total.append(el('span', undefined, plural(snapshot.itemCount, 'item')), el('span', undefined, snapshot.total));
   box.append(total);
 }
 
@@ -560,7 +564,7 @@ function onCartUpdated(event: Event): void {
 function logCall(entry: CallLogEntry): void {
   const list = byId('log');
   if (entry.kind === 'dropped') {
-    byId('log-dropped').textContent = `${PLURAL(entry.dropped, 'malformed message')} dropped (last: ${entry.reason})`;
+    byId('log-dropped').textContent = `${plural(entry.dropped, 'malformed message')} dropped (last: ${entry.reason})`;
     return;
   }
   logCount++;
@@ -642,12 +646,14 @@ function watchStageSize(): void {
 // ---------------------------------------------------------------------------------------
 // Applying a check from the server
 
-function apply(next: PreviewState): void {
+function apply(next: PreviewState, reload = false): void {
   const previous = state;
   state = next;
   if (next.options.emptyCatalog !== emptyCatalog) {
     emptyCatalog = next.options.emptyCatalog;
     store = newStore(emptyCatalog);
+    // The bridge holds the old store's adapters: the frame restarts with the new store.
+    reload = true;
     applyThemeToPage();
     renderTheme();
     renderCart();
@@ -677,11 +683,14 @@ function apply(next: PreviewState): void {
   renderStatus(next);
   renderCapabilities(next);
   renderFindings(next);
-  if (next.ok && next.frameUrl !== null && manifest !== null) mountFrame(next.frameUrl, manifest);
-  else {
+  // A save of some other project file (a README) re-checks but leaves the running frame alone.
+  const unchanged = previous !== null && previous.ok && frame !== null && previous.contentKey === next.contentKey && previous.frameUrl === next.frameUrl;
+  if (next.ok && next.frameUrl !== null && manifest !== null) {
+    if (reload || !unchanged) mountFrame(next.frameUrl, manifest);
+  } else {
+    // The findings overlay says why; the slot keeps its size so the page does not jump.
     unmountFrame();
-    const placeholder = el('div', 'stage__placeholder', next.problem !== null ? 'The project folder cannot be read.' : 'The extension is not running.');
-    byId('frame-slot').replaceChildren(placeholder);
+    byId('frame-slot').replaceChildren();
   }
 }
 
@@ -731,7 +740,7 @@ function wireControls(): void {
     byId('log-dropped').textContent = '';
   });
   byId('reload-frame').addEventListener('click', () => {
-    if (state !== null) apply(state);
+    if (state !== null) apply(state, true);
   });
   for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-viewport]')) {
     button.addEventListener('click', () => setViewport(button.dataset['viewport'] as Viewport));

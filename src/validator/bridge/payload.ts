@@ -105,11 +105,25 @@ interface Walk {
   readonly ancestors: Set<object>;
 }
 
+/** Records a failure when it outranks the one known. Callers on hot paths test the rank first, so that messages are only built when they can matter. */
 function fail(walk: Walk, rank: number, message: string): void {
   if (rank > walk.rank) {
     walk.rank = rank;
     walk.message = message;
   }
+}
+
+const TOO_MANY_NODES = `The payload has more than ${groupDigits(PAYLOAD_MAX_NODES)} values`;
+const TOO_DEEP = `The payload is nested deeper than ${PAYLOAD_MAX_DEPTH} levels`;
+const TOO_MANY_ARRAY_ENTRIES = `An array has more than ${groupDigits(PAYLOAD_MAX_COLLECTION_ENTRIES)} entries`;
+const TOO_MANY_OBJECT_ENTRIES = `An object has more than ${groupDigits(PAYLOAD_MAX_OBJECT_ENTRIES)} properties`;
+const TOO_LARGE = `The message is larger than ${groupDigits(MESSAGE_MAX_BYTES)} bytes`;
+
+/** Longest key quoted back in a message (presentation only, not a contract number). */
+const QUOTE_MAX_CHARS = 60;
+
+function quoteKey(key: string): string {
+  return JSON.stringify(key.length > QUOTE_MAX_CHARS ? `${key.slice(0, QUOTE_MAX_CHARS)}…` : key);
 }
 
 function describeType(value: unknown): string {
@@ -145,8 +159,10 @@ function isArrayValue(value: object): boolean | typeof THREW {
  */
 function visit(walk: Walk, value: unknown, depth: number, copying: boolean): { leaf: JsonValue } | { push: Container } | null {
   walk.nodes++;
-  if (walk.nodes > PAYLOAD_MAX_NODES) fail(walk, RANK_COMPLEX, `The payload has more than ${groupDigits(PAYLOAD_MAX_NODES)} values`);
-  if (depth > PAYLOAD_MAX_DEPTH) fail(walk, RANK_COMPLEX, `The payload is nested deeper than ${PAYLOAD_MAX_DEPTH} levels`);
+  if (walk.rank < RANK_COMPLEX) {
+    if (depth > PAYLOAD_MAX_DEPTH) fail(walk, RANK_COMPLEX, TOO_DEEP);
+    else if (walk.nodes > PAYLOAD_MAX_NODES) fail(walk, RANK_COMPLEX, TOO_MANY_NODES);
+  }
   switch (typeof value) {
     case 'string':
       // Every code unit takes at least one byte: a string longer than the limit is not
@@ -174,7 +190,7 @@ function visit(walk: Walk, value: unknown, depth: number, copying: boolean): { l
       break;
   }
   // undefined (in an array), non-finite numbers, functions, symbols, bigint.
-  fail(walk, RANK_TYPES, `A value cannot cross the bridge: ${describeType(value)}`);
+  if (walk.rank < RANK_TYPES) fail(walk, RANK_TYPES, `A value cannot cross the bridge: ${describeType(value)}`);
   walk.bytes += NULL_BYTES;
   return null;
 }
@@ -196,7 +212,7 @@ function enterContainer(walk: Walk, value: object, depth: number, copying: boole
   } else {
     // Class instances, Date, Map, Set, typed arrays, DOM nodes, Array subclasses, and
     // anything whose prototype could not be read.
-    fail(walk, RANK_TYPES, `A value cannot cross the bridge: ${describeType(value)}`);
+    if (walk.rank < RANK_TYPES) fail(walk, RANK_TYPES, `A value cannot cross the bridge: ${describeType(value)}`);
   }
   if (container === null) {
     walk.bytes += NULL_BYTES;
@@ -220,7 +236,7 @@ function enterArray(walk: Walk, value: object, depth: number, copying: boolean):
     return null;
   }
   if (length > PAYLOAD_MAX_COLLECTION_ENTRIES) {
-    fail(walk, RANK_COMPLEX, `An array has more than ${groupDigits(PAYLOAD_MAX_COLLECTION_ENTRIES)} entries`);
+    fail(walk, RANK_COMPLEX, TOO_MANY_ARRAY_ENTRIES);
   } else if (walk.rank < RANK_TYPES) {
     // Holes and extra named properties both show as a key count other than length + 1
     // (the indices and `length`). Checked only while no failure is known: it cannot
@@ -273,7 +289,7 @@ function readOwn(source: object, key: string): { value: unknown } | 'absent' | '
  */
 export function copyPayload(value: unknown, envelopeBytes = 0): CopyResult {
   const walk: Walk = { bytes: envelopeBytes, nodes: 0, rank: RANK_NONE, message: '', stack: [], ancestors: new Set() };
-  const tooLarge = (): CopyResult => ({ ok: false, code: 'PAYLOAD_TOO_LARGE', message: `The message is larger than ${groupDigits(MESSAGE_MAX_BYTES)} bytes` });
+  const tooLarge = (): CopyResult => ({ ok: false, code: 'PAYLOAD_TOO_LARGE', message: TOO_LARGE });
   let root: JsonValue = null;
   const first = visit(walk, value, 1, true);
   if (walk.bytes > MESSAGE_MAX_BYTES) return tooLarge();
@@ -295,7 +311,7 @@ export function copyPayload(value: unknown, envelopeBytes = 0): CopyResult {
     const index = top.index++;
     const key = top.isArray ? String(index) : top.keys![index]!;
     if (!top.isArray && FORBIDDEN_KEYS.includes(key)) {
-      fail(walk, RANK_TYPES, `A key cannot cross the bridge: "${key}"`);
+      if (walk.rank < RANK_TYPES) fail(walk, RANK_TYPES, `A key cannot cross the bridge: ${quoteKey(key)}`);
       continue;
     }
     const read = readOwn(top.source, key);
@@ -304,7 +320,7 @@ export function copyPayload(value: unknown, envelopeBytes = 0): CopyResult {
     else if (read === 'absent' && top.isArray) entry = undefined; // a hole reads as undefined
     else {
       if (read === 'absent') continue; // a key that vanished (a Proxy's ownKeys lied): nothing to copy
-      fail(walk, RANK_TYPES, read === 'hidden' ? `A non-enumerable property cannot cross the bridge: "${key}"` : 'A value cannot be read');
+      if (walk.rank < RANK_TYPES) fail(walk, RANK_TYPES, read === 'hidden' ? `A non-enumerable property cannot cross the bridge: ${quoteKey(key)}` : 'A value cannot be read');
       if (top.isArray) walk.bytes += (top.entries++ > 0 ? 1 : 0) + NULL_BYTES;
       if (walk.bytes > MESSAGE_MAX_BYTES) return tooLarge();
       continue;
@@ -315,7 +331,7 @@ export function copyPayload(value: unknown, envelopeBytes = 0): CopyResult {
     if (top.entries > 1) walk.bytes += 1; // the comma
     if (!top.isArray) {
       walk.bytes += jsonStringBytes(key) + 1; // "key":
-      if (top.entries > PAYLOAD_MAX_OBJECT_ENTRIES) fail(walk, RANK_COMPLEX, `An object has more than ${groupDigits(PAYLOAD_MAX_OBJECT_ENTRIES)} properties`);
+      if (top.entries > PAYLOAD_MAX_OBJECT_ENTRIES) fail(walk, RANK_COMPLEX, TOO_MANY_OBJECT_ENTRIES);
     }
     const copying = top.copy !== null && walk.rank === RANK_NONE;
     const child = visit(walk, entry, top.depth + 1, copying);
