@@ -11,8 +11,8 @@
 // Processes alternate, so machine noise hits both sides alike; medians are compared.
 //
 // The project (makeProject) is real code and realistic assets, within the contract's
-// limits (at most 200 files, 20 MiB expanded, 5 MiB compressed: that last cap is why a
-// third of the bytes are genuinely compressible images rather than all PNG/WOFF2 noise):
+// limits (at most 200 files, 20 MiB expanded, 5 MiB compressed: that last cap is why over
+// a quarter of the bytes are genuinely compressible images rather than PNG/WOFF2 noise):
 //   JavaScript  copies of dist/validator.mjs (a 400 KB ECMAScript module of ordinary code)
 //               and the transpiled build/validator/ tree (with inline source maps);
 //   CSS         generated from a seeded vocabulary: component rules, media queries,
@@ -21,6 +21,9 @@
 //   images      .png/.webp of random bytes (compressed pixels), and real PNG files whose
 //               IDAT is stored (zlib level 0) UI-like pixels: compressible.
 // Usage: node scripts/build.mjs && node bench/package.mjs [runs]   (default 5; medians)
+//        node bench/package.mjs [runs] --root <checkout>   measures another built checkout's
+//          dist/platform-ext.mjs and build/zip/deflate.js (an earlier commit, for before/after)
+//          on the same project, made from this checkout
 //        node bench/package.mjs --make <dir>   only writes the project (for profiling)
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -30,7 +33,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { deflateRawSync, deflateSync } from 'node:zlib';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'dist/platform-ext.mjs');
+const rootFlag = process.argv.indexOf('--root');
+/** The checkout under test (its dist/ and build/); the project's files always come from this one. */
+const tested = rootFlag > 0 ? process.argv[rootFlag + 1] : root;
+const cli = join(tested, 'dist/platform-ext.mjs');
 const MiB = 1 << 20;
 
 // D-14's test key (the Ed25519 seed 0x01..0x20): a bench needs a key, not a secret.
@@ -199,10 +205,7 @@ function stylesheet(seed, target, fonts, images) {
   return parts.join('');
 }
 
-/**
- * Writes a valid project into `dir` (manifest.json, runtime/) and returns the list of
- * runtime files with their sizes.
- */
+/** Writes the valid project described above into `dir` (manifest.json, runtime/). */
 function makeProject(dir) {
   const runtime = join(dir, 'runtime');
   for (const sub of ['js/lib', 'css', 'fonts', 'img']) mkdirSync(join(runtime, sub), { recursive: true });
@@ -281,7 +284,7 @@ if (process.argv[2] === '--make') {
 // Measuring
 // ---------------------------------------------------------------------------------------
 
-const runs = Number(process.argv[2] ?? 5);
+const runs = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 5);
 
 function median(values) {
   const s = [...values].sort((a, b) => a - b);
@@ -344,7 +347,7 @@ try {
   const zip9 = join(work, 'zip9.zip');
   const kinds = { js: 0, css: 0, woff2: 0, png: 0, webp: 0, html: 0, mjs: 0 };
   for (const f of files) kinds[f.path.slice(f.path.lastIndexOf('.') + 1)] += f.content.length;
-  console.log(`node ${process.version}, ${runs} runs per side, medians (bench/package.mjs)`);
+  console.log(`node ${process.version}, ${runs} runs per side, medians (bench/package.mjs)${tested === root ? '' : `; measuring ${tested}`}`);
   console.log(
     `project: ${files.length} files, ${(expanded / MiB).toFixed(2)} MiB: JavaScript ${((kinds.js + kinds.mjs) / MiB).toFixed(1)}, CSS ${(kinds.css / MiB).toFixed(1)}, ` +
       `fonts ${(kinds.woff2 / MiB).toFixed(1)}, images ${((kinds.png + kinds.webp) / MiB).toFixed(1)} (of which compressible PNG ${(files.filter((f) => f.path.includes('screenshot')).reduce((n, f) => n + f.content.length, 0) / MiB).toFixed(1)}), HTML ${(kinds.html / 1024).toFixed(1)} KiB`,
@@ -393,7 +396,7 @@ try {
   }
 
   // 2. The encoder beside node:zlib level 6, in this process, on the same files, after warm-up.
-  const { deflateRaw } = await import(pathToFileURL(join(root, 'build/zip/deflate.js')).href);
+  const { deflateRaw } = await import(pathToFileURL(join(tested, 'build/zip/deflate.js')).href);
   const groups = [
     ['JavaScript', (p) => p.endsWith('.js') || p.endsWith('.mjs')],
     ['CSS', (p) => p.endsWith('.css')],

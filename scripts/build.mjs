@@ -8,6 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, renameSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildBridge } from './build-bridge.mjs';
+import { buildPage, pageDefines } from './build-page.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const transpileOnly = process.argv.includes('--transpile-only');
@@ -68,8 +70,13 @@ async function bundleAll() {
     platform: 'neutral',
     outfile: join(dist, 'validator.mjs'),
   });
+  // Browser code (the frame's runtime and the preview's host page) is bundled for the
+  // browser first and embedded in the CLI as strings, the way esbuild embeds its worker.
+  const bridge = await buildBridge(root);
+  const page = await buildPage(root);
   await build({
     ...common,
+    define: { ...common.define, ...pageDefines(page), __PLATFORM_RUNTIME_SOURCE__: JSON.stringify(bridge.runtime) },
     entryPoints: [join(root, 'src/cli.ts')],
     platform: 'node',
     outfile: join(dist, 'platform-ext.mjs'),

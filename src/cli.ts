@@ -5,6 +5,7 @@ import { CHECK_FLAGS, runCheck } from './commands/check.js';
 import { KEYGEN_FLAGS, runKeygen } from './commands/keygen.js';
 import { PACKAGE_FLAGS, runPackage } from './commands/package.js';
 import { VERIFY_FLAGS, runVerify } from './commands/verify.js';
+import { PREVIEW_FLAGS, PREVIEW_HELP, runPreview } from './commands/preview.js';
 import type { CommandIo } from './commands/io.js';
 import { UsageError } from './usage-error.js';
 import { isCompressionWorker, runCompressionWorker, setCompressionWorkerScript } from './zip/parallel.js';
@@ -17,7 +18,8 @@ interface Command {
   readonly summary: string;
   readonly details: string;
   readonly flags: Readonly<Record<string, FlagSpec>>;
-  readonly run: (args: ReturnType<typeof parseArgs>, io: CommandIo) => number;
+  /** Long-running commands (preview) resolve with their exit status when they stop. */
+  readonly run: (args: ReturnType<typeof parseArgs>, io: CommandIo) => number | Promise<number>;
 }
 
 const COMMANDS: Readonly<Record<string, Command>> = {
@@ -62,6 +64,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     flags: VERIFY_FLAGS,
     run: runVerify,
   },
+  preview: { ...PREVIEW_HELP, flags: PREVIEW_FLAGS, run: runPreview },
 };
 
 function globalHelp(): string {
@@ -90,7 +93,7 @@ function commandHelp(name: string, command: Command): string {
   return [`Usage: ${command.usage}`, '', command.summary, '', command.details, '', 'Options:', ...flagLines, ''].join('\n') + (name ? '' : '');
 }
 
-export function main(argv: readonly string[], io: CommandIo): number {
+export async function main(argv: readonly string[], io: CommandIo): Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     if (first === 'help' && rest[0] !== undefined && COMMANDS[rest[0]] !== undefined) {
@@ -119,7 +122,7 @@ export function main(argv: readonly string[], io: CommandIo): number {
       io.out(commandHelp(first, command));
       return 0;
     }
-    return command.run(args, io);
+    return await command.run(args, io);
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`platform-ext: ${error.message}\n`);
@@ -146,5 +149,5 @@ if (isCompressionWorker()) {
     err: (text) => process.stderr.write(text),
     color: process.stdout.isTTY === true && process.env['NO_COLOR'] === undefined,
   };
-  process.exitCode = main(process.argv.slice(2), io);
+  process.exitCode = await main(process.argv.slice(2), io);
 }

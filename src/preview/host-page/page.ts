@@ -16,6 +16,7 @@ import { validateSettings, type PropertyDef } from '../../validator/properties.j
 import { FRAME_SANDBOX } from '../../validator/runtime-policy.js';
 import {
   createMockStore,
+  SAMPLE_PRODUCTS,
   STORE_SMS_NUMBER,
   THEME_FIELDS,
   type MockStore,
@@ -83,8 +84,9 @@ function plural(n: number, word: string): string {
 
 /** Most log entries kept: the log is for reading, not for an archive. */
 const LOG_MAX_ENTRIES = 200;
-/** How long a toast stays. */
+/** How long a toast stays, and how many show at once. */
 const TOAST_MS = 4500;
+const TOASTS_MAX = 3;
 
 /** Widths of the viewport presets, in CSS pixels (desktop: the content column). */
 const VIEWPORTS = { mobile: 375, tablet: 768, desktop: 0 } as const;
@@ -588,7 +590,9 @@ function logCall(entry: CallLogEntry): void {
 function toast(title: string, text: string): void {
   const box = el('div', 'toast');
   box.append(el('strong', undefined, title), document.createTextNode(text));
-  byId('toasts').append(box);
+  const stack = byId('toasts');
+  stack.append(box);
+  while (stack.children.length > TOASTS_MAX) stack.firstElementChild?.remove();
   setTimeout(() => box.remove(), TOAST_MS);
 }
 
@@ -663,7 +667,7 @@ function apply(next: PreviewState, reload = false): void {
   }
   byId('catalog-note').textContent = emptyCatalog
     ? 'Empty catalog (--empty-catalog): catalog calls answer with no products.'
-    : 'Sample catalog: 64 products, every fifth one out of stock.';
+    : `Sample catalog: ${SAMPLE_PRODUCTS.length} products, some out of stock.`;
 
   const manifest = next.manifest;
   const nextDeclared = manifest === null ? [] : [...manifest.capabilities];
@@ -673,7 +677,7 @@ function apply(next: PreviewState, reload = false): void {
   declared = nextDeclared;
 
   const nextProperties = manifest?.properties ?? [];
-  if (JSON.stringify(nextProperties) !== JSON.stringify(properties)) {
+  if (previous === null || JSON.stringify(nextProperties) !== JSON.stringify(properties)) {
     properties = nextProperties;
     draft = initialSettings(properties, draft);
     settings = checkDraft().size === 0 ? { ...draft } : initialSettings(properties, {});
