@@ -1,6 +1,7 @@
 // Publisher keys (D-11 to D-14): Ed25519, the private key as PKCS#8 PEM (what OpenSSL
 // writes and reads), the public key as 32 raw bytes written in strict base64.
-import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import { nodeCrypto } from '../builtins.js';
 import { encodeBase64 } from '../validator/base64.js';
 import { UsageError } from '../usage-error.js';
 
@@ -10,7 +11,7 @@ export interface KeyPair {
 }
 
 export function generateKeyPair(): KeyPair {
-  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const { privateKey, publicKey } = nodeCrypto().generateKeyPairSync('ed25519');
   return {
     privatePem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     publicKey: publicKeyBytes(publicKey),
@@ -19,7 +20,7 @@ export function generateKeyPair(): KeyPair {
 
 /** The 32 raw bytes of an Ed25519 public key (or of a private key's public half). */
 export function publicKeyBytes(key: KeyObject): Uint8Array {
-  const pub = key.type === 'private' ? createPublicKey(key) : key;
+  const pub = key.type === 'private' ? nodeCrypto().createPublicKey(key) : key;
   const jwk = pub.export({ format: 'jwk' });
   return new Uint8Array(Buffer.from(String(jwk.x), 'base64url'));
 }
@@ -31,7 +32,7 @@ export function parsePrivateKey(pem: string, file: string): KeyObject {
   }
   let key: KeyObject;
   try {
-    key = createPrivateKey({ key: pem, format: 'pem' });
+    key = nodeCrypto().createPrivateKey({ key: pem, format: 'pem' });
   } catch {
     throw new UsageError(`"${file}" cannot be read as a private key: create one with "platform-ext keygen"`);
   }
@@ -42,7 +43,7 @@ export function parsePrivateKey(pem: string, file: string): KeyObject {
 }
 
 export function signEd25519(key: KeyObject, message: Uint8Array): Uint8Array {
-  return new Uint8Array(sign(null, message, key));
+  return new Uint8Array(nodeCrypto().sign(null, message, key));
 }
 
 /** D-11: the text of publisher-public-key.txt or signature.txt. */

@@ -1,12 +1,12 @@
 // Writing without losing anything: every output appears whole or not at all (temp file
 // in the same folder, fsync, then rename or link), and "create" never replaces a file
 // that exists, even one that appears while we work (link(2) fails with EEXIST).
+import { nodeCrypto } from '../builtins.js';
 import { closeSync, fsyncSync, linkSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 
 function tempPathFor(path: string): string {
-  return join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  return join(dirname(path), `.${basename(path)}.${process.pid}.${nodeCrypto().randomBytes(4).toString('hex')}.tmp`);
 }
 
 function writeTemp(path: string, data: string | Uint8Array, mode: number): string {

@@ -20,7 +20,8 @@
 //   `Access-Control-Allow-Origin: *` (the sandboxed frame's origin is opaque and module
 //   scripts load in CORS mode, D-25), which would otherwise let any web page read them.
 // - The host page has its own strict policy: same-origin scripts, styles and frames only.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { nodeHttp } from '../builtins.js';
 import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { runtimePolicy } from '../validator/runtime-policy.js';
@@ -360,7 +361,7 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
 
   // Node answers a request without Host with a bare 400 by default; the Host check below
   // answers it like any other wrong Host (421), from one place.
-  const server: Server = createServer({ requireHostHeader: false }, (request, response) => {
+  const server: Server = nodeHttp().createServer({ requireHostHeader: false }, (request, response) => {
     try {
       handle(request, response);
     } catch {

@@ -25,7 +25,8 @@
 // finds itself started with this module's workerData), so dist stays one file.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { MessageChannel, receiveMessageOnPort, Worker, isMainThread, workerData, type MessagePort } from 'node:worker_threads';
+import type { MessagePort, Worker } from 'node:worker_threads';
+import { nodeWorkerThreads } from '../builtins.js';
 import { crc32Fast } from '../release/node-deps.js';
 import { ZIP_METHOD_STORED } from './format.js';
 import { compressEntry, type CompressedEntry, type ZipFileInput } from './write.js';
@@ -86,6 +87,10 @@ export function setCompressionWorkerScript(script: string | URL): void {
 
 /** Whether this thread was started as a compression worker. */
 export function isCompressionWorker(): boolean {
+  // Checked at every start-up: process.argv (the worker gets WORKER_ROLE appended) says it
+  // without loading node:worker_threads; workerData then confirms.
+  if (!process.argv.includes(WORKER_ROLE)) return false;
+  const { isMainThread, workerData } = nodeWorkerThreads();
   return !isMainThread && (workerData as { role?: unknown } | null)?.role === WORKER_ROLE;
 }
 
@@ -117,11 +122,12 @@ export interface ParallelCompression {
 export function launchCompressionWorker(): CompressionWorker | null {
   if (workerScript === null) return null;
   const counters = new Int32Array(new SharedArrayBuffer(COUNTER_SLOTS * Int32Array.BYTES_PER_ELEMENT));
+  const { MessageChannel, Worker } = nodeWorkerThreads();
   const channel = new MessageChannel();
   const input: WorkerInput = { role: WORKER_ROLE, port: channel.port2, counters };
   let worker: Worker | null;
   try {
-    worker = new Worker(workerScript, { workerData: input, transferList: [channel.port2], stdout: true, stderr: true });
+    worker = new Worker(workerScript, { workerData: input, argv: [WORKER_ROLE], transferList: [channel.port2], stdout: true, stderr: true });
     // Never keep the process alive, and never let a worker's failure become an uncaught
     // 'error' event: the main thread finishes the work whatever happens to the worker.
     worker.unref();
@@ -175,7 +181,7 @@ export function startCompression(
     let received = 0;
     let lastProgress = Date.now();
     while (missing > 0) {
-      const message = receiveMessageOnPort(port) as { message: WorkerResult } | undefined;
+      const message = nodeWorkerThreads().receiveMessageOnPort(port) as { message: WorkerResult } | undefined;
       if (message !== undefined) {
         const result = message.message;
         const content = contents[result.index]!;
@@ -271,7 +277,7 @@ function readListedFile(path: string, size: number): Uint8Array | null {
  * thread closes its end first (no work after all, or cancelled), the thread ends.
  */
 export function runCompressionWorker(): void {
-  const { port, counters } = workerData as WorkerInput;
+  const { port, counters } = nodeWorkerThreads().workerData as WorkerInput;
   port.once('message', (work: WorkerWork) => {
     try {
       const { root, paths, sizes, order } = work;
