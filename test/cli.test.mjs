@@ -172,3 +172,15 @@ test('--list-rules prints the catalogue; with --json, every rule', () => {
   const text = runCli(['check', '--list-rules']);
   for (const rule of RULES) assert.ok(text.stdout.includes(rule.id), rule.id);
 });
+
+test('the entrypoint must exist in runtime/ (D-1), with a hint when only the letter case differs', (t) => {
+  const missing = makeProject(t, { manifest: { entrypoint: 'app.html' } });
+  const r = runCli(['check', missing, '--json']);
+  assert.equal(r.status, 1);
+  assert.ok(summarize(r.json).includes('bundle/entrypoint-missing manifest.json /entrypoint'), summarize(r.json).join('\n'));
+  const cased = makeProject(t, { manifest: { entrypoint: 'Index.html' } });
+  const c = runCli(['check', cased, '--json']);
+  const finding = c.json.findings.find((f) => f.rule === 'bundle/entrypoint-missing');
+  assert.equal(finding.pointer, '/entrypoint');
+  assert.match(finding.message, /"index\.html"/);
+});

@@ -316,3 +316,22 @@ test('dist/platform-review.mjs takes its validation only from ./validator.mjs an
   assert.doesNotMatch(text, /function readZip|function validateManifest|function checkEntrypointHtml/, 'no validator code is bundled into review');
 });
 
+
+test('verify: malformed key, signature and record files each get their own rule', (t) => {
+  const r = tampered(t, (out) => {
+    const key = readFileSync(join(out, 'publisher-public-key.txt'), 'utf8');
+    writeFileSync(join(out, 'publisher-public-key.txt'), key.replace('\n', '\r\n'));
+    const sig = readFileSync(join(out, 'signature.txt'), 'utf8');
+    writeFileSync(join(out, 'signature.txt'), ` ${sig}`);
+    writeFileSync(join(out, 'submission.json'), '{"format": "platform-extension-submission-v1",}');
+  });
+  const ids = summarize(r.json).map((s) => s.trim()); // the record's finding has pointer "" (the whole document)
+  for (const id of ['release/public-key-format publisher-public-key.txt', 'release/signature-format signature.txt', 'release/submission-invalid submission.json']) {
+    assert.ok(ids.includes(id), `${id} in ${ids.join(', ')}`);
+  }
+});
+
+test('verify: a submission file larger than any valid one is refused unread', (t) => {
+  const r = tampered(t, (out) => writeFileSync(join(out, 'signature.txt'), 'A'.repeat(5000)));
+  assert.ok(summarize(r.json).includes('release/file-too-large signature.txt'));
+});
