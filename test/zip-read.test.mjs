@@ -746,3 +746,24 @@ test('every archive/ rule in the catalogue was produced by some row above (none 
   assert.deepEqual(ids.filter((id) => !SEEN.has(id)), []);
   assert.ok(ARCHIVE_RULES.every((r) => r.severity === 'error'));
 });
+
+test('keepContent: false verifies every entry but returns no bytes (package read-back)', async () => {
+  const { writeZip } = await import('../build/zip/write.js');
+  const zip = writeZip([
+    { path: 'a.js', content: new TextEncoder().encode('export const a = 1;\n'.repeat(50)) },
+    { path: 'b.png', content: new Uint8Array(300).map((_, i) => (i * 7919) & 0xff) },
+  ]);
+  const kept = new FindingList();
+  const withContent = readZip(zip, nodeInflateRawCapped, kept);
+  assert.ok(withContent.entries.every((e) => e.content !== undefined));
+  const dropped = new FindingList();
+  const without = readZip(zip, nodeInflateRawCapped, dropped, 'bundle.zip', { keepContent: false });
+  assert.deepEqual(without.entries.map((e) => [e.path, e.size, e.content]), withContent.entries.map((e) => [e.path, e.size, undefined]));
+  assert.deepEqual(dropped.items, []);
+  // Verification still runs: a flipped data byte is still a CRC finding.
+  const bad = Uint8Array.from(zip);
+  bad[30 + 'a.js'.length + 2] ^= 0xff;
+  const broken = new FindingList();
+  readZip(bad, nodeInflateRawCapped, broken, 'bundle.zip', { keepContent: false });
+  assert.ok(broken.items.length > 0);
+});

@@ -153,7 +153,7 @@ function buildArchive(dir: string): Built {
   const built = checkAndAssemble(dir);
   if (built.zip === undefined) return built;
   const readBack = new FindingList();
-  readZip(built.zip, inflateRawCapped, readBack, 'bundle.zip');
+  readZip(built.zip, inflateRawCapped, readBack, 'bundle.zip', { keepContent: false });
   return { ...built, findings: sortFindings(built.findings.concat(readBack.items)) };
 }
 

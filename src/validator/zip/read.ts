@@ -170,7 +170,17 @@ interface CentralRecord {
  * are not reported here: the caller runs checkBundleListing over `entries`. When one of
  * those limits is broken, nothing is inflated and no entry has content.
  */
-export function readZip(bytes: Uint8Array, inflate: InflateRaw, findings: FindingList, file = 'bundle.zip'): ZipReadResult {
+export interface ReadZipOptions {
+  /**
+   * false: every entry is still inflated and verified (length, CRC, consumed input) but its
+   * bytes are dropped at once, so at most one entry is in memory (package's read-back
+   * check, which already holds the checked files). Default true.
+   */
+  readonly keepContent?: boolean;
+}
+
+export function readZip(bytes: Uint8Array, inflate: InflateRaw, findings: FindingList, file = 'bundle.zip', options: ReadZipOptions = {}): ZipReadResult {
+  const keepContent = options.keepContent !== false;
   const state: ReadState = { bytes, findings, file, sound: true, reported: 0 };
   // Before parsing anything: a bundle over the limit is refused without reading a record.
   if (bytes.length > BUNDLE_MAX_COMPRESSED_BYTES) {
@@ -196,7 +206,7 @@ export function readZip(bytes: Uint8Array, inflate: InflateRaw, findings: Findin
   for (const record of records) {
     const content = inflateAllowed ? extract(state, record, inflate) : null;
     entries.push(
-      content === null
+      content === null || !keepContent
         ? { path: record.key, kind: 'file', size: record.uncompressedSize }
         : { path: record.key, kind: 'file', size: record.uncompressedSize, content },
     );
