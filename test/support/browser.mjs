@@ -89,11 +89,14 @@ export async function startPreview(t, options = {}) {
 /**
  * "The network" for the isolation tests: a TCP server on 127.0.0.1 that records every
  * connection, every byte and every HTTP request line it receives, and answers each
- * request with a small 200 that any origin may read (so that a request that got through
+ * request with a small 200 page that any origin may read (so that a request that got through
  * would also succeed). Browsers may open a speculative connection to a URL they then
  * refuse to request; such a connection carries no byte, so the proof is bytes and
  * requests, not connections.
  */
+/** The counting server's answer: a page that names its own icon, so that opening it costs no favicon request. */
+const COUNTER_BODY = '<!doctype html><link rel="icon" href="data:,"><p>counted</p>';
+
 export async function startCounter(t) {
   const record = { connections: 0, bytes: 0, requests: [] };
   const sockets = new Set();
@@ -108,7 +111,7 @@ export async function startCounter(t) {
       while ((end = text.indexOf('\r\n\r\n')) >= 0) {
         record.requests.push(text.slice(0, text.indexOf('\r\n')));
         text = text.slice(end + 4);
-        socket.write('HTTP/1.1 200 OK\r\nAccess-Control-Allow-Origin: *\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nok');
+        socket.write(`HTTP/1.1 200 OK\r\nAccess-Control-Allow-Origin: *\r\nContent-Type: text/html\r\nContent-Length: ${COUNTER_BODY.length}\r\n\r\n${COUNTER_BODY}`);
       }
     });
     socket.on('error', () => undefined);
