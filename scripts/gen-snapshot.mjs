@@ -23,6 +23,7 @@ export function snapshotFiles() {
     'contract-snapshot/runtime-policy.txt',
     `# Runtime content-security policy (D-17). ${v.BASE_URL_PLACEHOLDER} is the release base URL.\n${v.RUNTIME_POLICY_TEMPLATE}\n`,
   );
+  files.set('contract-snapshot/bridge-protocol.md', v.BRIDGE_PROTOCOL_DOC.endsWith('\n') ? v.BRIDGE_PROTOCOL_DOC : `${v.BRIDGE_PROTOCOL_DOC}\n`);
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   const start = '<!-- rules-table:start -->';
   const end = '<!-- rules-table:end -->';
