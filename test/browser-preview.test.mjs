@@ -196,9 +196,11 @@ test('the preview in Chromium: the example, D-25 as the browser sees it, travers
     const original = readFileSync(index, 'utf8');
     const marker = (text) => original.replace('<p id="status">', `<p id="marker">${text}</p><p id="status">`);
     writeFileSync(index, marker('broken').replace('</body>', '<script>alert(1)</script></body>'));
-    await page.waitForFunction(() => !document.getElementById('findings').hidden);
+    // Waits for this save's finding (not just any error state: a check could catch the file half written).
+    await page.waitForFunction(
+      () => !document.getElementById('findings').hidden && [...document.querySelectorAll('#findings-list .finding__rule')].some((e) => e.textContent === 'html/inline-script'),
+    );
     assert.equal(await page.locator('#check-status').getAttribute('data-state'), 'errors');
-    assert.ok((await page.locator('#findings-list .finding__rule').allTextContents()).includes('html/inline-script'));
     assert.equal(await page.locator('#frame-slot iframe').count(), 0, 'a broken extension is not shown');
     assert.ok(frame.isDetached(), 'the old frame is gone');
     const direct = await page.context().request.get(`${frameBase}index.html`);
@@ -207,7 +209,8 @@ test('the preview in Chromium: the example, D-25 as the browser sees it, travers
     writeFileSync(index, marker('fixed'));
     await page.waitForFunction(() => document.getElementById('findings').hidden);
     const fresh = await extensionFrame(page);
-    await fresh.waitForFunction(() => document.getElementById('marker')?.textContent === 'fixed' && window.probe.status().ready.ok === true, null, { polling: 20 });
+    // The marker is parsed before the probe's module runs: both are waited for.
+    await fresh.waitForFunction(() => document.getElementById('marker')?.textContent === 'fixed' && window.probe?.status().ready.ok === true, null, { polling: 20 });
     assert.equal(await page.locator('#check-status').getAttribute('data-state'), 'warnings', 'the probe has warnings only');
   });
 });
