@@ -7,7 +7,7 @@ import { checkEntrypointHtml } from './html/policy.js';
 import { checkJsModule } from './js/policy.js';
 import { validateManifest, type ManifestInfo } from './manifest.js';
 import { extensionOf } from './paths.js';
-import type { BundleView } from './scan.js';
+import { bundleViewOf, type BundleView } from './scan.js';
 
 export interface ProjectInput {
   /** The manifest bytes; null when the file is missing (reported by the loader). */
@@ -33,24 +33,18 @@ export interface ValidationResult {
   readonly manifest: ManifestInfo | null;
 }
 
-/** A BundleView that remembers which paths were found by a reference. */
+/** The bundle's view (scan.ts), remembering which paths a reference found. */
 function recordingView(entries: readonly BundleEntry[]): BundleView & { readonly used: Set<string> } {
-  const exact = new Set<string>();
-  const folded = new Map<string, string>();
-  for (const e of entries) {
-    if (e.kind !== 'file') continue;
-    exact.add(e.path);
-    folded.set(e.path.toLowerCase(), e.path);
-  }
+  const view = bundleViewOf(entries.flatMap((e) => (e.kind === 'file' ? [e.path] : [])));
   const used = new Set<string>();
   return {
     used,
     has(path) {
-      const found = exact.has(path);
+      const found = view.has(path);
       if (found) used.add(path);
       return found;
     },
-    caseInsensitiveMatch: (path) => folded.get(path.toLowerCase()),
+    caseInsensitiveMatch: view.caseInsensitiveMatch,
   };
 }
 
