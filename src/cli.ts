@@ -2,6 +2,8 @@
 // (D-21: 0 no errors, 1 error findings, 2 usage error or unreadable target).
 import { parseArgs, suggest, type FlagSpec } from './args.js';
 import { CHECK_FLAGS, runCheck } from './commands/check.js';
+import { CONTEXT_FLAGS, CONTEXT_HELP, runContext } from './commands/context.js';
+import { INIT_FLAGS, INIT_HELP, runInit } from './commands/init.js';
 import { KEYGEN_FLAGS, runKeygen } from './commands/keygen.js';
 import { PACKAGE_FLAGS, runPackage } from './commands/package.js';
 import { VERIFY_FLAGS, runVerify } from './commands/verify.js';
@@ -24,6 +26,7 @@ interface Command {
 }
 
 const COMMANDS: Readonly<Record<string, Command>> = {
+  init: { ...INIT_HELP, flags: INIT_FLAGS, run: runInit },
   check: {
     usage: 'platform-ext check [<dir>] [--json] | platform-ext check --list-rules [--json]',
     summary: 'Validate a project against contract v1 (manifest, bundle, entrypoint, CSS, modules)',
@@ -66,6 +69,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     run: runVerify,
   },
   preview: { ...PREVIEW_HELP, flags: PREVIEW_FLAGS, run: runPreview },
+  context: { ...CONTEXT_HELP, flags: CONTEXT_FLAGS, run: runContext },
 };
 
 function globalHelp(): string {
