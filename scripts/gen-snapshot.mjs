@@ -10,20 +10,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const v = await import(pathToFileURL(join(root, 'build/validator/index.js')).href);
-
-function json(value) {
-  return JSON.stringify(value, null, 2) + '\n';
-}
+const snapshot = await import(pathToFileURL(join(root, 'build/contract/snapshot.js')).href);
 
 export function snapshotFiles() {
   const files = new Map();
-  files.set('contract-snapshot/rules.json', json({ format: 'platform-extension-rules-v1', contract: 1, rules: v.RULES }));
-  files.set('contract-snapshot/limits.json', json({ format: 'platform-extension-limits-v1', contract: 1, limits: v.LIMITS }));
-  files.set(
-    'contract-snapshot/runtime-policy.txt',
-    `# Runtime content-security policy (D-17). ${v.BASE_URL_PLACEHOLDER} is the release base URL.\n${v.RUNTIME_POLICY_TEMPLATE}\n`,
-  );
-  files.set('contract-snapshot/bridge-protocol.md', v.BRIDGE_PROTOCOL_DOC.endsWith('\n') ? v.BRIDGE_PROTOCOL_DOC : `${v.BRIDGE_PROTOCOL_DOC}\n`);
+  for (const [name, content] of snapshot.snapshotFiles()) files.set(`contract-snapshot/${name}`, content);
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   const start = '<!-- rules-table:start -->';
   const end = '<!-- rules-table:end -->';
