@@ -4,7 +4,7 @@
 //   node scripts/gen-snapshot.mjs          write the files
 //   node scripts/gen-snapshot.mjs --check  exit 1 and name the stale files (used by a test)
 // Reads build/ (run `node scripts/build.mjs` first).
-import { readFileSync, renameSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -44,6 +44,17 @@ for (const [rel, content] of snapshotFiles()) {
   writeFileSync(path + '.tmp', content);
   renameSync(path + '.tmp', path);
   console.log(`wrote ${rel}`);
+}
+// The folder is generated as a whole: a file the generator no longer writes is stale too.
+const generated = new Set([...snapshotFiles().keys()]);
+for (const name of readdirSync(join(root, 'contract-snapshot'))) {
+  const rel = `contract-snapshot/${name}`;
+  if (generated.has(rel)) continue;
+  if (check) stale.push(`${rel} (not generated)`);
+  else {
+    rmSync(join(root, rel));
+    console.log(`removed ${rel}`);
+  }
 }
 if (check && stale.length > 0) {
   console.error(`Stale generated files: ${stale.join(', ')}. Run: node scripts/build.mjs && node scripts/gen-snapshot.mjs`);

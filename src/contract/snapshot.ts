@@ -1,19 +1,111 @@
-// The contract snapshot: machine-readable files generated from the sources of truth (the
-// validator's tables and the bridge types), never edited by hand. The same function feeds
+// The contract snapshot: files generated from the sources of truth (the validator's tables,
+// the bridge types and this folder's prose), never edited by hand. The same function feeds
 // scripts/gen-snapshot.mjs (the committed contract-snapshot/ folder, checked by a test),
 // `init` (a new project's copy) and `check` (which notices a project's stale copy).
-import { BASE_URL_PLACEHOLDER, BRIDGE_PROTOCOL_DOC, LIMITS, RULES, RUNTIME_POLICY_TEMPLATE } from '../validator/index.js';
+import { nodeCrypto } from '../builtins.js';
+import { BRIDGE_ERROR_CODES, BRIDGE_ERROR_CODE_LIST } from '../validator/bridge/errors.js';
+import { BRIDGE_PROTOCOL_DOC } from '../validator/bridge/protocol.js';
+import { ACTION_SPECS } from '../validator/bridge/requests.js';
+import { CAPABILITIES } from '../validator/capabilities.js';
+import { LIMITS } from '../validator/limits.js';
+import { RULES } from '../validator/rules.js';
+import { BASE_URL_PLACEHOLDER, RUNTIME_POLICY_TEMPLATE } from '../validator/runtime-policy.js';
+import { REQUEST_TYPE_NAMES, RESPONSE_SUMMARIES, RESPONSE_TYPE_NAMES } from './api-tables.js';
+import { renderContractMd } from './contract-text.js';
+import { renderPlatformDts } from './platform-dts.js';
+import { CAPABILITY_GRANTS, ERROR_DETAILS } from './prose.js';
+import { manifestSchema } from './schema.js';
+import { BRIDGE_PROTOCOL_VERSION, CONTRACT_VERSION, MANIFEST_SCHEMA_VERSION } from './versions.js';
+
+/** The folder name inside a project (and this repository). */
+export const SNAPSHOT_DIR = 'contract-snapshot';
+/** The file that names the contract version and hashes the others. */
+export const SNAPSHOT_VERSION_FILE = 'version.json';
 
 function json(value: unknown): string {
   return JSON.stringify(value, null, 2) + '\n';
 }
 
-/** The snapshot's files, by name inside contract-snapshot/, in a fixed order. */
-export function snapshotFiles(): ReadonlyMap<string, string> {
+function sha256Hex(text: string): string {
+  return nodeCrypto().createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+function errorsJson(): string {
+  return json({
+    format: 'platform-extension-errors-v1',
+    contract: CONTRACT_VERSION,
+    errors: BRIDGE_ERROR_CODE_LIST.map((code) => ({ code, meaning: BRIDGE_ERROR_CODES[code], when: ERROR_DETAILS[code].when, handle: ERROR_DETAILS[code].handle })),
+  });
+}
+
+function capabilitiesJson(): string {
+  return json({
+    format: 'platform-extension-capabilities-v1',
+    contract: CONTRACT_VERSION,
+    capabilities: CAPABILITIES.map((c) => {
+      const spec = ACTION_SPECS.find((s) => s.capability === c.key)!;
+      return {
+        key: c.key,
+        risk: c.risk,
+        grants: CAPABILITY_GRANTS[c.key],
+        method: c.method,
+        actions: c.actions,
+        unlocks: [c.method, ...c.actions.map((a) => `PLATFORM.request(${JSON.stringify(c.key)}, ${JSON.stringify(a)}, payload)`)],
+        requestType: `Platform.${REQUEST_TYPE_NAMES[c.key]}`,
+        responseType: `Platform.${RESPONSE_TYPE_NAMES[c.key]}`,
+        response: RESPONSE_SUMMARIES[c.key],
+        request: spec.fields,
+      };
+    }),
+  });
+}
+
+/**
+ * version.json: the contract version and a SHA-256 of every other file. `sha256` is the
+ * hash of the lines `<file hash>  <file name>\n` in the order of `files` (what `sha256sum`
+ * prints), so `sha256sum <files...> | sha256sum` in the folder reproduces it.
+ */
+function versionJson(files: ReadonlyMap<string, string>): string {
+  const hashes: Record<string, string> = {};
+  let list = '';
+  for (const [name, content] of files) {
+    const hash = sha256Hex(content);
+    hashes[name] = hash;
+    list += `${hash}  ${name}\n`;
+  }
+  return json({
+    format: 'platform-extension-contract-snapshot-v1',
+    contract: CONTRACT_VERSION,
+    manifestSchema: MANIFEST_SCHEMA_VERSION,
+    protocol: BRIDGE_PROTOCOL_VERSION,
+    sha256: sha256Hex(list),
+    hashInput: 'one line "<sha256>  <name>" per file, in the order of "files" (sha256sum output)',
+    files: hashes,
+  });
+}
+
+let cached: readonly (readonly [string, string])[] | undefined;
+
+function build(): readonly (readonly [string, string])[] {
   const files = new Map<string, string>();
-  files.set('rules.json', json({ format: 'platform-extension-rules-v1', contract: 1, rules: RULES }));
-  files.set('limits.json', json({ format: 'platform-extension-limits-v1', contract: 1, limits: LIMITS }));
+  files.set('contract.md', renderContractMd());
+  files.set('manifest.schema.json', json(manifestSchema()));
+  files.set('platform.d.ts', renderPlatformDts());
+  files.set('rules.json', json({ format: 'platform-extension-rules-v1', contract: CONTRACT_VERSION, rules: RULES }));
+  files.set('limits.json', json({ format: 'platform-extension-limits-v1', contract: CONTRACT_VERSION, limits: LIMITS }));
+  files.set('errors.json', errorsJson());
+  files.set('capabilities.json', capabilitiesJson());
   files.set('runtime-policy.txt', `# Runtime content-security policy (D-17). ${BASE_URL_PLACEHOLDER} is the release base URL.\n${RUNTIME_POLICY_TEMPLATE}\n`);
   files.set('bridge-protocol.md', BRIDGE_PROTOCOL_DOC.endsWith('\n') ? BRIDGE_PROTOCOL_DOC : `${BRIDGE_PROTOCOL_DOC}\n`);
-  return files;
+  files.set(SNAPSHOT_VERSION_FILE, versionJson(files));
+  return [...files];
+}
+
+/**
+ * The snapshot's files, by name inside contract-snapshot/, in a fixed order (version.json
+ * last). Built once per process: the content is a pure function of the tool's own tables.
+ */
+export function snapshotFiles(): ReadonlyMap<string, string> {
+  cached ??= build();
+  return new Map(cached);
 }
