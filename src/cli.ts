@@ -28,12 +28,14 @@ interface Command {
 const COMMANDS: Readonly<Record<string, Command>> = {
   init: { ...INIT_HELP, flags: INIT_FLAGS, run: runInit },
   check: {
-    usage: 'platform-ext check [<dir>] [--json] | platform-ext check --list-rules [--json]',
+    usage: 'platform-ext check [<dir>] [--format text|json|sarif] [--strict] [--baseline <release-dir>] | platform-ext check --explain <rule-id> [--json] | platform-ext check --list-rules [--json]',
     summary: 'Validate a project against contract v1 (manifest, bundle, entrypoint, CSS, modules)',
     details:
       'Loads <dir>/manifest.json and everything under <dir>/runtime/ (default <dir>: the current folder),\n' +
       'runs every rule and reports all findings at once. Other project files are scanned for private keys.\n\n' +
-      'Exit status: 0 no errors (warnings allowed), 1 at least one error, 2 usage error or unreadable folder.',
+      'In a GitHub Actions step (GITHUB_ACTIONS=true) the text output also prints workflow annotations.\n\n' +
+      'Exit status: 0 no errors (warnings allowed; with --strict, no findings at all), 1 at least one error\n' +
+      '(with --strict: error or warning), 2 usage error or unreadable folder.',
     flags: CHECK_FLAGS,
     run: runCheck,
   },

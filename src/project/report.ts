@@ -9,14 +9,23 @@ export interface Report {
   readonly command: ReportCommand;
   readonly target: string;
   readonly ok: boolean;
+  /** Present (true) only under `check --strict`: warnings fail too, so `ok` is false when there are any. */
+  readonly strict?: true;
   readonly errors: number;
   readonly warnings: number;
   readonly findings: readonly Finding[];
 }
 
-export function buildReport(command: ReportCommand, target: string, findings: readonly Finding[]): Report {
+export interface ReportOptions {
+  /** `check --strict`: warnings fail the run as errors do (exit status 1). */
+  readonly strict?: boolean;
+}
+
+export function buildReport(command: ReportCommand, target: string, findings: readonly Finding[], options: ReportOptions = {}): Report {
   let errors = 0;
   for (const f of findings) if (f.severity === 'error') errors++;
+  const warnings = findings.length - errors;
+  const strict = options.strict === true;
   // Key order is fixed (D-20): rule, severity, message, file, pointer, line, column.
   const ordered = findings.map((f) => {
     const o: Record<string, unknown> = { rule: f.rule, severity: f.severity, message: f.message };
@@ -26,13 +35,16 @@ export function buildReport(command: ReportCommand, target: string, findings: re
     if (f.column !== undefined) o['column'] = f.column;
     return o as unknown as Finding;
   });
+  // `strict` sits next to `ok` because it changes what `ok` means; without --strict the
+  // report is exactly the D-20 shape (verify and review never pass it).
   return {
     format: 'platform-extension-report-v1',
     command,
     target,
-    ok: errors === 0,
+    ok: errors === 0 && (!strict || warnings === 0),
+    ...(strict ? { strict: true as const } : {}),
     errors,
-    warnings: findings.length - errors,
+    warnings,
     findings: ordered,
   };
 }
@@ -79,10 +91,12 @@ export function renderText(report: Report, style: Style): string {
     }
     lines.push('');
   }
+  const failed = !report.ok;
   const summary =
     report.errors === 0 && report.warnings === 0
       ? style.green(`✓ ${report.target}: no problems found`)
-      : `${report.errors > 0 ? style.red('✖') : style.yellow('!')} ${report.target}: ${plural(report.errors, 'error')}, ${plural(report.warnings, 'warning')}`;
-  lines.push(summary);
+      : `${failed ? style.red('✖') : style.yellow('!')} ${report.target}: ${plural(report.errors, 'error')}, ${plural(report.warnings, 'warning')}`;
+  // Under --strict a run with warnings fails; say so, or the exit status looks unexplained.
+  lines.push(report.strict === true && report.warnings > 0 ? `${summary} ${style.red('(--strict: warnings fail)')}` : summary);
   return lines.join('\n') + '\n';
 }

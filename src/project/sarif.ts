@@ -1,0 +1,118 @@
+// `check --format sarif`: the report as a SARIF 2.1.0 log for code-scanning services and
+// editors. One run. The rules are the whole catalogue in catalogue order, so a rule's
+// ruleIndex never depends on which findings a run has; every result points back into it.
+// The log is a pure function of the report, the project folder and the version: no times,
+// no host names, keys in a fixed order (determinism, as for every output of this tool).
+import { pathToFileURL } from 'node:url';
+import { RULES, type Finding, type RuleDef } from '../validator/index.js';
+import { explanationOf } from '../explain/explanations.js';
+import type { Report } from './report.js';
+
+declare const __PLATFORM_EXT_VERSION__: string;
+const VERSION = typeof __PLATFORM_EXT_VERSION__ === 'string' ? __PLATFORM_EXT_VERSION__ : '0.0.0-dev';
+
+export const SARIF_VERSION = '2.1.0';
+/** The published SARIF 2.1.0 schema (draft-07 copy at SchemaStore); test/fixtures/sarif/ holds it. */
+export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
+export const TOOL_NAME = 'platform-ext';
+export const TOOL_INFORMATION_URI = 'https://www.npmjs.com/package/platform-ext';
+/**
+ * Artifact URIs are relative to the project folder through this base id (SARIF 3.4.4);
+ * `originalUriBaseIds` says where it was. GitHub code scanning ignores the base and reads
+ * relative URIs against the repository root, which is the same when the project is the
+ * repository (the layout `init` creates).
+ */
+export const PROJECT_ROOT_BASE_ID = 'PROJECTROOT';
+
+/** Percent-encodes each path segment, so any file name is a valid URI reference (RFC 3986). */
+export function relativeFileUri(file: string): string {
+  return file
+    .split('/')
+    .map((segment) => encodeURIComponent(segment))
+    .join('/');
+}
+
+function markdownCode(text: string): string {
+  // A fence longer than any backtick run inside the example, so the block never ends early.
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}\n${text}\n${fence}`;
+}
+
+function ruleDescriptor(rule: RuleDef): Record<string, unknown> {
+  const long = explanationOf(rule.id);
+  const area = rule.id.slice(0, rule.id.indexOf('/'));
+  const fullText = long?.text ?? rule.title;
+  const helpText = long === undefined ? rule.hint : `${rule.hint}\n\nBefore (${long.example.file}):\n${long.example.before}\n\nAfter:\n${long.example.after}`;
+  const helpMarkdown =
+    long === undefined
+      ? rule.hint
+      : `${rule.hint}\n\n${long.text}\n\nContract: ${rule.ref}\n\n**Before** (${long.example.file}):\n\n${markdownCode(long.example.before)}\n\n**After:**\n\n${markdownCode(long.example.after)}`;
+  return {
+    id: rule.id,
+    shortDescription: { text: rule.title },
+    fullDescription: { text: fullText },
+    help: { text: helpText, markdown: helpMarkdown },
+    defaultConfiguration: { level: rule.severity },
+    properties: { contractReference: rule.ref, tags: [area] },
+  };
+}
+
+function resultOf(finding: Finding, ruleIndex: number): Record<string, unknown> {
+  const location: Record<string, unknown> = {};
+  if (finding.file !== undefined) {
+    const physical: Record<string, unknown> = {
+      artifactLocation: { uri: relativeFileUri(finding.file), uriBaseId: PROJECT_ROOT_BASE_ID },
+    };
+    if (finding.line !== undefined) {
+      const region: Record<string, number> = { startLine: finding.line };
+      if (finding.column !== undefined) region['startColumn'] = finding.column;
+      physical['region'] = region;
+    }
+    location['physicalLocation'] = physical;
+  }
+  // A JSON pointer names a member of the manifest: the logical location of the finding
+  // (SARIF 3.33), also kept verbatim in the result's properties for scripts.
+  if (finding.pointer !== undefined) location['logicalLocations'] = [{ fullyQualifiedName: finding.pointer, kind: 'member' }];
+  const result: Record<string, unknown> = {
+    ruleId: finding.rule,
+    ruleIndex,
+    level: finding.severity,
+    message: { text: finding.message },
+  };
+  if (Object.keys(location).length > 0) result['locations'] = [location];
+  if (finding.pointer !== undefined) result['properties'] = { pointer: finding.pointer };
+  return result;
+}
+
+/** The SARIF log of a check report. `projectDir` is the folder checked (its absolute path goes in originalUriBaseIds). */
+export function buildSarif(report: Report, projectDir: string): Record<string, unknown> {
+  const indexById = new Map<string, number>();
+  RULES.forEach((rule, i) => indexById.set(rule.id, i));
+  const results = report.findings.map((f) => {
+    const index = indexById.get(f.rule);
+    // Findings come from FindingList, which accepts catalogued ids only.
+    if (index === undefined) throw new Error(`internal: rule ${f.rule} is not in the catalogue`);
+    return resultOf(f, index);
+  });
+  let base = pathToFileURL(projectDir).href;
+  if (!base.endsWith('/')) base += '/';
+  const run: Record<string, unknown> = {
+    tool: {
+      driver: {
+        name: TOOL_NAME,
+        version: VERSION,
+        semanticVersion: VERSION,
+        informationUri: TOOL_INFORMATION_URI,
+        rules: RULES.map(ruleDescriptor),
+      },
+    },
+    // The exit status the command returns, so a log read on its own still says pass or fail.
+    invocations: [{ executionSuccessful: true, exitCode: report.ok ? 0 : 1 }],
+    originalUriBaseIds: { [PROJECT_ROOT_BASE_ID]: { uri: base } },
+    columnKind: 'utf16CodeUnits',
+    results,
+  };
+  if (report.strict === true) run['properties'] = { strict: true };
+  return { $schema: SARIF_SCHEMA_URI, version: SARIF_VERSION, runs: [run] };
+}
