@@ -1,20 +1,199 @@
-// `platform-ext init <dir> --namespace <ns> --name <text>`: scaffold a project (issue 5).
+// `platform-ext init <dir> --namespace <ns> --name <text>`: a new project from the
+// scaffold (issue 5); `platform-ext init --refresh [<dir>]`: regenerate an existing
+// project's contract-snapshot/ and CONTEXT.md in place (src/contract/init-refresh.ts).
+//
+// A new project is written whole into a temp folder beside <dir> and renamed into place
+// (into an existing empty <dir>: written inside it, then moved out, so the folder itself
+// stays); a failure leaves nothing behind, and a folder that exists and is not empty is
+// refused (no command overwrites what it did not create).
+import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { ParsedArgs } from '../args.js';
+import { nodeCrypto } from '../builtins.js';
+import { refreshGenerated } from '../contract/init-refresh.js';
+import { nameProblem, namespaceProblem, scaffoldFiles } from '../contract/scaffold.js';
 import { UsageError } from '../usage-error.js';
 import type { CommandIo } from './io.js';
 
 export const INIT_FLAGS = {
-  namespace: { type: 'string', valueName: '<ns>', description: 'The extension namespace (vendor.name)' },
-  name: { type: 'string', valueName: '<text>', description: 'The display name' },
+  namespace: { type: 'string', valueName: '<ns>', description: 'The namespace, <publisher-slug>/<package-slug> (for example acme/product-strip)' },
+  name: { type: 'string', valueName: '<text>', description: 'The display name (1 to 120 bytes of UTF-8, one line)' },
+  refresh: { type: 'boolean', description: 'Regenerate contract-snapshot/ and CONTEXT.md of an existing project (default: the current folder); nothing else is touched' },
   help: { type: 'boolean', description: 'Show this help', short: 'h' },
 } as const;
 
 export const INIT_HELP = {
-  usage: 'platform-ext init <dir> --namespace <ns> --name <text>',
-  summary: 'Create a new extension project',
-  details: 'Not built yet.',
+  usage: 'platform-ext init <dir> --namespace <ns> --name <text> | platform-ext init --refresh [<dir>]',
+  summary: 'Create a new extension project, or refresh its contract snapshot',
+  details:
+    'Creates <dir> (which must be absent or empty) with manifest.json, runtime/ (index.html, main.js,\n' +
+    'styles.css: a working example), contract-snapshot/ (the contract, schema and API declarations),\n' +
+    'jsconfig.json, .vscode/settings.json, .editorconfig, .gitignore, AGENTS.md, README.md and CONTEXT.md,\n' +
+    'then prints the next steps. Nothing is written unless everything is.\n\n' +
+    'With --refresh, rewrites only contract-snapshot/ and CONTEXT.md of the project in <dir> from the\n' +
+    'contract this tool enforces ("check" warns when they differ). A CONTEXT.md not written by\n' +
+    'platform-ext is never overwritten.\n\n' +
+    'Exit status: 0 done, 2 usage error or the folder cannot be written.',
 } as const;
 
-export function runInit(_args: ParsedArgs, _io: CommandIo): number {
-  throw new UsageError('"init" is not built yet');
+/** A shell word for `text`, for the printed commands (single quotes when needed). */
+function shellWord(text: string): string {
+  return /^[A-Za-z0-9_./@%+=:,-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+function writeNewFile(path: string, content: string): void {
+  const fd = openSync(path, 'wx', 0o644);
+  try {
+    const bytes = Buffer.from(content, 'utf8');
+    let off = 0;
+    while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A short hidden name (a long project name must not push the temp name past the file system's limit). */
+function tempName(): string {
+  return `.platform-ext-init.${process.pid}.${nodeCrypto().randomBytes(4).toString('hex')}.tmp`;
+}
+
+/** Writes every file under `root` (a folder of our own). */
+function writeAll(root: string, files: ReadonlyMap<string, string>): void {
+  for (const [path, content] of files) {
+    const full = join(root, path);
+    mkdirSync(dirname(full), { recursive: true });
+    writeNewFile(full, content);
+  }
+}
+
+/** A new folder: written whole beside it, then renamed into place (all or nothing). */
+function createFolder(absolute: string, files: ReadonlyMap<string, string>): void {
+  const temp = join(dirname(absolute), tempName());
+  try {
+    mkdirSync(temp);
+    writeAll(temp, files);
+    renameSync(temp, absolute);
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+/**
+ * An empty folder that exists: it stays the same folder (a shell may be in it, as after
+ * "mkdir x && cd x && platform-ext init ."), so the files are written into a temp folder
+ * inside it and its top-level entries moved out; on failure every entry moved so far is
+ * removed again (the folder was empty, so they are all ours).
+ */
+function fillEmptyFolder(absolute: string, files: ReadonlyMap<string, string>): void {
+  const temp = join(absolute, tempName());
+  const moved: string[] = [];
+  try {
+    mkdirSync(temp);
+    writeAll(temp, files);
+    const entries = readdirSync(temp).sort();
+    if (readdirSync(absolute).length !== 1) throw Object.assign(new Error('the folder is no longer empty'), { code: 'ENOTEMPTY' });
+    for (const entry of entries) {
+      renameSync(join(temp, entry), join(absolute, entry));
+      moved.push(entry);
+    }
+  } catch (error) {
+    for (const entry of moved) rmSync(join(absolute, entry), { recursive: true, force: true });
+    throw error;
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+/** Refuses a target that exists and is not an empty folder; returns whether it exists. */
+function checkTarget(target: string): boolean {
+  let stats;
+  try {
+    stats = lstatSync(target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw new UsageError(`Cannot read "${target}": ${(error as Error).message}`);
+  }
+  if (stats.isSymbolicLink()) throw new UsageError(`"${target}" is a symbolic link: give the path of a new or empty folder`);
+  if (!stats.isDirectory()) throw new UsageError(`"${target}" exists and is not a folder: choose a new folder name`);
+  if (readdirSync(target).length > 0) {
+    throw new UsageError(`"${target}" is not empty: init writes only into a new or empty folder, so that nothing of yours is overwritten; choose another folder`);
+  }
+  return true;
+}
+
+function nextSteps(target: string, namespace: string, count: number): string {
+  const publisher = namespace.slice(0, namespace.indexOf('/'));
+  const key = `~/.config/platform-ext/${publisher}.pem`;
+  return [
+    `Created ${target} for ${namespace}: ${count} files.`,
+    '',
+    'Next steps:',
+    ...(resolve(target) === process.cwd() ? [] : [`  cd ${shellWord(target)}`]),
+    '  platform-ext preview            # try it in a sample storefront; Ctrl+C stops it',
+    '  platform-ext check              # every rule of the contract, offline',
+    '',
+    'When it is ready to release (the private key stays outside the project, D-4):',
+    '  mkdir -p ~/.config/platform-ext',
+    `  platform-ext keygen --private-key ${key} --public-key ~/.config/platform-ext/${publisher}.pub`,
+    `  platform-ext package . --out release --private-key ${key}`,
+    '  platform-ext verify release',
+    '',
+    'README.md explains each step; AGENTS.md and CONTEXT.md are for AI coding agents.',
+    '',
+  ].join('\n');
+}
+
+function runRefresh(args: ParsedArgs, io: CommandIo): number {
+  if (args.flags['namespace'] !== undefined || args.flags['name'] !== undefined) {
+    throw new UsageError('"--refresh" takes no --namespace or --name: it changes only contract-snapshot/ and CONTEXT.md');
+  }
+  if (args.positionals.length > 1) throw new UsageError(`"init --refresh" takes one project folder, got ${args.positionals.length}`);
+  const dir = args.positionals[0] ?? '.';
+  const changed = refreshGenerated(dir);
+  if (changed.length === 0) {
+    io.out(`${dir}: contract-snapshot/ and CONTEXT.md are current; nothing was written.\n`);
+    return 0;
+  }
+  io.out([`${dir}: regenerated from the contract this tool enforces:`, ...changed.map((item) => `  ${item.file} (${item.kind})`), ''].join('\n'));
+  return 0;
+}
+
+export function runInit(args: ParsedArgs, io: CommandIo): number {
+  if (args.flags['refresh'] === true) return runRefresh(args, io);
+  const usage = 'platform-ext init <dir> --namespace <publisher>/<package> --name "<text>"';
+  if (args.positionals.length === 0) throw new UsageError(`"init" needs the folder to create: ${usage}`);
+  if (args.positionals.length > 1) {
+    throw new UsageError(`"init" takes one folder, got ${args.positionals.length}: ${args.positionals.map((p) => `"${p}"`).join(' ')} (quote a name with spaces)`);
+  }
+  const namespace = args.flags['namespace'];
+  const name = args.flags['name'];
+  if (typeof namespace !== 'string') throw new UsageError(`"init" needs --namespace <publisher>/<package>: ${usage}`);
+  if (typeof name !== 'string') throw new UsageError(`"init" needs --name <text>: ${usage}`);
+  const problem = namespaceProblem(namespace) ?? nameProblem(name);
+  if (problem !== null) throw new UsageError(problem);
+
+  const target = args.positionals[0]!;
+  const absolute = resolve(target);
+  const parent = dirname(absolute);
+  let parentIsFolder = false;
+  try {
+    parentIsFolder = statSync(parent).isDirectory();
+  } catch {
+    parentIsFolder = false;
+  }
+  if (!parentIsFolder) throw new UsageError(`The folder "${dirname(target)}" does not exist: create it first, or choose another place for "${basename(target)}"`);
+  const existed = checkTarget(target);
+
+  const files = scaffoldFiles({ namespace, name });
+  try {
+    if (existed) fillEmptyFolder(absolute, files);
+    else createFolder(absolute, files);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOTEMPTY' || code === 'EEXIST') throw new UsageError(`"${target}" is no longer empty (something was written to it meanwhile); nothing was written`);
+    throw new UsageError(`Cannot create "${target}": ${(error as Error).message}; nothing was written`);
+  }
+  io.out(nextSteps(target, namespace, files.size));
+  return 0;
 }

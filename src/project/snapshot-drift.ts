@@ -1,0 +1,141 @@
+// Does a project's generated copy of the contract (contract-snapshot/ and CONTEXT.md,
+// written by `init`) still equal the contract this tool embeds? Contract "Versioning": a
+// scaffold is regenerated to adopt a newer contract, and the snapshot inside a project is
+// never edited by hand. `check` turns each difference into a warning
+// (project/snapshot-stale, project/context-stale) naming `platform-ext init --refresh`,
+// which rewrites exactly these files (src/contract/init-refresh.ts).
+//
+// Read-only and bounded: a file whose size differs from the expected bytes is "changed"
+// without being read, links are never followed, and a project without contract-snapshot/
+// (one not made by init) or whose CONTEXT.md is its own (no context-document marker) gets
+// no warning at all.
+import { closeSync, lstatSync, openSync, readdirSync, readSync, type Stats } from 'node:fs';
+import { join } from 'node:path';
+import { FindingList, sortFindings, type Finding } from '../validator/index.js';
+import { CONTEXT_MARKER, isContextDocument } from '../contract/context.js';
+import { CONTEXT_FILE, SNAPSHOT_FOLDER, generatedFiles } from '../contract/scaffold.js';
+
+export type DriftKind = 'changed' | 'missing' | 'unexpected' | 'not-a-folder';
+
+export interface DriftItem {
+  /** Project-relative path with "/" separators. */
+  readonly file: string;
+  readonly kind: DriftKind;
+}
+
+function lstatOrNull(path: string): Stats | null {
+  try {
+    return lstatSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/** The first `limit` bytes of a regular file (fewer when it is shorter); null when unreadable. */
+function readHead(path: string, limit: number): Buffer | null {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const buffer = Buffer.alloc(limit);
+    let filled = 0;
+    while (filled < limit) {
+      const n = readSync(fd, buffer, filled, limit - filled, filled);
+      if (n === 0) break;
+      filled += n;
+    }
+    return buffer.subarray(0, filled);
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** True when the regular file at `path` holds exactly `expected`. */
+function sameContent(path: string, stats: Stats, expected: string): boolean {
+  const bytes = Buffer.from(expected, 'utf8');
+  if (!stats.isFile() || stats.size !== bytes.length) return false;
+  const actual = readHead(path, bytes.length + 1);
+  return actual !== null && actual.equals(bytes);
+}
+
+/** True when the file at `path` is a regular file that starts with the context document's marker (read: its first line only). */
+export function isGeneratedContext(path: string): boolean {
+  const stats = lstatOrNull(path);
+  if (stats === null || !stats.isFile()) return false;
+  const head = readHead(path, Buffer.byteLength(CONTEXT_MARKER));
+  return head !== null && isContextDocument(head.toString('utf8'));
+}
+
+/** Every difference between the project's generated files and this tool's, in path order. */
+export function generatedDrift(dir: string): DriftItem[] {
+  // Built only for a project that has something to compare: `check` on any other project
+  // pays nothing for this.
+  let built: ReadonlyMap<string, string> | undefined;
+  const expected = (): ReadonlyMap<string, string> => (built ??= generatedFiles());
+  const items: DriftItem[] = [];
+  const folder = join(dir, SNAPSHOT_FOLDER);
+  const folderStats = lstatOrNull(folder);
+  if (folderStats !== null) {
+    if (!folderStats.isDirectory()) {
+      items.push({ file: SNAPSHOT_FOLDER, kind: 'not-a-folder' });
+    } else {
+      let present: string[] = [];
+      try {
+        present = readdirSync(folder);
+      } catch {
+        present = [];
+      }
+      for (const [path, content] of expected()) {
+        if (!path.startsWith(`${SNAPSHOT_FOLDER}/`)) continue;
+        const stats = lstatOrNull(join(dir, path));
+        if (stats === null) items.push({ file: path, kind: 'missing' });
+        else if (!sameContent(join(dir, path), stats, content)) items.push({ file: path, kind: 'changed' });
+      }
+      for (const name of present) {
+        const path = `${SNAPSHOT_FOLDER}/${name}`;
+        if (!expected().has(path)) items.push({ file: path, kind: 'unexpected' });
+      }
+    }
+  }
+  const contextPath = join(dir, CONTEXT_FILE);
+  const contextStats = lstatOrNull(contextPath);
+  if (contextStats !== null && isGeneratedContext(contextPath) && !sameContent(contextPath, contextStats, expected().get(CONTEXT_FILE)!)) {
+    items.push({ file: CONTEXT_FILE, kind: 'changed' });
+  }
+  return items.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+}
+
+/** A shell word for `text` (single quotes when it holds anything but safe characters). */
+function shellWord(text: string): string {
+  return /^[A-Za-z0-9_./@%+=:,-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The command that regenerates the project's snapshot and context document in place. */
+export function refreshCommand(target: string): string {
+  return target === '.' || target === './' ? 'platform-ext init --refresh' : `platform-ext init --refresh ${shellWord(target)}`;
+}
+
+const WHAT: Readonly<Record<DriftKind, string>> = {
+  changed: 'differs from the contract this tool enforces (edited by hand, or written by another version of platform-ext)',
+  missing: 'is missing from the project',
+  unexpected: "is not part of this tool's contract snapshot (left from another version of platform-ext)",
+  'not-a-folder': 'is not a folder',
+};
+
+/** `findings` plus a warning for each drift item of the project at `target`, sorted. */
+export function withSnapshotDrift(target: string, findings: readonly Finding[]): Finding[] {
+  const items = generatedDrift(target);
+  if (items.length === 0) return [...findings];
+  const list = new FindingList();
+  const fix = `run "${refreshCommand(target)}" to regenerate ${SNAPSHOT_FOLDER}/ and ${CONTEXT_FILE} in place (nothing else is touched)`;
+  for (const item of items) {
+    const rule = item.file === CONTEXT_FILE ? 'project/context-stale' : 'project/snapshot-stale';
+    list.add(rule, `"${item.file}" ${WHAT[item.kind]}: ${fix}`, { file: item.file });
+  }
+  return sortFindings(findings.concat(list.items));
+}
