@@ -2,7 +2,8 @@
 // `define`, the way esbuild embeds its own worker source):
 //   runtime: src/bridge/runtime-main.ts, a self-running script with no imports or exports,
 //            served by the preview as <base URL>.platform/runtime.js and loaded by the
-//            injected <script type="module" src="…">.
+//            injected classic <script src="…"> (parser-blocking: it runs before any
+//            extension script).
 //   host:    src/bridge/host-main.ts as an ES module exporting createHostBridge,
 //            AdapterUnavailable, isAdapterUnavailable, THEME_FIELDS, CART_UPDATED_EVENT.
 // Both: browser platform, ES2020 / Chrome 100, minified, no legal comments.

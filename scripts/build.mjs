@@ -11,6 +11,8 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildBridge } from './build-bridge.mjs';
 import { buildPage, pageDefines } from './build-page.mjs';
+import { deflateWorkerDefines } from './build-deflate-worker.mjs';
+import { templateDefines } from './build-templates.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const transpileOnly = process.argv.includes('--transpile-only');
@@ -83,6 +85,8 @@ async function bundleAll() {
     define: {
       ...common.define,
       ...pageDefines(page),
+      ...deflateWorkerDefines(root),
+      ...templateDefines(root),
       __PLATFORM_RUNTIME_SOURCE__: JSON.stringify(bridge.runtime),
       'import.meta.url': '__platformEntryUrl',
     },
@@ -140,6 +144,56 @@ async function bundleAll() {
   const tmp = join(dist, 'validator.d.ts.tmp');
   writeFileSync(tmp, "export * from './types/validator/index.js';\n");
   renameSync(tmp, join(dist, 'validator.d.ts'));
+  await bundleApi(common, types);
+}
+
+/**
+ * The programmatic API (src/api.ts): dist/api.mjs, the package's main export, and its
+ * declarations. tsc emits declarations for every file the API reaches; only those that
+ * dist/api.d.ts reaches through its types are kept (report and validator types, no
+ * node: types), beside the validator's under dist/types/.
+ */
+async function bundleApi(common, types) {
+  const dist = join(root, 'dist');
+  await build({
+    ...common,
+    define: { ...common.define, ...deflateWorkerDefines(root), ...templateDefines(root) },
+    entryPoints: [join(root, 'src/api.ts')],
+    platform: 'node',
+    outfile: join(dist, 'api.mjs'),
+  });
+  const emitted = join(dist, 'types-api.tmp');
+  rmSync(emitted, { recursive: true, force: true });
+  execFileSync(
+    process.execPath,
+    [
+      join(root, 'node_modules/typescript/bin/tsc'),
+      '--ignoreConfig',
+      join(root, 'src/api.ts'),
+      ...['--declaration', '--emitDeclarationOnly', '--outDir', emitted, '--rootDir', join(root, 'src')],
+      ...['--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--lib', 'es2022', '--types', 'node'],
+      ...['--strict', '--skipLibCheck', '--isolatedModules', '--verbatimModuleSyntax'],
+    ],
+    { stdio: 'inherit' },
+  );
+  const keep = new Set();
+  const pending = ['api.d.ts'];
+  while (pending.length > 0) {
+    const rel = pending.pop();
+    if (keep.has(rel)) continue;
+    keep.add(rel);
+    const text = readFileSync(join(emitted, rel), 'utf8');
+    for (const m of text.matchAll(/(?:from |import\()'(\.{1,2}\/[^']+)\.js'/g)) pending.push(join(dirname(rel), `${m[1]}.d.ts`));
+  }
+  for (const rel of keep) {
+    const target = join(types, rel);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, readFileSync(join(emitted, rel)));
+  }
+  rmSync(emitted, { recursive: true, force: true });
+  const tmp = join(dist, 'api.d.ts.tmp');
+  writeFileSync(tmp, "export * from './types/api.js';\n");
+  renameSync(tmp, join(dist, 'api.d.ts'));
 }
 
 const failed = await transpileAll();

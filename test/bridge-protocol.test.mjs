@@ -420,6 +420,44 @@ test(`the default timeouts are ${INITIALIZATION_TIMEOUT_MS} and ${REQUEST_TIMEOU
   assert.equal(parsePlatformConfig(null), null);
 });
 
+test('REQUEST_TIMEOUT: one timer for all calls, each call times out at its own deadline (call time + timeout)', async () => {
+  const timers = manualTimers();
+  let clock = 1000;
+  const frameWin = { ...fakeFrameWindow({}, timers), performance: { now: () => clock } };
+  const api = installPlatform(frameWin, { ...CONFIG, requestTimeoutMs: 100 });
+  assert.deepEqual(timers.delays, [INITIALIZATION_TIMEOUT_MS]);
+  // No handshake: both calls wait for it, and their time runs from the call.
+  const first = api.theme.read();
+  const firstSettled = first.then(() => 'resolved', (error) => error.code);
+  assert.deepEqual(timers.delays, [INITIALIZATION_TIMEOUT_MS, 100], 'the first call arms the timer for its deadline');
+  clock = 1030;
+  const second = api.theme.read();
+  const secondSettled = second.then(() => 'resolved', (error) => error.code);
+  assert.deepEqual(timers.delays, [INITIALIZATION_TIMEOUT_MS, 100], 'a later call sets no timer of its own');
+  clock = 1100;
+  timers.fire(1);
+  assert.equal(await firstSettled, 'REQUEST_TIMEOUT');
+  assert.deepEqual(timers.delays, [INITIALIZATION_TIMEOUT_MS, 100, 30], 're-armed for the second call: 1030 + 100 - 1100');
+  let secondDone = false;
+  void secondSettled.then(() => (secondDone = true));
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(secondDone, false, 'the second call has 30 ms left');
+  clock = 1130;
+  timers.fire(2);
+  assert.equal(await secondSettled, 'REQUEST_TIMEOUT');
+  assert.equal(timers.delays.length, 3, 'nothing pending: no timer armed');
+  // A timer that fires early (clocks differ) times nothing out and waits for the rest.
+  clock = 2000;
+  const third = api.theme.read().then(() => 'resolved', (error) => error.code);
+  assert.deepEqual(timers.delays.slice(3), [100]);
+  clock = 2099;
+  timers.fire(3);
+  assert.deepEqual(timers.delays.slice(3), [100, 1], 'still pending, re-armed for the last millisecond');
+  clock = 2100;
+  timers.fire(4);
+  assert.equal(await third, 'REQUEST_TIMEOUT');
+});
+
 test('the injected config: read from the first platform-config meta; without it the handshake can only time out', async () => {
   const asked = [];
   const doc = (content) => ({ querySelector: (selector) => (asked.push(selector), content === null ? null : { getAttribute: (name) => (name === 'content' ? content : null) }) });

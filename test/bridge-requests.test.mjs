@@ -269,6 +269,25 @@ test('message size is measured on the whole request message: 65,536 accepted, 65
   // A larger id makes the same payload one byte larger.
   assert.equal(code(checkRequest({ ...envelope, id: 123, payload: { message } }, ALL, ALL)), 'PAYLOAD_TOO_LARGE');
   assert.equal(requestEnvelopeBytes(12, 'a', 'b') + 4, messageSize({ type: MESSAGE_TYPES.request, id: 12, capability: 'a', action: 'b', payload: null }));
+  // The envelope is counted, not stringified: every kind of member against messageSize.
+  const members = [
+    [undefined, 'catalog.products.read', 'list'],
+    [1, 'catalog.products.read', 'list'],
+    [2 ** 53 - 1, 'x', 'y'],
+    [1e21, '', ''],
+    [-0, 'é', '€'],
+    [Number.NaN, 'a"b\\c', '\u0001\n'],
+    [Infinity, '😀', '\ud800'],
+    ['7', 7, null],
+    [null, undefined, {}],
+  ];
+  for (const [id, capability, action] of members) {
+    const envelope = { type: MESSAGE_TYPES.request, id, capability, action, payload: null };
+    if (id === undefined) delete envelope.id;
+    for (const key of ['capability', 'action']) if (typeof envelope[key] !== 'string') envelope[key] = null;
+    if (typeof envelope.id !== 'number' && 'id' in envelope) envelope.id = null;
+    assert.equal(requestEnvelopeBytes(id, capability, action) + 4, messageSize(envelope), JSON.stringify([id, capability, action]));
+  }
   // An accepted call reports the size it measured.
   const ok = checkRequest({ ...envelope, payload: { message: 'hi' } }, ALL, ALL);
   assert.equal(ok.bytes, messageSize({ ...envelope, payload: { message: 'hi' } }));

@@ -523,7 +523,11 @@ test('the bridge in Chromium: capabilities, payload limits, pending calls, timeo
     });
     assert.deepEqual(reads, { ok: true, count: 1 });
     // The host logged what it received: the first read, and the event as it was at call time.
-    const logged = await page.locator('#log .log-entry', { hasText: 'analytics.events.write' }).first().locator('pre').first().textContent();
+    // (The log renders in batches, aria-busy while some wait; an entry shows its payload once opened.)
+    await page.waitForSelector('#log:not([aria-busy])', { state: 'attached' });
+    const entry = await page.locator('#log .log-entry', { hasText: 'analytics.events.write' }).first().elementHandle();
+    await (await entry.$('.log-entry__head')).click();
+    const logged = await (await entry.waitForSelector('pre')).textContent();
     assert.match(logged, /getter_probe/);
     assert.match(logged, /first-read/);
     assert.doesNotMatch(logged, /later-read|changed_after_the_call/);
@@ -772,45 +776,49 @@ test('the bridge in Chromium: capabilities, payload limits, pending calls, timeo
     assert.equal(hostWord(raw), 'ok', 'a correct raw request succeeds');
   });
 
-  await t.test(
-    'an extension module marked async still finds window.PLATFORM defined when it runs',
-    {
-      todo:
-        'open: the check accepts <script type="module" async>, which runs as soon as it loads, possibly before the ' +
-        'injected runtime module (about 3 loads in 20 without the hold below); either the check refuses async ' +
-        'module scripts or the preview injects the runtime as a parser-blocking classic script',
-    },
-    async (t) => {
-      const dir = mkdtempSync(join(tmpdir(), 'platform-ext-async-'));
-      t.after(() => rmSync(dir, { recursive: true, force: true }));
-      mkdirSync(join(dir, 'runtime'));
-      writeFileSync(
-        join(dir, 'manifest.json'),
-        JSON.stringify({ schema_version: 1, protocol_version: 1, namespace: 'acme/async-module', version: '1.0.0', name: 'Async', entrypoint: 'index.html', capabilities: [], properties: {} }),
-      );
-      writeFileSync(join(dir, 'runtime/index.html'), '<!doctype html><html><head><meta charset="utf-8"><title>a</title><script type="module" async src="main.js"></script></head><body></body></html>\n');
-      writeFileSync(join(dir, 'runtime/main.js'), 'document.documentElement.dataset.platform = typeof window.PLATFORM;\n');
-      const server = await startPreview(t, { projectDir: dir });
-      assert.equal(server.status().ok, true, 'the check accepts the project');
-      const asyncPage = await context.newPage();
-      t.after(() => asyncPage.close());
-      // Hold the runtime back a moment: a network where the runtime arrives last, deterministically.
-      let release;
-      const held = new Promise((resolve) => {
-        release = resolve;
-      });
-      await asyncPage.route('**/frame/.platform/runtime.js', async (route) => {
-        await held;
-        await route.continue();
-      });
-      await asyncPage.goto(server.url);
-      const inner = await extensionFrame(asyncPage);
-      await inner.waitForFunction(() => document.documentElement.dataset.platform !== undefined, null, { timeout: 1000 }).catch(() => undefined);
-      release();
-      await inner.waitForFunction(() => document.documentElement.dataset.platform !== undefined);
-      assert.equal(await inner.evaluate(() => document.documentElement.dataset.platform), 'object');
-    },
-  );
+  // The contract offers extension code `window.PLATFORM` (Bridge basics) and the check
+  // accepts `<script type="module" async>` (D-18), which runs as soon as it has loaded. The
+  // runtime is therefore injected as a classic parser-blocking script: the parser cannot
+  // reach the extension's scripts before it has run (BRIDGE_PROTOCOL_DOC "Launch").
+  await t.test('an extension module marked async runs only after the runtime, and finds window.PLATFORM defined', async (t) => {
+    const dir = mkdtempSync(join(tmpdir(), 'platform-ext-async-'));
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    mkdirSync(join(dir, 'runtime'));
+    writeFileSync(
+      join(dir, 'manifest.json'),
+      JSON.stringify({ schema_version: 1, protocol_version: 1, namespace: 'acme/async-module', version: '1.0.0', name: 'Async', entrypoint: 'index.html', capabilities: [], properties: {} }),
+    );
+    writeFileSync(join(dir, 'runtime/index.html'), '<!doctype html><html><head><meta charset="utf-8"><title>a</title><script type="module" async src="main.js"></script></head><body></body></html>\n');
+    writeFileSync(join(dir, 'runtime/main.js'), 'document.documentElement.dataset.platform = typeof window.PLATFORM;\n');
+    const server = await startPreview(t, { projectDir: dir });
+    assert.equal(server.status().ok, true, 'the check accepts the project');
+    const asyncPage = await context.newPage();
+    t.after(() => asyncPage.close());
+    // Hold the runtime back: a network where the runtime arrives last, deterministically.
+    let release;
+    const held = new Promise((resolve) => {
+      release = resolve;
+    });
+    let runtimeRequested = false;
+    await asyncPage.route('**/frame/.platform/runtime.js', async (route) => {
+      runtimeRequested = true;
+      await held;
+      await route.continue();
+    });
+    // Not waiting for `load`: the page's load waits for the frame's, which waits for the held runtime.
+    await asyncPage.goto(server.url, { waitUntil: 'commit' });
+    const inner = await extensionFrame(asyncPage);
+    // main.js has loaded long before this wait ends (nothing holds it); a module-script
+    // runtime would let it run now and see no PLATFORM.
+    const ranEarly = await inner
+      .waitForFunction(() => document.documentElement?.dataset.platform !== undefined, null, { timeout: 500 })
+      .then(() => true, () => false);
+    assert.equal(runtimeRequested, true, 'the runtime was requested and is being held');
+    assert.equal(ranEarly, false, 'no extension script runs while the runtime is still loading');
+    release();
+    await inner.waitForFunction(() => document.documentElement.dataset.platform !== undefined);
+    assert.equal(await inner.evaluate(() => document.documentElement.dataset.platform), 'object');
+  });
 
   await t.test('no uncaught exception in the main host page through all of the above', () => {
     assert.deepEqual(log.pageErrors, []);

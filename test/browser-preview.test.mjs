@@ -190,6 +190,35 @@ test('the preview in Chromium: the example, D-25 as the browser sees it, travers
     }
   });
 
+  await t.test('the call log counts every call, shows the newest ones up to its bound, and opens an entry to its payload and answer', async (t) => {
+    const { page, frame } = await openProbe(t, context, server);
+    await page.waitForSelector('#log:not([aria-busy])', { state: 'attached' });
+    const max = Number(await page.locator('#log').getAttribute('data-max'));
+    const before = Number(await page.locator('#log-count').textContent());
+    const calls = max + 50;
+    // One burst, as a busy extension makes them: the page renders it in batches.
+    await frame.evaluate(async (n) => {
+      const all = [];
+      for (let i = 0; i < n; i++) {
+        all.push(window.PLATFORM.analytics.track(`burst_${i}`, { value: i }));
+        if (all.length === 60) await Promise.all(all.splice(0));
+      }
+      await Promise.all(all);
+    }, calls);
+    await page.waitForFunction((total) => document.getElementById('log-count').textContent === String(total) && !document.getElementById('log').hasAttribute('aria-busy'), before + calls);
+    assert.equal(await page.locator('#log .log-entry').count(), max, 'the DOM holds the bound, not every call');
+    assert.equal(await page.locator('#log-more').isHidden(), false);
+    assert.match(await page.locator('#log-more').textContent(), new RegExp(`\\b${before + calls - max}\\b`), 'the calls not shown are counted');
+    const newest = page.locator('#log .log-entry').first();
+    assert.equal(await newest.locator('pre').count(), 0, 'payloads are not formatted until asked for');
+    await newest.locator('.log-entry__head').click();
+    assert.equal(await newest.locator('.log-entry__head').getAttribute('aria-expanded'), 'true');
+    assert.match(await newest.locator('pre').first().textContent(), new RegExp(`burst_${calls - 1}`), 'the newest call is first');
+    assert.match(await newest.locator('pre').nth(1).textContent(), /"tracked": true/);
+    await newest.locator('.log-entry__head').click();
+    assert.equal(await newest.locator('pre').first().isHidden(), true, 'a second click closes it');
+  });
+
   await t.test('a broken save shows the findings over the frame; the fix brings the extension back with the change', async (t) => {
     const { page, frame } = await openProbe(t, context, server);
     const index = join(dir, 'runtime/index.html');

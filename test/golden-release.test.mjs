@@ -15,9 +15,9 @@ import { ROOT, runCli } from './support/project.mjs';
 const D14_KEY = '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8g\n-----END PRIVATE KEY-----\n';
 
 const PINNED = {
-  artifactSha256: 'fa3fa36995aeb31948af74a3a0219e6dfd8547c2b5a3e1b4795fca8dc0d0c97f',
+  artifactSha256: 'd8064fb76ce52acbd1cdf0d6b065e8aaa64c8a13fc5c970479812e8ded72d596',
   manifestSha256: '9049ac3a21f92e2d517cd68f20aca474029f3d51785fc93b7cafefbeb7204fa1',
-  signature: 'Xhag/UFn7J+ihgiK2Pmul0ys+mNLgO5AQsz/BCerZtjItRNp+55laVw/pyfEjHyDTCu+6iBXKsqfwLGyxzd3CQ==\n',
+  signature: '5e9d9sxyr0mcezzsCCCJ5Jfr+zk+VY/cxS2T9V6MJgFRYyki1MzMiEaf7Yli7rpiF8Pvw3VWGAyRnBy2SwE5CA==\n',
   publicKey: 'ebVWLo/mVPlAeLES6KmLp5AfhTrmlb7X4OORC60ElmQ=\n',
 };
 

@@ -6,11 +6,24 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect, createServer as createNetServer } from 'node:net';
 import { get } from 'node:http';
+import { createHash } from 'node:crypto';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createPreviewServer, embeddedAssets, injectRuntime, injectionOffset, HOST_PAGE_POLICY } from '../build/preview/server.js';
+import {
+  createPreviewServer,
+  embeddedAssets,
+  injectRuntime,
+  injectionOffset,
+  renderPage,
+  hostPagePolicy,
+  scriptHash,
+  BOOT_PLACEHOLDER,
+  FRAME_SLOT_PLACEHOLDER,
+  PAGE_STATE_PLACEHOLDER,
+} from '../build/preview/server.js';
+import { FRAME_SANDBOX } from '../build/validator/runtime-policy.js';
 import { buildPage, pageDefines } from '../scripts/build-page.mjs';
 import { runPreview, PREVIEW_FLAGS } from '../build/commands/preview.js';
 import { parseArgs } from '../build/args.js';
@@ -22,6 +35,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ASSETS = {
   runtimeJs: '// RUNTIME-MARKER\n',
   pageJs: '// PAGE-JS-MARKER\n',
+  bootJs: '// BOOT-JS-MARKER\n',
   pageHtml: '<!doctype html><title>PAGE-HTML-MARKER</title>\n',
   pageCss: '/* PAGE-CSS-MARKER */\n',
 };
@@ -336,7 +350,7 @@ test('each allowed extension is served with its Content-Type', async (t) => {
   assert.equal(post.status, 405);
 });
 
-test('the entrypoint is served with the configuration meta and the runtime module first in head', async (t) => {
+test('the entrypoint is served with the configuration meta and the runtime first in head, as a classic script', async (t) => {
   const { dir } = makeFixture(t);
   const server = await startServer(t, dir, { runtimeConfig: { requestTimeoutMs: 50 } });
   const response = await rawRequest(server.port, { target: '/frame/index.html' });
@@ -345,7 +359,7 @@ test('the entrypoint is served with the configuration meta and the runtime modul
   const expectedStart =
     '<!doctype html><meta name="platform-config" content="' +
     `{&quot;requestTimeoutMs&quot;:50,&quot;protocol&quot;:1,&quot;baseUrl&quot;:&quot;${origin}/frame/&quot;,&quot;parentOrigin&quot;:&quot;${origin}&quot;}` +
-    `"><script type="module" src="${origin}/frame/.platform/runtime.js"></script>\n<html lang="en">`;
+    `"><script src="${origin}/frame/.platform/runtime.js"></script>\n<html lang="en">`;
   assert.equal(body.slice(0, expectedStart.length), expectedStart);
   assert.ok(body.endsWith('<body><p>BUNDLE-INDEX-MARKER</p></body></html>\n'), 'the author markup follows unchanged');
   assert.ok(!/<script(?![^>]*\bsrc=)[^>]*>/i.test(body), 'no inline script is injected (the policy forbids it)');
@@ -367,13 +381,43 @@ test('injection goes after a leading doctype, otherwise first', () => {
   const withBom = injectRuntime('\ufeff<!doctype html><p>x', '/rt.js', { a: '"<&>' });
   assert.equal(
     withBom,
-    '<!doctype html><meta name="platform-config" content="{&quot;a&quot;:&quot;\\&quot;&lt;&amp;&gt;&quot;}"><script type="module" src="/rt.js"></script><p>x',
+    '<!doctype html><meta name="platform-config" content="{&quot;a&quot;:&quot;\\&quot;&lt;&amp;&gt;&quot;}"><script src="/rt.js"></script><p>x',
     'BOM dropped, attribute text escaped',
   );
 });
 
 // ---------------------------------------------------------------------------------------
 // The host page
+
+test('the host page carries the latest check as a JSON data block that no text can end, and the frame when the check passes', async (t) => {
+  const page = `<!doctype html><head>${BOOT_PLACEHOLDER}${PAGE_STATE_PLACEHOLDER}</head><body>${FRAME_SLOT_PLACEHOLDER}`;
+  const hostile = { message: '</script><script>alert(1)</script> <!-- $& $1 $$ \u2028', file: 'a<b' };
+  const block = (html) => /<script type="application\/json" id="preview-state">([^<]*)<\/script>/.exec(html);
+  const failing = renderPage(page, 'BOOT();', { frameUrl: null, manifest: null, ...hostile });
+  assert.ok(block(failing) !== null, 'one data block, closed by its own end tag');
+  assert.deepEqual(JSON.parse(block(failing)[1]), { frameUrl: null, manifest: null, ...hostile }, 'the JSON reads back exactly (no replacement patterns applied)');
+  assert.equal(failing.indexOf('</script>', failing.indexOf('preview-state')), block(failing).index + block(failing)[0].length - '</script>'.length, 'the first </script> ends the block');
+  assert.ok(failing.endsWith(FRAME_SLOT_PLACEHOLDER), 'no frame while the check fails');
+  assert.ok(failing.startsWith('<!doctype html><head><script id="preview-boot">BOOT();</script>'), 'the boot script is inlined first');
+  const passing = renderPage(page, 'BOOT();', { frameUrl: '/frame/index.html', manifest: { name: 'A "quoted" <name> & $&' } });
+  assert.ok(
+    passing.endsWith(
+      `<div class="stage__frame" id="frame-slot"><iframe sandbox="${FRAME_SANDBOX}" credentialless referrerpolicy="no-referrer" ` +
+        'title="Extension: A &quot;quoted&quot; &lt;name&gt; &amp; $&amp;" src="/frame/index.html"></iframe></div>',
+    ),
+    passing,
+  );
+  assert.equal(renderPage('<p>no placeholders', 'BOOT();', { frameUrl: '/frame/x.html', manifest: null }), '<p>no placeholders', 'a page without the placeholders is served as it is');
+
+  // Served: the block holds what /state.json holds, and the frame is in the markup.
+  const { dir } = makeFixture(t);
+  const server = await startServer(t, dir, { assets: { ...ASSETS, pageHtml: `<!doctype html><title>PAGE-HTML-MARKER</title>${PAGE_STATE_PLACEHOLDER}${FRAME_SLOT_PLACEHOLDER}\n` } });
+  const html = Buffer.from((await rawRequest(server.port, { target: '/' })).body, 'latin1').toString('utf8');
+  const state = JSON.parse((await rawRequest(server.port, { target: '/state.json' })).body);
+  assert.deepEqual(JSON.parse(block(html)[1]), state);
+  assert.equal(state.revision, 1);
+  assert.ok(html.includes(`src="${state.frameUrl}"></iframe>`));
+});
 
 test('the host page has its own strict policy and loads nothing from elsewhere', async (t) => {
   const { dir } = makeFixture(t);
@@ -388,25 +432,34 @@ test('the host page has its own strict policy and loads nothing from elsewhere',
     assert.equal(response.status, 200, target);
     assert.equal(response.headers['content-type'], type, target);
     assert.ok(response.body.includes(marker), target);
-    assert.equal(response.headers['content-security-policy'], HOST_PAGE_POLICY, target);
+    assert.equal(response.headers['content-security-policy'], hostPagePolicy(scriptHash(ASSETS.bootJs)), target);
     assert.equal(response.headers['x-content-type-options'], 'nosniff', target);
     assert.equal(response.headers['cache-control'], 'no-store', target);
     assert.equal(response.headers['access-control-allow-origin'], undefined, `${target}: page data is not shared`);
   }
   // The policy itself: same-origin sources only, no inline code, nothing remote, no framing.
-  const directives = new Map(HOST_PAGE_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+  const policy = hostPagePolicy(scriptHash(ASSETS.bootJs));
+  const directives = new Map(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
   assert.deepEqual(directives.get('default-src'), ["'none'"]);
-  assert.deepEqual(directives.get('script-src'), ["'self'"]);
+  // Its own files, and the one inline script with exactly the boot script's text.
+  assert.deepEqual(directives.get('script-src'), ["'self'", `'sha256-${createHash('sha256').update(ASSETS.bootJs).digest('base64')}'`]);
   assert.deepEqual(directives.get('style-src'), ["'self'"]);
   assert.deepEqual(directives.get('frame-ancestors'), ["'none'"]);
-  assert.ok(!/unsafe|https?:|\*/.test(HOST_PAGE_POLICY), 'no inline allowance, scheme or wildcard source');
+  assert.ok(!/unsafe|https?:|\*/.test(policy), 'no inline allowance but the hash, no scheme or wildcard source');
   assert.equal(directives.has('font-src'), false, 'system fonts only');
   // The real page markup and styles reference nothing outside the server.
   const html = readFileSync(join(ROOT, 'src/preview/host-page/page.html'), 'utf8');
   const css = readFileSync(join(ROOT, 'src/preview/host-page/page.css'), 'utf8');
   const refs = [...html.matchAll(/\b(?:src|href)\s*=\s*"([^"]*)"/g)].map((m) => m[1]);
   assert.deepEqual(refs.sort(), ['/page.css', '/page.js', 'data:,'].sort());
-  assert.ok(!/<script(?![^>]*\bsrc=)[^>]*>/i.test(html), 'no inline script in the page');
+  assert.equal(html.split(BOOT_PLACEHOLDER).length, 2, 'exactly one placeholder for the boot script');
+  assert.ok(html.indexOf(BOOT_PLACEHOLDER) < html.indexOf('rel="stylesheet"'), 'the boot script comes before the stylesheet, so it never waits for it');
+  assert.equal(html.split(FRAME_SLOT_PLACEHOLDER).length, 2, 'exactly one frame slot for the server to fill');
+  assert.ok(
+    !/<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/json")(?![^>]*\bid="preview-boot")[^>]*>/i.test(html),
+    'no inline script in the page but the boot script (a JSON data block is not run)',
+  );
+  assert.equal(html.split(PAGE_STATE_PLACEHOLDER).length, 2, 'exactly one placeholder for the embedded check');
   assert.ok(!/\sstyle\s*=|\son[a-z]+\s*=/i.test(html), 'no inline style or handler attributes');
   assert.ok(!/url\(|@import|@font-face/i.test(css), 'the stylesheet loads nothing');
   const unknown = await rawRequest(server.port, { target: '/nope' });
@@ -421,8 +474,11 @@ test('buildPage bundles the host page for the browser; without it the server say
   assert.equal(page.pageHtml, readFileSync(join(ROOT, 'src/preview/host-page/page.html'), 'utf8'));
   assert.equal(page.pageCss, readFileSync(join(ROOT, 'src/preview/host-page/page.css'), 'utf8'));
   const defines = pageDefines(page);
-  assert.deepEqual(Object.keys(defines).sort(), ['__PLATFORM_PAGE_CSS__', '__PLATFORM_PAGE_HTML__', '__PLATFORM_PAGE_SOURCE__']);
+  assert.deepEqual(Object.keys(defines).sort(), ['__PLATFORM_PAGE_BOOT__', '__PLATFORM_PAGE_CSS__', '__PLATFORM_PAGE_HTML__', '__PLATFORM_PAGE_SOURCE__']);
   assert.equal(JSON.parse(defines.__PLATFORM_PAGE_SOURCE__), page.pageJs);
+  assert.equal(JSON.parse(defines.__PLATFORM_PAGE_BOOT__), page.bootJs);
+  assert.ok(page.bootJs.length < 1000 && !/\bimport\b|\bexport\b/.test(page.bootJs), 'the boot script is a small classic script');
+  assert.ok(!/<\/script|<!--/i.test(page.bootJs), 'it can be inlined as it is');
   // Transpiled sources (build/) have no embedded strings: the fallback page says what to do.
   const fallback = embeddedAssets();
   assert.match(fallback.pageHtml, /npm run build/);
@@ -549,6 +605,37 @@ test('the watcher re-checks after a file changes on disk', async (t) => {
     return data.revision > 1 && data.ok === true && data.warnings > 0;
   });
   assert.ok(server.status().revision > 1);
+});
+
+test('the folder watcher sees a folder created after it started, and files saved in it', async (t) => {
+  const { watchFolder } = await import('../build/preview/watch.js');
+  const dir = mkdtempSync(join(tmpdir(), 'platform-ext-watch-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  mkdirSync(join(dir, 'runtime'));
+  let changes = 0;
+  let waiting = null;
+  const watcher = watchFolder(dir, () => {
+    changes++;
+    waiting?.();
+  }, 5);
+  t.after(() => watcher.close());
+  const nextChange = () =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no change reported within 10 s')), 10_000);
+      waiting = () => {
+        clearTimeout(timer);
+        waiting = null;
+        resolve();
+      };
+    });
+  let seen = nextChange();
+  mkdirSync(join(dir, 'runtime', 'new'));
+  await seen;
+  const afterFolder = changes;
+  seen = nextChange();
+  writeFileSync(join(dir, 'runtime', 'new', 'b.js'), 'export {};\n');
+  await seen;
+  assert.ok(changes > afterFolder, 'a save inside the new folder is a change');
 });
 
 test('the server stops by itself: close ends event streams and frees the port', async (t) => {

@@ -13,7 +13,10 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { assembleZip, compressEntry, orderZipFiles, writeZip } from '../build/zip/write.js';
-import { launchCompressionWorker, setCompressionWorkerScript, startCompression } from '../build/zip/parallel.js';
+import { compressAll, launchCompressionWorker, setCompressionWorkerScript, startCompression } from '../build/zip/parallel.js';
+import { proveStream, provenInflater } from '../build/zip/proof.js';
+import { inflateRawCapped } from '../build/release/node-deps.js';
+import { FindingList, readZip } from '../build/validator/index.js';
 import { crc32Fast } from '../build/release/node-deps.js';
 import { deflateRaw } from '../build/zip/deflate.js';
 import * as format from '../build/zip/format.js';
@@ -175,7 +178,7 @@ test('golden: the archive of a fixed file set has a pinned SHA-256 (a change is 
   // sources changes: treat that as a format break, and update it only on purpose.
   assert.equal(sha256(writeZip(goldenFiles())), GOLDEN_ARCHIVE_SHA256);
 });
-const GOLDEN_ARCHIVE_SHA256 = 'f9625a942c5b12a33654999cc4f0b43c143fe2e58c68dc4023ffa6ee842ed8d3';
+const GOLDEN_ARCHIVE_SHA256 = '502a3ed2078fcd57db917306a0ee5888ab172d82bd249cd9162c149ae00c20e1';
 
 test('determinism: the same files in any input order give byte-identical archives', () => {
   const reference = writeZip(goldenFiles());
@@ -247,8 +250,23 @@ async function until(done) {
   return done();
 }
 
-test('parallel: the main thread and a worker (running build/cli.js) give writeZip\'s exact bytes', async (t) => {
-  setCompressionWorkerScript(pathToFileURL(join(ROOT, 'build/cli.js')));
+const WORKER_ENTRY = pathToFileURL(join(ROOT, 'build/zip/worker-entry.js'));
+
+/** Asserts that `done` (a Compressed) has one proof per deflated entry, each of its own stream and content. */
+function assertProofs(done, files, label) {
+  const byPath = new Map(files.map((f) => [f.path, f.content]));
+  const deflated = [...done.entries].filter(([, e]) => e.method === format.ZIP_METHOD_DEFLATED);
+  assert.equal(done.proofs.length, deflated.length, `${label}: one proof per deflated entry`);
+  for (const [path, entry] of deflated) {
+    const proof = done.proofs.find((p) => p.stream === entry.data);
+    assert.ok(proof !== undefined, `${label}: ${path} has a proof of its own stream`);
+    assert.ok(Buffer.from(proof.content).equals(byPath.get(path)), `${label}: ${path}'s proof is of its content`);
+    assert.equal(proof.crc32, crc32(byPath.get(path)), `${label}: ${path}'s proof carries its CRC-32`);
+  }
+}
+
+test('parallel: the main thread and a worker give writeZip\'s exact bytes, and prove every deflated stream', async (t) => {
+  setCompressionWorkerScript(WORKER_ENTRY);
   const files = parallelFiles();
   const dir = filesOnDisk(t, files);
   const reference = writeZip(files);
@@ -256,27 +274,46 @@ test('parallel: the main thread and a worker (running build/cli.js) give writeZi
   let started = startCompression(files, dir);
   assert.ok(started !== null);
   assert.ok(await until(() => started.progress().posted > 0), 'the worker posted results');
-  assert.deepEqual(assembleZip(files, started.finish()), reference);
+  let done = started.finish();
+  assert.deepEqual(assembleZip(files, done.entries), reference);
+  assertProofs(done, files, 'shared');
   // 2. Finished at once: the main thread races the worker's start-up for every entry.
   started = startCompression(files, dir);
-  assert.deepEqual(assembleZip(files, started.finish()), reference);
+  done = started.finish();
+  assert.deepEqual(assembleZip(files, done.entries), reference);
+  assertProofs(done, files, 'raced');
   // 3. Launched ahead of its work (as package does, before reading the project), then fed;
   // the main thread joins only after the worker has done everything.
   const early = launchCompressionWorker();
   await sleep(100);
   started = startCompression(files, dir, early);
   assert.ok(await until(() => started.progress().posted === files.length), 'the early worker did every entry');
-  assert.deepEqual(assembleZip(files, started.finish()), reference);
+  done = started.finish();
+  assert.deepEqual(assembleZip(files, done.entries), reference);
+  assertProofs(done, files, 'worker only');
   // 4. Launched and disposed without work (a bundle too small to share), or cancelled (the
   // check found errors): nothing hangs, and a later run is unaffected.
   launchCompressionWorker().dispose();
   startCompression(files, dir).cancel();
   started = startCompression(files, dir);
-  assert.deepEqual(assembleZip(files, started.finish()), reference);
+  assert.deepEqual(assembleZip(files, started.finish().entries), reference);
+  // 5. One thread (a bundle too small to share): the same entries and proofs.
+  done = compressAll(files);
+  assert.deepEqual(assembleZip(files, done.entries), reference);
+  assertProofs(done, files, 'one thread');
+  // 6. The CLI itself as the worker's script (src/cli.ts starts the worker side when it
+  // finds itself in one): the same bytes.
+  setCompressionWorkerScript(pathToFileURL(join(ROOT, 'build/cli.js')));
+  t.after(() => setCompressionWorkerScript(WORKER_ENTRY));
+  started = startCompression(files, dir, launchCompressionWorker());
+  assert.ok(await until(() => started.progress().posted === files.length), 'the CLI as a worker did every entry');
+  done = started.finish();
+  assert.deepEqual(assembleZip(files, done.entries), reference);
+  assertProofs(done, files, 'CLI worker');
 });
 
 test('parallel: files changed on disk after they were read are compressed from the bytes in memory', async (t) => {
-  setCompressionWorkerScript(pathToFileURL(join(ROOT, 'build/cli.js')));
+  setCompressionWorkerScript(WORKER_ENTRY);
   const files = parallelFiles();
   const dir = filesOnDisk(t, files);
   const reference = writeZip(files);
@@ -290,13 +327,16 @@ test('parallel: files changed on disk after they were read are compressed from t
   symlinkSync(moved, join(dir, 'js/m22.js'));
   const started = startCompression(files, dir);
   assert.ok(await until(() => started.progress().posted === files.length), 'the worker went through every entry');
-  assert.deepEqual(assembleZip(files, started.finish()), reference);
+  const done = started.finish();
+  assert.deepEqual(assembleZip(files, done.entries), reference);
+  // The entries compressed again here are proven here.
+  assertProofs(done, files, 'changed on disk');
 });
 
 test('parallel: a worker that fails after claiming an entry, or never starts, still gives writeZip\'s bytes', async (t) => {
   const files = parallelFiles();
   const dir = filesOnDisk(t, files);
-  t.after(() => setCompressionWorkerScript(pathToFileURL(join(ROOT, 'build/cli.js'))));
+  t.after(() => setCompressionWorkerScript(WORKER_ENTRY));
   const reference = writeZip(files);
   // A worker whose every claim throws: it claims one entry, gives up, and says so.
   const failing = join(dir, 'failing-worker.mjs');
@@ -316,12 +356,78 @@ test('parallel: a worker that fails after claiming an entry, or never starts, st
   let started = startCompression(files, dir);
   assert.ok(await until(() => started.progress().failed), 'the worker gave up');
   assert.equal(started.progress().posted, 0);
-  assert.deepEqual(assembleZip(files, started.finish()), reference);
+  assert.deepEqual(assembleZip(files, started.finish().entries), reference);
   // A worker script that does not exist: the worker never claims anything.
   setCompressionWorkerScript(pathToFileURL(join(dir, 'missing.mjs')));
   started = startCompression(files, dir);
   await sleep(200);
-  assert.deepEqual(assembleZip(files, started.finish()), reference);
+  assert.deepEqual(assembleZip(files, started.finish().entries), reference);
+});
+
+test('proof: proveStream holds exactly for a stream node:zlib inflates to the content, every byte consumed', () => {
+  const content = seededScript(7, 400);
+  const other = Uint8Array.from(content, (b) => (b === 0x20 ? 0x09 : b));
+  const stream = deflateRaw(content);
+  const flipped = stream.slice();
+  flipped[flipped.length >> 1] ^= 0x10;
+  const rows = [
+    ['our stream', stream, content, true],
+    ["node:zlib's own stream of the same content", zlib.deflateRawSync(content, { level: 9 }), content, true],
+    ['the empty stream, empty content', deflateRaw(new Uint8Array(0)), new Uint8Array(0), true],
+    ['one bit flipped in the middle', flipped, content, false],
+    ['one trailing byte after the stream', Uint8Array.from([...stream, 0]), content, false],
+    ['the last byte missing', stream.subarray(0, stream.length - 1), content, false],
+    ['another content of the same length', stream, other, false],
+    ['content one byte longer than the stream gives', stream, Uint8Array.from([...content, 0x41]), false],
+    ['content one byte shorter', stream, content.subarray(0, content.length - 1), false],
+  ];
+  for (const [label, s, c, expected] of rows) assert.equal(proveStream(s, c), expected, label);
+});
+
+test('proof: the read-back through provenInflater reports exactly what inflating everything reports', () => {
+  const files = parallelFiles();
+  const done = compressAll(files);
+  const archive = assembleZip(files, done.entries);
+  const findingsOf = (bytes, inflate) => {
+    const list = new FindingList();
+    const result = readZip(bytes, inflate, list, 'bundle.zip', { keepContent: false });
+    return { ids: list.items.map((f) => f.rule), entries: result.entries?.map((e) => [e.path, e.size]) ?? null };
+  };
+  // A valid archive: no findings either way, same entries.
+  const clean = findingsOf(archive, provenInflater(done.proofs));
+  assert.deepEqual(clean, findingsOf(archive, inflateRawCapped));
+  assert.deepEqual(clean.ids, []);
+  // A proven stream, expected at its content's size, is answered without inflating: the
+  // content itself comes back, with its CRC-32.
+  const inflate = provenInflater(done.proofs);
+  for (const proof of done.proofs) {
+    const answer = inflate(proof.stream.slice(), proof.content.length);
+    assert.equal(answer.data, proof.content);
+    assert.equal(answer.crc32, proof.crc32);
+    // Expected at another size, the stream is inflated, as the store would.
+    for (const size of [proof.content.length - 1, proof.content.length + 1]) {
+      const inflated = inflate(proof.stream, size);
+      const full = inflateRawCapped(proof.stream, size);
+      assert.deepEqual({ ok: inflated.ok, reason: inflated.reason }, { ok: full.ok, reason: full.reason }, `size ${size}`);
+    }
+  }
+  // Damaged archives: every byte of one deflated entry's data, and of a stored one, flipped
+  // in turn at a few places; the findings are the full read's, rule for rule.
+  const deflatedData = done.proofs.map((p) => Buffer.from(archive).indexOf(Buffer.from(p.stream)));
+  const stored = files.find((f) => f.path === 'img/i3.png');
+  const storedAt = Buffer.from(archive).indexOf(Buffer.from(stored.content));
+  let damaged = 0;
+  for (const start of [...deflatedData.slice(0, 4), storedAt]) {
+    assert.ok(start > 0);
+    for (const offset of [0, 1, 7, 100]) {
+      const bytes = archive.slice();
+      bytes[start + offset] ^= 0x04;
+      const ours = findingsOf(bytes, provenInflater(done.proofs));
+      assert.deepEqual(ours, findingsOf(bytes, inflateRawCapped), `flip at ${start + offset}`);
+      if (ours.ids.length > 0) damaged++;
+    }
+  }
+  assert.ok(damaged >= 16, `the flips were noticed (${damaged})`);
 });
 
 /** A seeded ECMAScript module that the check accepts: functions, strings, comments. */

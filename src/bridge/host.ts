@@ -113,8 +113,11 @@ export interface HostBridge {
 
 const GENERIC_FAILURE = 'The host could not complete the operation';
 
+/** The clock for call durations, looked up once (it is read twice per call). */
+const CLOCK: { now(): number } = typeof performance !== 'undefined' && typeof performance.now === 'function' ? performance : Date;
+
 function defaultNow(): number {
-  return typeof performance !== 'undefined' && typeof performance.now === 'function' ? performance.now() : Date.now();
+  return CLOCK.now();
 }
 
 function defaultChannel(): { port1: HostPort; port2: object } {
@@ -186,6 +189,20 @@ export function createHostBridge(options: HostBridgeOptions): HostBridge {
   function grantedNow(): string[] {
     try {
       return effectiveGrants(declared, options.grants());
+    } catch {
+      return [];
+    }
+  }
+
+  /**
+   * The grants as the page holds them, for checking one call: checkCall tests a key
+   * against `declared` and against this list, which is what effectiveGrants filters for,
+   * without building the filtered list on every call.
+   */
+  function grantsForCall(): readonly string[] {
+    try {
+      const grants = options.grants();
+      return Array.isArray(grants) ? grants : [];
     } catch {
       return [];
     }
@@ -265,7 +282,7 @@ export function createHostBridge(options: HostBridgeOptions): HostBridge {
       log({ kind: 'call', id, capability, action, payload, ok: false, code: outcome.code, message: outcome.message, durationMs });
     };
 
-    const checked = checkRequest(data, declared, grantedNow());
+    const checked = checkRequest(data, declared, grantsForCall());
     if (!checked.ok) {
       answer({ ok: false, code: checked.code, message: checked.message }, checked.copy ?? null);
       return;

@@ -47,6 +47,8 @@ export interface RuntimeWindow {
   removeEventListener(type: 'message', listener: (event: RuntimeMessageEvent) => void): void;
   setTimeout(handler: () => void, timeout: number): unknown;
   clearTimeout(handle: never): void;
+  /** The call-timeout clock (a DOM Window's `performance` fits); Date.now() without it. */
+  readonly performance?: { now(): number };
 }
 
 /** What `PLATFORM.ready` resolves to: deeply frozen. */
@@ -101,7 +103,8 @@ interface PendingCall {
   readonly copy: JsonValue;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: BridgeCallError) => void;
-  timer: unknown;
+  /** When REQUEST_TIMEOUT applies, on the runtime's clock. */
+  readonly deadline: number;
   sent: boolean;
 }
 
@@ -122,6 +125,8 @@ export function installPlatform(win: RuntimeWindow, config: PlatformConfig | nul
   const parentOrigin = config?.parentOrigin ?? null;
   const initTimeout = config?.initializationTimeoutMs ?? INITIALIZATION_TIMEOUT_MS;
   const requestTimeout = config?.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const clock = win.performance;
+  const now = clock !== undefined && typeof clock.now === 'function' ? () => clock.now() : () => Date.now();
 
   let state: 'initializing' | 'ready' | 'failed' = 'initializing';
   let port: RuntimePort | null = null;
@@ -131,6 +136,27 @@ export function installPlatform(win: RuntimeWindow, config: PlatformConfig | nul
   // Every call not yet settled, including those waiting for the handshake (they count
   // toward the pending-call limit too). Map order is call order.
   const pending = new Map<number, PendingCall>();
+  // One timer for all calls, armed for the oldest call's deadline: every call has the same
+  // timeout, so call order is deadline order. A timer per call would cost each call a
+  // timer set and a timer clear, a measurable share of a round trip (bench/bridge.mjs).
+  let deadlineTimer: unknown = null;
+
+  function armDeadline(): void {
+    if (deadlineTimer !== null) return;
+    const oldest = pending.values().next();
+    if (oldest.done === true) return;
+    deadlineTimer = win.setTimeout(onDeadline, Math.max(0, oldest.value.deadline - now()));
+  }
+
+  function onDeadline(): void {
+    deadlineTimer = null;
+    const at = now();
+    for (const call of pending.values()) {
+      if (call.deadline > at) break;
+      settle(call, { ok: false, error: bridgeError('REQUEST_TIMEOUT') });
+    }
+    armDeadline();
+  }
 
   let resolveReady!: (state: ReadyState) => void;
   let rejectReady!: (error: BridgeCallError) => void;
@@ -145,7 +171,6 @@ export function installPlatform(win: RuntimeWindow, config: PlatformConfig | nul
   function settle(call: PendingCall, outcome: { ok: true; value: unknown } | { ok: false; error: BridgeCallError }): void {
     if (pending.get(call.id) !== call) return;
     pending.delete(call.id);
-    win.clearTimeout(call.timer as never);
     if (outcome.ok) call.resolve(outcome.value);
     else call.reject(outcome.error);
   }
@@ -184,9 +209,18 @@ export function installPlatform(win: RuntimeWindow, config: PlatformConfig | nul
         reject(bridgeError(structure.code, structure.message));
         return;
       }
-      const call: PendingCall = { id, capability: structure.capability, action: structure.action, copy: structure.copy, resolve, reject, timer: undefined, sent: false };
+      const call: PendingCall = {
+        id,
+        capability: structure.capability,
+        action: structure.action,
+        copy: structure.copy,
+        resolve,
+        reject,
+        deadline: now() + requestTimeout,
+        sent: false,
+      };
       pending.set(id, call);
-      call.timer = win.setTimeout(() => settle(call, { ok: false, error: bridgeError('REQUEST_TIMEOUT') }), requestTimeout);
+      armDeadline();
       if (state === 'ready') send(call);
     });
   }

@@ -1,16 +1,62 @@
-// `platform-ext check [dir] [--json] [--list-rules]`: validate a project folder in one pass.
+// `platform-ext check [dir] [--format text|json|sarif] [--strict]`: validate a project
+// folder in one pass. Also `--list-rules` (the catalogue) and `--explain <rule-id>` (one rule
+// in full). Text, JSON (D-20) and SARIF render the same findings; only the exit status
+// decides pass or fail (D-21), and --strict makes warnings fail it too.
+import { resolve } from 'node:path';
 import { FindingList, RULES, sortFindings, validateProject } from '../validator/index.js';
 import { loadProject } from '../project/load.js';
-import { ansiStyle, buildReport, PLAIN, renderText } from '../project/report.js';
-import type { ParsedArgs } from '../args.js';
+import { withSnapshotDrift } from '../project/snapshot-drift.js';
+import { ansiStyle, buildReport, PLAIN, renderText, type Report } from '../project/report.js';
+import { loadBaseline, withBaseline } from '../project/baseline.js';
+import { buildSarif } from '../project/sarif.js';
+import { inGitHubActions, renderAnnotations } from '../project/annotations.js';
+import { explainRule, findRule, renderExplanation } from '../explain/explain.js';
+import { suggest, type ParsedArgs } from '../args.js';
 import { UsageError } from '../usage-error.js';
 import type { CommandIo } from './io.js';
 
+export const CHECK_FORMATS = ['text', 'json', 'sarif'] as const;
+export type CheckFormat = (typeof CHECK_FORMATS)[number];
+
 export const CHECK_FLAGS = {
-  json: { type: 'boolean', description: 'Print the report as one JSON object (format platform-extension-report-v1)' },
+  format: {
+    type: 'string',
+    valueName: '<text|json|sarif>',
+    description: 'Output: text (default), json (one platform-extension-report-v1 object) or sarif (SARIF 2.1.0 for code scanning)',
+  },
+  json: { type: 'boolean', description: 'Same as --format json' },
+  strict: { type: 'boolean', description: 'Warnings fail too: exit status 1 when there is any finding' },
+  baseline: { type: 'string', valueName: '<release-dir>', description: 'Also diff against an earlier submission set: version, namespace, capabilities, properties' },
+  explain: { type: 'string', valueName: '<rule-id>', description: 'Print one rule in full: why, its contract section and an example fix (with --json: as JSON)' },
   'list-rules': { type: 'boolean', description: 'Print the rule catalogue instead of checking (with --json: as JSON)' },
   help: { type: 'boolean', description: 'Show this help', short: 'h' },
 } as const;
+
+/** `--format` and its alias `--json`; both given and disagreeing is a usage error. */
+function outputFormat(args: ParsedArgs): CheckFormat {
+  const given = args.flags['format'];
+  const json = args.flags['json'] === true;
+  if (typeof given !== 'string') return json ? 'json' : 'text';
+  const format = CHECK_FORMATS.find((f) => f === given);
+  if (format === undefined) {
+    const near = suggest(given.toLowerCase(), CHECK_FORMATS);
+    throw new UsageError(
+      `Unknown format "${given}" for "--format"${near !== undefined ? `: did you mean "${near}"?` : ''} (use ${CHECK_FORMATS.map((f) => `"${f}"`).join(', ')})`,
+    );
+  }
+  if (json && format !== 'json') {
+    throw new UsageError(`"--json" means "--format json" and conflicts with "--format ${format}": give one of them`);
+  }
+  return format;
+}
+
+/** `--explain` and `--list-rules` print the catalogue, not a check: options that shape a check do not apply. */
+function refuseWithCatalogue(flag: string, args: ParsedArgs, format: CheckFormat): void {
+  if (args.positionals.length > 0) throw new UsageError(`"--${flag}" takes no folder`);
+  if (args.flags['strict'] === true) throw new UsageError(`"--strict" applies to checking a folder, not to "--${flag}"`);
+  if (args.flags['baseline'] !== undefined) throw new UsageError(`"--baseline" applies to checking a folder, not to "--${flag}"`);
+  if (format === 'sarif') throw new UsageError(`"--${flag}" prints text or JSON, not SARIF: use "--json" or no format option`);
+}
 
 function listRules(json: boolean, io: CommandIo): number {
   if (json) {
@@ -23,16 +69,20 @@ function listRules(json: boolean, io: CommandIo): number {
   return 0;
 }
 
-export function runCheck(args: ParsedArgs, io: CommandIo): number {
-  const json = args.flags['json'] === true;
-  if (args.flags['list-rules'] === true) {
-    if (args.positionals.length > 0) throw new UsageError('"--list-rules" takes no folder');
-    return listRules(json, io);
-  }
-  if (args.positionals.length > 1) {
-    throw new UsageError(`"check" takes one project folder, got ${args.positionals.length}: ${args.positionals.map((p) => `"${p}"`).join(' ')}`);
-  }
-  const target = args.positionals[0] ?? '.';
+export interface CheckFolderOptions {
+  readonly strict?: boolean;
+  /** `--baseline`: an earlier submission set to diff the manifest against (src/project/baseline.ts). */
+  readonly baseline?: string;
+}
+
+/**
+ * The whole check of one project folder as a D-20 report, printing nothing: `check` renders
+ * it, and the programmatic API (src/api.ts) returns it. A usage problem (unreadable folder,
+ * a baseline that is not a submission set) throws a UsageError.
+ */
+export function checkFolder(target: string, options: CheckFolderOptions = {}): Report {
+  // The baseline first: a wrong path should fail before the project is read.
+  const baseline = options.baseline !== undefined ? loadBaseline(options.baseline) : null;
   const project = loadProject(target);
   const result = validateProject(project.input, { bundlePrefix: 'runtime/' });
   let findings = result.findings;
@@ -41,8 +91,38 @@ export function runCheck(args: ParsedArgs, io: CommandIo): number {
     for (const hit of project.keyHits) extra.add('secret/private-key', `"${hit.file}" contains "${hit.marker}"`, { file: hit.file });
     findings = sortFindings(findings.concat(extra.items));
   }
-  const report = buildReport('check', target, findings);
-  if (json) io.out(JSON.stringify(report) + '\n');
-  else io.out(renderText(report, io.color ? ansiStyle() : PLAIN));
+  findings = withSnapshotDrift(target, findings); // project/snapshot-stale, project/context-stale
+  findings = withBaseline(baseline, project.input.manifest, findings); // baseline/*
+  return buildReport('check', target, findings, { strict: options.strict === true });
+}
+
+export function runCheck(args: ParsedArgs, io: CommandIo): number {
+  const format = outputFormat(args);
+  const style = io.color ? ansiStyle() : PLAIN;
+  const explain = args.flags['explain'];
+  if (typeof explain === 'string') {
+    if (args.flags['list-rules'] === true) throw new UsageError('Give either "--explain <rule-id>" or "--list-rules", not both');
+    refuseWithCatalogue('explain', args, format);
+    const explanation = explainRule(findRule(explain));
+    io.out(format === 'json' ? JSON.stringify(explanation, null, 2) + '\n' : renderExplanation(explanation, style));
+    return 0;
+  }
+  if (args.flags['list-rules'] === true) {
+    refuseWithCatalogue('list-rules', args, format);
+    return listRules(format === 'json', io);
+  }
+  if (args.positionals.length > 1) {
+    throw new UsageError(`"check" takes one project folder, got ${args.positionals.length}: ${args.positionals.map((p) => `"${p}"`).join(' ')}`);
+  }
+  const target = args.positionals[0] ?? '.';
+  const baseline = args.flags['baseline'];
+  const report = checkFolder(target, { strict: args.flags['strict'] === true, ...(typeof baseline === 'string' && { baseline }) });
+  if (format === 'json') io.out(JSON.stringify(report) + '\n');
+  else if (format === 'sarif') io.out(JSON.stringify(buildSarif(report, resolve(target)), null, 2) + '\n');
+  else {
+    // In a GitHub Actions step, the runner turns these lines into annotations on the files.
+    if (inGitHubActions(process.env)) io.out(renderAnnotations(report, resolve(target), process.env['GITHUB_WORKSPACE']));
+    io.out(renderText(report, style));
+  }
   return report.ok ? 0 : 1;
 }

@@ -10,7 +10,7 @@ import { writeFileAtomic } from '../fs/atomic.js';
 import { formatSize } from '../project/format.js';
 import { loadProject, type LoadedProject } from '../project/load.js';
 import { ansiStyle, buildReport, PLAIN, renderText } from '../project/report.js';
-import { crc32Fast, inflateRawCapped, sha256Hex } from '../release/node-deps.js';
+import { sha256Hex } from '../release/node-deps.js';
 import { UsageError } from '../usage-error.js';
 import {
   artifactPath,
@@ -29,8 +29,10 @@ import {
   type Finding,
   type ProjectInput,
 } from '../validator/index.js';
-import { launchCompressionWorker, startCompression, type ParallelCompression } from '../zip/parallel.js';
-import { assembleZip, writeZip } from '../zip/write.js';
+import { compressAll, launchCompressionWorker, startCompression, type ParallelCompression } from '../zip/parallel.js';
+import { allowGarbageRelease, provenInflater, type StreamProof } from '../zip/proof.js';
+import { trace } from '../zip/trace.js';
+import { assembleZip } from '../zip/write.js';
 import type { CommandIo } from './io.js';
 
 export const PACKAGE_FLAGS = {
@@ -43,6 +45,8 @@ export const PACKAGE_FLAGS = {
 interface Built {
   readonly findings: Finding[];
   readonly zip?: Uint8Array;
+  /** The deflated streams node:zlib has inflated back already (src/zip/proof.ts). */
+  readonly proofs?: readonly StreamProof[];
   /** Path and size of each file (not the bytes: those are let go once the archive holds them). */
   readonly files: readonly { path: string; size: number }[];
   readonly namespace?: string;
@@ -105,9 +109,11 @@ function loadAndStartCompression(dir: string): {
   // reading of the project. (The sizes listed here are an estimate: what counts is read below.)
   const runtime = join(dir, 'runtime');
   const worker = runtimeBytesAtLeast(runtime, PARALLEL_MIN_BYTES) ? launchCompressionWorker() : null;
+  trace('worker launched');
   let project: LoadedProject;
   try {
     project = loadProject(dir);
+    trace('project loaded');
   } catch (error) {
     worker?.dispose();
     throw error;
@@ -116,6 +122,7 @@ function loadAndStartCompression(dir: string): {
   const expanded = files.reduce((n, f) => n + f.content.length, 0);
   const parallel = files.length >= 2 && expanded >= PARALLEL_MIN_BYTES ? startCompression(files, runtime, worker) : null;
   if (parallel === null) worker?.dispose();
+  trace('work handed out');
   return { input: project.input, keyHits: project.keyHits, files, parallel };
 }
 
@@ -126,6 +133,7 @@ function loadAndStartCompression(dir: string): {
 function checkAndAssemble(dir: string): Built {
   const { input, keyHits, files, parallel } = loadAndStartCompression(dir);
   const result = validateProject(input, { bundlePrefix: 'runtime/' });
+  trace('checked');
   const extra = new FindingList();
   for (const hit of keyHits) extra.add('secret/private-key', `"${hit.file}" contains "${hit.marker}"`, { file: hit.file });
   const findings = sortFindings(result.findings.concat(extra.items));
@@ -133,10 +141,14 @@ function checkAndAssemble(dir: string): Built {
     parallel?.cancel();
     return { findings, files: listing(files), manifest: input.manifest };
   }
-  const zip = parallel !== null ? assembleZip(files, parallel.finish()) : writeZip(files, crc32Fast);
+  const compressed = parallel !== null ? parallel.finish() : compressAll(files);
+  trace('compressed');
+  const zip = assembleZip(files, compressed.entries);
+  trace('assembled');
   return {
     findings,
     zip,
+    proofs: compressed.proofs,
     files: listing(files),
     manifest: input.manifest,
     ...(result.manifest?.namespace !== undefined && { namespace: result.manifest.namespace }),
@@ -146,14 +158,17 @@ function checkAndAssemble(dir: string): Built {
 
 /**
  * Check, build, then read the archive back with the hardened reader (D-16), so that the
- * store can never refuse what we wrote. Findings with errors: stop. The contents are out
- * of scope by the read-back, which holds its own inflated copies.
+ * store can never refuse what we wrote. Findings with errors: stop. Every deflated stream
+ * was inflated by node:zlib right after it was made (src/zip/proof.ts); the read-back runs
+ * the reader's structure and policy layers over the archive and takes those results for
+ * the streams that are byte for byte the proven ones.
  */
 function buildArchive(dir: string): Built {
   const built = checkAndAssemble(dir);
   if (built.zip === undefined) return built;
   const readBack = new FindingList();
-  readZip(built.zip, inflateRawCapped, readBack, 'bundle.zip', { keepContent: false });
+  readZip(built.zip, provenInflater(built.proofs ?? []), readBack, 'bundle.zip', { keepContent: false });
+  trace('read back');
   return { ...built, findings: sortFindings(built.findings.concat(readBack.items)) };
 }
 
@@ -263,6 +278,11 @@ export function runPackage(args: ParsedArgs, io: CommandIo): number {
     key = parsePrivateKey(pem, keyPath as string);
   }
 
+  // The CLI owns its process: it may turn on V8's gc function to let go of node:zlib's
+  // inflated copies early (src/zip/proof.ts), before the worker starts so that it has it
+  // too. The programmatic API (packageToFolder) leaves its host's V8 flags alone.
+  allowGarbageRelease();
+  trace('start');
   const built = buildArchive(dir);
   if (built.findings.some((f) => f.severity === 'error')) {
     io.out(renderText(buildReport('check', dir, built.findings), style));
@@ -303,7 +323,9 @@ export function runPackage(args: ParsedArgs, io: CommandIo): number {
     ['signature.txt', base64Line(signature)],
     ['submission.json', `${JSON.stringify(record, null, 2)}\n`],
   ]);
+  trace('hashed and signed');
   writeSet(out as string, contents, mode);
+  trace('written');
   io.out(
     [
       `Packaged ${built.namespace} ${built.version}`,
@@ -319,4 +341,106 @@ export function runPackage(args: ParsedArgs, io: CommandIo): number {
     ].join('\n'),
   );
   return 0;
+}
+
+export interface PackageToFolderOptions {
+  /** Folder for the five submission files (absent, empty, or an earlier submission set). */
+  readonly out?: string;
+  /** Path of the Ed25519 private key (PKCS#8 PEM); must be outside the project (D-4). */
+  readonly privateKey?: string;
+  /** Build and measure only: no key needed, nothing written. */
+  readonly dryRun?: boolean;
+}
+
+export interface PackageOutcome {
+  /** The check's findings and the read-back's (D-16); any error means nothing was written. */
+  readonly findings: readonly Finding[];
+  /** True when the five files were written to `out`. */
+  readonly written: boolean;
+  readonly namespace?: string;
+  readonly version?: string;
+  /** The bundle's files (paths relative to runtime/) and their sizes in bytes. */
+  readonly files: readonly { path: string; size: number }[];
+  /** Size of bundle.zip, when it was built (no errors). */
+  readonly compressedBytes?: number;
+  readonly manifestSha256?: string;
+  readonly artifactSha256?: string;
+  /** The key fingerprint (D-12). */
+  readonly publicKeyId?: string;
+  readonly artifactPath?: string;
+}
+
+/**
+ * `package` as a value, printing nothing (the programmatic API, src/api.ts): the same key
+ * checks, archive, read-back, signature and atomic write as runPackage, with the outcome
+ * returned instead of rendered. Usage problems throw a UsageError, as they do for the CLI.
+ */
+export function packageToFolder(dir: string, options: PackageToFolderOptions): PackageOutcome {
+  const dryRun = options.dryRun === true;
+  const { out, privateKey: keyPath } = options;
+  if (!dryRun && (out === undefined || keyPath === undefined)) {
+    throw new UsageError('"package" needs an out folder and a private key (or a dry run to see what would be packaged)');
+  }
+  let key;
+  if (!dryRun) {
+    if (isInside(realOrResolved(keyPath!), realOrResolved(dir))) {
+      throw new UsageError(`The private key "${keyPath}" is inside the project "${dir}": move it out (D-4: a private key is never part of a project)`);
+    }
+    if (isInside(resolve(out!), resolve(dir, 'runtime'))) {
+      throw new UsageError(`The out folder "${out}" is inside runtime/: everything there is packaged; choose a folder outside runtime/`);
+    }
+    let pem: string;
+    try {
+      pem = readFileSync(keyPath!, 'utf8');
+    } catch (error) {
+      throw new UsageError(`Cannot read the private key "${keyPath}": ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    }
+    key = parsePrivateKey(pem, keyPath!);
+  }
+  const built = buildArchive(dir);
+  const base = {
+    findings: built.findings,
+    files: built.files,
+    ...(built.namespace !== undefined && { namespace: built.namespace }),
+    ...(built.version !== undefined && { version: built.version }),
+  };
+  if (built.findings.some((f) => f.severity === 'error') || built.zip === undefined) return { ...base, written: false };
+  if (dryRun) return { ...base, written: false, compressedBytes: built.zip.length };
+  const mode = checkOutFolder(out!);
+  const manifest = built.manifest!;
+  const zip = built.zip;
+  const manifestSha256 = sha256Hex(manifest);
+  const artifactSha256 = sha256Hex(zip);
+  const publicKey = publicKeyBytes(key!);
+  const keyId = sha256Hex(publicKey);
+  const signature = signEd25519(key!, Buffer.from(signedPayload(built.namespace!, built.version!, manifestSha256, artifactSha256), 'utf8'));
+  const record = {
+    format: SUBMISSION_FORMAT,
+    namespace: built.namespace!,
+    version: built.version!,
+    artifact_path: artifactPath(built.namespace!, built.version!),
+    manifest_sha256: manifestSha256,
+    artifact_sha256: artifactSha256,
+    publisher_public_key_id: keyId,
+  };
+  writeSet(
+    out!,
+    new Map<string, Uint8Array | string>([
+      ['bundle.zip', zip],
+      ['manifest.json', manifest],
+      ['publisher-public-key.txt', base64Line(publicKey)],
+      ['signature.txt', base64Line(signature)],
+      ['submission.json', `${JSON.stringify(record, null, 2)}\n`],
+    ]),
+    mode,
+  );
+  return {
+    ...base,
+    written: true,
+    compressedBytes: zip.length,
+    manifestSha256,
+    artifactSha256,
+    publicKeyId: keyId,
+    artifactPath: record.artifact_path,
+  };
 }

@@ -1,7 +1,9 @@
 // The preview server (D-25): node:http on 127.0.0.1 only, serving two kinds of response.
 //
-//   /                      the host page (a storefront around the frame, with the tools)
-//   /page.js, /page.css    its code and styles (embedded in the CLI at build time)
+//   /                      the host page (a storefront around the frame, with the tools),
+//                          with the latest check and, when it passes, the frame in its markup
+//   /page.js, /page.css    its code and styles (embedded in the CLI at build time; its
+//                          small boot script is inlined, allowed by its hash)
 //   /state.json, /events   the latest check of the project; /events is Server-Sent Events
 //   /frame/<bundle path>   the extension's files, for the sandboxed frame
 //   /frame/.platform/runtime.js   the injected bridge runtime (a segment starting with "."
@@ -30,11 +32,13 @@ import { extensionOf, pathProblem } from '../validator/paths.js';
 import { HtmlTokenizer } from '../validator/html/tokenizer.js';
 import { CONFIG_META_NAME, PROTOCOL_VERSION, RUNTIME_MODULE_PATH, type PlatformConfig } from '../validator/bridge/messages.js';
 import { UsageError } from '../usage-error.js';
-import { checkProjectFolder, EventChannel, watchFolder, type CheckedProject, type FolderWatcher } from './watch.js';
+import { checkProjectFolder, EventChannel, watchFolder, type CheckedProject, type FolderWatcher, type ManifestSummary } from './watch.js';
+import { FRAME_ATTRIBUTES, FRAME_SLOT_ID, STATE_ELEMENT_ID, frameTitle } from './host-page/markup.js';
 
 // Strings embedded by the CLI build (esbuild `define`); absent when running from build/.
 declare const __PLATFORM_RUNTIME_SOURCE__: string | undefined;
 declare const __PLATFORM_PAGE_SOURCE__: string | undefined;
+declare const __PLATFORM_PAGE_BOOT__: string | undefined;
 declare const __PLATFORM_PAGE_HTML__: string | undefined;
 declare const __PLATFORM_PAGE_CSS__: string | undefined;
 
@@ -44,6 +48,8 @@ export interface PreviewAssets {
   readonly runtimeJs: string;
   /** The host page's code (src/preview/host-page/page.ts, with the host bridge and mock adapters). */
   readonly pageJs: string;
+  /** The host page's first, tiny script (src/preview/host-page/boot.ts), inlined into the page. */
+  readonly bootJs: string;
   readonly pageHtml: string;
   readonly pageCss: string;
 }
@@ -118,19 +124,29 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
 /**
  * The host page's own policy: its script, styles, event stream and frame come from the
  * server itself; images only from itself or `data:` (the sample product pictures); no
- * fonts but the system's, no plug-ins, no forms, and no one may frame it.
+ * fonts but the system's, no plug-ins, no forms, and no one may frame it. One inline
+ * script runs, named by its hash: the page's boot script (boot.ts), which must run before
+ * the parser reaches the frame, where a script file would cost a round trip to the server
+ * before the frame could start loading. No other inline script can match the hash.
  */
-export const HOST_PAGE_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "frame-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function hostPagePolicy(bootScriptHash: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'self' 'sha256-${bootScriptHash}'`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The base64 SHA-256 of an inline script's text, as a policy's hash source names it. */
+export function scriptHash(text: string): string {
+  return nodeCrypto().createHash('sha256').update(text, 'utf8').digest('base64');
+}
 
 /** How long a client may take to send request headers (a local tool: generous, but not forever). */
 const HEADERS_TIMEOUT_MS = 10_000;
@@ -143,12 +159,13 @@ export function embeddedAssets(): PreviewAssets {
   const missing = 'This copy of platform-ext was built without the preview page: run "npm run build".';
   const runtimeJs = typeof __PLATFORM_RUNTIME_SOURCE__ === 'string' ? __PLATFORM_RUNTIME_SOURCE__ : `// ${missing}\n`;
   const pageJs = typeof __PLATFORM_PAGE_SOURCE__ === 'string' ? __PLATFORM_PAGE_SOURCE__ : `// ${missing}\n`;
+  const bootJs = typeof __PLATFORM_PAGE_BOOT__ === 'string' ? __PLATFORM_PAGE_BOOT__ : `// ${missing}\n`;
   const pageHtml =
     typeof __PLATFORM_PAGE_HTML__ === 'string'
       ? __PLATFORM_PAGE_HTML__
       : `<!doctype html><meta charset="utf-8"><title>Preview</title><p>${missing}</p>\n`;
   const pageCss = typeof __PLATFORM_PAGE_CSS__ === 'string' ? __PLATFORM_PAGE_CSS__ : '';
-  return { runtimeJs, pageJs, pageHtml, pageCss };
+  return { runtimeJs, pageJs, bootJs, pageHtml, pageCss };
 }
 
 function escapeAttribute(text: string): string {
@@ -159,9 +176,8 @@ function escapeAttribute(text: string): string {
  * Where the injected markup goes: right after the doctype when one leads the document
  * (so the document keeps its standards mode), otherwise at the very start. The HTML tree
  * builder puts a leading <meta> and <script> into <head> ahead of the author's own
- * elements either way, so the runtime is the first script the frame runs. The validator's
- * tokenizer finds the doctype the way a browser does (a `<!DOCTYPE` inside a comment is
- * not one).
+ * elements either way. The validator's tokenizer finds the doctype the way a browser
+ * does (a `<!DOCTYPE` inside a comment is not one).
  */
 export function injectionOffset(html: string): number {
   const tokenizer = new HtmlTokenizer(html);
@@ -176,20 +192,70 @@ export function injectionOffset(html: string): number {
 /**
  * The entrypoint with the platform's launch markup (Bundle: "At launch the platform
  * injects its own base URL, parent origin and runtime module"): a configuration <meta>
- * (not inline script, which the runtime policy forbids) and the runtime module, loaded
- * from the base URL like any bundle module.
+ * (not inline script, which the runtime policy forbids) and the runtime, loaded from the
+ * base URL. The runtime is a classic, parser-blocking script: the parser runs it before
+ * it even reaches the extension's scripts, so `window.PLATFORM` exists before any of them
+ * runs, `<script type="module" async>` included (an async module runs as soon as it has
+ * loaded, which could be before a module-script runtime; contract "Bridge basics": the
+ * interface offered to extension code is `window.PLATFORM`).
  */
 export function injectRuntime(html: string, runtimeUrl: string, config: Readonly<Record<string, unknown>> | PlatformConfig): string {
   const text = html.charCodeAt(0) === 0xfeff ? html.slice(1) : html;
   const at = injectionOffset(text);
   const markup =
     `<meta name="${CONFIG_META_NAME}" content="${escapeAttribute(JSON.stringify(config))}">` +
-    `<script type="module" src="${escapeAttribute(runtimeUrl)}"></script>`;
+    `<script src="${escapeAttribute(runtimeUrl)}"></script>`;
   return text.slice(0, at) + markup + text.slice(at);
 }
 
+/**
+ * The empty data block in page.html that the server fills with the latest check, so that
+ * the page can show it at once instead of waiting for the event stream.
+ */
+const PAGE_STATE_OPEN = `<script type="application/json" id="${STATE_ELEMENT_ID}">`;
+export const PAGE_STATE_PLACEHOLDER = `${PAGE_STATE_OPEN}</script>`;
+
+/** The empty boot script in page.html, which the server fills with boot.ts as built (PreviewAssets.bootJs). */
+export const BOOT_PLACEHOLDER = '<script id="preview-boot"></script>';
+
+/** The empty frame slot in page.html, which the server fills with the frame when the check passes. */
+const FRAME_SLOT_OPEN = `<div class="stage__frame" id="${FRAME_SLOT_ID}">`;
+export const FRAME_SLOT_PLACEHOLDER = `${FRAME_SLOT_OPEN}</div>`;
+
+/** Replaces the first `placeholder` in `html` (no replacement patterns: `$&` in the text stays as it is). */
+function fill(html: string, placeholder: string, text: string): string {
+  const at = html.indexOf(placeholder);
+  return at < 0 ? html : html.slice(0, at) + text + html.slice(at + placeholder.length);
+}
+
+/**
+ * The host page as served: the boot script inline (allowed by its hash), the latest check
+ * as a JSON data block, and, when the check passes, the extension's frame already in the
+ * markup. The frame then starts loading while the page's script is fetched and compiled,
+ * not after (cold start: boot.ts notes a load that comes first, page.ts takes the frame
+ * over). A data block is never run; `<` is escaped in it so that no text in a finding (a
+ * file name, a message quoting the project) can end the block.
+ */
+export function renderPage(
+  pageHtml: string,
+  bootJs: string,
+  data: { readonly frameUrl: string | null; readonly manifest: { readonly name: string | null } | null },
+): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  let html = fill(pageHtml, BOOT_PLACEHOLDER, `${BOOT_PLACEHOLDER.slice(0, -'</script>'.length)}${bootJs}</script>`);
+  html = fill(html, PAGE_STATE_PLACEHOLDER, `${PAGE_STATE_OPEN}${json}</script>`);
+  if (data.frameUrl !== null) {
+    const attributes = { ...FRAME_ATTRIBUTES, title: frameTitle(data.manifest?.name ?? null), src: data.frameUrl };
+    const markup = Object.entries(attributes)
+      .map(([name, value]) => (value === '' ? ` ${name}` : ` ${name}="${escapeAttribute(value)}"`))
+      .join('');
+    html = fill(html, FRAME_SLOT_PLACEHOLDER, `${FRAME_SLOT_OPEN}<iframe${markup}></iframe></div>`);
+  }
+  return html;
+}
+
 /** The public part of a check, as /state.json and the `state` event carry it. */
-function publicState(state: CheckedProject, options: PreviewServerOptions): Record<string, unknown> {
+function publicState(state: CheckedProject, options: PreviewServerOptions): Record<string, unknown> & { frameUrl: string | null; manifest: ManifestSummary | null } {
   const entrypoint = state.manifest?.entrypoint ?? null;
   return {
     revision: state.revision,
@@ -209,6 +275,8 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
   if (options.host !== '127.0.0.1') return Promise.reject(new Error('the preview listens on 127.0.0.1 only (D-25)'));
   const projectDir = resolve(options.projectDir);
   const assets = options.assets ?? embeddedAssets();
+  if (/<\/script|<!--/i.test(assets.bootJs)) return Promise.reject(new Error('the boot script cannot be inlined: it contains "</script" or "<!--"'));
+  const pagePolicy = hostPagePolicy(scriptHash(assets.bootJs));
   let revision = 1;
   let state = checkProjectFolder(projectDir, revision);
   if (state.problem !== null) return Promise.reject(new UsageError(state.problem));
@@ -237,7 +305,7 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
 
   function pageHeaders(response: ServerResponse): void {
     baseHeaders(response);
-    response.setHeader('Content-Security-Policy', HOST_PAGE_POLICY);
+    response.setHeader('Content-Security-Policy', pagePolicy);
     response.setHeader('X-Frame-Options', 'DENY');
     response.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
   }
@@ -295,7 +363,7 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
     pageHeaders(response);
     switch (path) {
       case '/':
-        send(request, response, 200, 'text/html; charset=utf-8', assets.pageHtml);
+        send(request, response, 200, 'text/html; charset=utf-8', renderPage(assets.pageHtml, assets.bootJs, publicState(state, options)));
         return;
       case '/page.js':
         send(request, response, 200, 'text/javascript; charset=utf-8', assets.pageJs);

@@ -99,8 +99,15 @@ export function checkProjectFolder(dir: string, revision: number): CheckedProjec
 /** Folders whose changes never matter to the preview: dependencies and git's object store. */
 const IGNORED_FOLDERS = new Set(['node_modules', '.git']);
 
-/** Quiet time before a burst of file events (an editor's save, a `git checkout`) becomes one check. */
-export const WATCH_DEBOUNCE_MS = 120;
+/**
+ * Quiet time before a burst of file events (an editor's save, a `git checkout`) becomes one
+ * check. The events of one save (truncate, write, rename) come within a few milliseconds;
+ * every event restarts the wait, so a longer burst is still one check after it ends. Kept
+ * short because it is most of the reload time after a save (bench/bridge.mjs). Should a
+ * check still read a file half written, the write's next event brings a fresh check: the
+ * result shown always ends up being the file as saved.
+ */
+export const WATCH_DEBOUNCE_MS = 30;
 
 export interface FolderWatcher {
   close(): void;
@@ -131,16 +138,19 @@ function listFolders(dir: string): string[] {
 
 /**
  * Calls `onChange` once after each burst of changes under `dir`. Uses one recursive
- * watcher where the platform has it (macOS, Windows, Linux on Node 20+), otherwise one
- * watcher per folder, rebuilt after every burst so that new folders are watched too.
- * Watcher errors (the folder deleted under us) count as a change: the next check says
- * what is wrong.
+ * watcher where the operating system has one (macOS, Windows), otherwise one watcher per
+ * folder outside IGNORED_FOLDERS, rebuilt after every burst so that new folders are
+ * watched too. Linux has no recursive watch: Node 20 emulates it by reading the whole tree
+ * synchronously at start and watching every file in it, node_modules and .git included
+ * (slow to start in a real project, and it can run out of inotify watches), so Linux gets
+ * the per-folder watchers. Watcher errors (the folder deleted under us) count as a change:
+ * the next check says what is wrong.
  */
 export function watchFolder(dir: string, onChange: () => void, debounceMs = WATCH_DEBOUNCE_MS): FolderWatcher {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let closed = false;
   let watchers: FSWatcher[] = [];
-  let recursive = true;
+  let recursive = process.platform === 'darwin' || process.platform === 'win32';
 
   function fire(): void {
     timer = null;
@@ -181,13 +191,15 @@ export function watchFolder(dir: string, onChange: () => void, debounceMs = WATC
     }
   }
 
-  try {
-    const w = attach(dir, { recursive: true });
-    if (w !== null) watchers.push(w);
-  } catch {
-    recursive = false;
-    rewatch();
+  if (recursive) {
+    try {
+      const w = attach(dir, { recursive: true });
+      if (w !== null) watchers.push(w);
+    } catch {
+      recursive = false;
+    }
   }
+  if (!recursive) rewatch();
 
   return {
     close() {

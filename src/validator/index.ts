@@ -4,7 +4,8 @@ export * from './limits.js';
 export { RULES, ruleById, type RuleDef } from './rules.js';
 export { FindingList, sortFindings, jsonPointer, type Finding, type Severity, type Location } from './findings.js';
 export { RUNTIME_POLICY_TEMPLATE, BASE_URL_PLACEHOLDER, FRAME_SANDBOX, runtimePolicy, BLOCKED_NETWORK_APIS } from './runtime-policy.js';
-export { validateProject, type ProjectInput, type ValidateOptions, type ValidationResult } from './validate.js';
+export { bundleViewOf, type BundleView } from './scan.js';
+export { validateProject, scanBundleFile, bundleFilePaths, hasContentScan, type ProjectInput, type ValidateOptions, type ValidationResult, type ContentScan } from './validate.js';
 export { validateManifest, type ManifestInfo } from './manifest.js';
 export { validateSettings, PROPERTY_TYPES, type PropertyDef } from './properties.js';
 export {
@@ -14,6 +15,7 @@ export {
   PRIVATE_KEY_MARKER_MAX_LENGTH,
   type BundleEntry,
 } from './bundle.js';
+export { checkFileSecrets, checkManifestSecrets, findTokens, isSecretScanned, TEXT_EXTENSIONS, TOKEN_NAMES, type TokenKind, type TokenMatch } from './secrets.js';
 export { CAPABILITIES, CAPABILITY_KEYS, isCapabilityKey, capabilityByKey, type CapabilityDef } from './capabilities.js';
 export { isNamespace, isSemver, isPropertyName, isColor, urlProblem } from './grammar.js';
 export { pathProblem, extensionOf, type PathProblem } from './paths.js';
@@ -36,6 +38,16 @@ export {
   type SubmissionFile,
 } from './release.js';
 export { encodeBase64, decodeBase64Strict } from './base64.js';
+export {
+  readReleaseManifest,
+  diffReleases,
+  compareSemver,
+  savedValuesCarryOver,
+  type ReleaseManifest,
+  type ReleaseProperty,
+  type Located,
+  type DiffOptions,
+} from './baseline.js';
 export { BRIDGE_ERROR_CODES, BRIDGE_ERROR_CODE_LIST, isBridgeErrorCode, defaultErrorMessage, type BridgeErrorCode, type BridgeError } from './bridge/errors.js';
 export { copyPayload, messageSize, jsonStringBytes, FORBIDDEN_KEYS, type JsonValue, type JsonObject, type CopyResult, type PayloadFailureCode } from './bridge/payload.js';
 export {

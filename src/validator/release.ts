@@ -48,6 +48,8 @@ export interface ReleaseDeps {
   readonly inflateRaw: InflateRaw;
   readonly sha256Hex: (bytes: Uint8Array) => string;
   readonly verifyEd25519: (publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array) => boolean;
+  /** CRC-32 of stored entries, natively where the platform has it (ReadZipOptions.crc32); default crc32.ts. */
+  readonly crc32?: (bytes: Uint8Array) => number;
 }
 
 export interface ReleaseResult extends ValidationResult {
@@ -191,7 +193,7 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps): Relea
   let manifestInfo: ValidationResult['manifest'] = null;
   if (bundleBytes !== null) {
     const zipFindings = new FindingList();
-    const zip = readZip(bundleBytes, deps.inflateRaw, zipFindings, 'bundle.zip');
+    const zip = readZip(bundleBytes, deps.inflateRaw, zipFindings, 'bundle.zip', deps.crc32 === undefined ? {} : { crc32: deps.crc32 });
     top.items.push(...zipFindings.items);
     const project = validateProject(
       { manifest: manifestBytes, files: zip.entries ?? [] },

@@ -11,6 +11,8 @@ import { CSS_RULES } from './catalogue/css.js';
 import { JS_RULES } from './catalogue/js.js';
 import { RELEASE_RULES } from './catalogue/release.js';
 import { ARCHIVE_RULES } from './catalogue/archive.js';
+import { BASELINE_RULES } from './catalogue/baseline.js';
+import { SECRET_RULES } from './catalogue/secret.js';
 
 export interface RuleDef {
   /** Permanent id, `area/kebab-name`. */
@@ -36,6 +38,8 @@ export const RULES: readonly RuleDef[] = [
   ...JS_RULES,
   ...RELEASE_RULES,
   ...ARCHIVE_RULES,
+  ...BASELINE_RULES,
+  ...SECRET_RULES,
 ];
 
 const BY_ID = new Map<string, RuleDef>();

@@ -8,12 +8,26 @@ import { checkJsModule } from './js/policy.js';
 import { validateManifest, type ManifestInfo } from './manifest.js';
 import { extensionOf } from './paths.js';
 import { bundleViewOf, type BundleView } from './scan.js';
+import { checkFileSecrets, checkManifestSecrets, isSecretScanned } from './secrets.js';
 
 export interface ProjectInput {
   /** The manifest bytes; null when the file is missing (reported by the loader). */
   readonly manifest: Uint8Array | null;
   /** Every entry under the bundle root; null when runtime/ is missing. */
   readonly files: readonly BundleEntry[] | null;
+  /**
+   * Content scans already made, by bundle path (scanBundleFile, on another thread): these
+   * files are not scanned again. Each must be the scan of the same bytes against the same
+   * listing (bundleFilePaths of `files`), so the findings are those a scan here would give.
+   */
+  readonly scans?: ReadonlyMap<string, ContentScan>;
+}
+
+/** What scanning one file's content found, and which bundle paths its references named. */
+export interface ContentScan {
+  /** In the order the scanners added them; `file` is the bundle path (no prefix). */
+  readonly findings: readonly Finding[];
+  readonly used: readonly string[];
 }
 
 export interface ValidateOptions {
@@ -33,9 +47,46 @@ export interface ValidationResult {
   readonly manifest: ManifestInfo | null;
 }
 
+/** The listing as content scanners see it: the paths of the regular files, in order. */
+export function bundleFilePaths(entries: readonly BundleEntry[]): string[] {
+  return entries.flatMap((e) => (e.kind === 'file' ? [e.path] : []));
+}
+
+/**
+ * Whether a bundle file's content is scanned beyond the listing rules with real cost
+ * (stylesheets and modules): the files worth scanning on another thread.
+ */
+export function hasContentScan(path: string): boolean {
+  const ext = extensionOf(path);
+  return ext === 'css' || ext === 'js' || ext === 'mjs';
+}
+
+/**
+ * One file's content scan, exactly as validateProject makes it, against the listing
+ * `view` (bundleViewOf(bundleFilePaths(files))): for a scan on another thread, which
+ * validateProject then takes from ProjectInput.scans.
+ */
+export function scanBundleFile(path: string, content: Uint8Array, view: BundleView): ContentScan {
+  const findings = new FindingList();
+  const recording = recordingOf(view);
+  scanContent(path, content, recording, findings);
+  return { findings: findings.items, used: [...recording.used] };
+}
+
+/** Secrets in text files, then the stylesheet or module rules: one file's content scan. */
+function scanContent(path: string, content: Uint8Array, view: BundleView, findings: FindingList): void {
+  const ext = extensionOf(path);
+  if (isSecretScanned(ext)) checkFileSecrets(path, content, findings);
+  if (ext === 'css') checkStylesheet(path, content, view, findings);
+  else if (ext === 'js' || ext === 'mjs') checkJsModule(path, content, view, findings);
+}
+
 /** The bundle's view (scan.ts), remembering which paths a reference found. */
 function recordingView(entries: readonly BundleEntry[]): BundleView & { readonly used: Set<string> } {
-  const view = bundleViewOf(entries.flatMap((e) => (e.kind === 'file' ? [e.path] : [])));
+  return recordingOf(bundleViewOf(bundleFilePaths(entries)));
+}
+
+function recordingOf(view: BundleView): BundleView & { readonly used: Set<string> } {
   const used = new Set<string>();
   return {
     used,
@@ -59,6 +110,7 @@ export function validateProject(input: ProjectInput, options: ValidateOptions = 
     top.add('project/manifest-missing', `There is no ${manifestFile}`, { file: manifestFile });
   } else {
     manifest = validateManifest(input.manifest, top, manifestFile);
+    if (manifest !== null) checkManifestSecrets(input.manifest, top, manifestFile);
   }
   const entrypoint = manifest?.entrypoint ?? null;
 
@@ -93,9 +145,14 @@ export function validateProject(input: ProjectInput, options: ValidateOptions = 
     // everything under runtime/ is packaged (D-3), so everything is checked.
     for (const e of files) {
       if (e.kind !== 'file' || e.content === undefined) continue;
-      const ext = extensionOf(e.path);
-      if (ext === 'css') checkStylesheet(e.path, e.content, view, inBundle);
-      else if (ext === 'js' || ext === 'mjs') checkJsModule(e.path, e.content, view, inBundle);
+      const done = input.scans?.get(e.path);
+      if (done === undefined) {
+        scanContent(e.path, e.content, view, inBundle);
+        continue;
+      }
+      // Scanned elsewhere: the same findings in the same place of the list, and the same references.
+      for (const f of done.findings) inBundle.items.push(f);
+      for (const p of done.used) view.used.add(p);
     }
     // Scripts run only as local modules loaded by the entrypoint or an import: a module
     // nothing loads is dead weight at best, a leftover at worst. Only judged when the

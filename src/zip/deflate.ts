@@ -67,17 +67,19 @@ const HASH_BITS = 15;
 const HASH_BYTES = 4;
 /** The hash multiplier (2^32 / golden ratio, Knuth's multiplicative hashing). */
 const HASH_MULTIPLIER = 0x9e3779b1;
+
 /** An empty hash head: farther back than any window reaches from position 0. */
 const NO_POSITION = -WINDOW_SIZE - 1;
-// The four match-search limits are zlib's level 6 (configuration_table in deflate.c), the
-// level of Info-ZIP `zip -6` and `zip` without a level. The release pipeline's bound is
-// speed at zip -6's size (at most 1.03x). On bench/package.mjs's 20 MiB project they
-// compress 0.2% smaller than node:zlib level 6, in half the time of the earlier
-// level-9-like limits (chain 256, lazy and nice 258, good 32; 0.8% smaller). zlib's level
-// 5 limits (chain 32, nice 32) would save another quarter of the time for a 2% larger
-// archive: the bundle is capped at 5 MiB compressed, so size is kept.
+// The match-search limits are zlib's level 6 (configuration_table in deflate.c: the level
+// of Info-ZIP `zip -6` and `zip` without a level) but for the chain, which is half as long.
+// The release pipeline's bound is `package` at most zip -6's time, at most 1.03x its size.
+// On bench/package.mjs's 20 MiB project the longest chain walk is most of the encoder's
+// time: 64 takes 12% fewer instructions than zlib's 128 for a 0.5% larger archive (still
+// within 0.5% of zip -6; 32 with nice 32, zlib's level 5, saves 25% for 2%). The earlier
+// level-9-like limits (chain 256, lazy and nice 258, good 32) took twice the time of
+// level 6 for 0.8% less.
 /** Longest chain walk per position (zlib "max_chain"). */
-const MAX_CHAIN = 128;
+const MAX_CHAIN = 64;
 /** When the pending match is at least this long, walk only a quarter of the chain (zlib "good_length"). */
 const GOOD_MATCH = 8;
 /** A pending match this long is taken without looking for a longer one at the next byte (zlib "max_lazy"). */
@@ -91,6 +93,16 @@ const NICE_MATCH = 128;
  * collisions and from the last bytes of the input.
  */
 const TOO_FAR = 1024;
+/**
+ * Positions inside a match enter the hash chains so that later searches can find them;
+ * inside a match longer than this, only the last INSERT_TAIL do (zlib's fast levels skip
+ * them all past their max_lazy). Long matches are runs and repeated blocks (flat image
+ * rows, repeated rules), where the skipped positions would mostly lengthen chains with
+ * copies of one another: on bench/package.mjs's project, 6% fewer instructions for a
+ * 0.2% larger archive.
+ */
+const INSERT_ALL_MAX_MATCH = 64;
+const INSERT_TAIL = 16;
 /**
  * Symbols per block: each block gets its own Huffman codes. zlib uses 16K; 8K adapts better
  * to the changing statistics of bundled JavaScript (0.3% smaller on dist/validator.mjs) for
@@ -661,8 +673,20 @@ function hash4(view: DataView, i: number): number {
  */
 let scratchOutput: Uint8Array = new Uint8Array(64);
 const scratchHead = new Int32Array(1 << HASH_BITS);
-const scratchPrev = new Uint16Array(WINDOW_SIZE);
+const scratchPrev = new Int32Array(WINDOW_SIZE);
 const scratchBlock = new Block();
+
+/** Initial size of the output scratch; it doubles as needed (BitWriter.reserve) and is kept. */
+const SCRATCH_OUTPUT_BYTES = 64 << 10;
+
+/**
+ * A short input that goes through every part of the encoder: literals, matches whose
+ * length and distance have extra bits, a block flush and the end of the input.
+ */
+const WARM_UP_TEXT =
+  'export function render(value, options) { return value.length * options.scale; }\n' +
+  'export function measure(value, options) { return value.length + options.scale; }\n';
+let warmedUp = false;
 
 /**
  * Compresses `data` to a raw DEFLATE stream (RFC 1951, no zlib or gzip wrapper). The
@@ -670,10 +694,21 @@ const scratchBlock = new Block();
  * fresh array of exactly the stream's length.
  */
 export function deflateRaw(data: Uint8Array): Uint8Array {
+  if (!warmedUp) {
+    // V8 compiles a hot loop while it runs (on-stack replacement), from the type feedback
+    // gathered so far. On a large first input, the code after the loops (a block's end,
+    // the input's end) has never run then, and the compiled loops give up there on every
+    // call until they are compiled again: measured, a first pass over bench/package.mjs's
+    // project took 30% more instructions than later ones. One short input first runs
+    // every path in the interpreter; its output is thrown away.
+    warmedUp = true;
+    deflateRaw(new TextEncoder().encode(WARM_UP_TEXT));
+  }
   const n = data.length;
   // No block costs more than storing it (at most 6 bytes over its input), and every block
-  // but the last covers at least BLOCK_SYMBOLS bytes: this capacity is never outgrown.
-  const capacity = n + 6 * (Math.floor(n / BLOCK_SYMBOLS) + 2) + 64;
+  // but the last covers at least BLOCK_SYMBOLS bytes. The scratch starts small and grows
+  // as flushBlock reserves room: it ends as large as the largest output, not input.
+  const capacity = Math.min(n + 6 * (Math.floor(n / BLOCK_SYMBOLS) + 2) + 64, SCRATCH_OUTPUT_BYTES);
   if (scratchOutput.length < capacity) scratchOutput = new Uint8Array(capacity);
   const out = new BitWriter(scratchOutput);
   const block = scratchBlock;
@@ -681,7 +716,7 @@ export function deflateRaw(data: Uint8Array): Uint8Array {
   try {
     compress(data, out, block);
   } finally {
-    // Should the writer ever have grown, its larger buffer is the scratch from now on.
+    // The writer's buffer, grown or not, is the scratch from now on.
     scratchOutput = out.bytes;
   }
   return out.bytes.slice(0, out.length);
@@ -696,10 +731,9 @@ function compress(data: Uint8Array, out: BitWriter, block: Block): void {
     out.alignToByte();
     return;
   }
-  // head[h]: the last position with hash h, or NO_POSITION. prev[i & WINDOW_MASK]: how far
-  // back the previous position with the same hash as i lies, WINDOW_SIZE + 1 for "out of
-  // reach or none" (16 bits, so the table stays small enough for the CPU cache; a slot is
-  // only read while its position is inside the window, so it is never stale).
+  // head[h]: the last position with hash h, or NO_POSITION. prev[i & WINDOW_MASK]: the
+  // previous position with the same hash as i (absolute, so following a chain is one load;
+  // a slot is only read while its position is inside the window, so it is never stale).
   const head = scratchHead.fill(NO_POSITION);
   const prev = scratchPrev;
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
@@ -724,7 +758,7 @@ function compress(data: Uint8Array, out: BitWriter, block: Block): void {
     if (searching && i + HASH_BYTES <= n) {
       const h = hash4(view, i);
       candidate = head[h]!;
-      prev[i & WINDOW_MASK] = Math.min(i - candidate, WINDOW_SIZE + 1);
+      prev[i & WINDOW_MASK] = candidate;
       head[h] = i;
     }
     let matchLength = MIN_MATCH - 1;
@@ -732,25 +766,40 @@ function compress(data: Uint8Array, out: BitWriter, block: Block): void {
     // Search only when a longer match than the pending one can exist (and fit before the end).
     if (i - candidate <= WINDOW_SIZE && prevLength < MAX_LAZY && prevLength < n - i) {
       // longest match: walk the chain from the newest candidate, keep the first longest.
-      const limit = Math.max(0, i - WINDOW_SIZE);
+      // Positions are absolute; `limit` is the oldest one a distance reaches (negative
+      // near the start, where NO_POSITION is still below it).
+      const limit = i - WINDOW_SIZE;
       const maxLength = Math.min(MAX_MATCH, n - i);
       const nice = Math.min(NICE_MATCH, maxLength);
       let chain = prevLength >= GOOD_MATCH ? MAX_CHAIN >> 2 : MAX_CHAIN;
       let best = prevLength;
       let cur = candidate;
-      // Bytes are compared two and four at a time through little-endian DataView reads
-      // (equal words are equal bytes, so the result is exactly the byte-wise one): V8
-      // compiles them to single unaligned loads. Every read stays below n: cur < i and
-      // i + best < i + maxLength <= n.
-      // The first two bytes, and the two that end a match one longer than `best` (zlib
-      // "scan_end1", "scan_end"): most candidates differ there, so they are compared first.
-      const start2 = view.getUint16(i, true);
+      // Bytes are compared four at a time through little-endian DataView reads (V8
+      // compiles them to single unaligned loads); the first differing byte of two words is
+      // the lowest set byte of their XOR. Every read stays below n: cur < i, candidates
+      // exist only where i + HASH_BYTES <= n, and i + best < i + maxLength <= n.
+      // The two bytes that end a match one longer than `best` (zlib "scan_end") are
+      // compared first: most candidates differ there.
+      const start4 = view.getInt32(i, true);
       let end2 = view.getUint16(i + best - 1, true);
-      while (chain-- > 0) {
-        if (view.getUint16(cur + best - 1, true) === end2 && view.getUint16(cur, true) === start2) {
-          let len = 2;
-          while (len + 4 <= maxLength && view.getInt32(cur + len, true) === view.getInt32(i + len, true)) len += 4;
-          while (len < maxLength && data[cur + len] === data[i + len]) len++;
+      while (cur >= limit) {
+        if (view.getUint16(cur + best - 1, true) === end2) {
+          let diff = view.getInt32(cur, true) ^ start4;
+          let len = 0;
+          if (diff === 0) {
+            len = 4;
+            while (len + 4 <= maxLength) {
+              diff = view.getInt32(cur + len, true) ^ view.getInt32(i + len, true);
+              if (diff !== 0) break;
+              len += 4;
+            }
+            if (diff === 0) {
+              while (len < maxLength && data[cur + len] === data[i + len]) len++;
+            }
+          }
+          // diff !== 0: the match ends at its lowest differing byte (Math.clz32 of the
+          // lowest set bit; len + 4 <= maxLength there, so the sum stays within it).
+          if (diff !== 0) len += (31 - Math.clz32(diff & -diff)) >>> 3;
           if (len > best) {
             best = len;
             matchDistance = i - cur;
@@ -759,10 +808,8 @@ function compress(data: Uint8Array, out: BitWriter, block: Block): void {
           }
         }
         // A position exactly WINDOW_SIZE back is usable, but its chain slot now belongs to i.
-        if (cur <= limit) break;
-        const older = cur - prev[cur & WINDOW_MASK]!;
-        if (older < limit || older >= cur) break;
-        cur = older;
+        if (--chain === 0 || cur === limit) break;
+        cur = prev[cur & WINDOW_MASK]!;
       }
       if (matchDistance !== 0) {
         matchLength = best;
@@ -780,11 +827,13 @@ function compress(data: Uint8Array, out: BitWriter, block: Block): void {
       literalFreqs[257 + LENGTH_CODE[prevLength]!]!++;
       distanceFreqs[DIST_CODE[prevDistance]!]!++;
       const end = i - 1 + prevLength;
-      // Positions i + 1 .. end - 1 enter the hash chains without being searched.
+      // Positions i + 1 .. end - 1 (the last INSERT_TAIL of a long match) enter the hash
+      // chains without being searched.
       const insertEnd = Math.min(end, n - HASH_BYTES + 1);
-      for (let j = i + 1; j < insertEnd; j++) {
+      const insertStart = prevLength > INSERT_ALL_MAX_MATCH ? Math.max(i + 1, insertEnd - INSERT_TAIL) : i + 1;
+      for (let j = insertStart; j < insertEnd; j++) {
         const h = hash4(view, j);
-        prev[j & WINDOW_MASK] = Math.min(j - head[h]!, WINDOW_SIZE + 1);
+        prev[j & WINDOW_MASK] = head[h]!;
         head[h] = j;
       }
       covered = end;

@@ -21,23 +21,26 @@
 // kept both its size and its CRC-32: a 1 in 2^32 chance for an edit made during the very
 // second `package` runs, and even then the archive is consistent (its CRC is of its data).
 //
-// The worker runs the CLI bundle itself (src/cli.ts calls runCompressionWorker when it
-// finds itself started with this module's workerData), so dist stays one file.
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { join } from 'node:path';
+// Each thread proves every stream it deflates right away (src/zip/proof.ts): node:zlib
+// inflates it back to exactly the bytes that thread compressed. With the CRC-32 and size
+// comparison above, a worker's proof says the stream inflates to bytes of the checked
+// content's size and CRC-32, which is all the read-back's checks look at.
+//
+// The worker runs src/zip/worker.ts: in dist/, a small bundle of it embedded in the CLI
+// (scripts/build-deflate-worker.mjs); elsewhere a script (setCompressionWorkerScript, or
+// build/zip/worker-entry.js beside this module).
 import type { MessagePort, Worker } from 'node:worker_threads';
 import { nodeWorkerThreads } from '../builtins.js';
-import { crc32Fast } from '../release/node-deps.js';
-import { ZIP_METHOD_STORED } from './format.js';
 import { compressEntry, type CompressedEntry, type ZipFileInput } from './write.js';
+import { ZIP_METHOD_STORED } from './format.js';
+import { crc32Native, proveStream, type StreamProof } from './proof.js';
+import { trace, traceOrigin } from './trace.js';
+import { runCompressionWorker as runWorkerSide } from './worker.js';
+import { COUNTER_SLOTS, DONE, FAILED, NEXT, WORKER_ROLE, type WorkerInput, type WorkerResult, type WorkerWork } from './worker-protocol.js';
 
-/** workerData.role of a compression worker. */
-const WORKER_ROLE = 'platform-ext-deflate';
-/** Slots of the shared counters. */
-const NEXT = 0; // the next position in the claim order
-const DONE = 1; // results the worker has posted
-const FAILED = 2; // 1 once the worker gave up (it then claims nothing more)
-const COUNTER_SLOTS = 3;
+/** The worker's bundle, embedded in dist/ by scripts/build-deflate-worker.mjs. */
+declare const __PLATFORM_DEFLATE_WORKER_SOURCE__: string | undefined;
+
 /**
  * How long the main thread waits for the worker's next result before compressing the
  * missing entries itself. One entry is at most 5 MiB (BUNDLE_MAX_FILE_BYTES) and deflates
@@ -48,44 +51,17 @@ const WORKER_STALL_MS = 20_000;
 /** How long one Atomics.wait lasts before the main thread looks at the worker's state again. */
 const WAIT_SLICE_MS = 100;
 
-/** What the worker is started with. */
-interface WorkerInput {
-  readonly role: typeof WORKER_ROLE;
-  readonly port: MessagePort;
-  /** [NEXT, DONE, FAILED] over a SharedArrayBuffer. */
-  readonly counters: Int32Array;
-}
-
-/** The one message the worker receives: its work. */
-interface WorkerWork {
-  /** The folder the paths are relative to (the project's runtime/). */
-  readonly root: string;
-  readonly paths: readonly string[];
-  /** The sizes the main thread read: a file of another size on disk is not compressed. */
-  readonly sizes: readonly number[];
-  /** Entry indexes in claim order. */
-  readonly order: Int32Array;
-}
-
-/**
- * A result message; the deflated bytes travel (transferred), a stored entry's do not.
- * Without `method` the file was not as listed on disk, and the main thread compresses it.
- */
-interface WorkerResult {
-  readonly index: number;
-  readonly method?: number;
-  readonly crc32?: number;
-  readonly data?: Uint8Array;
-}
-
 let workerScript: string | URL | null = null;
 
-/** Where a compression worker starts: the CLI entry (src/cli.ts sets it). */
+/**
+ * Where a compression worker starts when there is no embedded bundle (dist/ has one): a
+ * script that calls runCompressionWorker. Default: build/zip/worker-entry.js.
+ */
 export function setCompressionWorkerScript(script: string | URL): void {
   workerScript = script;
 }
 
-/** Whether this thread was started as a compression worker. */
+/** Whether this thread was started as a compression worker on the CLI's own script. */
 export function isCompressionWorker(): boolean {
   // Checked at every start-up: process.argv (the worker gets WORKER_ROLE appended) says it
   // without loading node:worker_threads; workerData then confirms.
@@ -105,29 +81,55 @@ interface LaunchedWorker extends CompressionWorker {
   readonly counters: Int32Array;
 }
 
-/** Compressions in progress; `finish` returns them all, keyed by path. */
+/** Every entry's stored form, keyed by path, and the proofs of its deflated streams. */
+export interface Compressed {
+  readonly entries: Map<string, CompressedEntry>;
+  /** One per deflated entry that node:zlib was seen to inflate back (src/zip/proof.ts). */
+  readonly proofs: StreamProof[];
+}
+
+/** Compressions in progress; `finish` returns them all. */
 export interface ParallelCompression {
   /** Compresses what the worker has not claimed, waits for the rest, and returns every entry. */
-  finish(): Map<string, CompressedEntry>;
+  finish(): Compressed;
   /** Stops the worker: its results are not needed (the check found errors). */
   cancel(): void;
   /** What the worker has done so far: results posted, and whether it gave up (for tests and benches). */
   progress(): { posted: number; failed: boolean };
 }
 
+/** Compresses and proves one entry on this thread; a proof is added for a deflated one. */
+function compressHere(content: Uint8Array, proofs: StreamProof[]): CompressedEntry {
+  const entry = compressEntry(content, crc32Native);
+  if (entry.method !== ZIP_METHOD_STORED && proveStream(entry.data, content)) proofs.push({ stream: entry.data, content, crc32: entry.crc32 });
+  return entry;
+}
+
+/** Compresses and proves every file on this thread (a bundle too small to share). */
+export function compressAll(files: readonly ZipFileInput[]): Compressed {
+  const proofs: StreamProof[] = [];
+  const entries = new Map<string, CompressedEntry>();
+  for (const file of files) entries.set(file.path, compressHere(file.content, proofs));
+  return { entries, proofs };
+}
+
 /**
- * Starts a compression worker, which waits for startCompression to give it work; null when
- * no worker script is set (the caller then compresses on its own thread).
+ * Starts a compression worker, which waits for startCompression to give it work. Never
+ * null in practice; a worker that cannot start claims nothing, and the main thread then
+ * does everything.
  */
 export function launchCompressionWorker(): CompressionWorker | null {
-  if (workerScript === null) return null;
   const counters = new Int32Array(new SharedArrayBuffer(COUNTER_SLOTS * Int32Array.BYTES_PER_ELEMENT));
   const { MessageChannel, Worker } = nodeWorkerThreads();
   const channel = new MessageChannel();
-  const input: WorkerInput = { role: WORKER_ROLE, port: channel.port2, counters };
+  const input: WorkerInput = { role: WORKER_ROLE, port: channel.port2, counters, traceOrigin: traceOrigin() };
   let worker: Worker | null;
   try {
-    worker = new Worker(workerScript, { workerData: input, argv: [WORKER_ROLE], transferList: [channel.port2], stdout: true, stderr: true });
+    const options = { workerData: input, argv: [WORKER_ROLE], transferList: [channel.port2], stdout: true, stderr: true };
+    worker =
+      typeof __PLATFORM_DEFLATE_WORKER_SOURCE__ === 'string'
+        ? new Worker(__PLATFORM_DEFLATE_WORKER_SOURCE__, { ...options, eval: true })
+        : new Worker(workerScript ?? new URL('./worker-entry.js', import.meta.url), options);
     // Never keep the process alive, and never let a worker's failure become an uncaught
     // 'error' event: the main thread finishes the work whatever happens to the worker.
     worker.unref();
@@ -151,7 +153,7 @@ export function launchCompressionWorker(): CompressionWorker | null {
 /**
  * Gives `files`, read from `root` (their paths are relative to it), to a launched worker
  * (one is launched now when none is given) and returns the compression in progress, or
- * null when there is no worker script.
+ * null when no worker could be launched.
  */
 export function startCompression(
   files: readonly ZipFileInput[],
@@ -167,15 +169,18 @@ export function startCompression(
   const order = claimOrder(contents);
   port.postMessage({ root, paths, sizes: contents.map((c) => c.length), order } satisfies WorkerWork);
 
-  function finish(): Map<string, CompressedEntry> {
+  function finish(): Compressed {
     const results: (CompressedEntry | undefined)[] = new Array(count);
+    const proofs: StreamProof[] = [];
     // The main thread's share: whatever is still unclaimed.
     for (;;) {
       const k = Atomics.add(counters, NEXT, 1);
       if (k >= count) break;
       const index = order[k]!;
-      results[index] = compressEntry(contents[index]!, crc32Fast);
+      results[index] = compressHere(contents[index]!, proofs);
+      trace(`compressed #${index} ${contents[index]!.length}`);
     }
+    trace('main share done');
     let missing = 0;
     for (let index = 0; index < count; index++) if (results[index] === undefined) missing++;
     let received = 0;
@@ -187,11 +192,14 @@ export function startCompression(
         const content = contents[result.index]!;
         if (results[result.index] === undefined) {
           // The worker compared sizes; the CRC-32 of the bytes it compressed must be that of ours.
-          const same = result.crc32 !== undefined && result.crc32 === crc32Fast(content);
-          // The worker's bytes, or (when the file on disk is not what was checked) ours.
-          results[result.index] = same
-            ? { method: result.method!, data: result.method === ZIP_METHOD_STORED ? content : result.data!, crc32: result.crc32! }
-            : compressEntry(content, crc32Fast);
+          if (result.crc32 !== undefined && result.crc32 === crc32Native(content)) {
+            const stored = result.method === ZIP_METHOD_STORED;
+            results[result.index] = { method: result.method!, data: stored ? content : result.data!, crc32: result.crc32 };
+            if (!stored && result.proven === true) proofs.push({ stream: result.data!, content, crc32: result.crc32 });
+          } else {
+            // The file on disk is not what was checked: ours.
+            results[result.index] = compressHere(content, proofs);
+          }
           missing--;
         }
         received++;
@@ -204,16 +212,16 @@ export function startCompression(
         // The worker gave up or went silent: compress what it owed here. Late results
         // from it would be the same bytes; they are simply not read.
         for (let index = 0; index < count; index++) {
-          if (results[index] === undefined) results[index] = compressEntry(contents[index]!, crc32Fast);
+          if (results[index] === undefined) results[index] = compressHere(contents[index]!, proofs);
         }
         break;
       }
       Atomics.wait(counters, DONE, posted, WAIT_SLICE_MS);
     }
     handle.dispose();
-    const byPath = new Map<string, CompressedEntry>();
-    for (let index = 0; index < count; index++) byPath.set(paths[index]!, results[index]!);
-    return byPath;
+    const entries = new Map<string, CompressedEntry>();
+    for (let index = 0; index < count; index++) entries.set(paths[index]!, results[index]!);
+    return { entries, proofs };
   }
 
   function cancel(): void {
@@ -237,74 +245,10 @@ function claimOrder(contents: readonly Uint8Array[]): Int32Array {
   return Int32Array.from({ length: contents.length }, (_, k) => k).sort((a, b) => contents[b]!.length - contents[a]!.length || a - b);
 }
 
-/** The worker's read buffer, reused from file to file (grown to the largest). */
-let readScratch = new Uint8Array(0);
-
 /**
- * The file at `path` if it is still a regular file of exactly `size` bytes (not through a
- * symbolic link), else null. The bytes are valid until the next call.
- */
-function readListedFile(path: string, size: number): Uint8Array | null {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
-  } catch {
-    return null;
-  }
-  try {
-    if (!fstatSync(fd).isFile()) return null;
-    // One byte more than listed tells a file that has grown.
-    if (readScratch.length < size + 1) readScratch = new Uint8Array(size + 1);
-    const bytes = readScratch.subarray(0, size + 1);
-    let filled = 0;
-    while (filled < bytes.length) {
-      const n = readSync(fd, bytes, filled, bytes.length - filled, filled);
-      if (n === 0) break;
-      filled += n;
-    }
-    return filled === size ? bytes.subarray(0, size) : null;
-  } catch {
-    return null;
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/**
- * The worker's side: wait for the work (the thread's event loop is free meanwhile), then
- * claim, read, compress and post until the claims run out, and end. Every failure is
- * reported through FAILED, so that the main thread takes over at once. When the main
- * thread closes its end first (no work after all, or cancelled), the thread ends.
+ * A compression worker's side, for a worker started on a script (the CLI itself, or a
+ * test's): see src/zip/worker.ts.
  */
 export function runCompressionWorker(): void {
-  const { port, counters } = nodeWorkerThreads().workerData as WorkerInput;
-  port.once('message', (work: WorkerWork) => {
-    try {
-      const { root, paths, sizes, order } = work;
-      for (;;) {
-        const k = Atomics.add(counters, NEXT, 1);
-        if (k >= order.length) break;
-        const index = order[k]!;
-        const content = readListedFile(join(root, paths[index]!), sizes[index]!);
-        if (content === null) {
-          port.postMessage({ index } satisfies WorkerResult);
-        } else {
-          const entry = compressEntry(content, crc32Fast);
-          if (entry.method === ZIP_METHOD_STORED) {
-            port.postMessage({ index, method: entry.method, crc32: entry.crc32 } satisfies WorkerResult);
-          } else {
-            // deflateRaw's output is a fresh, exactly sized buffer: it moves to the main thread.
-            port.postMessage({ index, method: entry.method, crc32: entry.crc32, data: entry.data } satisfies WorkerResult, [entry.data.buffer as ArrayBuffer]);
-          }
-        }
-        Atomics.add(counters, DONE, 1);
-        Atomics.notify(counters, DONE);
-      }
-    } catch {
-      Atomics.store(counters, FAILED, 1);
-      Atomics.notify(counters, DONE);
-    } finally {
-      port.close();
-    }
-  });
+  runWorkerSide(nodeWorkerThreads().workerData);
 }

@@ -8,10 +8,9 @@
 // (src/zip/format.ts). The hardened reader (D-16) accepts exactly this shape, and the
 // path grammar that builds the archive is the one that reads it (house principle 6).
 
-import { BUNDLE_MAX_COMPRESSION_RATIO } from '../validator/limits.js';
 import { pathProblem } from '../validator/paths.js';
+import { compressEntry, type CompressedEntry, type Crc32 } from './entry.js';
 import { crc32 } from '../validator/zip/crc32.js';
-import { deflateRaw } from './deflate.js';
 import {
   ZIP_CENTRAL,
   ZIP_CENTRAL_DIRECTORY_HEADER_BYTES,
@@ -36,28 +35,13 @@ import {
   ZIP_VERSION_NEEDED_STORED,
 } from './format.js';
 
+export { compressEntry, type CompressedEntry, type Crc32 } from './entry.js';
+
 /** One file of the archive: a bundle-relative path (D-1, D-2) and its bytes. */
 export interface ZipFileInput {
   readonly path: string;
   readonly content: Uint8Array;
 }
-
-/**
- * One entry's stored form (APPNOTE 4.4.5, 4.4.7): everything of an entry that depends on
- * its content, and the only part that costs time. A pure function of the content
- * (compressEntry), so entries may be compressed in any order, on any thread.
- */
-export interface CompressedEntry {
-  /** ZIP_METHOD_STORED or ZIP_METHOD_DEFLATED. */
-  readonly method: number;
-  /** The bytes as they go into the archive: the content itself, or its raw DEFLATE stream. */
-  readonly data: Uint8Array;
-  /** CRC-32 of the uncompressed content. */
-  readonly crc32: number;
-}
-
-/** CRC-32 as ZIP defines it (the validator's, or an equal native one; see compressEntry). */
-export type Crc32 = (bytes: Uint8Array) => number;
 
 /** An entry ready to be written: everything both headers need. */
 interface PlannedEntry {
@@ -75,24 +59,6 @@ interface PlannedEntry {
  */
 function compareNames(a: ZipFileInput, b: ZipFileInput): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
-}
-
-/**
- * Deflate (method 8) only when it is smaller than storing AND the entry's ratio
- * uncompressed / compressed stays within BUNDLE_MAX_COMPRESSION_RATIO: the reader refuses
- * higher ratios (D-16, a zip-bomb guard), so a 5 MiB file of zeros is stored rather than
- * made unreadable. Empty files are stored (size 0). Integer arithmetic only.
- *
- * `crc` may be any implementation of the same function (node:zlib's crc32 is 10x faster
- * than ours where it exists): the value, and so the archive, is the same.
- */
-export function compressEntry(content: Uint8Array, crc: Crc32 = crc32): CompressedEntry {
-  if (content.length === 0) return { method: ZIP_METHOD_STORED, data: content, crc32: crc(content) };
-  const deflated = deflateRaw(content);
-  if (deflated.length < content.length && content.length <= BUNDLE_MAX_COMPRESSION_RATIO * deflated.length) {
-    return { method: ZIP_METHOD_DEFLATED, data: deflated, crc32: crc(content) };
-  }
-  return { method: ZIP_METHOD_STORED, data: content, crc32: crc(content) };
 }
 
 /**

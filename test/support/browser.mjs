@@ -20,6 +20,12 @@ export const LAUNCH_ARGS = Object.freeze([
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // Recent Chromium loads its omnibox pop-up (chrome://omnibox-popup.top-chrome, a WebUI
+  // page in a renderer of its own) for every new window, which is every newPage() here:
+  // about 0.6 s of CPU each time on a 2-core machine, competing with the page under test
+  // (bench/bridge.mjs measured it during preview's cold start). Headless tests never open
+  // the omnibox. Names Chromium does not know are ignored.
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup',
 ]);
 export const SKIP_VARIABLE = 'PLATFORM_EXT_SKIP_BROWSER';
 export const PROBE_DIR = join(ROOT, 'test/fixtures/bridge-probe');
@@ -63,7 +69,7 @@ export function previewAssets() {
   assetsPromise ??= (async () => {
     const [{ buildBridge }, { buildPage }] = await Promise.all([import('../../scripts/build-bridge.mjs'), import('../../scripts/build-page.mjs')]);
     const [bridge, page] = await Promise.all([buildBridge(ROOT), buildPage(ROOT)]);
-    return Object.freeze({ runtimeJs: bridge.runtime, pageJs: page.pageJs, pageHtml: page.pageHtml, pageCss: page.pageCss });
+    return Object.freeze({ runtimeJs: bridge.runtime, pageJs: page.pageJs, bootJs: page.bootJs, pageHtml: page.pageHtml, pageCss: page.pageCss });
   })();
   return assetsPromise;
 }

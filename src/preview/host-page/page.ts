@@ -1,19 +1,21 @@
 // The preview host page (browser code, bundled by scripts/build-page.mjs): the storefront
 // around the extension's sandboxed frame, and the tools beside it. It holds the mock store
-// (src/preview/adapters.ts) and the host end of the bridge (src/bridge/host.ts), and
-// follows the server's checks over Server-Sent Events: a check with errors replaces the
-// frame with the findings; a passing check (re)starts the frame.
+// (src/preview/adapters.ts) and the host end of the bridge (src/bridge/host.ts). It
+// starts from the check the server embedded in the page (with the frame already in the
+// markup when it passed: markup.ts, boot.ts) and follows later checks over Server-Sent
+// Events: a check with errors replaces the frame with the findings; a passing check
+// (re)starts the frame.
 //
 // Everything the page shows that came from the project or the frame (finding messages,
 // payloads, results) is written with textContent, never parsed as markup. The page's own
-// policy (HOST_PAGE_POLICY in server.ts) forbids inline script and style attributes, so
-// styles are set through the CSSOM only.
+// policy (hostPagePolicy in server.ts) forbids inline script (but the boot script, by its
+// hash) and style attributes, so styles are set through the CSSOM only.
 import { createHostBridge, type CallLogEntry, type HostBridge } from '../../bridge/host.js';
 import { CART_UPDATED_EVENT, type CartUpdatedDetail, type SettingValue } from '../../validator/bridge/messages.js';
 import { capabilityByKey } from '../../validator/capabilities.js';
 import { FindingList, type Finding } from '../../validator/findings.js';
 import { validateSettings, type PropertyDef } from '../../validator/properties.js';
-import { FRAME_SANDBOX } from '../../validator/runtime-policy.js';
+import { FRAME_ATTRIBUTES, FRAME_LOADED_KEY, FRAME_SLOT_ID, STATE_ELEMENT_ID, frameTitle } from './markup.js';
 import {
   createMockStore,
   SAMPLE_PRODUCTS,
@@ -84,6 +86,12 @@ function plural(n: number, word: string): string {
 
 /** Most log entries kept: the log is for reading, not for an archive. */
 const LOG_MAX_ENTRIES = 200;
+/**
+ * Least time between two renders of the call log (and the activity list): a burst of
+ * calls shows up in steps a reader can follow, and rendering leaves the bridge its time.
+ * A call after a quiet spell shows at the next animation frame.
+ */
+const LIST_RENDER_INTERVAL_MS = 100;
 /** How long a toast stays, and how many show at once. */
 const TOAST_MS = 4500;
 const TOASTS_MAX = 3;
@@ -129,7 +137,6 @@ let emptyCatalog = false;
 let store: MockStore = newStore(false);
 let bridge: HostBridge | null = null;
 let frame: HTMLIFrameElement | null = null;
-let logCount = 0;
 
 function newStore(empty: boolean): MockStore {
   return createMockStore({
@@ -143,22 +150,44 @@ function newStore(empty: boolean): MockStore {
 // ---------------------------------------------------------------------------------------
 // The frame and its bridge
 
+/** Removes the load listener of the current bridge (a reload gives the frame a new bridge). */
+let frameListeners: AbortController | null = null;
+/** Whether the frame the server wrote into the page was taken over (it is, at most once). */
+let servedFrameTaken = false;
+
 function unmountFrame(): void {
   bridge?.stop();
   bridge = null;
+  frameListeners?.abort();
+  frameListeners = null;
   frame?.remove();
   frame = null;
 }
 
+/**
+ * Starts the extension in the frame, or starts it again. A frame that is already there is
+ * navigated again rather than replaced: Chromium keeps its renderer process, where a new
+ * frame element could need a new one (reload after a save, bench/bridge.mjs).
+ */
 function mountFrame(url: string, manifest: ManifestSummary): void {
-  unmountFrame();
-  const slot = byId('frame-slot');
-  slot.replaceChildren();
-  const iframe = document.createElement('iframe');
-  // The production sandbox: scripts only. No same-origin, forms, popups or navigation.
-  iframe.setAttribute('sandbox', FRAME_SANDBOX);
-  iframe.title = `Extension: ${manifest.name ?? 'preview'}`;
-  iframe.referrerPolicy = 'no-referrer';
+  bridge?.stop();
+  frameListeners?.abort();
+  let iframe = frame;
+  /** The frame the server wrote into the page, already loading (or loaded) this URL. */
+  let served = false;
+  if (iframe === null || !iframe.isConnected) {
+    const inPage = servedFrameTaken ? null : document.querySelector<HTMLIFrameElement>(`#${FRAME_SLOT_ID} > iframe`);
+    servedFrameTaken = true;
+    if (inPage !== null && inPage.getAttribute('src') === url) {
+      iframe = inPage;
+      served = true;
+    } else {
+      iframe = document.createElement('iframe');
+      for (const [name, value] of Object.entries(FRAME_ATTRIBUTES)) iframe.setAttribute(name, value);
+      byId(FRAME_SLOT_ID).replaceChildren(iframe);
+    }
+  }
+  iframe.title = frameTitle(manifest.name);
   const hostBridge = createHostBridge({
     frame: iframe,
     frameOrigin: 'null',
@@ -171,11 +200,18 @@ function mountFrame(url: string, manifest: ManifestSummary): void {
     onCall: logCall,
   });
   // Every load of the frame's document (first load, a reload) gets a fresh handshake.
-  iframe.addEventListener('load', () => hostBridge.start());
-  iframe.src = url;
+  const listeners = new AbortController();
+  iframe.addEventListener('load', () => hostBridge.start(), { signal: listeners.signal });
   bridge = hostBridge;
+  frameListeners = listeners;
   frame = iframe;
-  slot.append(iframe);
+  if (!served) {
+    // Setting `src` navigates even when the URL is the same: that is the reload.
+    iframe.src = url;
+  } else if (iframe.dataset[FRAME_LOADED_KEY] === 'true') {
+    // It loaded before this script ran (boot.ts saw it): its runtime is listening now.
+    hostBridge.start();
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -553,38 +589,168 @@ function onCartUpdated(event: Event): void {
   renderCart();
   byId('cart-count').textContent = String(detail.itemCount);
   byId('cart-total').textContent = detail.total;
-  const button = byId('cart-button');
-  button.classList.remove('is-bumped');
-  // Restart the animation: a reflow between removing and adding the class.
-  void button.offsetWidth;
-  button.classList.add('is-bumped');
+  // The count bumps; the class comes off when the animation ends (wireControls), so the
+  // next update starts it again without forcing a layout to restart it.
+  byId('cart-button').classList.add('is-bumped');
 }
 
 // ---------------------------------------------------------------------------------------
 // Log, activity and toasts
 
+/**
+ * A list shown newest first that renders in an animation frame, at most once every
+ * LIST_RENDER_INTERVAL_MS, only while its panel is open, and keeps at most `max`
+ * elements. A bridge call costs the page one array push, not a DOM update: a frame making
+ * thousands of calls a second would otherwise spend the page's time on style, layout and
+ * paint of entries nobody can read at that speed (bench/bridge.mjs), and that time is
+ * taken from the bridge. Only the newest `max` items of a burst are ever built. Nothing
+ * here reads layout, so a render never forces a synchronous layout.
+ */
+interface BatchedList<T> {
+  add(item: T): void;
+  clear(): void;
+  /** Items added since the last clear(). */
+  readonly total: number;
+}
+
+function batchedList<T>(
+  list: HTMLElement,
+  panel: HTMLDetailsElement,
+  max: number,
+  render: (item: T) => HTMLElement,
+  afterRender: (total: number) => void,
+): BatchedList<T> {
+  /** Items not yet rendered, oldest first; trimmed to the newest `max` in amortised O(1). */
+  let waiting: T[] = [];
+  let total = 0;
+  let scheduled = false;
+  let lastRender = -Infinity;
+
+  function flush(now: number): void {
+    scheduled = false;
+    list.removeAttribute('aria-busy');
+    if (!panel.open) {
+      // Nothing to see: the list is built when its panel opens (the `toggle` listener below).
+      afterRender(total);
+      return;
+    }
+    lastRender = now;
+    const first = Math.max(0, waiting.length - max);
+    const fragment = document.createDocumentFragment();
+    for (let i = waiting.length - 1; i >= first; i--) fragment.append(render(waiting[i]!));
+    waiting = [];
+    list.prepend(fragment);
+    const excess = list.childElementCount - max;
+    if (excess > 0) {
+      // One range removal instead of one removal per element.
+      const range = document.createRange();
+      range.setStartBefore(list.children[max]!);
+      range.setEndAfter(list.lastChild!);
+      range.deleteContents();
+    }
+    afterRender(total);
+  }
+
+  function schedule(): void {
+    if (scheduled) return;
+    scheduled = true;
+    // Items are waiting (assistive technology and tests can tell a list that is settled).
+    list.setAttribute('aria-busy', 'true');
+    // A hidden tab runs no animation frames: the items wait (at most `max` of them) until it shows.
+    const wait = lastRender + LIST_RENDER_INTERVAL_MS - performance.now();
+    if (wait <= 0) requestAnimationFrame(flush);
+    else setTimeout(() => requestAnimationFrame(flush), wait);
+  }
+
+  // The bound, for readers of the page (the browser tests read it rather than repeat it).
+  list.dataset['max'] = String(max);
+  panel.addEventListener('toggle', () => {
+    if (panel.open && waiting.length > 0) schedule();
+  });
+
+  return {
+    add(item: T): void {
+      total++;
+      waiting.push(item);
+      if (waiting.length >= 2 * max) waiting = waiting.slice(-max);
+      schedule();
+    },
+    clear(): void {
+      waiting = [];
+      total = 0;
+      list.replaceChildren();
+      schedule();
+    },
+    get total(): number {
+      return total;
+    },
+  };
+}
+
+type CallEntry = Extract<CallLogEntry, { kind: 'call' }>;
+
+/** The call each rendered log entry shows: its payload and answer are formatted only when opened. */
+const logEntryCalls = new WeakMap<HTMLButtonElement, CallEntry>();
+
+/**
+ * One line per call: a button (capability and action, outcome, duration) that opens the
+ * payload and the answer below it. Five elements and no shadow tree (a <details> would
+ * bring one): under load the page builds up to LOG_MAX_ENTRIES of these per render.
+ */
+function logEntry(entry: CallEntry): HTMLElement {
+  const item = el('li', 'log-entry');
+  const head = el('button', 'log-entry__head');
+  head.type = 'button';
+  head.setAttribute('aria-expanded', 'false');
+  const outcome = el('span', 'log-entry__outcome', entry.ok ? 'ok' : entry.code);
+  outcome.dataset['outcome'] = entry.ok ? 'ok' : 'error';
+  head.append(
+    el('span', 'log-entry__call', `${entry.capability ?? '?'} · ${entry.action ?? '?'}`),
+    outcome,
+    el('span', 'log-entry__ms', `${entry.durationMs < 10 ? entry.durationMs.toFixed(1) : Math.round(entry.durationMs)} ms`),
+  );
+  logEntryCalls.set(head, entry);
+  item.append(head);
+  return item;
+}
+
+/** Opens or closes a log entry's payload and answer (formatted on first opening: a catalog page's JSON is long). */
+function onLogClick(event: MouseEvent): void {
+  const head = event.target instanceof Element ? event.target.closest('.log-entry__head') : null;
+  if (!(head instanceof HTMLButtonElement)) return;
+  const open = head.getAttribute('aria-expanded') !== 'true';
+  head.setAttribute('aria-expanded', String(open));
+  let details = head.nextElementSibling;
+  if (details === null) {
+    const entry = logEntryCalls.get(head);
+    if (entry === undefined) return;
+    details = el('div', 'log-entry__details');
+    details.append(
+      el('pre', undefined, `payload ${preview(entry.payload)}`),
+      el('pre', undefined, entry.ok ? `result ${preview(entry.result)}` : `error ${entry.code}: ${entry.message}`),
+    );
+    head.after(details);
+  }
+  (details as HTMLElement).hidden = !open;
+}
+
+function showLogCount(total: number): void {
+  byId('log-count').textContent = String(total);
+  const more = byId('log-more');
+  const older = total - Math.min(total, LOG_MAX_ENTRIES);
+  more.textContent = older > 0 ? `and ${plural(older, 'earlier call')} not shown (the log keeps the last ${LOG_MAX_ENTRIES})` : '';
+  more.hidden = older === 0;
+}
+
+let callLog: BatchedList<CallEntry> | null = null;
+let activityLog: BatchedList<string> | null = null;
+
 function logCall(entry: CallLogEntry): void {
-  const list = byId('log');
   if (entry.kind === 'dropped') {
     byId('log-dropped').textContent = `${plural(entry.dropped, 'malformed message')} dropped (last: ${entry.reason})`;
     return;
   }
-  logCount++;
-  byId('log-count').textContent = String(logCount);
-  const item = el('li', 'log-entry');
-  const head = el('div', 'log-entry__head');
-  head.append(el('span', 'log-entry__call', `${entry.capability ?? '?'} · ${entry.action ?? '?'}`));
-  const outcome = el('span', 'log-entry__outcome', entry.ok ? 'ok' : entry.code);
-  outcome.dataset['outcome'] = entry.ok ? 'ok' : 'error';
-  head.append(outcome, el('span', 'log-entry__ms', `${entry.durationMs < 10 ? entry.durationMs.toFixed(1) : Math.round(entry.durationMs)} ms`));
-  item.append(head);
-  const details = el('details');
-  details.append(el('summary', 'field__help', 'payload and answer'));
-  details.append(el('pre', undefined, `payload ${preview(entry.payload)}`));
-  details.append(el('pre', undefined, entry.ok ? `result ${preview(entry.result)}` : `error ${entry.code}: ${entry.message}`));
-  item.append(details);
-  list.prepend(item);
-  while (list.children.length > LOG_MAX_ENTRIES) list.lastElementChild?.remove();
+  callLog?.add(entry);
 }
 
 function toast(title: string, text: string): void {
@@ -621,9 +787,7 @@ function showActivity(activity: StoreActivity): void {
       text = activity.tracked ? `Analytics event "${activity.event}" recorded` : `Analytics event "${activity.event}" not recorded: no consent`;
       break;
   }
-  const list = byId('activity');
-  list.prepend(el('li', undefined, text));
-  while (list.children.length > LOG_MAX_ENTRIES) list.lastElementChild?.remove();
+  activityLog?.add(text);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -637,14 +801,20 @@ function setViewport(viewport: Viewport): void {
   }
 }
 
+/**
+ * Shows the frame slot's size. Only from a ResizeObserver, which reports the size after
+ * each layout (the first time right after the first): reading the size here would force
+ * a synchronous layout of the whole page in the middle of building it, while the frame
+ * is loading (cold start, bench/bridge.mjs).
+ */
 function watchStageSize(): void {
-  const slot = byId('frame-slot');
+  const slot = byId(FRAME_SLOT_ID);
   const label = byId('stage-size');
-  const show = (): void => {
-    label.textContent = `${Math.round(slot.clientWidth)} × ${Math.round(slot.clientHeight)} px`;
-  };
-  if (typeof ResizeObserver === 'function') new ResizeObserver(show).observe(slot);
-  show();
+  if (typeof ResizeObserver !== 'function') return;
+  new ResizeObserver((entries) => {
+    const box = entries[entries.length - 1]?.contentRect;
+    if (box !== undefined) label.textContent = `${Math.round(box.width)} × ${Math.round(box.height)} px`;
+  }).observe(slot);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -653,21 +823,16 @@ function watchStageSize(): void {
 function apply(next: PreviewState, reload = false): void {
   const previous = state;
   state = next;
-  if (next.options.emptyCatalog !== emptyCatalog) {
+  const storeChanged = next.options.emptyCatalog !== emptyCatalog;
+  if (storeChanged) {
     emptyCatalog = next.options.emptyCatalog;
     store = newStore(emptyCatalog);
     // The bridge holds the old store's adapters: the frame restarts with the new store.
     reload = true;
-    applyThemeToPage();
-    renderTheme();
-    renderCart();
   }
   if (previous === null) {
     for (const key of next.options.fail) failing.add(key);
   }
-  byId('catalog-note').textContent = emptyCatalog
-    ? 'Empty catalog (--empty-catalog): catalog calls answer with no products.'
-    : `Sample catalog: ${SAMPLE_PRODUCTS.length} products, some out of stock.`;
 
   const manifest = next.manifest;
   const nextDeclared = manifest === null ? [] : [...manifest.capabilities];
@@ -677,16 +842,15 @@ function apply(next: PreviewState, reload = false): void {
   declared = nextDeclared;
 
   const nextProperties = manifest?.properties ?? [];
-  if (previous === null || JSON.stringify(nextProperties) !== JSON.stringify(properties)) {
+  const propertiesChanged = previous === null || JSON.stringify(nextProperties) !== JSON.stringify(properties);
+  if (propertiesChanged) {
     properties = nextProperties;
     draft = initialSettings(properties, draft);
     settings = checkDraft().size === 0 ? { ...draft } : initialSettings(properties, {});
-    renderSettingsForm();
   }
 
-  renderStatus(next);
-  renderCapabilities(next);
-  renderFindings(next);
+  // The frame first: grants and settings are known, and the frame loads in its own
+  // process while this task renders the panels (cold start, bench/bridge.mjs).
   // A save of some other project file (a README) re-checks but leaves the running frame alone.
   const unchanged = previous !== null && previous.ok && frame !== null && previous.contentKey === next.contentKey && previous.frameUrl === next.frameUrl;
   if (next.ok && next.frameUrl !== null && manifest !== null) {
@@ -694,8 +858,34 @@ function apply(next: PreviewState, reload = false): void {
   } else {
     // The findings overlay says why; the slot keeps its size so the page does not jump.
     unmountFrame();
-    byId('frame-slot').replaceChildren();
+    byId(FRAME_SLOT_ID).replaceChildren();
   }
+
+  if (storeChanged) {
+    applyThemeToPage();
+    renderTheme();
+    renderCart();
+  }
+  byId('catalog-note').textContent = emptyCatalog
+    ? 'Empty catalog (--empty-catalog): catalog calls answer with no products.'
+    : `Sample catalog: ${SAMPLE_PRODUCTS.length} products, some out of stock.`;
+  if (propertiesChanged) renderSettingsForm();
+  renderStatus(next);
+  renderCapabilities(next);
+  renderFindings(next);
+}
+
+/** True when `next` says nothing new: the event stream's first state repeats the one embedded in the page. */
+function sameCheck(current: PreviewState | null, next: PreviewState): boolean {
+  return (
+    current !== null &&
+    current.revision === next.revision &&
+    current.contentKey === next.contentKey &&
+    current.ok === next.ok &&
+    current.problem === next.problem &&
+    JSON.stringify(current.findings) === JSON.stringify(next.findings) &&
+    JSON.stringify(current.manifest) === JSON.stringify(next.manifest)
+  );
 }
 
 function connect(): void {
@@ -707,13 +897,32 @@ function connect(): void {
     } catch {
       return;
     }
-    apply(next);
+    if (!sameCheck(state, next)) apply(next);
+  });
+  events.addEventListener('open', () => {
+    // Back after the server stopped: the state event that follows sets the status again.
+    if (byId('check-status').dataset['state'] === 'offline' && state !== null) renderStatus(state);
   });
   events.addEventListener('error', () => {
     const status = byId('check-status');
     status.dataset['state'] = 'offline';
     status.textContent = 'Preview server stopped';
   });
+}
+
+/**
+ * The check the server embedded in the page (STATE_ELEMENT_ID, a JSON data block: the
+ * page policy runs no inline script, and a data block is not run). With it the frame
+ * starts loading as soon as this script runs, without waiting for the event stream.
+ */
+function embeddedState(): PreviewState | null {
+  const text = document.getElementById(STATE_ELEMENT_ID)?.textContent ?? '';
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as PreviewState;
+  } catch {
+    return null;
+  }
 }
 
 function wireControls(): void {
@@ -732,15 +941,14 @@ function wireControls(): void {
     store.clearCart();
     renderCart();
   });
+  byId('cart-button').addEventListener('animationend', () => byId('cart-button').classList.remove('is-bumped'));
   byId('cart-button').addEventListener('click', () => {
     const panel = byId<HTMLDetailsElement>('panel-cart');
     panel.open = true;
     panel.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
   });
   byId('log-clear').addEventListener('click', () => {
-    byId('log').replaceChildren();
-    logCount = 0;
-    byId('log-count').textContent = '0';
+    callLog?.clear();
     byId('log-dropped').textContent = '';
   });
   byId('reload-frame').addEventListener('click', () => {
@@ -754,6 +962,12 @@ function wireControls(): void {
 }
 
 function main(): void {
+  const initial = embeddedState();
+  const log = byId('log');
+  callLog = batchedList(log, byId<HTMLDetailsElement>('panel-log'), LOG_MAX_ENTRIES, logEntry, showLogCount);
+  log.addEventListener('click', onLogClick);
+  activityLog = batchedList(byId('activity'), byId<HTMLDetailsElement>('panel-activity'), LOG_MAX_ENTRIES, (text) => el('li', undefined, text), () => undefined);
+  if (initial !== null) apply(initial);
   wireControls();
   applyThemeToPage();
   renderTheme();

@@ -310,7 +310,7 @@ The platform adds two elements at the very start of the entrypoint's \`<head>\`:
 
 \`\`\`html
 <meta name="${CONFIG_META_NAME}" content='{"protocol":${PROTOCOL_VERSION},"parentOrigin":"<host page origin>","baseUrl":"<release base URL>"}'>
-<script type="module" src="<release base URL>${RUNTIME_MODULE_PATH}"></script>
+<script src="<release base URL>${RUNTIME_MODULE_PATH}"></script>
 \`\`\`
 
 The config is a closed JSON object:
@@ -324,12 +324,14 @@ The config is a closed JSON object:
 | \`requestTimeoutMs\` | optional, integer 1 to ${groupDigits(REQUEST_TIMEOUT_MS)}; only ever shortens the timeout (tests) |
 
 The runtime reads the first \`<meta name="${CONFIG_META_NAME}">\` of the document. The
-runtime module is an external module script (the runtime policy forbids inline script),
-served from the base URL (the policy's \`script-src\`). Its path starts with a \`.\`
-segment, which no bundle path can have (D-2), so it never collides with a bundle file.
-Module scripts run in document order, so \`window.PLATFORM\` exists before any extension
-module runs. A missing or malformed config leaves the runtime waiting for a channel that
-cannot come: \`PLATFORM.ready\` rejects with \`INITIALIZATION_TIMEOUT\`.
+runtime is an external script (the runtime policy forbids inline script), served from
+the base URL (the policy's \`script-src\`). Its path starts with a \`.\` segment, which
+no bundle path can have (D-2), so it never collides with a bundle file. It is a classic,
+parser-blocking script, not a module: the parser runs it before it reaches any script of
+the extension, so \`window.PLATFORM\` exists before any extension module runs, including
+\`<script type="module" async>\`, which runs as soon as it has loaded. A missing or
+malformed config leaves the runtime waiting for a channel that cannot come:
+\`PLATFORM.ready\` rejects with \`INITIALIZATION_TIMEOUT\`.
 
 ## Handshake
 

@@ -300,39 +300,40 @@ function describeBounds(spec: FieldSpec): string {
 
 /** One field's value: the normalized value, or the reason it fails. */
 function checkValue(spec: FieldSpec, value: JsonValue, path: string, siblings: JsonObject): { value: JsonValue } | string {
-  const wrong = `${quote(path)} must be ${describeBounds(spec)}`;
+  // Built only on failure: every call of every capability runs this on both sides.
+  const wrong = (): string => `${quote(path)} must be ${describeBounds(spec)}`;
   switch (spec.kind) {
     case 'string':
-      if (typeof value !== 'string' || value.length > spec.max! || value.length < (spec.min ?? 0)) return wrong;
+      if (typeof value !== 'string' || value.length > spec.max! || value.length < (spec.min ?? 0)) return wrong();
       return { value };
     case 'integer':
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < spec.min! || value > spec.max!) return wrong;
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < spec.min! || value > spec.max!) return wrong();
       return { value };
     case 'number':
       // The structure check already refused non-finite numbers; kept for direct callers.
-      if (typeof value !== 'number' || !Number.isFinite(value)) return wrong;
+      if (typeof value !== 'number' || !Number.isFinite(value)) return wrong();
       return { value };
     case 'boolean':
-      if (typeof value !== 'boolean') return wrong;
+      if (typeof value !== 'boolean') return wrong();
       return { value };
     case 'date':
-      if (typeof value !== 'string' || !isDate(value)) return wrong;
+      if (typeof value !== 'string' || !isDate(value)) return wrong();
       return { value };
     case 'date-time':
-      if (typeof value !== 'string' || value.length > spec.max! || !isDateTimeWithOffset(value)) return wrong;
+      if (typeof value !== 'string' || value.length > spec.max! || !isDateTimeWithOffset(value)) return wrong();
       return { value };
     case 'choice':
-      if (!spec.choices!.includes(value as string | number | null)) return wrong;
+      if (!spec.choices!.includes(value as string | number | null)) return wrong();
       if (value === null && spec.nullIsDefault === true) return { value: spec.default! };
       return { value };
     case 'object': {
-      if (!isObject(value)) return wrong;
+      if (!isObject(value)) return wrong();
       let fields = spec.fields;
       if (spec.variantOf !== undefined) {
         const selector = siblings[spec.variantOf];
         fields = typeof selector === 'string' && Object.prototype.hasOwnProperty.call(spec.variants!, selector) ? spec.variants![selector] : undefined;
       }
-      if (fields === undefined) return wrong;
+      if (fields === undefined) return wrong();
       return checkObject(fields, value, `${path}.`);
     }
   }

@@ -111,4 +111,21 @@ export const PROJECT_RULES: readonly RuleDef[] = [
     ref: 'Manifest',
     hint: 'Create manifest.json at the top of the project (platform-ext init writes one) or point the command at the project folder.',
   },
+  // The project's copy of the contract (written by init) against the one this tool embeds
+  // (contract "Versioning": a scaffold is regenerated to adopt a newer contract, and its
+  // snapshot files are never edited by hand). Checked by src/project/snapshot-drift.ts.
+  {
+    id: 'project/snapshot-stale',
+    severity: 'warning',
+    title: "A file of the project's contract-snapshot/ differs from the contract this tool enforces",
+    ref: 'Versioning',
+    hint: 'Run "platform-ext init --refresh" in the project: it regenerates contract-snapshot/ and CONTEXT.md in place and touches nothing else. Never edit them by hand.',
+  },
+  {
+    id: 'project/context-stale',
+    severity: 'warning',
+    title: "The project's CONTEXT.md differs from the context document of this tool's contract",
+    ref: 'Versioning',
+    hint: 'Run "platform-ext init --refresh" in the project: it regenerates CONTEXT.md and contract-snapshot/ in place and touches nothing else. Never edit them by hand.',
+  },
 ];

@@ -282,6 +282,14 @@ export const PUNCTUATORS: readonly string[] = [
 /** Punctuator code -> length in code units. */
 const PUNCTUATOR_LENGTH = Uint8Array.from(PUNCTUATORS, (p) => p.length);
 
+/**
+ * ASCII character -> 1 + the code of the one-character punctuator it always is, 0 for the
+ * rest: `(` `)` `[` `]` `{` `;` `,` `:` `~` `@` begin no longer punctuator, so they skip the
+ * trie walk (more than half of all tokens are punctuators, and these are most of them).
+ */
+const SINGLE_PUNCTUATOR = new Uint8Array(128);
+for (const p of ['(', ')', '[', ']', '{', ';', ',', ':', '~', '@']) SINGLE_PUNCTUATOR[p.charCodeAt(0)] = PUNCTUATORS.indexOf(p) + 1;
+
 // ===== words: names the lexer (or its caller) must recognise ==========================
 
 /** ReservedWord (12.7.2) plus the words reserved in strict mode code (13.1.1), which module code always is. */
@@ -667,6 +675,11 @@ export class JsLexer {
     const n = text.length;
     const words = this.words;
     const skipComments = this.skipComments;
+    // Module-level tables read through locals: TurboFan then checks each table once per
+    // token instead of at every character (a module binding is loaded from its context
+    // and checked for the temporal dead zone at each use).
+    const charClass = CHAR_CLASS;
+    const asciiId = ASCII_ID;
     let p = this.pos;
     // A line terminator since the last significant token (newlineBefore, for ASI-aware
     // choices); kept in a local while lexing, as field accesses are what costs most before
@@ -679,7 +692,7 @@ export class JsLexer {
       if (p >= n) break;
       c = text.charCodeAt(p);
       if (c < 0x80) {
-        cls = CHAR_CLASS[c]!;
+        cls = charClass[c]!;
         if (cls === Ch.Space) {
           p++;
           continue;
@@ -731,7 +744,7 @@ export class JsLexer {
           // real code), looked up in the word table without slicing it out of the text.
           let q = p + 1;
           let d = text.charCodeAt(q);
-          while (d < 0x80 && ASCII_ID[d] !== 0) d = text.charCodeAt(++q);
+          while (d < 0x80 && asciiId[d] !== 0) d = text.charCodeAt(++q);
           if (!(d === 0x5c || (d > 0x7f && q < n))) {
             end = q;
             code = words.idAt(text, p, q);
@@ -772,7 +785,13 @@ export class JsLexer {
           }
           break;
         case Ch.Other:
-          // 12.8 Punctuators, longest match.
+          // 12.8 Punctuators, longest match (one character for the commonest).
+          code = SINGLE_PUNCTUATOR[c]! - 1;
+          if (code >= 0) {
+            kind = Token.Punctuator;
+            end = p + 1;
+            break;
+          }
           code = punctuatorAt(text, p);
           if (code >= 0) {
             kind = Token.Punctuator;

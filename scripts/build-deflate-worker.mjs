@@ -1,0 +1,30 @@
+// The compression worker of `package` (src/zip/worker-entry.ts and what it imports: the
+// DEFLATE encoder, the entry rule and the node:zlib proof), bundled alone for embedding
+// in the CLI. The CLI build passes it to esbuild `define` as
+// __PLATFORM_DEFLATE_WORKER_SOURCE__ (a JSON string of CommonJS source); src/zip/parallel.ts
+// starts it with `new Worker(source, { eval: true })`. A worker running the whole CLI
+// bundle instead took twice as long to start and 8 MiB more memory (bench/package.mjs).
+//
+//   import { deflateWorkerDefines } from './build-deflate-worker.mjs';
+//   define: { ...deflateWorkerDefines(root), ... }
+import { buildSync } from 'esbuild';
+import { join } from 'node:path';
+
+/** The esbuild `define` entry for the worker's source. */
+export function deflateWorkerDefines(root) {
+  const result = buildSync({
+    entryPoints: [join(root, 'src/zip/worker-entry.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    write: false,
+    // An eval'd worker has no module URL; createRequire only needs an absolute one to load
+    // node: built-ins (src/zip/proof.ts).
+    define: { 'import.meta.url': JSON.stringify('file:///platform-ext-deflate-worker.js') },
+  });
+  return { __PLATFORM_DEFLATE_WORKER_SOURCE__: JSON.stringify(result.outputFiles[0].text) };
+}

@@ -1,0 +1,33 @@
+// What the server writes into the host page and the page's scripts read back (server.ts,
+// boot.ts, page.ts), kept in one place so that the two sides cannot drift apart. Plain
+// constants: the Node server imports this file too.
+import { FRAME_SANDBOX } from '../../validator/runtime-policy.js';
+
+/** The JSON data block holding the check the page was served with. */
+export const STATE_ELEMENT_ID = 'preview-state';
+
+/** The element the extension's frame lives in. */
+export const FRAME_SLOT_ID = 'frame-slot';
+
+/** `data-loaded="true"`: boot.js marks the frame element when a document in it has loaded. */
+export const FRAME_LOADED_KEY = 'loaded';
+
+/**
+ * The frame element's fixed attributes, as the server writes them and page.ts sets them:
+ * the production sandbox (scripts only: no same-origin, forms, popups or navigation), no
+ * referrer, and credentialless. The frame's files come from the page's own host, where a
+ * storefront's frame loads from another site (its release base URL); a credentialless
+ * frame loads without the cookies of 127.0.0.1, which are any local app's (cookies ignore
+ * ports). Other browsers ignore the attribute, and the frame cannot read a cookie anyway:
+ * its origin is opaque.
+ */
+export const FRAME_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze({
+  sandbox: FRAME_SANDBOX,
+  credentialless: '',
+  referrerpolicy: 'no-referrer',
+});
+
+/** The frame's accessible name. */
+export function frameTitle(extensionName: string | null): string {
+  return `Extension: ${extensionName ?? 'preview'}`;
+}

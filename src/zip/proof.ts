@@ -1,0 +1,145 @@
+// The read-back proof of `package` (D-16: the store must never refuse what we wrote),
+// made as each entry is compressed instead of in one pass at the end.
+//
+// The store's reader (verify, platform-review) inflates with node:zlib. Right after an
+// entry is deflated, on whichever thread deflated it, proveStream inflates the stream
+// with node:zlib exactly as the reader will (output capped at the content's size plus
+// one byte, every input byte consumed) and compares the output with the bytes that were
+// compressed, byte for byte. A proof therefore says: node:zlib reads this exact byte
+// string to exactly these bytes. `package` then reads the assembled archive back with the
+// hardened reader (readZip: the structure layer, the policy layer, sizes and CRCs against
+// the headers) through provenInflater, which answers for a stream only when it is byte for
+// byte a proven one: it returns what inflateRawCapped would return for it, without inflating
+// a second time. Any other stream is inflated there and then.
+//
+// Memory: node:zlib returns every inflated copy in a fresh buffer, and V8 frees buffers that
+// die young only at its next minor GC, which external memory alone starts only once 32 MiB
+// of them are pending (twice the default semi-space). The copies of a 20 MiB bundle would
+// all still be resident at the end (bench/package.mjs: +20 MiB of peak RSS). So `package`
+// turns on V8's `gc` function (allowGarbageRelease, before the worker starts: a worker's
+// global then has it too) and asks for a minor GC after every few MiB of copies
+// (a millisecond each). Where `gc` is missing, nothing else changes.
+import { createRequire } from 'node:module';
+import type * as Zlib from 'node:zlib';
+import { crc32 as crc32Js } from '../validator/zip/crc32.js';
+import type { InflateRaw, InflateResult } from '../validator/zip/read.js';
+
+/** Inflated bytes let go between two minor GCs (well under V8's own 32 MiB trigger). */
+const GARBAGE_BUDGET_BYTES = 512 << 10;
+
+const load = createRequire(import.meta.url);
+let zlib: typeof Zlib | undefined;
+let nativeCrc32: ((data: Uint8Array) => number) | null | undefined;
+type Collect = (options: { type: 'minor' }) => void;
+let collect: Collect | null | undefined;
+let garbage = 0;
+
+function nodeZlib(): typeof Zlib {
+  // Loaded on first use: `check` and other commands never pay for node:zlib at start-up.
+  return (zlib ??= load('node:zlib') as typeof Zlib);
+}
+
+/** CRC-32 as ZIP defines it: node:zlib's (Node.js 20.15 and later, about 10x faster), else the validator's. */
+export function crc32Native(bytes: Uint8Array): number {
+  nativeCrc32 ??= (nodeZlib() as { crc32?: (data: Uint8Array) => number }).crc32 ?? null;
+  return nativeCrc32 !== null ? nativeCrc32(bytes) : crc32Js(bytes);
+}
+
+/**
+ * Makes V8's `gc` function available to this thread and to workers started after it
+ * (--expose-gc set at run time, as test runners do for leak detection: it only defines
+ * `gc` in contexts created afterwards). Main thread only; failures are silent.
+ */
+export function allowGarbageRelease(): void {
+  if (collect !== undefined) return;
+  try {
+    (load('node:v8') as typeof import('node:v8')).setFlagsFromString('--expose-gc');
+    collect = (load('node:vm') as typeof import('node:vm')).runInNewContext('gc') as Collect;
+  } catch {
+    collect = null;
+  }
+}
+
+/** Counts `bytes` of inflated copies just let go, and runs a minor GC once enough are pending. */
+function released(bytes: number): void {
+  garbage += bytes;
+  if (garbage < GARBAGE_BUDGET_BYTES) return;
+  garbage = 0;
+  // A worker started after allowGarbageRelease has `gc` as a global.
+  collect ??= typeof (globalThis as { gc?: unknown }).gc === 'function' ? ((globalThis as unknown as { gc: Collect }).gc) : null;
+  try {
+    collect?.({ type: 'minor' });
+  } catch {
+    collect = null;
+  }
+}
+
+/**
+ * Inflates raw DEFLATE `compressed` with node:zlib, capped at `expectedSize` + 1 bytes, as
+ * the store's reader does (src/release/node-deps.ts inflateRawCapped: the same options).
+ */
+function inflateCapped(compressed: Uint8Array, expectedSize: number): InflateResult {
+  let result: { buffer: Buffer; engine: { bytesWritten: number } };
+  try {
+    const options: Zlib.ZlibOptions & { info: true } = { maxOutputLength: expectedSize + 1, chunkSize: Math.max(expectedSize + 1, 64), info: true };
+    result = nodeZlib().inflateRawSync(compressed, options) as unknown as typeof result;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ERR_BUFFER_TOO_LARGE' || (error as Error).name === 'RangeError') return { ok: false, reason: 'too-long' };
+    if (code === 'Z_BUF_ERROR') return { ok: false, reason: 'too-short' };
+    return { ok: false, reason: 'corrupt' };
+  }
+  if (result.buffer.length > expectedSize) return { ok: false, reason: 'too-long' };
+  if (result.buffer.length < expectedSize) return { ok: false, reason: 'too-short' };
+  if (result.engine.bytesWritten !== compressed.length) return { ok: false, reason: 'trailing-data' };
+  return { ok: true, data: new Uint8Array(result.buffer.buffer, result.buffer.byteOffset, result.buffer.length) };
+}
+
+/**
+ * Whether node:zlib inflates `stream` to exactly `content`, consuming every byte of it
+ * (the proof described above). The inflated copy is let go at once.
+ */
+export function proveStream(stream: Uint8Array, content: Uint8Array): boolean {
+  const result = inflateCapped(stream, content.length);
+  if (!result.ok) return false;
+  const same = Buffer.from(result.data.buffer, result.data.byteOffset, result.data.length).equals(content);
+  released(result.data.length);
+  return same;
+}
+
+/** A stream proven by proveStream: it inflates to `content`, whose CRC-32 is `crc32`. */
+export interface StreamProof {
+  readonly stream: Uint8Array;
+  readonly content: Uint8Array;
+  readonly crc32: number;
+}
+
+/**
+ * The inflater for the read-back of an archive made of proven streams. For a stream that
+ * is byte for byte a proven one and is expected at its content's size, it returns that
+ * content and its CRC-32: what inflateRawCapped returns for the stream, since node:zlib
+ * inflated this very byte string to this content already. Anything else is inflated with
+ * node:zlib now (and its copy let go, as the reader drops it: keepContent false).
+ */
+export function provenInflater(proofs: Iterable<StreamProof>): InflateRaw {
+  // Keyed by stream length; equal streams (identical files) are interchangeable proofs.
+  const byLength = new Map<number, StreamProof[]>();
+  for (const proof of proofs) {
+    const list = byLength.get(proof.stream.length);
+    if (list === undefined) byLength.set(proof.stream.length, [proof]);
+    else list.push(proof);
+  }
+  return (compressed, expectedSize) => {
+    const candidates = byLength.get(compressed.length);
+    if (candidates !== undefined) {
+      const bytes = Buffer.from(compressed.buffer, compressed.byteOffset, compressed.length);
+      for (const proof of candidates) {
+        if (proof.content.length === expectedSize && bytes.equals(proof.stream)) return { ok: true, data: proof.content, crc32: proof.crc32 };
+      }
+    }
+    const result = inflateCapped(compressed, expectedSize);
+    if (!result.ok) return result;
+    released(result.data.length);
+    return { ok: true, data: result.data, crc32: crc32Native(result.data) };
+  };
+}
