@@ -9,8 +9,10 @@
 //      bridge and mock store under a bare host page without the preview's panels), and, as
 //      the peer that says what the machine allows, a bare MessagePort echo between a page
 //      and a sandboxed frame with no bridge at all (one message each way per call, as the
-//      protocol has). Calls per second with 64 in flight: the median of PIPELINE_ROUNDS
-//      rounds of [calls] calls (the best round in brackets); the machine may be shared.
+//      protocol has, answered with the same result). Calls per second with 64 in flight:
+//      the median of PIPELINE_ROUNDS
+//      rounds of [calls] calls (the best round in brackets), the rounds of the three
+//      taken in turn so that load from elsewhere on a shared machine falls on all alike.
 //   2. `preview` cold start: spawn `node dist/platform-ext.mjs preview <example> --port 0`,
 //      read the URL it prints, load it in the already-launched browser, and stop the clock
 //      when the extension's frame has rendered (its document complete and painted); also
@@ -105,11 +107,8 @@ async function frameOf(page) {
 
 // ---------------------------------------------------------------------------------------
 
-/**
- * The frame-side measurement: warm-up, CALLS sequential round trips, then PIPELINE_ROUNDS
- * rounds of CALLS calls with up to MAX_PENDING_CALLS in flight.
- */
-function measureSource(call) {
+/** Frame side: a warm-up, then CALLS sequential round trips; returns each one's time. */
+function latencySource(call) {
   return `(async () => {
     const call = ${call};
     for (let i = 0; i < ${WARM_UP_CALLS}; i++) await call();
@@ -119,30 +118,34 @@ function measureSource(call) {
       await call();
       times.push(performance.now() - t);
     }
-    const rounds = [];
-    for (let round = 0; round < ${PIPELINE_ROUNDS}; round++) {
-      const started = performance.now();
-      await new Promise((resolve, reject) => {
-        let launched = 0;
-        let done = 0;
-        let inFlight = 0;
-        const pump = () => {
-          while (inFlight < ${MAX_PENDING_CALLS} && launched < ${CALLS}) {
-            launched++;
-            inFlight++;
-            call().then(() => {
-              inFlight--;
-              done++;
-              if (done === ${CALLS}) resolve();
-              else pump();
-            }, reject);
-          }
-        };
-        pump();
-      });
-      rounds.push(performance.now() - started);
-    }
-    return { times, rounds };
+    return times;
+  })()`;
+}
+
+/** Frame side: one round of CALLS calls with up to MAX_PENDING_CALLS in flight; returns its duration. */
+function roundSource(call) {
+  return `(async () => {
+    const call = ${call};
+    const started = performance.now();
+    await new Promise((resolve, reject) => {
+      let launched = 0;
+      let done = 0;
+      let inFlight = 0;
+      const pump = () => {
+        while (inFlight < ${MAX_PENDING_CALLS} && launched < ${CALLS}) {
+          launched++;
+          inFlight++;
+          call().then(() => {
+            inFlight--;
+            done++;
+            if (done === ${CALLS}) resolve();
+            else pump();
+          }, reject);
+        }
+      };
+      pump();
+    });
+    return performance.now() - started;
   })()`;
 }
 
@@ -151,43 +154,61 @@ const CALLS_MEASURED = {
   analytics: "() => window.PLATFORM.analytics.track('bench', { label: 'round trip', value: 1 })",
 };
 
-/** Measures `calls` (name -> source) in `frame`; prints one line each; returns calls/s (median) by name. */
-async function measureCalls(frame, where, calls = CALLS_MEASURED, bounded = true) {
-  const out = {};
-  for (const [name, source] of Object.entries(calls)) {
-    const result = await frame.evaluate(measureSource(source));
-    const p50 = percentile(result.times, 50);
-    const p99 = percentile(result.times, 99);
-    const sequential = (1000 * result.times.length) / result.times.reduce((a, b) => a + b, 0);
-    const perRound = result.rounds.map((ms) => (1000 * CALLS) / ms);
+/** The floor's calls: requests like the measured ones, answered like them, with no checks at all. */
+const ECHO_CALLS = {
+  catalog: "() => window.echo('catalog', {})",
+  analytics: "() => window.echo('analytics', { event: 'bench', properties: { label: 'round trip', value: 1 } })",
+};
+
+/**
+ * Measures one kind of call in every setup: sequential latency in each, then
+ * PIPELINE_ROUNDS rounds taken in turn across the setups, so that a burst of load from
+ * elsewhere on the machine falls on all of them alike. Prints one line per setup.
+ */
+async function measureCalls(name, setups) {
+  const results = [];
+  for (const setup of setups) results.push({ setup, times: await setup.frame.evaluate(latencySource(setup.call(name))), rounds: [] });
+  for (let round = 0; round < PIPELINE_ROUNDS; round++) {
+    for (const result of results) result.rounds.push(await result.setup.frame.evaluate(roundSource(result.setup.call(name))));
+  }
+  for (const { setup, times, rounds } of results) {
+    const p50 = percentile(times, 50);
+    const p99 = percentile(times, 99);
+    const sequential = (1000 * times.length) / times.reduce((a, b) => a + b, 0);
+    const perRound = rounds.map((ms) => (1000 * CALLS) / ms);
     const pipelined = median(perRound);
-    out[name] = pipelined;
-    const verdicts = bounded
+    const verdicts = setup.bounded
       ? `  [p50 <= ${BOUND_P50_MS} ms: ${verdict(p50 <= BOUND_P50_MS)}; >= ${BOUND_CALLS_PER_SECOND} calls/s: ${verdict(pipelined >= BOUND_CALLS_PER_SECOND)}]`
       : '  [peer: no bound]';
     console.log(
-      `${`${name} round trip, ${where}`.padEnd(40)} p50 ${p50.toFixed(2)} ms  p99 ${p99.toFixed(2)} ms  ` +
+      `${`${name} round trip, ${setup.name}`.padEnd(50)} p50 ${p50.toFixed(2)} ms  p99 ${p99.toFixed(2)} ms  ` +
         `${String(Math.round(sequential)).padStart(5)} calls/s one at a time, ${String(Math.round(pipelined)).padStart(5)} ` +
         `(best ${Math.round(Math.max(...perRound))}) with ${MAX_PENDING_CALLS} in flight${verdicts}`,
     );
   }
-  return out;
 }
 
-/** The floor: a page and a sandboxed frame that echo one message each way per call over a MessagePort, with no checks. */
-const FLOOR_HOST_PAGE = `<!doctype html><meta charset="utf-8"><title>port echo</title>
+/**
+ * The floor: a page and a sandboxed frame that pass one message each way per call over a
+ * MessagePort, with no checks, answering with the same result the mock store gives (a
+ * catalog page, or `{tracked: true}`), so that the messages weigh what the bridge's do.
+ */
+function floorHostPage(results) {
+  return `<!doctype html><meta charset="utf-8"><title>port echo</title>
 <iframe id="f" sandbox="allow-scripts" src="/bench-floor-frame.html"></iframe>
 <script type="module">
+const results = ${JSON.stringify(results).replace(/</g, '\\u003c')};
 const frame = document.getElementById('f');
 frame.addEventListener('load', () => {
   const channel = new MessageChannel();
   channel.port1.onmessage = (event) => {
     const request = event.data;
-    channel.port1.postMessage({ type: 'platform.response', id: request.id, ok: true, result: { tracked: true } });
+    channel.port1.postMessage({ type: 'platform.response', id: request.id, ok: true, result: results[request.payload.kind] });
   };
   frame.contentWindow.postMessage({ type: 'platform.init', protocol: 1 }, '*', [channel.port2]);
 });
 </script>`;
+}
 
 const FLOOR_FRAME_PAGE = `<!doctype html><meta charset="utf-8"><script>
 const waiting = new Map();
@@ -200,10 +221,10 @@ window.addEventListener('message', (event) => {
     waiting.delete(id);
     resolve(message.data.result);
   };
-  window.echo = (payload) => new Promise((resolve) => {
+  window.echo = (kind, payload) => new Promise((resolve) => {
     const id = nextId++;
     waiting.set(id, resolve);
-    port.postMessage({ type: 'platform.request', id, capability: 'analytics.events.write', action: 'track', payload });
+    port.postMessage({ type: 'platform.request', id, capability: 'x', action: 'y', payload: { kind, ...payload } });
   });
 });
 </script>`;
@@ -243,33 +264,42 @@ frame.addEventListener('load', () => bridge.start());
 
 async function roundTrips(browser) {
   const { child, url } = await startCli(PROBE_DIR);
+  const pages = [];
   try {
     const page = await browser.newPage();
+    pages.push(page);
     await page.goto(url);
     const frame = await frameOf(page);
     await frame.waitForFunction(() => window.probe?.status().ready.ok === true, null, { polling: 10 });
-    await measureCalls(frame, 'preview page');
-    await page.close();
 
     const bare = await browser.newPage();
+    pages.push(bare);
     const module = await bareHostModule();
     await bare.route(`${url}bench-host.js`, (route) => route.fulfill({ contentType: 'text/javascript', body: module }));
     await bare.route(`${url}bench-host.html`, (route) => route.fulfill({ contentType: 'text/html', body: BARE_HOST_PAGE }));
     await bare.goto(`${url}bench-host.html`);
     const bareFrame = await (await bare.waitForSelector('iframe', { state: 'attached' })).contentFrame();
     await bareFrame.waitForFunction(() => window.probe?.status().ready.ok === true, null, { polling: 10 });
-    await measureCalls(bareFrame, 'bridge alone');
-    await bare.close();
 
     const floor = await browser.newPage();
-    await floor.route(`${url}bench-floor.html`, (route) => route.fulfill({ contentType: 'text/html', body: FLOOR_HOST_PAGE }));
+    pages.push(floor);
+    const { createMockStore } = await import('../build/preview/adapters.js');
+    const store = createMockStore();
+    const results = { catalog: await store.adapters.catalog.list({ page: 1, limit: 12, includeOutOfStock: true }), analytics: { tracked: true } };
+    await floor.route(`${url}bench-floor.html`, (route) => route.fulfill({ contentType: 'text/html', body: floorHostPage(results) }));
     await floor.route(`${url}bench-floor-frame.html`, (route) => route.fulfill({ contentType: 'text/html', body: FLOOR_FRAME_PAGE }));
     await floor.goto(`${url}bench-floor.html`);
     const floorFrame = await (await floor.waitForSelector('iframe', { state: 'attached' })).contentFrame();
     await floorFrame.waitForFunction(() => typeof window.echo === 'function', null, { polling: 10 });
-    await measureCalls(floorFrame, 'MessagePort echo', { port: "() => window.echo({ event: 'bench', properties: { label: 'round trip', value: 1 } })" }, false);
-    await floor.close();
+
+    const setups = [
+      { name: 'preview page', frame, call: (name) => CALLS_MEASURED[name], bounded: true },
+      { name: 'bridge alone', frame: bareFrame, call: (name) => CALLS_MEASURED[name], bounded: true },
+      { name: 'port echo, no bridge (peer)', frame: floorFrame, call: (name) => ECHO_CALLS[name], bounded: false },
+    ];
+    for (const name of Object.keys(CALLS_MEASURED)) await measureCalls(name, setups);
   } finally {
+    for (const page of pages) await page.close();
     await stopCli(child);
   }
 }
@@ -397,7 +427,7 @@ async function coldStartLine(browser, dir) {
   const listening = median(starts.map((s) => s.listening));
   const extra = rendered - baseline;
   console.log(
-    `${'preview cold start'.padEnd(40)} ${rendered.toFixed(0)} ms to the first rendered frame, ${products.toFixed(0)} ms to its products ` +
+    `${'preview cold start'.padEnd(50)} ${rendered.toFixed(0)} ms to the first rendered frame, ${products.toFixed(0)} ms to its products ` +
       `(medians of ${COLD_STARTS}; URL printed after ${listening.toFixed(0)} ms); node -e 0 ${baseline.toFixed(0)} ms: ` +
       `${extra.toFixed(0)} ms beyond it  [<= ${BOUND_COLD_START_EXTRA_MS} ms: ${verdict(extra <= BOUND_COLD_START_EXTRA_MS)}]`,
   );
@@ -407,7 +437,7 @@ async function reloadLine(browser, dir) {
   const saves = await reloads(browser, dir);
   const reload = median(saves);
   console.log(
-    `${'reload after a save'.padEnd(40)} ${reload.toFixed(0)} ms median, ${Math.max(...saves).toFixed(0)} ms worst of ${RELOADS}  ` +
+    `${'reload after a save'.padEnd(50)} ${reload.toFixed(0)} ms median, ${Math.max(...saves).toFixed(0)} ms worst of ${RELOADS}  ` +
       `[<= ${BOUND_RELOAD_MS} ms: ${verdict(reload <= BOUND_RELOAD_MS)}]`,
   );
 }

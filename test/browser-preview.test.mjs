@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HOST_PAGE_POLICY } from '../build/preview/server.js';
+import { hostPagePolicy, scriptHash } from '../build/preview/server.js';
 import { runtimePolicy } from '../build/validator/runtime-policy.js';
 import {
   EXAMPLE_DIR,
@@ -20,6 +20,7 @@ import {
   extensionFrame,
   launchBrowser,
   openProbe,
+  previewAssets,
   startPreview,
   watchConsole,
 } from './support/browser.mjs';
@@ -111,7 +112,7 @@ test('the preview in Chromium: the example, D-25 as the browser sees it, travers
         assert.equal(headers['access-control-allow-origin'], '*', where);
         assert.equal(headers['content-type'], TYPES[url.pathname.split('.').pop()], where);
       } else {
-        assert.equal(headers['content-security-policy'], HOST_PAGE_POLICY, where);
+        assert.equal(headers['content-security-policy'], hostPagePolicy(scriptHash((await previewAssets()).bootJs)), where);
         assert.equal(headers['x-frame-options'], 'DENY', where);
       }
     }
@@ -188,6 +189,34 @@ test('the preview in Chromium: the example, D-25 as the browser sees it, travers
       const body = await response.text();
       assert.ok(!body.includes(NOTES_SECRET) && !body.includes(OUTSIDE_SECRET), `${typed} leaked a file outside the bundle`);
     }
+  });
+
+  await t.test("the frame is in the served page and starts loading before the page's script; a load that comes first is not missed", async (t) => {
+    const page = await context.newPage();
+    t.after(() => page.close());
+    const log = watchConsole(page);
+    // Hold the page's script until the frame has loaded: the order a slow page.js gives.
+    let release;
+    const held = new Promise((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/page.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const navigated = page.waitForEvent('framenavigated', { predicate: (f) => f.url().includes('/frame/') });
+    await page.goto(server.url, { waitUntil: 'commit' });
+    const frame = await navigated;
+    await frame.waitForLoadState('load');
+    assert.equal(await page.locator('#frame-slot iframe').getAttribute('data-loaded'), 'true', 'the boot script saw the load');
+    assert.equal(await frame.evaluate(() => window.probe.status().ready.settled), false, 'no handshake yet: the host bridge is in page.js');
+    release();
+    await frame.waitForFunction(() => window.probe?.status().ready.settled === true, null, { polling: 20 });
+    assert.equal(await frame.evaluate(() => window.probe.status().ready.ok), true, 'page.js took the loaded frame over and started the bridge');
+    assert.equal(await page.locator('#frame-slot iframe').count(), 1, 'the same frame, not a second one');
+    const answer = await frame.evaluate(() => window.probe.method('catalog.products', { search: 'bow' }));
+    assert.equal(answer.ok, true);
+    assert.deepEqual(log.pageErrors, []);
   });
 
   await t.test('the call log counts every call, shows the newest ones up to its bound, and opens an entry to its payload and answer', async (t) => {

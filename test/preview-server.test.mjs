@@ -408,6 +408,13 @@ test('the host page carries the latest check as a JSON data block that no text c
     passing,
   );
   assert.equal(renderPage('<p>no placeholders', 'BOOT();', { frameUrl: '/frame/x.html', manifest: null }), '<p>no placeholders', 'a page without the placeholders is served as it is');
+  for (const bootJs of ['a("</script>")', 'a("<!--")', 'a("</SCRIPT ")']) {
+    await assert.rejects(
+      createPreviewServer({ projectDir: makeFixture(t).dir, port: 0, host: '127.0.0.1', deny: [], fail: [], emptyCatalog: false, watch: false, assets: { ...ASSETS, bootJs } }),
+      /cannot be inlined/,
+      bootJs,
+    );
+  }
 
   // Served: the block holds what /state.json holds, and the frame is in the markup.
   const { dir } = makeFixture(t);

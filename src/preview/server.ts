@@ -23,7 +23,7 @@
 //   scripts load in CORS mode, D-25), which would otherwise let any web page read them.
 // - The host page has its own strict policy: same-origin scripts, styles and frames only.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { nodeHttp } from '../builtins.js';
+import { nodeCrypto, nodeHttp } from '../builtins.js';
 import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { runtimePolicy } from '../validator/runtime-policy.js';
