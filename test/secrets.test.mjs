@@ -49,11 +49,12 @@ function rand(n, alphabet = ALNUM) {
   for (let k = 0; k < n; k++) s += alphabet[Math.floor(rng() * alphabet.length)];
   return s;
 }
-/** Random characters that mix upper case, lower case and digits (what every real key does). */
+/** Random characters with every class (upper case, lower case, digits) that `alphabet` has, as real keys have. */
 function mixed(n, alphabet = ALNUM) {
+  const classes = [/[A-Z]/, /[a-z]/, /[0-9]/].filter((re) => re.test(alphabet));
   for (;;) {
     const s = rand(n, alphabet);
-    if (n < 3 || (/[A-Z]/.test(s) && /[a-z]/.test(s) && /[0-9]/.test(s))) return s;
+    if (n < classes.length || classes.every((re) => re.test(s))) return s;
   }
 }
 const b64url = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -169,6 +170,9 @@ test('GitHub ghs_ tokens of the newer format go on through "." and "-" parts; Gi
   // The first part must have the minimum itself: "glpat-" and a short part then dots is no token.
   assert.deepEqual(findTokens(bytes(`${'gl' + 'pat-'}${rand(19, WORD)}.${rand(30)}`)), []);
   assert.deepEqual(findTokens(bytes(`${'gh' + 'p_'}${rand(35)}.${rand(30)}`)), []);
+  // What follows inside a token is not a second token (here the fixed part of a webhook URL).
+  const nested = `${'gh' + 's_'}${rand(36)}.${webhook().slice('https://'.length)} `;
+  assert.deepEqual(findTokens(bytes(nested)).map((m) => [m.kind, m.start, m.end]), [['github-token', 0, nested.indexOf('/')]]);
 });
 
 test('SendGrid keys: exactly 22 and 43 characters after "SG."', () => {
@@ -199,13 +203,16 @@ test('Slack incoming-webhook URLs: T and B ids of 9 or more characters, a secret
   assert.deepEqual(at(webhook().replace('https://hoo', 'https://xhoo')), [], 'another host');
 });
 
-test('JSON Web Tokens: three base64url parts, a header naming "alg", a signature of 16 or more', () => {
+test('JSON Web Tokens: three base64url parts, a header of 20 or more naming "alg", a signature of 16 or more', () => {
   const at = (text) => findTokens(bytes(text)).map((m) => `${m.kind} ${m.start}-${m.end}`);
   const token = jwt();
   assert.deepEqual(at(`Bearer ${token}`), [`json-web-token 7-${7 + token.length}`]);
   assert.deepEqual(at(`"${jwt(undefined, 16)}"`).length, 1, 'a signature of 16');
   assert.deepEqual(at(`"${jwt(undefined, 15)}"`), [], 'a signature of 15');
   assert.deepEqual(at(`"${jwt({ typ: 'JWT', kid: '1' })}"`), [], 'no "alg" in the header');
+  assert.equal(b64url({ alg: 'HS256' }).length, 20);
+  assert.deepEqual(at(`"${jwt({ alg: 'HS256' })}"`).length, 1, 'the shortest header of a registered algorithm');
+  assert.deepEqual(at(`"${jwt({ alg: 'HS25' })}"`), [], 'a header of 19');
   assert.deepEqual(at(`"${token}.${rand(20, WORD)}"`), [], 'a fourth part');
   assert.deepEqual(at(`${token}. Then`).length, 1, 'a sentence may end after it');
   assert.deepEqual(at(`"${token.replace('.', '')}"`), [], 'two parts');
@@ -468,7 +475,7 @@ const ORACLE = [
   ['sendgrid-api-key', new RegExp(`SG\\.[${W}]{22}\\.[${W}]{43}(?![${W}])`, 'y')],
   [
     'json-web-token',
-    new RegExp(`eyJ[${W}]{12,}\\.eyJ[${W}]*\\.[${W}]{16,}(?![${W}])(?!\\.[${W}])`, 'y'),
+    new RegExp(`eyJ[${W}]{17,}\\.eyJ[${W}]*\\.[${W}]{16,}(?![${W}])(?!\\.[${W}])`, 'y'),
     (m) => (Buffer.from(m.split('.')[0].slice(0, 512), 'base64url').toString('latin1').includes('"alg"') ? m : null),
   ],
 ];

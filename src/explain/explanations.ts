@@ -39,6 +39,13 @@ import {
   VALUE_MAX_BYTES,
 } from '../validator/index.js';
 import { JSON_MAX_DEPTH } from '../validator/json.js';
+import {
+  HIGH_ENTROPY_MIN_CHARS,
+  PHONE_INTERNATIONAL_MAX_DIGITS,
+  PHONE_INTERNATIONAL_MIN_DIGITS,
+  PHONE_NATIONAL_MAX_DIGITS,
+  PHONE_NATIONAL_MIN_DIGITS,
+} from '../validator/secrets.js';
 import { groupDigits } from '../validator/text.js';
 import { formatSize } from '../project/format.js';
 
@@ -841,7 +848,7 @@ function secretExplanations(): Record<string, Explanation> {
       },
     },
     'secret/high-entropy-default': {
-      text: 'Property defaults are shown to every store in the builder and sent to the frame as settings, so they are public (contract "Property definition"). A default with a run of at least 32 base64 or hex characters that looks random (hex digits of high Shannon entropy, or upper case, lower case and digits mixed as random text mixes them) is most likely a key, a password or a signed URL. In url and image defaults only the query and fragment are judged, because paths often hold content hashes. It is a warning because the shape alone cannot prove a secret; check --strict fails on it.',
+      text: `Property defaults are shown to every store in the builder and sent to the frame as settings, so they are public (contract "Property definition"). A default with a run of at least ${HIGH_ENTROPY_MIN_CHARS} base64 or hex characters that looks random (hex digits of high Shannon entropy, or upper case, lower case and digits mixed as random text mixes them) is most likely a key, a password or a signed URL. In url and image defaults only the query and fragment are judged, because paths often hold content hashes. It is a warning because the shape alone cannot prove a secret; check --strict fails on it.`,
       example: {
         file: 'manifest.json',
         before: '"api_key": {"type": "text", "label": "API key", "default": "q8Vd2LmZ7xT4..."}   (a real key)',
@@ -857,7 +864,7 @@ function secretExplanations(): Record<string, Explanation> {
       },
     },
     'secret/phone-in-default': {
-      text: 'Defaults are public and shared by every store, so a default must not carry personal data such as a phone number (contract "Property definition"). Reported shapes: an international number (+, a country code that does not start with 0, 8 to 15 digits in all, E.164), or a national number of 10 or 11 digits in groups that starts with 0 or an area code in parentheses, or is grouped 3-3-4. Dates, times, prices, versions and colors do not have these shapes. Leave the default empty and let each store enter its own number.',
+      text: `Defaults are public and shared by every store, so a default must not carry personal data such as a phone number (contract "Property definition"). Reported shapes: an international number (+, a country code that does not start with 0, ${PHONE_INTERNATIONAL_MIN_DIGITS} to ${PHONE_INTERNATIONAL_MAX_DIGITS} digits in all, E.164), or a national number of ${PHONE_NATIONAL_MIN_DIGITS} or ${PHONE_NATIONAL_MAX_DIGITS} digits in groups that starts with 0 or an area code in parentheses, or is grouped 3-3-4. Dates, times, prices, versions and colors do not have these shapes. Leave the default empty and let each store enter its own number.`,
       example: {
         file: 'manifest.json',
         before: '"phone": {"type": "text", "label": "Phone", "default": "+44 20 7946 0958"}',
