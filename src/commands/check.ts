@@ -83,7 +83,7 @@ export interface CheckFolderOptions {
 export function checkFolder(target: string, options: CheckFolderOptions = {}): Report {
   // The baseline first: a wrong path should fail before the project is read.
   const baseline = options.baseline !== undefined ? loadBaseline(options.baseline) : null;
-  const project = loadProject(target);
+  const project = loadProject(target, { parallelScan: true });
   const result = validateProject(project.input, { bundlePrefix: 'runtime/' });
   let findings = result.findings;
   if (project.keyHits.length > 0) {
