@@ -10,7 +10,7 @@
 import { isCapabilityKey, CAPABILITY_KEYS } from '../validator/capabilities.js';
 import { MAX_PROPERTIES } from '../validator/limits.js';
 import { isPropertyName } from '../validator/grammar.js';
-import type { BridgeErrorCode } from '../validator/bridge/errors.js';
+import { defaultErrorMessage, type BridgeErrorCode } from '../validator/bridge/errors.js';
 import type { JsonValue } from '../validator/bridge/payload.js';
 import {
   CART_UPDATED_EVENT,
@@ -86,6 +86,11 @@ export interface HostBridgeOptions {
   readonly adapters: Adapters;
   /** Capabilities that must fail with REQUEST_FAILED (preview --fail). */
   readonly failing: () => readonly string[];
+  /**
+   * A code to answer a call with after every check, instead of running its adapter, or
+   * null to run it (platform-ext/testing's `fail` option; the preview does not set it).
+   */
+  readonly failWith?: (capability: string, action: string) => BridgeErrorCode | null;
   /** Analytics consent: without it, track answers {tracked: false} and records nothing. */
   readonly consent: () => boolean;
   readonly onCall?: (entry: CallLogEntry) => void;
@@ -295,6 +300,16 @@ export function createHostBridge(options: HostBridgeOptions): HostBridge {
     }
     if (failing.includes(checked.capability)) {
       answer({ ok: false, code: 'REQUEST_FAILED', message: GENERIC_FAILURE }, checked.copy);
+      return;
+    }
+    let forced: BridgeErrorCode | null = null;
+    try {
+      forced = options.failWith?.(checked.capability, checked.action) ?? null;
+    } catch {
+      forced = null;
+    }
+    if (forced !== null) {
+      answer({ ok: false, code: forced, message: defaultErrorMessage(forced) }, checked.copy);
       return;
     }
     try {
