@@ -8,22 +8,28 @@
 //   4. (no bound, for the record) the same with a code-heavy bundle: 20 MiB of which
 //      16 MiB are JavaScript and CSS, every byte lexed.
 // The bundles are made of real code (see makeBundle); run `npm run build` first.
+//   5. (no bound, for the record) the code-heavy bundle with the scan worker forced on and
+//      off (PLATFORM_EXT_SCAN_WORKER=1 / =0; by default `check` uses it only when two cores
+//      are idle, src/release/parallel-scan.ts).
 // Usage: node bench/check.mjs [runs]   (default 21 runs per side; medians are compared)
+//        node bench/check.mjs [runs] --root <checkout>   measures another built checkout's
+//          dist/platform-ext.mjs (an earlier commit, for before/after) on the same bundles
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash, randomBytes } from 'node:crypto';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'dist/platform-ext.mjs');
-const runs = Number(process.argv[2] ?? 21);
+const rootFlag = process.argv.indexOf('--root');
+const cli = join(rootFlag > 0 ? process.argv[rootFlag + 1] : root, 'dist/platform-ext.mjs');
+const runs = Number(process.argv[2] !== undefined && !process.argv[2].startsWith('--') ? process.argv[2] : 21);
 const MiB = 1 << 20;
 
-function time(args) {
+function time(args, env = {}) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const r = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')} failed: ${r.stderr}`);
   return ms;
@@ -34,13 +40,13 @@ function median(values) {
   return s[Math.floor(s.length / 2)];
 }
 
-function compare(label, ours, peer, bound) {
+function compare(label, ours, peer, bound, env = {}) {
   const a = [];
   const b = [];
-  time(ours);
+  time(ours, env);
   time(peer); // warm the file cache
   for (let i = 0; i < runs; i++) {
-    a.push(time(ours));
+    a.push(time(ours, env));
     b.push(time(peer));
   }
   const ratio = median(a) / median(b);
@@ -118,7 +124,7 @@ walk(process.argv[2]);
 
 const work = mkdtempSync(join(tmpdir(), 'platform-ext-bench-'));
 try {
-  console.log(`node ${process.version}, ${runs} runs per side, medians (bench/check.mjs)`);
+  console.log(`node ${process.version}, ${runs} runs per side, medians (bench/check.mjs), ${cli}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const example = join(root, 'examples/hello-world');
   compare('platform-ext --version / node -e 0', [cli, '--version'], ['-e', '0'], 1.25);
   // For the record: --version is answered by the launcher before the CLI loads; --help
@@ -131,6 +137,8 @@ try {
   const heavy = join(work, 'heavy');
   makeBundle(heavy, 16 * MiB);
   compare('check 200 files 20 MiB (16 MiB code) / read+sha256', [cli, 'check', heavy], [hashScript, join(heavy, 'runtime')]);
+  compare('  the same, scan worker forced on', [cli, 'check', heavy], [hashScript, join(heavy, 'runtime')], undefined, { PLATFORM_EXT_SCAN_WORKER: '1' });
+  compare('  the same, one thread', [cli, 'check', heavy], [hashScript, join(heavy, 'runtime')], undefined, { PLATFORM_EXT_SCAN_WORKER: '0' });
   const report = JSON.parse(execFileSync(process.execPath, [cli, 'check', typical, '--json'], { encoding: 'utf8' }));
   console.log(`(the typical bundle checks with ${report.errors} errors and ${report.warnings} warnings)`);
   void createHash;

@@ -4,6 +4,7 @@
 import { parseArgs } from './args.js';
 import { PLAIN, ansiStyle } from './project/report.js';
 import { runReleaseCheck } from './release/release-report.js';
+import { isScanWorker, runScanWorker, setScanWorkerScript } from './release/parallel-scan.js';
 import { UsageError } from './usage-error.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;
@@ -53,4 +54,10 @@ function main(argv: readonly string[]): number {
   }
 }
 
-process.exitCode = main(process.argv.slice(2));
+// Large archives are scanned on a worker running this file too (src/release/parallel-scan.ts).
+if (isScanWorker()) {
+  runScanWorker();
+} else {
+  setScanWorkerScript(new URL(import.meta.url));
+  process.exitCode = main(process.argv.slice(2));
+}

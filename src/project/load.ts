@@ -11,7 +11,8 @@ import {
 } from '../validator/limits.js';
 import type { BundleEntry } from '../validator/bundle.js';
 import { scanFileForKeyMarker } from '../release/key-scan.js';
-import type { ProjectInput } from '../validator/validate.js';
+import { launchScanWorker, PARALLEL_SCAN_MIN_BYTES, scanWithWorker, type ScanWorker } from '../release/parallel-scan.js';
+import { bundleFilePaths, hasContentScan, type ContentScan, type ProjectInput } from '../validator/validate.js';
 import { UsageError } from '../usage-error.js';
 
 export interface KeyHit {
@@ -26,12 +27,24 @@ export interface LoadedProject {
   readonly keyHits: readonly KeyHit[];
 }
 
+export interface LoadOptions {
+  /**
+   * Scan large stylesheets and modules on a worker thread as well as this one while
+   * loading (src/release/parallel-scan.ts), leaving the scans in `input.scans`: for `check`.
+   * Off by default: `package` already compresses on a worker while it checks.
+   */
+  readonly parallelScan?: boolean;
+}
+
 /** Folders never scanned for keys: dependencies, and git's compressed object store. */
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
 
-/** Reads at most `limit` bytes of an open file (fewer if the file is shorter). */
-function readUpTo(fd: number, limit: number): Buffer {
-  const buffer = Buffer.allocUnsafe(limit);
+/**
+ * Reads at most `limit` bytes of an open file (fewer if the file is shorter): into a Buffer,
+ * a plain Uint8Array, or one over shared memory (a scan worker then reads it in place).
+ */
+function readUpTo(fd: number, limit: number, into: 'buffer' | 'plain' | 'shared' = 'buffer'): Uint8Array {
+  const buffer = into === 'shared' ? new Uint8Array(new SharedArrayBuffer(limit)) : into === 'plain' ? new Uint8Array(limit) : Buffer.allocUnsafe(limit);
   let filled = 0;
   while (filled < limit) {
     const n = readSync(fd, buffer, filled, limit - filled, filled);
@@ -64,8 +77,18 @@ function entryKind(dirent: Dirent): 'dir' | 'file' | 'symlink' | 'other' {
   return 'other';
 }
 
-/** Lists runtime/ depth-first in byte order of names, reading contents within limits. */
-function loadRuntime(runtimeDir: string): BundleEntry[] {
+/** Stylesheets and modules read so far, and the worker launched once they were enough to share. */
+interface ParallelState {
+  textBytes: number;
+  worker: ScanWorker | null;
+}
+
+/**
+ * Lists runtime/ depth-first in byte order of names, reading contents within limits. With
+ * `parallel`, stylesheets and modules are read into shared memory, and a scan worker is
+ * launched as soon as they reach PARALLEL_SCAN_MIN_BYTES (it starts while the rest is read).
+ */
+function loadRuntime(runtimeDir: string, parallel: ParallelState | null): BundleEntry[] {
   const entries: BundleEntry[] = [];
   let retained = 0;
   const stack: { abs: string; rel: string }[] = [{ abs: runtimeDir, rel: '' }];
@@ -102,8 +125,16 @@ function loadRuntime(runtimeDir: string): BundleEntry[] {
         // Content is read only while it can still matter: a file over the one-file limit,
         // or past the expanded-size budget, is reported by size without being read.
         if (size <= BUNDLE_MAX_FILE_BYTES && retained + size <= BUNDLE_MAX_EXPANDED_BYTES) {
-          const content = readUpTo(fd, size);
+          // With a worker in view every file is a plain Uint8Array (stylesheets and modules
+          // over shared memory): one kind of array for the scanners, which V8 then
+          // compiles for one shape instead of deoptimising at the second.
+          const scanned = parallel !== null && hasContentScan(childRel);
+          const content = readUpTo(fd, size, scanned ? 'shared' : parallel !== null ? 'plain' : 'buffer');
           retained += content.length;
+          if (scanned) {
+            parallel.textBytes += content.length;
+            if (parallel.worker === null && parallel.textBytes >= PARALLEL_SCAN_MIN_BYTES) parallel.worker = launchScanWorker();
+          }
           entries.push({ path: childRel, kind: 'file', size: content.length, content });
         } else {
           entries.push({ path: childRel, kind: 'file', size });
@@ -145,7 +176,13 @@ function scanProjectForKeys(root: string): KeyHit[] {
   return hits.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 
-export function loadProject(root: string): LoadedProject {
+/** The content scans of `files`, made on this thread and the launched worker. */
+function scanInParallel(worker: ScanWorker, files: readonly BundleEntry[]): Map<string, ContentScan> {
+  const withContent = files.flatMap((e) => (e.kind === 'file' && e.content !== undefined ? [{ path: e.path, content: e.content }] : []));
+  return scanWithWorker(worker, withContent, bundleFilePaths(files));
+}
+
+export function loadProject(root: string, options: LoadOptions = {}): LoadedProject {
   let stat;
   try {
     stat = lstatSync(root);
@@ -156,12 +193,21 @@ export function loadProject(root: string): LoadedProject {
     throw new UsageError(`"${root}" is not a folder: pass the folder that holds manifest.json and runtime/`);
   }
   const manifest = readManifest(root);
+  const parallel: ParallelState | null = options.parallelScan === true ? { textBytes: 0, worker: null } : null;
   let files: BundleEntry[] | null = null;
   try {
     const runtimeStat = lstatSync(join(root, 'runtime'));
-    if (runtimeStat.isDirectory()) files = loadRuntime(join(root, 'runtime'));
+    if (runtimeStat.isDirectory()) files = loadRuntime(join(root, 'runtime'), parallel);
   } catch {
     files = null;
   }
-  return { input: { manifest, files }, keyHits: scanProjectForKeys(root) };
+  const keyHits = scanProjectForKeys(root);
+  if (parallel?.worker != null) {
+    if (files === null) {
+      parallel.worker.dispose();
+    } else {
+      return { input: { manifest, files, scans: scanInParallel(parallel.worker, files) }, keyHits };
+    }
+  }
+  return { input: { manifest, files }, keyHits };
 }

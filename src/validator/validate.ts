@@ -1,10 +1,10 @@
 // The orchestrator: one pass over a project (or a release's contents) that reports
 // every finding, never just the first. Values in (bytes and a listing), findings out.
 import { checkBundleListing, type BundleEntry } from './bundle.js';
-import { checkStylesheet } from './css/policy.js';
+import { checkStylesheet, warmUpStylesheetScanner } from './css/policy.js';
 import { FindingList, sortFindings, type Finding } from './findings.js';
 import { checkEntrypointHtml } from './html/policy.js';
-import { checkJsModule } from './js/policy.js';
+import { checkJsModule, warmUpModuleScanner } from './js/policy.js';
 import { validateManifest, type ManifestInfo } from './manifest.js';
 import { extensionOf } from './paths.js';
 import { bundleViewOf, type BundleView } from './scan.js';
@@ -81,6 +81,24 @@ function scanContent(path: string, content: Uint8Array, view: BundleView, findin
   else if (ext === 'js' || ext === 'mjs') checkJsModule(path, content, view, findings);
 }
 
+/**
+ * Warms the module and stylesheet scanners up when enough of each is about to be scanned:
+ * V8 then compiles them on a background thread while this one does other work (the
+ * listing rules, the entrypoint, another thread's start), and the first large file runs
+ * optimised code. validateProject calls it; so does a scan worker when it gets its files.
+ */
+export function warmUpContentScans(files: readonly { readonly path: string; readonly content: Uint8Array }[]): void {
+  let modules = 0;
+  let stylesheets = 0;
+  for (const f of files) {
+    const ext = extensionOf(f.path);
+    if (ext === 'css') stylesheets += f.content.length;
+    else if (ext === 'js' || ext === 'mjs') modules += f.content.length;
+  }
+  warmUpModuleScanner(modules);
+  warmUpStylesheetScanner(stylesheets);
+}
+
 /** The bundle's view (scan.ts), remembering which paths a reference found. */
 function recordingView(entries: readonly BundleEntry[]): BundleView & { readonly used: Set<string> } {
   return recordingOf(bundleViewOf(bundleFilePaths(entries)));
@@ -120,6 +138,8 @@ export function validateProject(input: ProjectInput, options: ValidateOptions = 
     top.add('bundle/missing-runtime', `There is no ${prefix === '' ? 'bundle root' : prefix} folder`, { file: prefix || undefined });
   } else {
     const files = input.files;
+    // The files scanned here (not in input.scans), before the listing rules read them all.
+    warmUpContentScans(files.flatMap((e) => (e.kind === 'file' && e.content !== undefined && input.scans?.has(e.path) !== true ? [{ path: e.path, content: e.content }] : [])));
     checkBundleListing(files, entrypoint, inBundle);
     const view = recordingView(files);
     const byPath = new Map<string, BundleEntry>();

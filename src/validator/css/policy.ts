@@ -24,7 +24,7 @@
 //   root (`/x`) and `..` above the root -> error: both leave the release.
 //   local -> must be a bundle file (query and fragment stripped, `?#iefix` is common).
 import { FileScan, type BundleView } from '../scan.js';
-import type { FindingList } from '../findings.js';
+import { FindingList } from '../findings.js';
 import { classifyReference, dirName, type ReferenceResult } from '../references.js';
 import { asciiLower, decodeUtf8 } from '../text.js';
 import { decodeUtf8Lossy } from './lossy-utf8.js';
@@ -212,6 +212,9 @@ function preludeKind(tokenizer: CssTokenizer): number {
   return PRELUDE_OTHER;
 }
 
+/** Initial capacity of the nesting stack; it doubles when full. */
+const STACK_CAPACITY = 64;
+
 /** The policy's state between tokens: where the scan is, the nesting stack, the at-rule prelude. */
 class PolicyScan {
   readonly scan: FileScan;
@@ -220,8 +223,12 @@ class PolicyScan {
   /** classifyReference results by reference text: large stylesheets repeat the same few URLs. */
   readonly classified: Map<string, ReferenceResult>;
   readonly tokenizer: CssTokenizer;
-  /** Frames (FRAME_*), innermost last; entries at `depth` and above are stale. */
-  readonly stack: number[];
+  /**
+   * Frames (FRAME_*), innermost last; entries at `depth` and above are stale. A typed array
+   * grown by pushFrame: a store past the end of a JS array would deoptimise takeToken the
+   * first time a stylesheet nests deeper than any before it.
+   */
+  stack: Int32Array;
   depth: number;
   /**
    * The at-rule prelude being read: its kind, the stack depth of its at-keyword (the
@@ -244,7 +251,7 @@ class PolicyScan {
     this.classified = new Map();
     // Whitespace separates components and nothing more here; comments vanish too.
     this.tokenizer = createTokenizer(text, { skipWhitespace: true });
-    this.stack = [];
+    this.stack = new Int32Array(STACK_CAPACITY);
     this.depth = 0;
     this.prelude = PRELUDE_NONE;
     this.preludeDepth = 0;
@@ -261,6 +268,10 @@ class PolicyScan {
  * cost more than it saved.
  */
 function scanCss(scan: FileScan, text: string, baseDir: string, mapOffset: (cssOffset: number) => number): void {
+  if (!primed) {
+    textBeforePriming += text.length;
+    if (textBeforePriming >= PRIMING_AFTER) prime();
+  }
   const p = new PolicyScan(scan, text, baseDir, mapOffset);
   const tokenizer = p.tokenizer;
   for (;;) {
@@ -271,6 +282,62 @@ function scanCss(scan: FileScan, text: string, baseDir: string, mapOffset: (cssO
     if (kind === TOKEN_EOF) break;
     takeToken(p, kind);
   }
+}
+
+// ---------------------------------------------------------------------------
+// Warming up (as js/policy.ts does for modules)
+// ---------------------------------------------------------------------------
+
+/**
+ * A small stylesheet that takes the tokenizer's and the policy's paths: every kind of
+ * token, escapes, comments, CDO and CDC, nested blocks and functions, at-rule preludes
+ * (@import, @namespace, @font-face, @media, @supports), url tokens, quoted url() and
+ * src(), image-set(), a bad url. It is scanned against a listing that has every file and
+ * its findings are thrown away.
+ */
+const PRIMING_SAMPLE = [
+  '@charset "utf-8";',
+  '@import url("a.css") screen; @import \'b.css\'; @namespace svg url(http://www.w3.org/2000/svg);',
+  '@font-face { font-family: "F"; src: url(f.woff2) format("woff2"), url(\'g.woff\') format(\'woff\'); font-display: swap; }',
+  ':root { --a: 1px; --b: calc(100% - 2 * var(--a, 0)); }',
+  '/* a comment */ .a, #b > c ~ d + e[f="g"]:hover::before, *|h { color: #fff; margin: -1.5e3px +2% .5em 0; content: "q\\"s" \'x\\\'y\'; }',
+  '@media (min-width: 600px) and (max-width: 900px) { .x { background: url(img.png) no-repeat, image-set("a.png" 1x, url(b.png) 2x); } }',
+  '.y { background-image: url( spaced.png ); filter: drop-shadow(0 0 1px rgba(0, 0, 0, .5)); grid-template-areas: "a b" "c d"; }',
+  '.z { width: calc((100% - 10px) / 3); transform: translate(-50%, -50%) rotate(45deg) scale(1.2, 1.2); }',
+  '.u\\72l { font: 12px/1.5 "Helvetica Neue", Arial, sans-serif !important; unicode-range: U+0025-00FF; }',
+  '<!-- --> .w { x: 1e-3; y: 10%; z: #abc; } @supports (display: grid) { @media print { .p { display: none } } }',
+  '.bad { background: url(bad url.png); } .s { mask: src("s.png"); } [data-x=\'1\'] { top: 0 } .t{a:b}.u{}',
+  '',
+].join('\n');
+
+/** Passes over the sample (see js/policy.ts PRIMING_PASSES). */
+const PRIMING_PASSES = 2;
+
+/** Warm up once this much stylesheet text is to be scanned (less never gets V8 to optimise the scanner). */
+const PRIMING_AFTER = 32 * 1024;
+
+let primed = false;
+let textBeforePriming = 0;
+
+/**
+ * Warms the scanner up on PRIMING_SAMPLE before a large stylesheet gets it optimised, so
+ * that V8 has feedback for every path when it compiles (a path first taken after that is a
+ * deoptimisation and a second compile, both on the critical path of a fresh process).
+ */
+/**
+ * Warms the scanner up now when `bytes` of stylesheets are about to be scanned and that is
+ * enough to pay (PRIMING_AFTER): validateProject calls it before the listing rules, so that
+ * V8 compiles the scanner on a background thread while this one does other work, instead
+ * of at the first large file.
+ */
+export function warmUpStylesheetScanner(bytes: number): void {
+  if (!primed && bytes >= PRIMING_AFTER) prime();
+}
+
+function prime(): void {
+  primed = true;
+  const view: BundleView = { has: () => true, caseInsensitiveMatch: () => undefined };
+  for (let i = 0; i < PRIMING_PASSES; i++) scanCss(new FileScan('prime.css', PRIMING_SAMPLE, view, new FindingList()), PRIMING_SAMPLE, '', identity);
 }
 
 /** What takeToken does for each of a run of idents, numbers, hashes, delims, colons and commas (its `default` branch). */
@@ -320,8 +387,7 @@ function takeToken(p: PolicyScan, kind: number): void {
       const flags = functionFlags(p.tokenizer);
       let frame = FRAME_FUNCTION | flags | (font ? FRAME_FONT : 0);
       if (flags === FRAME_URL_FUNCTION) frame |= FRAME_FIRST_ARGUMENT_PENDING | (importTarget ? FRAME_IMPORT_TARGET : 0);
-      stack[depth] = frame;
-      p.depth = depth + 1;
+      pushFrame(p, frame);
       break;
     }
     case TOKEN_STRING:
@@ -336,8 +402,7 @@ function takeToken(p: PolicyScan, kind: number): void {
         blockIsFont = blockIsFont || p.prelude === PRELUDE_FONT_FACE;
         endPrelude(p);
       }
-      stack[depth] = FRAME_BLOCK | (blockIsFont ? FRAME_FONT : 0);
-      p.depth = depth + 1;
+      pushFrame(p, FRAME_BLOCK | (blockIsFont ? FRAME_FONT : 0));
       p.statementStart = true;
       return;
     }
@@ -352,15 +417,13 @@ function takeToken(p: PolicyScan, kind: number): void {
       }
       break;
     case TOKEN_OPEN_SQUARE:
-      stack[depth] = FRAME_SQUARE | (font ? FRAME_FONT : 0);
-      p.depth = depth + 1;
+      pushFrame(p, FRAME_SQUARE | (font ? FRAME_FONT : 0));
       break;
     case TOKEN_CLOSE_SQUARE:
       if (topKind === FRAME_SQUARE) p.depth = depth - 1;
       break;
     case TOKEN_OPEN_PAREN:
-      stack[depth] = FRAME_PAREN | (font ? FRAME_FONT : 0);
-      p.depth = depth + 1;
+      pushFrame(p, FRAME_PAREN | (font ? FRAME_FONT : 0));
       break;
     case TOKEN_URL:
       // @namespace url(...) names a namespace; nothing is fetched.
@@ -385,6 +448,16 @@ function takeToken(p: PolicyScan, kind: number): void {
       break;
   }
   p.statementStart = false;
+}
+
+/** Opens a frame on top of the nesting stack. */
+function pushFrame(p: PolicyScan, frame: number): void {
+  if (p.depth === p.stack.length) {
+    const grown = new Int32Array(p.stack.length * 2);
+    grown.set(p.stack);
+    p.stack = grown;
+  }
+  p.stack[p.depth++] = frame;
 }
 
 function endPrelude(p: PolicyScan): void {

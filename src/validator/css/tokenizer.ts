@@ -24,7 +24,9 @@
 // are skipped with charCodeAt and a table instead of one codePointAt call per code point,
 // and skipIgnorableTokens takes whole runs of plain tokens (idents, numbers, delims...)
 // for callers that ignore them. Each says which spec steps it covers and why it is
-// equivalent.
+// equivalent. The loops read their tables through local constants: V8 then checks a
+// table once per call rather than loading the module binding (and checking it is
+// initialised) at every code unit.
 //
 // Not implemented: the Editor's Draft's "unicode ranges allowed" flag (only the
 // unicode-range descriptor needs it, and it never holds a reference).
@@ -679,49 +681,25 @@ export function nextToken(s: CssTokenizer): number {
 // Skip ignorable tokens (a fast path of "consume a token", for the policy)
 // ---------------------------------------------------------------------------
 
-/**
- * Plain code units: ASCII whitespace, letters, digits and `!#$%&*+,-./:<=>?^_`|~`. A run of
- * them ends at a code unit that is not plain, or at the start of `/*` (a comment), `<!--`
- * (CDO) or `-->` (CDC). RUN_CLASS says, per ASCII code unit: RUN_END (not plain), RUN_PLAIN,
- * or RUN_LOOKAHEAD (`/`, `<`, `-`: plain unless what follows starts one of those three).
- */
-const RUN_END = 0;
-const RUN_PLAIN = 1;
-const RUN_LOOKAHEAD = 2;
-const RUN_CLASS = runClassTable();
-
-function runClassTable(): Uint8Array {
-  const table = new Uint8Array(0x80);
-  const plain = '\t\n\f\r !#$%&*+,-./0123456789:<=>?ABCDEFGHIJKLMNOPQRSTUVWXYZ^_`abcdefghijklmnopqrstuvwxyz|~';
-  for (let i = 0; i < plain.length; i++) table[plain.charCodeAt(i)] = RUN_PLAIN;
-  table[SOLIDUS] = table[LESS_THAN_SIGN] = table[HYPHEN_MINUS] = RUN_LOOKAHEAD;
-  return table;
-}
+/** A code unit that is not "plain": not ASCII whitespace, a letter, a digit or one of `!#$%&*+,-./:<=>?^_`|~`. */
+const NOT_PLAIN = '[^\\t\\n\\f\\r !#$%&*+,\\-./0-9:<=>?A-Z^_`a-z|~]';
 
 /**
- * Where the run of plain code units from `i` ends (see RUN_CLASS): a loop over a table
- * rather than a regular expression, as the policy calls this for every run (a quarter of a
- * million times in 6 MB of CSS), and a call into the regular expression engine cost more
- * than the scan itself.
+ * Finds where a run of plain code units ends: at a code unit that is not plain, or at the
+ * start of `/*` (a comment), `<!--` (CDO) or `-->` (CDC). Each alternative is one code
+ * unit (the rest is lookahead), so the match starts at lastIndex - 1. No nested
+ * quantifiers: linear. A regular expression rather than a loop over a table: V8 runs it as
+ * native code from the first call, where a loop in JavaScript runs unoptimised through the
+ * first stylesheets of a fresh process (and no faster than this once optimised).
  */
-function plainRunEnd(text: string, i: number, end: number): number {
-  const runClass = RUN_CLASS;
-  for (; i < end; i++) {
-    const u = text.charCodeAt(i);
-    if (u >= 0x80) return i;
-    const k = runClass[u]!;
-    if (k === RUN_PLAIN) continue;
-    if (k === RUN_END) return i;
-    const u1 = text.charCodeAt(i + 1);
-    if (u === SOLIDUS) {
-      if (u1 === ASTERISK) return i;
-    } else if (u === HYPHEN_MINUS) {
-      if (u1 === HYPHEN_MINUS && text.charCodeAt(i + 2) === GREATER_THAN_SIGN) return i;
-    } else if (u1 === EXCLAMATION_MARK && text.charCodeAt(i + 2) === HYPHEN_MINUS && text.charCodeAt(i + 3) === HYPHEN_MINUS) {
-      return i;
-    }
-  }
-  return end;
+const PLAIN_RUN_END = new RegExp(`${NOT_PLAIN}|\\/(?=\\*)|<(?=!--)|-(?=->)`, 'g');
+
+/** The plain code units, as a table. */
+const PLAIN = plainTable();
+
+function plainTable(): Uint8Array {
+  const notPlain = new RegExp(NOT_PLAIN);
+  return asciiTable((c) => !notPlain.test(String.fromCharCode(c)));
 }
 
 /**
@@ -741,7 +719,7 @@ const ENDS_PLAIN_RUN = asciiTable((c) => c !== 0 && c !== LEFT_PARENTHESIS && c 
  *
  * A fast path of "consume a token", equivalent because it only ever stops at a token
  * boundary and only consumes the tokens above:
- * - Every token that starts in a run of plain code units (RUN_CLASS) is one of them:
+ * - Every token that starts in a run of plain code units (PLAIN_RUN_END) is one of them:
  *   strings, urls, functions, at-keywords, brackets, `;`, comments, escapes, CDO and CDC
  *   all need a code unit or sequence that ends the run. So when the run ends at a code
  *   unit in ENDS_PLAIN_RUN (or at EOF), all of it is consumed.
@@ -768,12 +746,13 @@ export function skipIgnorableTokens(s: CssTokenizer): boolean {
   if (start < end) {
     // The token here is not plain (a common case: `;`, `)`, `{`, a quote): no run at all.
     const u = text.charCodeAt(start);
-    if (u >= 0x80 || RUN_CLASS[u] === RUN_END) {
+    if (u >= 0x80 || PLAIN[u] === 0) {
       s.pos = start;
       return false;
     }
   }
-  const runEnd = plainRunEnd(text, start, end);
+  PLAIN_RUN_END.lastIndex = start;
+  const runEnd = PLAIN_RUN_END.test(text) ? PLAIN_RUN_END.lastIndex - 1 : end;
   let stop = runEnd;
   if (runEnd < end) {
     const u = text.charCodeAt(runEnd);

@@ -350,6 +350,16 @@ let textBeforePriming = 0;
  * every path, so each hot function is compiled once (bench/scan-speed-js.mjs). The sample
  * reports nothing, and what it would report goes to a list that is thrown away.
  */
+/**
+ * Warms the scanner up now when `bytes` of modules are about to be scanned and that is
+ * enough to pay (PRIMING_AFTER): validateProject calls it before the listing rules, so that
+ * V8 compiles the scanner on a background thread while this one does other work, instead
+ * of at the first large file.
+ */
+export function warmUpModuleScanner(bytes: number): void {
+  if (!primed && bytes >= PRIMING_AFTER) prime();
+}
+
 function prime(): void {
   primed = true;
   const view: BundleView = { has: () => true, caseInsensitiveMatch: () => undefined };
