@@ -25,6 +25,8 @@
 //          dist/platform-ext.mjs and build/zip/deflate.js (an earlier commit, for before/after)
 //          on the same project, made from this checkout
 //        node bench/package.mjs --make <dir>   only writes the project (for profiling)
+// Where the time goes: PLATFORM_EXT_TRACE=1 node dist/platform-ext.mjs package <dir> --out <dir>
+// --private-key <file> prints each thread's phases with wall time, CPU time and memory.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

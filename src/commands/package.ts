@@ -250,6 +250,7 @@ function writeSet(out: string, contents: ReadonlyMap<string, Uint8Array | string
 }
 
 export function runPackage(args: ParsedArgs, io: CommandIo): number {
+  trace('command');
   if (args.positionals.length !== 1) throw new UsageError('"package" takes one project folder: platform-ext package <dir> --out <dir> --private-key <file>');
   const dir = args.positionals[0]!;
   const dryRun = args.flags['dry-run'] === true;
@@ -278,9 +279,9 @@ export function runPackage(args: ParsedArgs, io: CommandIo): number {
     key = parsePrivateKey(pem, keyPath as string);
   }
 
-  // The CLI owns its process: it may turn on V8's gc function to let go of node:zlib's
-  // inflated copies early (src/zip/proof.ts), before the worker starts so that it has it
-  // too. The programmatic API (packageToFolder) leaves its host's V8 flags alone.
+  // The CLI owns its process: it may use V8's gc function to let go of node:zlib's inflated
+  // copies early (src/zip/proof.ts), and so may its worker. The programmatic API
+  // (packageToFolder) leaves its host's V8 alone.
   allowGarbageRelease();
   trace('start');
   const built = buildArchive(dir);

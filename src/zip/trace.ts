@@ -3,7 +3,7 @@
 // memory of the whole process and this thread's heap. The compression worker prints its
 // own lines (prefixed "worker") on the same clock. Meant for profiling by hand
 // (bench/package.mjs says how long; this says where): off, it costs one comparison a call.
-import { writeSync } from 'node:fs';
+import { readFileSync, writeSync } from 'node:fs';
 
 const enabled = process.env['PLATFORM_EXT_TRACE'] === '1';
 /** The main thread's time origin; a worker is given it (setTraceOrigin) so both print on one clock. */
@@ -27,6 +27,15 @@ export function setTraceOrigin(mainOrigin: number, name: string): void {
   thread = name;
 }
 
+/** This thread's CPU time in ms (Linux: /proc/thread-self/schedstat), or NaN elsewhere. */
+function threadCpuMs(): number {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** Ends a phase named `label`: prints when it ended and how long it took since the last mark. */
 export function trace(label: string): void {
   if (!enabled) return;
@@ -35,7 +44,7 @@ export function trace(label: string): void {
   const memory = process.memoryUsage();
   const MiB = 1 << 20;
   const line =
-    `trace ${thread.padEnd(6)} ${at.toFixed(1).padStart(7)} ms  +${(now - last).toFixed(1).padStart(6)} ms  ${label.padEnd(28)}` +
+    `trace ${thread.padEnd(6)} ${at.toFixed(1).padStart(7)} ms  +${(now - last).toFixed(1).padStart(6)} ms  cpu ${threadCpuMs().toFixed(0).padStart(5)} ms  ${label.padEnd(28)}` +
     `rss ${(memory.rss / MiB).toFixed(1).padStart(6)} MiB  heap ${(memory.heapUsed / MiB).toFixed(1).padStart(5)} MiB  ext ${(memory.external / MiB).toFixed(1).padStart(5)} MiB\n`;
   last = now;
   try {

@@ -19,6 +19,8 @@ export interface WorkerInput {
   readonly counters: Int32Array;
   /** The main thread's clock origin, for PLATFORM_EXT_TRACE (src/zip/trace.ts). */
   readonly traceOrigin: number;
+  /** Whether the worker may collect its young garbage early (src/zip/proof.ts allowGarbageRelease). */
+  readonly releaseGarbage: boolean;
 }
 
 /** The one message the worker receives: its work. */
