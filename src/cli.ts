@@ -152,15 +152,33 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
  * bounds); a pipe that is full (EAGAIN) falls back to the stream, which queues.
  */
 function writeOut(fd: 1 | 2, text: string): void {
+  if (readerGone[fd]) return;
   const bytes = Buffer.from(text, 'utf8');
   let offset = 0;
   try {
     while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
-    (fd === 1 ? process.stdout : process.stderr).write(bytes.subarray(offset));
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EPIPE') {
+      readerGone[fd] = true;
+      return;
+    }
+    if (code !== 'EAGAIN') throw error;
+    const stream = fd === 1 ? process.stdout : process.stderr;
+    // The reader may close the pipe while the stream still queues (`check | head`): that
+    // ends the output, quietly, as for any Unix filter; it is not an error of the command.
+    if (stream.listenerCount('error') === 0) {
+      stream.on('error', (streamError: NodeJS.ErrnoException) => {
+        if (streamError.code !== 'EPIPE') throw streamError;
+        readerGone[fd] = true;
+      });
+    }
+    stream.write(bytes.subarray(offset));
   }
 }
+
+/** Whether the reader of stdout (1) or stderr (2) closed its end: further output is dropped. */
+const readerGone: Record<1 | 2, boolean> = { 1: false, 2: false };
 
 // `package` compresses on a worker thread that runs this very file (src/zip/parallel.ts):
 // in that thread, this module is the compressor and nothing else.

@@ -184,3 +184,18 @@ test('the entrypoint must exist in runtime/ (D-1), with a hint when only the let
   assert.equal(finding.pointer, '/entrypoint');
   assert.match(finding.message, /"index\.html"/);
 });
+
+// A reader that stops early (`platform-ext context | head -c 100`) closes the pipe while
+// output is still queued: the command must end quietly, not with an unhandled EPIPE stack
+// trace. Through a shell, as users meet it (the shell's pipe is what makes the write
+// non-blocking and the close race the output).
+test('output into a pipe the reader closes early ends quietly (no stack trace)', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const cli = join(ROOT, 'dist/platform-ext.mjs');
+  for (const args of ['context', 'check --list-rules', 'check --list-rules --json']) {
+    for (let round = 0; round < 3; round++) {
+      const r = spawnSync('sh', ['-c', `"${process.execPath}" "${cli}" ${args} | head -c 100 >/dev/null`], { encoding: 'utf8' });
+      assert.equal(r.stderr, '', `${args}: stderr must stay empty`);
+    }
+  }
+});
