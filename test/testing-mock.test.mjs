@@ -661,10 +661,11 @@ test('the scaffold\'s main.js under the mock host, as a publisher would unit-tes
 });
 
 test('the README\'s example (test/fixtures/testing/readme-example) passes under node --test', () => {
-  // Without NODE_TEST_CONTEXT, which would make the child report to this runner instead of its stdout.
+  // Without NODE_TEST_CONTEXT, which would make the child report to this runner instead of its stdout;
+  // TAP named explicitly, since the default reporter for a pipe differs between Node majors (spec on 24).
   const env = { ...process.env };
   delete env.NODE_TEST_CONTEXT;
-  const r = spawnSync(process.execPath, ['--test', 'test/fixtures/testing/readme-example/test/shelf.test.mjs'], { cwd: root, env, encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(process.execPath, ['--test', '--test-reporter=tap', 'test/fixtures/testing/readme-example/test/shelf.test.mjs'], { cwd: root, env, encoding: 'utf8', timeout: 120_000 });
   assert.equal(r.status, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /^# pass 4$/m);
   assert.match(r.stdout, /^# fail 0$/m);
