@@ -4,7 +4,7 @@
 // it holds everything a store keeps across an upgrade (namespace, version, grants, saved
 // settings). A folder that is not a readable submission set is a usage error (exit
 // status 2, D-21), never an empty diff that would pass silently.
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   diffReleases,
@@ -19,6 +19,7 @@ import {
   type ReleaseManifest,
 } from '../validator/index.js';
 import { UsageError } from '../usage-error.js';
+import { readCapped } from '../fs/read-capped.js';
 
 export interface Baseline {
   /** The folder as given. */
@@ -29,31 +30,6 @@ export interface Baseline {
 }
 
 const WHAT_TO_PASS = 'pass the folder that "platform-ext package --out" wrote for the earlier release';
-
-/** Up to `cap + 1` bytes of a regular file, never through a symbolic link; null when it cannot be read. */
-function readCapped(path: string, cap: number): Uint8Array | null {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
-  } catch {
-    return null;
-  }
-  try {
-    if (!fstatSync(fd).isFile()) return null;
-    const buffer = Buffer.allocUnsafe(cap + 1);
-    let filled = 0;
-    while (filled < buffer.length) {
-      const n = readSync(fd, buffer, filled, buffer.length - filled, filled);
-      if (n === 0) break;
-      filled += n;
-    }
-    return new Uint8Array(buffer.buffer, buffer.byteOffset, filled);
-  } catch {
-    return null;
-  } finally {
-    closeSync(fd);
-  }
-}
 
 /**
  * Reads the baseline submission set. Throws a UsageError saying what is wrong when the

@@ -1,10 +1,11 @@
 // Reads a release folder into validator input: the five submission files (each read
 // only up to its cap + 1 byte, never following a symbolic link) and the names of
 // anything else. Node built-ins and the validator only: part of platform-review.
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SUBMISSION_FILE_MAX_BYTES, SUBMISSION_FILES, type ReleaseFiles, type SubmissionFile } from '../validator/index.js';
 import { scanFileForKeyMarker } from './key-scan.js';
+import { readCapped } from '../fs/read-capped.js';
 
 export class ReleaseFolderError extends Error {}
 
@@ -12,29 +13,6 @@ export interface LoadedRelease {
   readonly release: ReleaseFiles;
   /** Other regular files in the folder that hold private-key material (D-4). */
   readonly keyHits: readonly { file: string; marker: string }[];
-}
-
-function readCapped(path: string, cap: number): Uint8Array | null {
-  let fd: number;
-  try {
-    // O_NOFOLLOW: a symbolic link named like a submission file is not read through.
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
-  } catch {
-    return null;
-  }
-  try {
-    if (!fstatSync(fd).isFile()) return null;
-    const buffer = Buffer.allocUnsafe(cap + 1);
-    let filled = 0;
-    while (filled < buffer.length) {
-      const n = readSync(fd, buffer, filled, buffer.length - filled, filled);
-      if (n === 0) break;
-      filled += n;
-    }
-    return new Uint8Array(buffer.buffer, buffer.byteOffset, filled);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 export function loadRelease(dir: string): LoadedRelease {
