@@ -249,6 +249,52 @@ function writeSet(out: string, contents: ReadonlyMap<string, Uint8Array | string
   }
 }
 
+/**
+ * The signing key, checked before any work (a wrong path should not cost a full build):
+ * never inside the project (D-4), and the out folder never inside runtime/.
+ */
+function loadSigningKey(dir: string, keyPath: string, out: string): ReturnType<typeof parsePrivateKey> {
+  if (isInside(realOrResolved(keyPath), realOrResolved(dir))) {
+    throw new UsageError(`The private key "${keyPath}" is inside the project "${dir}": move it out (D-4: a private key is never part of a project)`);
+  }
+  if (isInside(resolve(out), resolve(dir, 'runtime'))) {
+    throw new UsageError(`The out folder "${out}" is inside runtime/: everything there is packaged; choose a folder outside runtime/`);
+  }
+  let pem: string;
+  try {
+    pem = readFileSync(keyPath, 'utf8');
+  } catch (error) {
+    throw new UsageError(`Cannot read the private key "${keyPath}": ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+  }
+  return parsePrivateKey(pem, keyPath);
+}
+
+/** The five submission files of a built archive (D-12 to D-14), and what the summary shows. */
+function submissionSet(built: Built & { zip: Uint8Array }, key: ReturnType<typeof parsePrivateKey>) {
+  const manifestSha256 = sha256Hex(built.manifest!);
+  const artifactSha256 = sha256Hex(built.zip);
+  const publicKey = publicKeyBytes(key);
+  const keyId = sha256Hex(publicKey);
+  const signature = signEd25519(key, Buffer.from(signedPayload(built.namespace!, built.version!, manifestSha256, artifactSha256), 'utf8'));
+  const record = {
+    format: SUBMISSION_FORMAT,
+    namespace: built.namespace!,
+    version: built.version!,
+    artifact_path: artifactPath(built.namespace!, built.version!),
+    manifest_sha256: manifestSha256,
+    artifact_sha256: artifactSha256,
+    publisher_public_key_id: keyId,
+  };
+  const contents = new Map<string, Uint8Array | string>([
+    ['bundle.zip', built.zip],
+    ['manifest.json', built.manifest!],
+    ['publisher-public-key.txt', base64Line(publicKey)],
+    ['signature.txt', base64Line(signature)],
+    ['submission.json', `${JSON.stringify(record, null, 2)}\n`],
+  ]);
+  return { contents, manifestSha256, artifactSha256, keyId, artifactPath: record.artifact_path };
+}
+
 export function runPackage(args: ParsedArgs, io: CommandIo): number {
   trace('command');
   if (args.positionals.length !== 1) throw new UsageError('"package" takes one project folder: platform-ext package <dir> --out <dir> --private-key <file>');
@@ -260,24 +306,7 @@ export function runPackage(args: ParsedArgs, io: CommandIo): number {
     throw new UsageError('"package" needs --out <dir> and --private-key <file> (or --dry-run to see what would be packaged)');
   }
   const style = io.color ? ansiStyle() : PLAIN;
-  // The key is checked before any work: a wrong path should not cost a full build.
-  let key;
-  if (!dryRun) {
-    const projectReal = realOrResolved(dir);
-    if (isInside(realOrResolved(keyPath as string), projectReal)) {
-      throw new UsageError(`The private key "${keyPath}" is inside the project "${dir}": move it out (D-4: a private key is never part of a project)`);
-    }
-    if (isInside(resolve(out as string), resolve(dir, 'runtime'))) {
-      throw new UsageError(`--out "${out}" is inside runtime/: everything there is packaged; choose a folder outside runtime/`);
-    }
-    let pem: string;
-    try {
-      pem = readFileSync(keyPath as string, 'utf8');
-    } catch (error) {
-      throw new UsageError(`Cannot read the private key "${keyPath}": ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
-    }
-    key = parsePrivateKey(pem, keyPath as string);
-  }
+  const key = dryRun ? undefined : loadSigningKey(dir, keyPath as string, out as string);
 
   // The CLI owns its process: it may use V8's gc function to let go of node:zlib's inflated
   // copies early (src/zip/proof.ts), and so may its worker. The programmatic API
@@ -300,30 +329,7 @@ export function runPackage(args: ParsedArgs, io: CommandIo): number {
   }
 
   const mode = checkOutFolder(out as string);
-  const manifest = built.manifest!;
-  const zip = built.zip!;
-  const manifestSha256 = sha256Hex(manifest);
-  const artifactSha256 = sha256Hex(zip);
-  const publicKey = publicKeyBytes(key!);
-  const keyId = sha256Hex(publicKey);
-  const payload = signedPayload(built.namespace!, built.version!, manifestSha256, artifactSha256);
-  const signature = signEd25519(key!, Buffer.from(payload, 'utf8'));
-  const record = {
-    format: SUBMISSION_FORMAT,
-    namespace: built.namespace!,
-    version: built.version!,
-    artifact_path: artifactPath(built.namespace!, built.version!),
-    manifest_sha256: manifestSha256,
-    artifact_sha256: artifactSha256,
-    publisher_public_key_id: keyId,
-  };
-  const contents = new Map<string, Uint8Array | string>([
-    ['bundle.zip', zip],
-    ['manifest.json', manifest],
-    ['publisher-public-key.txt', base64Line(publicKey)],
-    ['signature.txt', base64Line(signature)],
-    ['submission.json', `${JSON.stringify(record, null, 2)}\n`],
-  ]);
+  const { contents, manifestSha256, artifactSha256, keyId, artifactPath: releasePath } = submissionSet(built as Built & { zip: Uint8Array }, key!);
   trace('hashed and signed');
   writeSet(out as string, contents, mode);
   trace('written');
@@ -334,7 +340,7 @@ export function runPackage(args: ParsedArgs, io: CommandIo): number {
       `  manifest       sha256 ${manifestSha256}`,
       `  artifact       sha256 ${artifactSha256}`,
       `  key            ${keyId}`,
-      `  artifact path  ${record.artifact_path}`,
+      `  artifact path  ${releasePath}`,
       '',
       `Wrote ${out}${sep}: ${[...contents.keys()].join(', ')}`,
       `Check it as the store will: platform-ext verify ${out}`,
@@ -382,22 +388,7 @@ export function packageToFolder(dir: string, options: PackageToFolderOptions): P
   if (!dryRun && (out === undefined || keyPath === undefined)) {
     throw new UsageError('"package" needs an out folder and a private key (or a dry run to see what would be packaged)');
   }
-  let key;
-  if (!dryRun) {
-    if (isInside(realOrResolved(keyPath!), realOrResolved(dir))) {
-      throw new UsageError(`The private key "${keyPath}" is inside the project "${dir}": move it out (D-4: a private key is never part of a project)`);
-    }
-    if (isInside(resolve(out!), resolve(dir, 'runtime'))) {
-      throw new UsageError(`The out folder "${out}" is inside runtime/: everything there is packaged; choose a folder outside runtime/`);
-    }
-    let pem: string;
-    try {
-      pem = readFileSync(keyPath!, 'utf8');
-    } catch (error) {
-      throw new UsageError(`Cannot read the private key "${keyPath}": ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
-    }
-    key = parsePrivateKey(pem, keyPath!);
-  }
+  const key = dryRun ? undefined : loadSigningKey(dir, keyPath!, out!);
   const built = buildArchive(dir);
   const base = {
     findings: built.findings,
@@ -408,40 +399,15 @@ export function packageToFolder(dir: string, options: PackageToFolderOptions): P
   if (built.findings.some((f) => f.severity === 'error') || built.zip === undefined) return { ...base, written: false };
   if (dryRun) return { ...base, written: false, compressedBytes: built.zip.length };
   const mode = checkOutFolder(out!);
-  const manifest = built.manifest!;
-  const zip = built.zip;
-  const manifestSha256 = sha256Hex(manifest);
-  const artifactSha256 = sha256Hex(zip);
-  const publicKey = publicKeyBytes(key!);
-  const keyId = sha256Hex(publicKey);
-  const signature = signEd25519(key!, Buffer.from(signedPayload(built.namespace!, built.version!, manifestSha256, artifactSha256), 'utf8'));
-  const record = {
-    format: SUBMISSION_FORMAT,
-    namespace: built.namespace!,
-    version: built.version!,
-    artifact_path: artifactPath(built.namespace!, built.version!),
-    manifest_sha256: manifestSha256,
-    artifact_sha256: artifactSha256,
-    publisher_public_key_id: keyId,
-  };
-  writeSet(
-    out!,
-    new Map<string, Uint8Array | string>([
-      ['bundle.zip', zip],
-      ['manifest.json', manifest],
-      ['publisher-public-key.txt', base64Line(publicKey)],
-      ['signature.txt', base64Line(signature)],
-      ['submission.json', `${JSON.stringify(record, null, 2)}\n`],
-    ]),
-    mode,
-  );
+  const set = submissionSet(built as Built & { zip: Uint8Array }, key!);
+  writeSet(out!, set.contents, mode);
   return {
     ...base,
     written: true,
-    compressedBytes: zip.length,
-    manifestSha256,
-    artifactSha256,
-    publicKeyId: keyId,
-    artifactPath: record.artifact_path,
+    compressedBytes: built.zip.length,
+    manifestSha256: set.manifestSha256,
+    artifactSha256: set.artifactSha256,
+    publicKeyId: set.keyId,
+    artifactPath: set.artifactPath,
   };
 }
