@@ -6,10 +6,11 @@
 // (into an existing empty <dir>: written inside it, then moved out, so the folder itself
 // stays); a failure leaves nothing behind, and a folder that exists and is not empty is
 // refused (no command overwrites what it did not create).
-import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { ParsedArgs } from '../args.js';
 import { nodeCrypto } from '../builtins.js';
+import { writeNewFileInStaging } from '../fs/atomic.js';
 import { refreshGenerated } from '../contract/init-refresh.js';
 import { nameProblem, namespaceProblem, scaffoldFiles } from '../contract/scaffold.js';
 import { UsageError } from '../usage-error.js';
@@ -41,18 +42,6 @@ function shellWord(text: string): string {
   return /^[A-Za-z0-9_./@%+=:,-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-function writeNewFile(path: string, content: string): void {
-  const fd = openSync(path, 'wx', 0o644);
-  try {
-    const bytes = Buffer.from(content, 'utf8');
-    let off = 0;
-    while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /** A short hidden name (a long project name must not push the temp name past the file system's limit). */
 function tempName(): string {
   return `.platform-ext-init.${process.pid}.${nodeCrypto().randomBytes(4).toString('hex')}.tmp`;
@@ -63,7 +52,7 @@ function writeAll(root: string, files: ReadonlyMap<string, string>): void {
   for (const [path, content] of files) {
     const full = join(root, path);
     mkdirSync(dirname(full), { recursive: true });
-    writeNewFile(full, content);
+    writeNewFileInStaging(full, content);
   }
 }
 

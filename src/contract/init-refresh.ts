@@ -11,10 +11,10 @@
 //
 // The new folder is written beside the old one and swapped in with two renames; CONTEXT.md
 // is replaced atomically (src/fs/atomic.ts).
-import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync, type Stats } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { nodeCrypto } from '../builtins.js';
-import { createFileExclusive, writeFileAtomic } from '../fs/atomic.js';
+import { createFileExclusive, writeFileAtomic, writeNewFileInStaging } from '../fs/atomic.js';
 import { generatedDrift, isGeneratedContext, type DriftItem } from '../project/snapshot-drift.js';
 import { UsageError } from '../usage-error.js';
 import { CONTEXT_FILE, SNAPSHOT_FOLDER, generatedFiles } from './scaffold.js';
@@ -24,19 +24,6 @@ function lstatOrNull(path: string): Stats | null {
     return lstatSync(path);
   } catch {
     return null;
-  }
-}
-
-/** Writes and flushes one new file (the folder it goes in is our own temp folder). */
-function writeNewFile(path: string, content: string): void {
-  const fd = openSync(path, 'wx', 0o644);
-  try {
-    const bytes = Buffer.from(content, 'utf8');
-    let off = 0;
-    while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
   }
 }
 
@@ -81,7 +68,7 @@ function replaceSnapshotFolder(dir: string): void {
   mkdirSync(fresh);
   try {
     for (const [path, content] of generatedFiles()) {
-      if (path.startsWith(`${SNAPSHOT_FOLDER}/`)) writeNewFile(join(fresh, path.slice(SNAPSHOT_FOLDER.length + 1)), content);
+      if (path.startsWith(`${SNAPSHOT_FOLDER}/`)) writeNewFileInStaging(join(fresh, path.slice(SNAPSHOT_FOLDER.length + 1)), content);
     }
     const hadOld = lstatOrNull(target) !== null;
     if (hadOld) renameSync(target, old);

@@ -46,3 +46,20 @@ export function createFileExclusive(path: string, data: string | Uint8Array, mod
     unlinkSync(temp);
   }
 }
+
+/**
+ * Writes and flushes a new file directly (no temp file): only for a folder that is our own
+ * temp folder, which is itself renamed into place whole (init, init --refresh). Throws
+ * EEXIST rather than replace anything.
+ */
+export function writeNewFileInStaging(path: string, data: string | Uint8Array, mode = 0o644): void {
+  const fd = openSync(path, 'wx', mode);
+  try {
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    let off = 0;
+    while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
