@@ -80,10 +80,20 @@ async function bundleAll() {
   // The CLI is bundled as a CommonJS function body and embedded in a small ES-module
   // launcher (scripts/launcher.mjs) that compiles it with V8's code cache: start-up then
   // skips most parsing and compiling, which bench/check.mjs bounds against bare node.
+  // What `check` compares a project's contract-snapshot/ and CONTEXT.md with
+  // (src/project/snapshot-drift.ts): size and SHA-256 of each generated file, computed here
+  // from the transpiled sources, so that a check does not render them all at every run.
+  const { generatedFiles } = await import(pathToFileURL(join(root, 'build/contract/scaffold.js')).href);
+  const digests = {};
+  for (const [path, content] of generatedFiles()) {
+    const bytes = Buffer.from(content, 'utf8');
+    digests[path] = [bytes.length, createHash('sha256').update(bytes).digest('hex')];
+  }
   const inner = await build({
     ...common,
     define: {
       ...common.define,
+      __PLATFORM_GENERATED_DIGESTS__: JSON.stringify(JSON.stringify(digests)),
       ...pageDefines(page),
       ...deflateWorkerDefines(root),
       ...templateDefines(root),

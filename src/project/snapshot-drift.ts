@@ -11,6 +11,7 @@
 // no warning at all.
 import { closeSync, lstatSync, openSync, readdirSync, readSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
+import { nodeCrypto } from '../builtins.js';
 import { FindingList, sortFindings, type Finding } from '../validator/index.js';
 import { CONTEXT_MARKER, isContextDocument } from '../contract/context.js';
 import { CONTEXT_FILE, SNAPSHOT_FOLDER, generatedFiles } from '../contract/scaffold.js';
@@ -55,12 +56,35 @@ function readHead(path: string, limit: number): Buffer | null {
   }
 }
 
-/** True when the regular file at `path` holds exactly `expected`. */
-function sameContent(path: string, stats: Stats, expected: string): boolean {
-  const bytes = Buffer.from(expected, 'utf8');
-  if (!stats.isFile() || stats.size !== bytes.length) return false;
-  const actual = readHead(path, bytes.length + 1);
-  return actual !== null && actual.equals(bytes);
+declare const __PLATFORM_GENERATED_DIGESTS__: string | undefined;
+
+/** Size in bytes and SHA-256 (hex) of each generated file, by project-relative path. */
+type Digests = ReadonlyMap<string, readonly [number, string]>;
+
+/**
+ * The expected files as digests. The bundled CLI has them from the build
+ * (scripts/build.mjs computes them with generatedFiles(), the same function as here), so a
+ * check of a scaffolded project does not render the snapshot and the context document
+ * (about 40 ms); the transpiled build/ that tests import renders them.
+ */
+function expectedDigests(): Digests {
+  if (typeof __PLATFORM_GENERATED_DIGESTS__ === 'string') {
+    return new Map(Object.entries(JSON.parse(__PLATFORM_GENERATED_DIGESTS__) as Record<string, [number, string]>));
+  }
+  const digests = new Map<string, readonly [number, string]>();
+  for (const [path, content] of generatedFiles()) {
+    const bytes = Buffer.from(content, 'utf8');
+    digests.set(path, [bytes.length, nodeCrypto().createHash('sha256').update(bytes).digest('hex')]);
+  }
+  return digests;
+}
+
+/** True when the regular file at `path` holds exactly the bytes `expected` describes. */
+function sameContent(path: string, stats: Stats, expected: readonly [number, string]): boolean {
+  const [size, sha256] = expected;
+  if (!stats.isFile() || stats.size !== size) return false;
+  const actual = readHead(path, size + 1);
+  return actual !== null && actual.length === size && nodeCrypto().createHash('sha256').update(actual).digest('hex') === sha256;
 }
 
 /** True when the file at `path` is a regular file that starts with the context document's marker (read: its first line only). */
@@ -75,8 +99,8 @@ export function isGeneratedContext(path: string): boolean {
 export function generatedDrift(dir: string): DriftItem[] {
   // Built only for a project that has something to compare: `check` on any other project
   // pays nothing for this.
-  let built: ReadonlyMap<string, string> | undefined;
-  const expected = (): ReadonlyMap<string, string> => (built ??= generatedFiles());
+  let built: Digests | undefined;
+  const expected = (): Digests => (built ??= expectedDigests());
   const items: DriftItem[] = [];
   const folder = join(dir, SNAPSHOT_FOLDER);
   const folderStats = lstatOrNull(folder);
@@ -90,11 +114,11 @@ export function generatedDrift(dir: string): DriftItem[] {
       } catch {
         present = [];
       }
-      for (const [path, content] of expected()) {
+      for (const [path, digest] of expected()) {
         if (!path.startsWith(`${SNAPSHOT_FOLDER}/`)) continue;
         const stats = lstatOrNull(join(dir, path));
         if (stats === null) items.push({ file: path, kind: 'missing' });
-        else if (!sameContent(join(dir, path), stats, content)) items.push({ file: path, kind: 'changed' });
+        else if (!sameContent(join(dir, path), stats, digest)) items.push({ file: path, kind: 'changed' });
       }
       for (const name of present) {
         const path = `${SNAPSHOT_FOLDER}/${name}`;
