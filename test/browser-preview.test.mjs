@@ -248,6 +248,55 @@ test('the preview in Chromium: the example, D-25 as the browser sees it, travers
     assert.equal(await newest.locator('pre').first().isHidden(), true, 'a second click closes it');
   });
 
+  await t.test('log entries reused for newer calls show those calls, closed, in order (a partial and a whole-list render)', async (t) => {
+    const { page, frame } = await openProbe(t, context, server);
+    await page.waitForSelector('#log:not([aria-busy])', { state: 'attached' });
+    const max = Number(await page.locator('#log').getAttribute('data-max'));
+    async function burst(prefix, n) {
+      const before = Number(await page.locator('#log-count').textContent());
+      await frame.evaluate(
+        async ({ prefix, n }) => {
+          const all = [];
+          for (let i = 0; i < n; i++) {
+            all.push(window.PLATFORM.analytics.track(`${prefix}_${i}`, { value: i }));
+            if (all.length === 60) await Promise.all(all.splice(0));
+          }
+          await Promise.all(all);
+        },
+        { prefix, n },
+      );
+      await page.waitForFunction((total) => document.getElementById('log-count').textContent === String(total) && !document.getElementById('log').hasAttribute('aria-busy'), before + n);
+    }
+    async function payloadAt(index) {
+      const entry = page.locator('#log .log-entry').nth(index);
+      await entry.locator('.log-entry__head').click();
+      const text = await entry.locator('pre').first().textContent();
+      await entry.locator('.log-entry__head').click();
+      return text;
+    }
+    const entries = page.locator('#log .log-entry');
+    await burst('first', max);
+    // The oldest entry, opened: the next render reuses it for the newest call.
+    await entries.nth(max - 1).locator('.log-entry__head').click();
+    assert.equal(await entries.nth(max - 1).locator('.log-entry__head').getAttribute('aria-expanded'), 'true');
+    await burst('second', 10);
+    assert.equal(await entries.count(), max);
+    assert.equal(await page.locator('#log .log-entry__details').count(), 0, 'the reused entry lost the details of the call it showed before');
+    assert.equal(await page.locator('#log [aria-expanded="true"]').count(), 0);
+    assert.match(await payloadAt(0), /"second_9"/, 'newest first');
+    assert.match(await payloadAt(9), /"second_0"/);
+    assert.match(await payloadAt(10), new RegExp(`"first_${max - 1}"`), 'the older calls follow');
+    assert.match(await payloadAt(max - 1), /"first_10"/);
+    // A burst that replaces the whole list: each element is rewritten where it stands.
+    await entries.nth(3).locator('.log-entry__head').click();
+    await burst('third', max + 5);
+    assert.equal(await entries.count(), max);
+    assert.equal(await page.locator('#log .log-entry__details').count(), 0);
+    assert.equal(await page.locator('#log [aria-expanded="true"]').count(), 0);
+    for (const index of [0, 3, max - 1]) assert.match(await payloadAt(index), new RegExp(`"third_${max + 4 - index}"`));
+    assert.equal(await page.locator('#log .log-entry__outcome[data-outcome="ok"]').count(), max);
+  });
+
   await t.test('a broken save shows the findings over the frame; the fix brings the extension back with the change', async (t) => {
     const { page, frame } = await openProbe(t, context, server);
     const index = join(dir, 'runtime/index.html');

@@ -119,13 +119,42 @@ const THEME_TO_PAGE: Readonly<Record<ThemeField, string>> = {
 // ---------------------------------------------------------------------------------------
 // Page state
 
+/**
+ * A set of capability keys that also hands out its members as a frozen array, built
+ * again only after a change: the host bridge reads the grants and the failing list at
+ * every call, and a copy per call is garbage at thousands of calls a second.
+ */
+class ListedSet extends Set<string> {
+  #list: readonly string[] | null = null;
+
+  override add(key: string): this {
+    this.#list = null;
+    return super.add(key);
+  }
+
+  override delete(key: string): boolean {
+    this.#list = null;
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    this.#list = null;
+    super.clear();
+  }
+
+  list(): readonly string[] {
+    this.#list ??= Object.freeze([...this]);
+    return this.#list;
+  }
+}
+
 let state: PreviewState | null = null;
 /** Declared capabilities of the manifest the page last saw. */
 let declared: string[] = [];
 /** The store user's grants (preview: the Capabilities panel); only declared keys matter. */
-const grants = new Set<string>();
+const grants = new ListedSet();
 /** Capabilities whose calls fail with REQUEST_FAILED (`--fail`, then the panel). */
-const failing = new Set<string>();
+const failing = new ListedSet();
 /** The settings the frame receives: the last set that passed validateSettings. */
 let settings: Record<string, SettingValue> = {};
 /** What the settings form holds now, valid or not. */
@@ -192,10 +221,10 @@ function mountFrame(url: string, manifest: ManifestSummary): void {
     frame: iframe,
     frameOrigin: 'null',
     manifest: { capabilities: manifest.capabilities, properties: manifest.properties },
-    grants: () => [...grants],
+    grants: () => grants.list(),
     settings: () => settings,
     adapters: store.adapters,
-    failing: () => [...failing],
+    failing: () => failing.list(),
     consent: () => consent,
     onCall: logCall,
   });
@@ -618,6 +647,8 @@ function batchedList<T>(
   panel: HTMLDetailsElement,
   max: number,
   render: (item: T) => HTMLElement,
+  /** Rewrites an element `render` built to show another item; returns it, or a new element when it cannot. */
+  rerender: (element: Element, item: T) => Element,
   afterRender: (total: number) => void,
 ): BatchedList<T> {
   /** Items not yet rendered, oldest first; trimmed to the newest `max` in amortised O(1). */
@@ -636,10 +667,40 @@ function batchedList<T>(
     }
     lastRender = now;
     const first = Math.max(0, waiting.length - max);
-    const fragment = document.createDocumentFragment();
-    for (let i = waiting.length - 1; i >= first; i--) fragment.append(render(waiting[i]!));
+    const count = waiting.length - first;
+    const shown = list.childElementCount;
+    // The oldest elements that this render pushes past `max` are rewritten for the newest
+    // items instead of removed while as many new ones are built: under a burst of calls
+    // every render replaces the whole list, and rewriting a few text nodes in place costs
+    // the page far less than building and discarding five elements per entry
+    // (bench/bridge.mjs, calls per second in the preview page).
+    const reused = Math.min(count, Math.max(0, shown + count - max));
+    if (reused === shown && reused === count) {
+      // The whole list is replaced: rewrite every element where it stands, newest first.
+      for (let i = 0; i < count; i++) {
+        const element = list.children[i]!;
+        const shownNow = rerender(element, waiting[waiting.length - 1 - i]!);
+        if (shownNow !== element) element.replaceWith(shownNow);
+      }
+    } else {
+      const fragment = document.createDocumentFragment();
+      // The oldest `reused` elements, in the order they will show (newest item first).
+      const recycled: Element[] = [];
+      for (let i = 0; i < reused; i++) recycled.push(list.children[shown - reused + i]!);
+      let next = 0;
+      for (let i = waiting.length - 1; i >= first; i--) {
+        const element = next < reused ? recycled[next++]! : null;
+        if (element === null) {
+          fragment.append(render(waiting[i]!));
+        } else {
+          const shownNow = rerender(element, waiting[i]!);
+          if (shownNow !== element) element.remove();
+          fragment.append(shownNow);
+        }
+      }
+      list.prepend(fragment);
+    }
     waiting = [];
-    list.prepend(fragment);
     const excess = list.childElementCount - max;
     if (excess > 0) {
       // One range removal instead of one removal per element.
@@ -711,6 +772,32 @@ function logEntry(entry: CallEntry): HTMLElement {
   );
   logEntryCalls.set(head, entry);
   item.append(head);
+  return item;
+}
+
+/** Sets one element's only text, keeping its text node (no node is created or dropped). */
+function setText(element: Element, text: string): Element {
+  const node = element.firstChild;
+  if (node !== null && node.nodeType === Node.TEXT_NODE && node.nextSibling === null) (node as Text).data = text;
+  else element.textContent = text;
+  return element;
+}
+
+/** Rewrites an entry built by logEntry for another call: closed, with that call's line. */
+function rewriteLogEntry(item: Element, entry: CallEntry): Element {
+  const head = item.firstElementChild;
+  if (!(head instanceof HTMLButtonElement) || head.childElementCount !== 3) return logEntry(entry);
+  // An opened entry's details belong to the call it showed before.
+  while (head.nextSibling !== null) head.nextSibling.remove();
+  head.setAttribute('aria-expanded', 'false');
+  const call = head.children[0]!;
+  const outcome = head.children[1] as HTMLElement;
+  const ms = head.children[2]!;
+  setText(call, `${entry.capability ?? '?'} · ${entry.action ?? '?'}`);
+  setText(outcome, entry.ok ? 'ok' : entry.code);
+  outcome.dataset['outcome'] = entry.ok ? 'ok' : 'error';
+  setText(ms, `${entry.durationMs < 10 ? entry.durationMs.toFixed(1) : Math.round(entry.durationMs)} ms`);
+  logEntryCalls.set(head, entry);
   return item;
 }
 
@@ -820,7 +907,12 @@ function watchStageSize(): void {
 // ---------------------------------------------------------------------------------------
 // Applying a check from the server
 
-function apply(next: PreviewState, reload = false): void {
+/**
+ * Applies a check. `panelsLater`: the panels are drawn in a later task, after the frame
+ * has been taken over (the first check, at cold start: the page's first layout, which
+ * gives the frame its size, and the frame's own loading then do not wait for the panels).
+ */
+function apply(next: PreviewState, reload = false, panelsLater = false): void {
   const previous = state;
   state = next;
   const storeChanged = next.options.emptyCatalog !== emptyCatalog;
@@ -861,6 +953,12 @@ function apply(next: PreviewState, reload = false): void {
     byId(FRAME_SLOT_ID).replaceChildren();
   }
 
+  // A check applied in between has drawn its own panels; drawing the latest again is harmless.
+  if (panelsLater) setTimeout(() => renderPanels(state ?? next, storeChanged, propertiesChanged), 0);
+  else renderPanels(next, storeChanged, propertiesChanged);
+}
+
+function renderPanels(next: PreviewState, storeChanged: boolean, propertiesChanged: boolean): void {
   if (storeChanged) {
     applyThemeToPage();
     renderTheme();
@@ -964,16 +1062,19 @@ function wireControls(): void {
 function main(): void {
   const initial = embeddedState();
   const log = byId('log');
-  callLog = batchedList(log, byId<HTMLDetailsElement>('panel-log'), LOG_MAX_ENTRIES, logEntry, showLogCount);
+  callLog = batchedList(log, byId<HTMLDetailsElement>('panel-log'), LOG_MAX_ENTRIES, logEntry, rewriteLogEntry, showLogCount);
   log.addEventListener('click', onLogClick);
-  activityLog = batchedList(byId('activity'), byId<HTMLDetailsElement>('panel-activity'), LOG_MAX_ENTRIES, (text) => el('li', undefined, text), () => undefined);
-  if (initial !== null) apply(initial);
+  activityLog = batchedList(byId('activity'), byId<HTMLDetailsElement>('panel-activity'), LOG_MAX_ENTRIES, (text) => el('li', undefined, text), setText, () => undefined);
+  // The frame first, the panels in the next task (apply's `panelsLater`).
+  if (initial !== null) apply(initial, false, true);
   wireControls();
-  applyThemeToPage();
-  renderTheme();
-  renderCart();
-  watchStageSize();
   connect();
+  setTimeout(() => {
+    applyThemeToPage();
+    renderTheme();
+    renderCart();
+    watchStageSize();
+  }, 0);
 }
 
 main();
