@@ -23,7 +23,6 @@ import { isPlatformConfig, MESSAGE_TYPES, PROTOCOL_VERSION, type CartUpdatedDeta
 import type { JsonValue } from './validator/bridge/payload.js';
 import { CART_QUANTITY_MAX, CART_QUANTITY_MIN } from './validator/limits.js';
 import type { PropertyDef } from './validator/properties.js';
-import { createCustomCatalog, type CustomCatalog } from './testing/catalog.js';
 import {
   MockPlatformError,
   TIMEOUT_MAXIMA,
@@ -160,7 +159,6 @@ interface CallState {
 
 interface StoreState {
   readonly store: MockStore;
-  readonly custom: CustomCatalog | null;
 }
 
 /** What the options say, checked once; reset() returns to it. */
@@ -328,12 +326,17 @@ export async function createMockPlatform(options?: MockPlatformOptions): Promise
     const notify = (entry: StoreActivity): void => {
       activity.push(entry);
     };
-    const store = createMockStore({ emptyCatalog: initial.emptyCatalog, smsAvailable: () => smsAvailable, consent: () => consent, onActivity: notify });
+    const store = createMockStore({
+      emptyCatalog: initial.emptyCatalog,
+      ...(initial.products !== null && { products: initial.products }),
+      smsAvailable: () => smsAvailable,
+      consent: () => consent,
+      onActivity: notify,
+    });
     for (const [field, css] of initial.theme) {
       const problem = store.setTheme(field, css);
       if (problem !== null) throw invalidOption(`options.data.theme.${field}`, `${JSON.stringify(css)} is refused (${problem}): a theme value is one plain CSS value`);
     }
-    const custom = initial.products === null ? null : createCustomCatalog(initial.products, notify);
     for (const [index, line] of initial.cart.entries()) {
       const where = `options.data.cart[${index}]`;
       const { productId, quantity = CART_QUANTITY_MIN } = line;
@@ -341,12 +344,12 @@ export async function createMockPlatform(options?: MockPlatformOptions): Promise
       if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < CART_QUANTITY_MIN || quantity > CART_QUANTITY_MAX) {
         throw invalidOption(`${where}.quantity`, `must be an integer from ${CART_QUANTITY_MIN} to ${CART_QUANTITY_MAX}, not ${JSON.stringify(quantity)}`);
       }
-      const added = await (custom ?? store.adapters.cart).add({ productId, quantity });
+      const added = await store.adapters.cart.add({ productId, quantity });
       if (!added.ok) throw invalidOption(where, `product ${productId} cannot be added: it is not in the catalogue, it is sold out, or the line would pass ${CART_QUANTITY_MAX}`);
     }
     // The set-up's own cart additions are not the extension's doing.
     activity.length = 0;
-    return { store, custom };
+    return { store };
   }
   let state = await buildStore();
 
@@ -361,9 +364,9 @@ export async function createMockPlatform(options?: MockPlatformOptions): Promise
   }
 
   // A stable object over the current store, so that reset() can replace the store.
-  const cart = (): CustomCatalog | MockStore['adapters']['cart'] => state.custom ?? state.store.adapters.cart;
+  const cart = (): MockStore['adapters']['cart'] => state.store.adapters.cart;
   const adapters: Adapters = {
-    catalog: { list: (query) => guarded('catalog.products.read', () => (state.custom ?? state.store.adapters.catalog).list(query)) },
+    catalog: { list: (query) => guarded('catalog.products.read', () => state.store.adapters.catalog.list(query)) },
     cart: {
       add: (details) => guarded('cart.manage', () => cart().add(details)),
       remove: (details) => guarded('cart.manage', () => cart().remove(details)),
@@ -580,7 +583,7 @@ export async function createMockPlatform(options?: MockPlatformOptions): Promise
     declared: () => [...initial.declared],
     grants: () => CAPABILITIES.map((c) => c.key).filter((key) => initial.declared.includes(key) && grants.includes(key)),
     settings: () => ({ ...settings }),
-    cart: () => (state.custom ?? state.store).cart(),
+    cart: () => state.store.cart(),
     theme: () => state.store.theme(),
     analytics: () => state.store.analytics(),
     forms: () => state.store.forms(),

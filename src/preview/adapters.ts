@@ -395,6 +395,11 @@ export interface FormRecord {
 export interface MockStoreOptions {
   /** `--empty-catalog`: the store has no products at all. */
   readonly emptyCatalog?: boolean;
+  /**
+   * The caller's own catalogue instead of the sample one (platform-ext/testing's
+   * `data.products`, checked beforehand: each `price` holds an amount, see priceCents).
+   */
+  readonly products?: readonly CatalogProduct[];
   /** The host page's "store has a text-message number" switch (default: on). */
   readonly smsAvailable?: () => boolean;
   /** The host page's analytics consent switch (default: consent given). */
@@ -420,9 +425,23 @@ export interface MockStore {
 /** The store's text-message number (a reserved fictional number). */
 export const STORE_SMS_NUMBER = '+1 555 0100';
 
-function findEntry(productId: number): CatalogEntry | undefined {
-  const index = productId - FIRST_PRODUCT_ID;
-  return Number.isInteger(index) && index >= 0 && index < CATALOG.length ? CATALOG[index] : undefined;
+/**
+ * The amount in a formatted price, in cents: the first number, with `,` as a thousands
+ * separator and up to two decimals after `.` ("$1,234.50" -> 123450). Null when there is
+ * none (a caller's product whose cart total could not be added up).
+ */
+export function priceCents(price: string): number | null {
+  const match = /(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?/.exec(price);
+  if (match === null) return null;
+  const whole = Number(match[1]!.replace(/,/g, ''));
+  const fraction = match[2] === undefined ? 0 : Number(match[2].padEnd(2, '0'));
+  const cents = whole * 100 + fraction;
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+/** A caller's product as a catalogue entry (its price already checked by priceCents). */
+function entryOf(product: CatalogProduct): CatalogEntry {
+  return { product: Object.freeze({ ...product }), cents: priceCents(product.price)!, folded: product.name.toLowerCase() };
 }
 
 function positiveIntegerOrThrow(value: unknown, what: string): number {
@@ -438,7 +457,8 @@ export function createMockStore(options: MockStoreOptions = {}): MockStore {
   const smsAvailable = options.smsAvailable ?? (() => true);
   const consent = options.consent ?? (() => true);
   const notify = options.onActivity ?? (() => {});
-  const catalog = emptyCatalog ? [] : CATALOG;
+  const catalog: readonly CatalogEntry[] = emptyCatalog ? [] : options.products !== undefined ? options.products.map(entryOf) : CATALOG;
+  const byId = new Map(catalog.map((e) => [e.product.id, e]));
 
   // Cart lines in the order they were first added: product id -> quantity.
   const lines = new Map<number, number>();
@@ -451,7 +471,7 @@ export function createMockStore(options: MockStoreOptions = {}): MockStore {
     let cents = 0;
     const out: CartLine[] = [];
     for (const [id, quantity] of lines) {
-      const entry = findEntry(id)!;
+      const entry = byId.get(id)!;
       itemCount += quantity;
       // Integer cents: no floating-point drift in totals.
       cents += entry.cents * quantity;
@@ -506,7 +526,7 @@ export function createMockStore(options: MockStoreOptions = {}): MockStore {
       async add(details: CartDetails): Promise<CartResult> {
         const id = positiveIntegerOrThrow(details.productId, 'productId');
         const quantity = quantityOf(details);
-        const entry = catalog.length === 0 ? undefined : findEntry(id);
+        const entry = byId.get(id);
         const next = (lines.get(id) ?? 0) + quantity;
         // Unknown or sold-out products, and lines beyond the contract's quantity bound, are refused without a change.
         if (entry === undefined || !entry.product.inStock || next > CART_QUANTITY_MAX) return cartResponse('add', false);

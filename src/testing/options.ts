@@ -16,7 +16,7 @@ import { validateManifest } from '../validator/manifest.js';
 import { validateSettings, type PropertyDef } from '../validator/properties.js';
 import { utf8ByteLength } from '../validator/text.js';
 import type { CatalogProduct, Theme } from '../bridge/adapters.js';
-import { priceCents } from './catalog.js';
+import { priceCents } from '../preview/adapters.js';
 import type { MockCapabilityKey } from './platform-api.js';
 
 export type MockPlatformErrorCode = 'ERR_INVALID_OPTION' | 'ERR_INVALID_MANIFEST' | 'ERR_ALREADY_INSTALLED';
