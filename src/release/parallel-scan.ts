@@ -26,7 +26,7 @@
 import { createRequire } from 'node:module';
 import type * as Os from 'node:os';
 import type { MessagePort, Worker } from 'node:worker_threads';
-import { nodeWorkerThreads } from '../builtins.js';
+import { isWorkerWithRole, nodeWorkerThreads } from '../builtins.js';
 import { bundleViewOf, hasContentScan, scanBundleFile, warmUpContentScans, type ContentScan } from '../validator/index.js';
 
 /** workerData.role of a scan worker, also appended to its argv (lowercase letters only: the launcher then keeps a code cache for it). */
@@ -84,10 +84,7 @@ export function setScanWorkerScript(script: string | URL): void {
 
 /** Whether this thread was started as a scan worker. */
 export function isScanWorker(): boolean {
-  // Checked at every start-up: process.argv says it without loading node:worker_threads.
-  if (!process.argv.includes(WORKER_ROLE)) return false;
-  const { isMainThread, workerData } = nodeWorkerThreads();
-  return !isMainThread && (workerData as { role?: unknown } | null)?.role === WORKER_ROLE;
+  return isWorkerWithRole(WORKER_ROLE);
 }
 
 /** A scan worker launched ahead of its work. */

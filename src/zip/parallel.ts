@@ -30,7 +30,7 @@
 // (scripts/build-deflate-worker.mjs); elsewhere a script (setCompressionWorkerScript, or
 // build/zip/worker-entry.js beside this module).
 import type { MessagePort, Worker } from 'node:worker_threads';
-import { nodeWorkerThreads } from '../builtins.js';
+import { isWorkerWithRole, nodeWorkerThreads } from '../builtins.js';
 import { compressEntry, type CompressedEntry, type ZipFileInput } from './write.js';
 import { warmUpEncoder } from './deflate.js';
 import { ZIP_METHOD_STORED } from './format.js';
@@ -72,11 +72,7 @@ export function setCompressionWorkerScript(script: string | URL): void {
 
 /** Whether this thread was started as a compression worker on the CLI's own script. */
 export function isCompressionWorker(): boolean {
-  // Checked at every start-up: process.argv (the worker gets WORKER_ROLE appended) says it
-  // without loading node:worker_threads; workerData then confirms.
-  if (!process.argv.includes(WORKER_ROLE)) return false;
-  const { isMainThread, workerData } = nodeWorkerThreads();
-  return !isMainThread && (workerData as { role?: unknown } | null)?.role === WORKER_ROLE;
+  return isWorkerWithRole(WORKER_ROLE);
 }
 
 /** A compression worker launched ahead of its work. */
