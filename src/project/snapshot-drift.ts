@@ -9,9 +9,10 @@
 // without being read, links are never followed, and a project without contract-snapshot/
 // (one not made by init) or whose CONTEXT.md is its own (no context-document marker) gets
 // no warning at all.
-import { closeSync, lstatSync, openSync, readdirSync, readSync, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { nodeCrypto } from '../builtins.js';
+import { readCapped } from '../fs/read-capped.js';
 import { FindingList, sortFindings, type Finding } from '../validator/index.js';
 import { CONTEXT_MARKER, isContextDocument } from '../contract/context.js';
 import { CONTEXT_FILE, SNAPSHOT_FOLDER, generatedFiles } from '../contract/scaffold.js';
@@ -29,30 +30,6 @@ function lstatOrNull(path: string): Stats | null {
     return lstatSync(path);
   } catch {
     return null;
-  }
-}
-
-/** The first `limit` bytes of a regular file (fewer when it is shorter); null when unreadable. */
-function readHead(path: string, limit: number): Buffer | null {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return null;
-  }
-  try {
-    const buffer = Buffer.alloc(limit);
-    let filled = 0;
-    while (filled < limit) {
-      const n = readSync(fd, buffer, filled, limit - filled, filled);
-      if (n === 0) break;
-      filled += n;
-    }
-    return buffer.subarray(0, filled);
-  } catch {
-    return null;
-  } finally {
-    closeSync(fd);
   }
 }
 
@@ -83,7 +60,7 @@ function expectedDigests(): Digests {
 function sameContent(path: string, stats: Stats, expected: readonly [number, string]): boolean {
   const [size, sha256] = expected;
   if (!stats.isFile() || stats.size !== size) return false;
-  const actual = readHead(path, size + 1);
+  const actual = readCapped(path, size);
   return actual !== null && actual.length === size && nodeCrypto().createHash('sha256').update(actual).digest('hex') === sha256;
 }
 
@@ -91,8 +68,8 @@ function sameContent(path: string, stats: Stats, expected: readonly [number, str
 export function isGeneratedContext(path: string): boolean {
   const stats = lstatOrNull(path);
   if (stats === null || !stats.isFile()) return false;
-  const head = readHead(path, Buffer.byteLength(CONTEXT_MARKER));
-  return head !== null && isContextDocument(head.toString('utf8'));
+  const head = readCapped(path, Buffer.byteLength(CONTEXT_MARKER));
+  return head !== null && isContextDocument(Buffer.from(head.buffer, head.byteOffset, head.length).toString('utf8'));
 }
 
 /** Every difference between the project's generated files and this tool's, in path order. */
