@@ -546,6 +546,41 @@ test('ADAPTER_UNAVAILABLE passes through; every other adapter failure is REQUEST
   assert.ok(calls(ctx.log).every((e) => !JSON.stringify(e).includes('hunter2')), 'the log carries no adapter text either');
 });
 
+test('adapters may answer at once, with a promise, or with any thenable; cart events follow each kind', async (t) => {
+  const thenable = (value) => ({ then: (resolve) => setImmediate(() => resolve(value)) });
+  const adapters = makeAdapters({
+    theme: { read: () => THEME },
+    catalog: { list: (query) => thenable({ products: [], total: 0, page: query.page, lastPage: 1 }) },
+    cart: {
+      add: () => ({ ok: true, itemCount: 3, total: '$3.00' }),
+      remove: () => thenable({ ok: true, itemCount: 2, total: '$2.00' }),
+      update: async () => ({ ok: true, itemCount: 7, total: '$7.00' }),
+    },
+  });
+  const ctx = setup(t, { adapters });
+  await ctx.api.ready;
+  assert.deepEqual(await ctx.api.theme.read(), THEME);
+  assert.deepEqual(await ctx.api.catalog.products({ page: 2 }), { products: [], total: 0, page: 2, lastPage: 1 });
+  assert.deepEqual(await ctx.api.cart.manage('add', { productId: 1 }), { ok: true, itemCount: 3, total: '$3.00' });
+  assert.deepEqual(await ctx.api.cart.manage('remove', { productId: 1 }), { ok: true, itemCount: 2, total: '$2.00' });
+  assert.deepEqual(await ctx.api.cart.manage('update', { productId: 1, quantity: 7 }), { ok: true, itemCount: 7, total: '$7.00' });
+  assert.deepEqual(ctx.cartEvents, [
+    { itemCount: 3, total: '$3.00' },
+    { itemCount: 2, total: '$2.00' },
+    { itemCount: 7, total: '$7.00' },
+  ]);
+  assert.deepEqual(
+    calls(ctx.log).map((e) => [e.capability, e.action, e.ok]),
+    [
+      ['site.theme.read', 'read', true],
+      ['catalog.products.read', 'list', true],
+      ['cart.manage', 'add', true],
+      ['cart.manage', 'remove', true],
+      ['cart.manage', 'update', true],
+    ],
+  );
+});
+
 test(`cart operations dispatch "${CART_UPDATED_EVENT}" with {itemCount, total}`, async (t) => {
   const ctx = setup(t);
   await ctx.api.ready;

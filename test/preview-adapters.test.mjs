@@ -104,10 +104,17 @@ test('catalog: pages, limit 12 or 24, includeOutOfStock, search', async () => {
   const seen = [];
   for (let page = 1; page <= Math.ceil(total / 24); page++) seen.push(...(await list(store, { limit: 24, page })).products.map((p) => p.id));
   assert.deepEqual(seen, SAMPLE_PRODUCTS.map((p) => p.id));
-  // A page's products are copies: changing one changes nothing for the next call.
+  // A page is frozen, products included (one page object answers every call for it): a
+  // caller cannot change what the next call gets.
   const first = await list(store);
-  first.products[0].name = 'changed';
-  assert.notEqual((await list(store)).products[0].name, 'changed');
+  assert.throws(() => {
+    first.products[0].name = 'changed';
+  }, TypeError);
+  assert.throws(() => first.products.push(first.products[0]), TypeError);
+  assert.throws(() => {
+    first.total = 0;
+  }, TypeError);
+  assert.equal((await list(store)).products[0].name, SAMPLE_PRODUCTS[0].name);
   // Both limits of the contract fit in one bridge message, images included.
   for (const limit of CATALOG_LIMITS) {
     const page = await list(store, { limit });

@@ -158,6 +158,11 @@ function publicSettings(settings: Readonly<Record<string, SettingValue>>): Setti
   return out;
 }
 
+/** A promise or any other object with a `then` method (an adapter's answer still to come). */
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
 function describeDropped(data: unknown): string {
   if (typeof data !== 'object' || data === null) return `not an object (${data === null ? 'null' : typeof data})`;
   const type = (data as { type?: unknown }).type;
@@ -221,8 +226,11 @@ export function createHostBridge(options: HostBridgeOptions): HostBridge {
     }
   }
 
-  /** Runs the adapter for one checked call. Throws whatever the adapter throws. */
-  async function perform(call: NormalizedRequest): Promise<unknown> {
+  /**
+   * Runs the adapter for one checked call: its answer, or a promise of it when the adapter
+   * is asynchronous. Throws whatever the adapter throws.
+   */
+  function perform(call: NormalizedRequest): unknown {
     const a = options.adapters;
     switch (call.capability) {
       case 'analytics.events.write':
@@ -234,9 +242,15 @@ export function createHostBridge(options: HostBridgeOptions): HostBridge {
       case 'booking.create':
         return a.booking.start(call.payload);
       case 'cart.manage': {
-        const result: unknown = await a.cart[call.action](call.payload);
-        cartUpdated(result);
-        return result;
+        const result: unknown = a.cart[call.action](call.payload);
+        if (!isThenable(result)) {
+          cartUpdated(result);
+          return result;
+        }
+        return Promise.resolve(result).then((settled: unknown) => {
+          cartUpdated(settled);
+          return settled;
+        });
       }
       case 'catalog.products.read':
         return a.catalog.list(call.payload);
@@ -263,7 +277,7 @@ export function createHostBridge(options: HostBridgeOptions): HostBridge {
     }
   }
 
-  async function onRequest(target: HostPort, data: unknown): Promise<void> {
+  function onRequest(target: HostPort, data: unknown): void {
     if (!isRequestMessage(data)) {
       dropped++;
       log({ kind: 'dropped', reason: describeDropped(data), dropped });
@@ -312,13 +326,21 @@ export function createHostBridge(options: HostBridgeOptions): HostBridge {
       answer({ ok: false, code: forced, message: defaultErrorMessage(forced) }, checked.copy);
       return;
     }
-    try {
-      const result = await perform(checked);
-      answer({ ok: true, result }, checked.copy);
-    } catch (error) {
+    const failed = (error: unknown): void => {
       if (isAdapterUnavailable(error)) answer({ ok: false, code: 'ADAPTER_UNAVAILABLE', message: 'The site cannot provide this operation' }, checked.copy);
       else answer({ ok: false, code: 'REQUEST_FAILED', message: GENERIC_FAILURE }, checked.copy);
+    };
+    let result: unknown;
+    try {
+      result = perform(checked);
+    } catch (error) {
+      failed(error);
+      return;
     }
+    // One promise per call at most (the adapter's own): an answer that is already there,
+    // such as consent's {tracked: false}, goes out in the same task.
+    if (!isThenable(result)) answer({ ok: true, result }, checked.copy);
+    else Promise.resolve(result).then((settled) => answer({ ok: true, result: settled }, checked.copy), failed);
   }
 
   function stop(): void {
@@ -347,7 +369,11 @@ export function createHostBridge(options: HostBridgeOptions): HostBridge {
       } catch {
         data = undefined;
       }
-      onRequest(own, data).catch(() => undefined);
+      try {
+        onRequest(own, data);
+      } catch {
+        // Nothing in onRequest throws by design; a bug must still not take the channel down.
+      }
     });
     own.addEventListener('messageerror', () => {
       // A message that could not be deserialized.

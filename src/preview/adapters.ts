@@ -497,6 +497,7 @@ export function createMockStore(options: MockStoreOptions = {}): MockStore {
   // over (bench/bridge.mjs) costs the page a lookup, not a scan of the catalogue. Bounded:
   // a frame searching for ever new words cannot grow it without end.
   const matchCache = new Map<string, readonly CatalogEntry[]>();
+  const pageCache = new Map<string, CatalogPage>();
 
   function matchesOf(search: string, includeOutOfStock: boolean): readonly CatalogEntry[] {
     const key = `${includeOutOfStock ? '+' : '-'}${search}`;
@@ -516,10 +517,20 @@ export function createMockStore(options: MockStoreOptions = {}): MockStore {
         // The host hands over normalized queries; the defaults are repeated for direct callers.
         const limit = query.limit ?? CATALOG_LIMITS[0];
         const page = query.page ?? CATALOG_PAGE_MIN;
-        const matches = matchesOf(query.search ?? '', query.includeOutOfStock ?? true);
+        const search = query.search ?? '';
+        const includeOutOfStock = query.includeOutOfStock ?? true;
+        // Pages are frozen, products included, so one page object can answer every call
+        // that asks for it: no caller can change what the next one gets.
+        const key = `${includeOutOfStock ? '+' : '-'}${page}:${limit}:${search}`;
+        const known = pageCache.get(key);
+        if (known !== undefined) return known;
+        const matches = matchesOf(search, includeOutOfStock);
         const lastPage = Math.max(1, Math.ceil(matches.length / limit));
-        const products = matches.slice((page - 1) * limit, page * limit).map((e) => ({ ...e.product }));
-        return { products, total: matches.length, page, lastPage };
+        const products = Object.freeze(matches.slice((page - 1) * limit, page * limit).map((e) => e.product));
+        const answer: CatalogPage = Object.freeze({ products, total: matches.length, page, lastPage });
+        if (pageCache.size >= MATCH_CACHE_MAX) pageCache.clear();
+        pageCache.set(key, answer);
+        return answer;
       },
     },
     cart: {

@@ -82,6 +82,8 @@ function isPlainRecord(value: unknown): value is Record_ {
 /** Exactly the `required` keys plus any of `optional`, all own data properties, nothing else. */
 function hasExactKeys(value: Record_, required: readonly string[], optional: readonly string[] = []): boolean {
   const keys = Reflect.ownKeys(value);
+  // Too few or too many keys is a refusal before any descriptor is read.
+  if (keys.length < required.length || keys.length > required.length + optional.length) return false;
   let found = 0;
   for (const key of keys) {
     if (typeof key !== 'string') return false;
