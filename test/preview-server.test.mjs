@@ -580,6 +580,39 @@ test('the content key changes with the manifest or a bundle file, not with other
   }
 });
 
+test('the URL is announced once the server listens and before the first check; a request that comes meanwhile gets the checked state', async (t) => {
+  const { dir } = makeFixture(t);
+  const seen = [];
+  let firstState = null;
+  const server = await startServer(t, dir, {
+    onListening: (url) => {
+      seen.push(url);
+      // The first check has not read the folder yet: a manifest broken now is what it sees.
+      writeFileSync(join(dir, 'manifest.json'), '{"schema_version": 1,');
+      // Sent now, before the check: answered after it, with its result.
+      firstState = rawRequest(Number(new URL(url).port), { target: '/state.json' });
+    },
+  });
+  assert.deepEqual(seen, [server.url]);
+  const state = JSON.parse((await firstState).body);
+  assert.deepEqual([state.revision, state.ok, state.frameUrl], [1, false, null]);
+  assert.equal(server.status().revision, 1);
+});
+
+test('start-up problems: a missing folder refuses before listening; a folder that cannot be checked closes the server it opened', async (t) => {
+  const { dir, parent } = makeFixture(t);
+  const announced = [];
+  const options = { port: 0, host: '127.0.0.1', deny: [], fail: [], emptyCatalog: false, assets: ASSETS, watch: false, onListening: (url) => announced.push(url) };
+  await assert.rejects(createPreviewServer({ ...options, projectDir: join(parent, 'nope') }), (error) => error instanceof UsageError && /does not exist/.test(error.message));
+  assert.deepEqual(announced, [], 'nothing listened');
+  // manifest.json as a folder: the folder is there, but reading the manifest fails.
+  rmSync(join(dir, 'manifest.json'));
+  mkdirSync(join(dir, 'manifest.json'));
+  await assert.rejects(createPreviewServer({ ...options, projectDir: dir }), (error) => error instanceof UsageError && /manifest\.json|project folder/.test(error.message));
+  assert.equal(announced.length, 1);
+  await assert.rejects(rawRequest(Number(new URL(announced[0]).port), { target: '/' }), /ECONNREFUSED/, 'the server it opened is closed');
+});
+
 test('a project folder that disappears is reported, not a crash, and comes back on the next check', async (t) => {
   const { dir, parent } = makeFixture(t);
   const server = await startServer(t, dir);

@@ -108,11 +108,12 @@ export function runPreview(args: ParsedArgs, io: CommandIo, hooks: PreviewHooks 
     fail,
     emptyCatalog,
     onCheck: (summary) => io.out(`Changed: ${describeCheck(summary)}\n`),
+    // The URL goes out before the first check runs, so a browser can start on it meanwhile.
+    onListening: (url) => io.out(`Previewing ${dir} at ${url}\n`),
     ...(hooks.assets !== undefined ? { assets: hooks.assets } : {}),
   }).then(
     (server) =>
       new Promise<number>((done) => {
-        io.out(`Previewing ${dir} at ${server.url}\n`);
         io.out(`${describeCheck(server.status())}\n`);
         const notes: string[] = [];
         if (deny.length > 0) notes.push(`not granted: ${deny.join(', ')}`);

@@ -33,6 +33,7 @@ import { HtmlTokenizer } from '../validator/html/tokenizer.js';
 import { CONFIG_META_NAME, PROTOCOL_VERSION, RUNTIME_MODULE_PATH, type PlatformConfig } from '../validator/bridge/messages.js';
 import { UsageError } from '../usage-error.js';
 import { checkProjectFolder, EventChannel, watchFolder, type CheckedProject, type FolderWatcher, type ManifestSummary } from './watch.js';
+import { checkProjectRoot } from '../project/load.js';
 import { FRAME_ATTRIBUTES, FRAME_SLOT_ID, STATE_ELEMENT_ID, frameTitle } from './host-page/markup.js';
 
 // Strings embedded by the CLI build (esbuild `define`); absent when running from build/.
@@ -77,6 +78,14 @@ export interface PreviewServerOptions {
   readonly runtimeConfig?: Pick<PlatformConfig, 'initializationTimeoutMs' | 'requestTimeoutMs'>;
   /** Told after every re-check that a change caused (the CLI prints a line). */
   readonly onCheck?: (summary: CheckSummary) => void;
+  /**
+   * Told the URL as soon as the server listens, before the first check of the project
+   * (the CLI prints it). A browser sent there connects while the check runs, and its
+   * request is answered after it: the check is synchronous, so no request can be served
+   * from a state that is not there yet. This puts the browser's start-up in parallel
+   * with the check on the cold start (bench/bridge.mjs).
+   */
+  readonly onListening?: (url: string) => void;
 }
 
 /** The outcome of one check, without the findings. */
@@ -277,9 +286,16 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
   const assets = options.assets ?? embeddedAssets();
   if (/<\/script|<!--/i.test(assets.bootJs)) return Promise.reject(new Error('the boot script cannot be inlined: it contains "</script" or "<!--"'));
   const pagePolicy = hostPagePolicy(scriptHash(assets.bootJs));
+  // A folder that is missing or not a folder is a usage error before anything listens; the
+  // first full check comes after the URL is out (onListening).
+  try {
+    checkProjectRoot(projectDir);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   let revision = 1;
-  let state = checkProjectFolder(projectDir, revision);
-  if (state.problem !== null) return Promise.reject(new UsageError(state.problem));
+  /** The latest check; set before the server can answer any request (see listen below). */
+  let state!: CheckedProject;
 
   const channel = new EventChannel();
   const sockets = new Set<Socket>();
@@ -303,11 +319,18 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
     response.setHeader('Access-Control-Allow-Origin', '*');
   }
 
+  // No Cross-Origin-Opener-Policy on the page. Against a page that opens the preview in a
+  // window, COOP would only take away that page's handle on it, and a cross-origin handle
+  // reads nothing: no DOM, no data, only postMessage (the page listens to none) and the
+  // number of frames. The preview holds no secret either: sample data and the extension's
+  // own files, which the frame can fetch. What COOP would cost: a new browsing context group,
+  // so a renderer process started for the page on every open, on the cold start's path
+  // (about 30 ms in bench/bridge.mjs, A/B in one run). D-25 does not ask for it. Framing by
+  // other sites stays refused (X-Frame-Options and frame-ancestors).
   function pageHeaders(response: ServerResponse): void {
     baseHeaders(response);
     response.setHeader('Content-Security-Policy', pagePolicy);
     response.setHeader('X-Frame-Options', 'DENY');
-    response.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
   }
 
   function send(request: IncomingMessage, response: ServerResponse, status: number, type: string, body: string | Uint8Array): void {
@@ -481,8 +504,19 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
     server.listen({ port: options.port, host: '127.0.0.1', exclusive: true }, () => {
       server.off('error', onError);
       port = (server.address() as AddressInfo).port;
+      const url = `http://127.0.0.1:${port}/`;
+      // All of this runs before the event loop can hand the server a request.
+      options.onListening?.(url);
+      // Watching starts before the first check reads the folder: a save during the check is not missed.
       if (options.watch !== false) watcher = watchFolder(projectDir, refresh);
-      resolvePromise({ url: `http://127.0.0.1:${port}/`, port, status, refresh, close });
+      state = checkProjectFolder(projectDir, revision);
+      if (state.problem !== null) {
+        // The folder went away or became unreadable since checkProjectRoot: as at any start-up problem, stop.
+        const problem = state.problem;
+        void close().then(() => reject(new UsageError(problem)));
+        return;
+      }
+      resolvePromise({ url, port, status, refresh, close });
     });
   });
 }

@@ -182,7 +182,8 @@ function scanInParallel(worker: ScanWorker, files: readonly BundleEntry[]): Map<
   return scanWithWorker(worker, withContent, bundleFilePaths(files));
 }
 
-export function loadProject(root: string, options: LoadOptions = {}): LoadedProject {
+/** Throws the usage error for a project folder that is missing or not a folder (a symlink is not one). */
+export function checkProjectRoot(root: string): void {
   let stat;
   try {
     stat = lstatSync(root);
@@ -192,6 +193,10 @@ export function loadProject(root: string, options: LoadOptions = {}): LoadedProj
   if (!stat.isDirectory()) {
     throw new UsageError(`"${root}" is not a folder: pass the folder that holds manifest.json and runtime/`);
   }
+}
+
+export function loadProject(root: string, options: LoadOptions = {}): LoadedProject {
+  checkProjectRoot(root);
   const manifest = readManifest(root);
   const parallel: ParallelState | null = options.parallelScan === true ? { textBytes: 0, worker: null } : null;
   let files: BundleEntry[] | null = null;
