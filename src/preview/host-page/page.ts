@@ -92,6 +92,8 @@ const LOG_MAX_ENTRIES = 200;
  * A call after a quiet spell shows at the next animation frame.
  */
 const LIST_RENDER_INTERVAL_MS = 100;
+/** The longest the panels wait for the frame's first load when the page opens (afterFrameLoads). */
+const FIRST_LOAD_WAIT_MS = 1000;
 /** How long a toast stays, and how many show at once. */
 const TOAST_MS = 4500;
 const TOASTS_MAX = 3;
@@ -954,8 +956,36 @@ function apply(next: PreviewState, reload = false, panelsLater = false): void {
   }
 
   // A check applied in between has drawn its own panels; drawing the latest again is harmless.
-  if (panelsLater) setTimeout(() => renderPanels(state ?? next, storeChanged, propertiesChanged), 0);
+  if (panelsLater) afterFrameLoads(() => renderPanels(state ?? next, storeChanged, propertiesChanged));
   else renderPanels(next, storeChanged, propertiesChanged);
+}
+
+/**
+ * Runs `work` once the frame's first document has loaded, or after FIRST_LOAD_WAIT_MS,
+ * or in the next task when there is no frame or it has loaded already. On opening the
+ * page, the panels wait for the extension: on a machine with few cores the page's
+ * layout and paint of its panels would otherwise compete with the frame's process
+ * while the extension starts (cold start, bench/bridge.mjs). The bridge does not wait:
+ * mountFrame starts it on the frame's load, so the extension's first calls are answered
+ * as soon as it makes them.
+ */
+function afterFrameLoads(work: () => void): void {
+  const waiting = frame;
+  if (waiting === null || waiting.dataset[FRAME_LOADED_KEY] === 'true') {
+    setTimeout(work, 0);
+    return;
+  }
+  let done = false;
+  const run = (): void => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    waiting.removeEventListener('load', run);
+    // After the load's own task (the bridge's handshake) and the frame's first paint request.
+    setTimeout(work, 0);
+  };
+  const timer = setTimeout(run, FIRST_LOAD_WAIT_MS);
+  waiting.addEventListener('load', run);
 }
 
 function renderPanels(next: PreviewState, storeChanged: boolean, propertiesChanged: boolean): void {
@@ -1069,12 +1099,12 @@ function main(): void {
   if (initial !== null) apply(initial, false, true);
   wireControls();
   connect();
-  setTimeout(() => {
+  afterFrameLoads(() => {
     applyThemeToPage();
     renderTheme();
     renderCart();
     watchStageSize();
-  }, 0);
+  });
 }
 
 main();
