@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { installPlatform, readInjectedConfig } from '../build/bridge/runtime.js';
 import { createHostBridge } from '../build/bridge/host.js';
 import { AdapterUnavailable, THEME_FIELDS } from '../build/bridge/adapters.js';
-import { parsePlatformConfig, isResponseMessage, BRIDGE_PROTOCOL_DOC, CART_UPDATED_EVENT, MESSAGE_TYPES } from '../build/validator/bridge/protocol.js';
+import { parsePlatformConfig, isRequestMessage, isResponseMessage, BRIDGE_PROTOCOL_DOC, CART_UPDATED_EVENT, MESSAGE_TYPES } from '../build/validator/bridge/protocol.js';
 import { BRIDGE_ERROR_CODE_LIST } from '../build/validator/bridge/errors.js';
 import { CAPABILITY_KEYS } from '../build/validator/capabilities.js';
 import { INITIALIZATION_TIMEOUT_MS, REQUEST_TIMEOUT_MS, MAX_PENDING_CALLS, PAYLOAD_MAX_DEPTH } from '../build/validator/limits.js';
@@ -544,6 +544,43 @@ test('ADAPTER_UNAVAILABLE passes through; every other adapter failure is REQUEST
     assert.doesNotMatch(outcome.reason.message, /hunter2|srv|secret|TypeError/);
   }
   assert.ok(calls(ctx.log).every((e) => !JSON.stringify(e).includes('hunter2')), 'the log carries no adapter text either');
+});
+
+test('message guards: the structured-clone path (port data) gives the same answers as the general one on every clone', () => {
+  const request = { type: MESSAGE_TYPES.request, id: 1, capability: 'site.theme.read', action: 'read', payload: {} };
+  const result = { type: MESSAGE_TYPES.response, id: 1, ok: true, result: { a: 1 } };
+  const failure = { type: MESSAGE_TYPES.response, id: 1, ok: false, error: { code: 'REQUEST_FAILED', message: 'm' } };
+  const without = (object, key) => Object.fromEntries(Object.entries(object).filter(([k]) => k !== key));
+  const rows = [
+    // [guard, message, accepted]
+    [isRequestMessage, request, true],
+    [isRequestMessage, { ...request, payload: undefined }, true],
+    [isRequestMessage, without(request, 'payload'), false],
+    [isRequestMessage, { ...request, extra: 1 }, false],
+    [isRequestMessage, { ...without(request, 'payload'), extra: 1 }, false],
+    [isRequestMessage, { ...request, id: 0 }, false],
+    [isRequestMessage, { ...request, type: MESSAGE_TYPES.response }, false],
+    [isRequestMessage, [request], false],
+    [isRequestMessage, null, false],
+    [isResponseMessage, result, true],
+    [isResponseMessage, { ...result, error: failure.error }, false],
+    [isResponseMessage, without(result, 'result'), false],
+    [isResponseMessage, failure, true],
+    [isResponseMessage, { ...failure, error: { ...failure.error, stack: 's' } }, false],
+    [isResponseMessage, { ...failure, error: without(failure.error, 'message') }, false],
+    [isResponseMessage, { ...failure, error: { code: 'NOT_A_CODE', message: 'm' } }, false],
+    [isResponseMessage, { ...failure, ok: 'false' }, false],
+  ];
+  for (const [guard, message, accepted] of rows) {
+    const what = `${guard.name} ${JSON.stringify(message)}`;
+    assert.equal(guard(message), accepted, what);
+    assert.equal(guard(structuredClone(message), true), accepted, `cloned: ${what}`);
+  }
+  // What only a direct caller can hand over (never a clone): the general path refuses an accessor.
+  const withGetter = { ...request };
+  Object.defineProperty(withGetter, 'payload', { get: () => ({}), enumerable: true });
+  assert.equal(isRequestMessage(withGetter), false);
+  assert.equal(isRequestMessage(structuredClone(withGetter), true), true, 'a clone holds the value the getter gave');
 });
 
 test('adapters may answer at once, with a promise, or with any thenable; cart events follow each kind', async (t) => {

@@ -96,7 +96,7 @@ export interface HostBridgeOptions {
   readonly onCall?: (entry: CallLogEntry) => void;
   /** Default: dispatch CART_UPDATED_EVENT as a CustomEvent on the page's window (globalThis). */
   readonly dispatchCartUpdated?: (detail: CartUpdatedDetail) => void;
-  /** Default: `new MessageChannel()`. */
+  /** Default: `new MessageChannel()`. Its ports must deliver structured clones, as MessagePorts do. */
   readonly createChannel?: () => { readonly port1: HostPort; readonly port2: object };
   /** Default: performance.now(), else Date.now(). */
   readonly now?: () => number;
@@ -278,7 +278,8 @@ export function createHostBridge(options: HostBridgeOptions): HostBridge {
   }
 
   function onRequest(target: HostPort, data: unknown): void {
-    if (!isRequestMessage(data)) {
+    // `data` is the port's message: a structured clone (HostBridgeOptions.createChannel).
+    if (!isRequestMessage(data, true)) {
       dropped++;
       log({ kind: 'dropped', reason: describeDropped(data), dropped });
       return;

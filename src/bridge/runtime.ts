@@ -244,7 +244,8 @@ export function installPlatform(win: RuntimeWindow, config: PlatformConfig | nul
       return;
     }
     if (state === 'failed') return;
-    if (isResponseMessage(data)) {
+    // A MessagePort delivers structured clones: the key check can skip descriptors.
+    if (isResponseMessage(data, true)) {
       const call = pending.get(data.id);
       // Only a call that was sent can be answered; an unknown or late id is ignored.
       if (call === undefined || !call.sent) return;

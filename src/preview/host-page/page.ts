@@ -92,6 +92,13 @@ const LOG_MAX_ENTRIES = 200;
  * A call after a quiet spell shows at the next animation frame.
  */
 const LIST_RENDER_INTERVAL_MS = 100;
+/**
+ * The same while a burst outruns the list: when a render had more new items than the list
+ * shows (every line replaced), the next one waits this long. Four renders a second still
+ * show a burst moving; each one rewrites up to LOG_MAX_ENTRIES lines, work taken from the
+ * bridge at thousands of calls a second (bench/bridge.mjs).
+ */
+const LIST_BURST_INTERVAL_MS = 250;
 /** The longest the panels wait for the frame's first load when the page opens (afterFrameLoads). */
 const FIRST_LOAD_WAIT_MS = 1000;
 /** How long a toast stays, and how many show at once. */
@@ -630,7 +637,7 @@ function onCartUpdated(event: Event): void {
 
 /**
  * A list shown newest first that renders in an animation frame, at most once every
- * LIST_RENDER_INTERVAL_MS, only while its panel is open, and keeps at most `max`
+ * LIST_RENDER_INTERVAL_MS (LIST_BURST_INTERVAL_MS in a burst), only while its panel is open, and keeps at most `max`
  * elements. A bridge call costs the page one array push, not a DOM update: a frame making
  * thousands of calls a second would otherwise spend the page's time on style, layout and
  * paint of entries nobody can read at that speed (bench/bridge.mjs), and that time is
@@ -658,6 +665,8 @@ function batchedList<T>(
   let total = 0;
   let scheduled = false;
   let lastRender = -Infinity;
+  /** Wait before the next render: longer after a render that replaced the whole list. */
+  let interval = LIST_RENDER_INTERVAL_MS;
 
   function flush(now: number): void {
     scheduled = false;
@@ -668,6 +677,7 @@ function batchedList<T>(
       return;
     }
     lastRender = now;
+    interval = waiting.length >= max ? LIST_BURST_INTERVAL_MS : LIST_RENDER_INTERVAL_MS;
     const first = Math.max(0, waiting.length - max);
     const count = waiting.length - first;
     const shown = list.childElementCount;
@@ -720,7 +730,7 @@ function batchedList<T>(
     // Items are waiting (assistive technology and tests can tell a list that is settled).
     list.setAttribute('aria-busy', 'true');
     // A hidden tab runs no animation frames: the items wait (at most `max` of them) until it shows.
-    const wait = lastRender + LIST_RENDER_INTERVAL_MS - performance.now();
+    const wait = lastRender + interval - performance.now();
     if (wait <= 0) requestAnimationFrame(flush);
     else setTimeout(() => requestAnimationFrame(flush), wait);
   }
