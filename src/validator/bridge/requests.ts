@@ -227,10 +227,20 @@ export const ACTION_SPECS: readonly ActionSpec[] = Object.freeze(
   ].map((spec) => Object.freeze({ ...spec, fields: Object.freeze(spec.fields) })),
 );
 
+/** ACTION_SPECS by capability, then by action: one lookup per call on each side of the bridge. */
+const SPECS_BY_CAPABILITY: ReadonlyMap<string, ReadonlyMap<string, ActionSpec>> = (() => {
+  const out = new Map<string, Map<string, ActionSpec>>();
+  for (const spec of ACTION_SPECS) {
+    let actions = out.get(spec.capability);
+    if (actions === undefined) out.set(spec.capability, (actions = new Map()));
+    actions.set(spec.action, spec);
+  }
+  return out;
+})();
+
 /** The schema of one capability and action, or undefined. */
 export function actionSpec(capability: string, action: string): ActionSpec | undefined {
-  for (const spec of ACTION_SPECS) if (spec.capability === capability && spec.action === action) return spec;
-  return undefined;
+  return SPECS_BY_CAPABILITY.get(capability)?.get(action);
 }
 
 // ---------------------------------------------------------------------------------
@@ -436,12 +446,12 @@ export function checkCall(capability: unknown, action: unknown, copy: JsonValue,
   if (!granted.includes(capability)) {
     return { ok: false, code: 'CAPABILITY_NOT_GRANTED', message: `${quote(capability)} is not granted`, copy };
   }
-  const actions = capabilityByKey(capability)!.actions;
-  if (typeof action !== 'string' || !actions.includes(action)) {
+  const spec = typeof action === 'string' ? actionSpec(capability, action) : undefined;
+  if (spec === undefined) {
+    const actions = capabilityByKey(capability)!.actions;
     const shown = typeof action === 'string' ? quote(action) : 'a non-string value';
     return { ok: false, code: 'INVALID_REQUEST', message: `${shown} is not an action of ${capability}: use ${actions.map((a) => quote(a)).join(', ')}`, copy };
   }
-  const spec = actionSpec(capability, action)!;
   if (!isObject(copy)) return { ok: false, code: 'INVALID_REQUEST', message: `The payload of ${capability} ${action} must be an object`, copy };
   const checked = checkObject(spec.fields, copy, '');
   if (typeof checked === 'string') return { ok: false, code: 'INVALID_REQUEST', message: `${capability} ${action}: ${checked}`, copy };
