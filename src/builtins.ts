@@ -1,11 +1,12 @@
 // Node built-ins that only some commands need, loaded on first use. A static import of
-// node:crypto, node:http, node:zlib or node:worker_threads costs 2 to 5 ms each at every start-up
+// node:crypto, node:http, node:tty, node:zlib or node:worker_threads costs 2 to 5 ms each at every start-up
 // (Node compiles their JavaScript), which `--version` and `check` would pay for nothing
 // (bench/check.mjs bounds start-up against bare `node -e 0`). node:module is loaded by
 // Node's own bootstrap, so createRequire is free.
 import { createRequire } from 'node:module';
 import type * as Crypto from 'node:crypto';
 import type * as Http from 'node:http';
+import type * as Tty from 'node:tty';
 import type * as WorkerThreads from 'node:worker_threads';
 import type * as Zlib from 'node:zlib';
 
@@ -13,6 +14,7 @@ const load = createRequire(import.meta.url);
 
 let crypto: typeof Crypto | undefined;
 let http: typeof Http | undefined;
+let tty: typeof Tty | undefined;
 let workerThreads: typeof WorkerThreads | undefined;
 let zlib: typeof Zlib | undefined;
 
@@ -22,6 +24,10 @@ export function nodeCrypto(): typeof Crypto {
 
 export function nodeHttp(): typeof Http {
   return (http ??= load('node:http') as typeof Http);
+}
+
+export function nodeTty(): typeof Tty {
+  return (tty ??= load('node:tty') as typeof Tty);
 }
 
 export function nodeWorkerThreads(): typeof WorkerThreads {

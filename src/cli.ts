@@ -9,7 +9,8 @@ import { PACKAGE_FLAGS, runPackage } from './commands/package.js';
 import { VERIFY_FLAGS, runVerify } from './commands/verify.js';
 import { PREVIEW_FLAGS, PREVIEW_HELP, runPreview } from './commands/preview.js';
 import type { CommandIo } from './commands/io.js';
-import { writeSync } from 'node:fs';
+import { fstatSync, writeSync } from 'node:fs';
+import { nodeTty } from './builtins.js';
 import { UsageError } from './usage-error.js';
 import { isCompressionWorker, runCompressionWorker, setCompressionWorkerScript } from './zip/parallel.js';
 import { isScanWorker, runScanWorker, setScanWorkerScript } from './release/parallel-scan.js';
@@ -177,6 +178,21 @@ function writeOut(fd: 1 | 2, text: string): void {
   }
 }
 
+/**
+ * Whether stdout is a terminal, without building `process.stdout`: that stream (a socket
+ * over a pipe, a TTY stream over a terminal) costs a measurable share of a command's
+ * start-up (bench/check.mjs, bench/bridge.mjs), and writeOut never needs it. A pipe or a
+ * file is answered from one fstat; only a character device (a terminal, or /dev/null)
+ * asks node:tty.
+ */
+function stdoutIsTerminal(): boolean {
+  try {
+    return fstatSync(1).isCharacterDevice() && nodeTty().isatty(1);
+  } catch {
+    return false;
+  }
+}
+
 /** Whether the reader of stdout (1) or stderr (2) closed its end: further output is dropped. */
 const readerGone: Record<1 | 2, boolean> = { 1: false, 2: false };
 
@@ -193,7 +209,7 @@ if (isCompressionWorker()) {
   const io: CommandIo = {
     out: (text) => writeOut(1, text),
     err: (text) => writeOut(2, text),
-    color: process.stdout.isTTY === true && process.env['NO_COLOR'] === undefined,
+    color: stdoutIsTerminal() && process.env['NO_COLOR'] === undefined,
   };
   void main(process.argv.slice(2), io).then((status) => {
     process.exitCode = status;

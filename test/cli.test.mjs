@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { makeProject, runCli, summarize, ROOT } from './support/project.mjs';
 import { RULES } from '../build/validator/rules.js';
 import { loadProject } from '../build/project/load.js';
@@ -198,4 +199,28 @@ test('output into a pipe the reader closes early ends quietly (no stack trace)',
       assert.equal(r.stderr, '', `${args}: stderr must stay empty`);
     }
   }
+});
+
+test('colour: on for a terminal (under a pseudo-terminal from `script`), off for a pipe and with NO_COLOR', (t) => {
+  const script = spawnSync('script', ['--version'], { encoding: 'utf8' });
+  if (script.status !== 0) {
+    t.skip('util-linux `script` is not installed: no pseudo-terminal to test with');
+    return;
+  }
+  const example = join(ROOT, 'examples/hello-world');
+  const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(ROOT, 'dist/platform-ext.mjs'))} check ${JSON.stringify(example)}`;
+  const environment = (extra) => {
+    const env = { ...process.env, GITHUB_ACTIONS: '', ...extra };
+    if (extra.NO_COLOR === undefined) delete env.NO_COLOR;
+    return env;
+  };
+  const underTerminal = (extra) => spawnSync('script', ['-qec', command, '/dev/null'], { encoding: 'utf8', env: environment(extra) });
+  const ESC = '\u001b[';
+  const colored = underTerminal({});
+  assert.equal(colored.status, 0, colored.stderr);
+  assert.ok(colored.stdout.includes(ESC), `a terminal gets colour: ${JSON.stringify(colored.stdout)}`);
+  assert.ok(!underTerminal({ NO_COLOR: '1' }).stdout.includes(ESC), 'NO_COLOR turns it off');
+  const piped = runCli(['check', example], { env: environment({}) });
+  assert.equal(piped.status, 0);
+  assert.ok(!piped.stdout.includes(ESC), 'a pipe gets none');
 });

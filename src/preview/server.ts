@@ -285,7 +285,8 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
   const projectDir = resolve(options.projectDir);
   const assets = options.assets ?? embeddedAssets();
   if (/<\/script|<!--/i.test(assets.bootJs)) return Promise.reject(new Error('the boot script cannot be inlined: it contains "</script" or "<!--"'));
-  const pagePolicy = hostPagePolicy(scriptHash(assets.bootJs));
+  // Worked out at the first page request, after the URL is out: hashing loads node:crypto.
+  let pagePolicy: string | null = null;
   // A folder that is missing or not a folder is a usage error before anything listens; the
   // first full check comes after the URL is out (onListening).
   try {
@@ -329,6 +330,7 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
   // other sites stays refused (X-Frame-Options and frame-ancestors).
   function pageHeaders(response: ServerResponse): void {
     baseHeaders(response);
+    pagePolicy ??= hostPagePolicy(scriptHash(assets.bootJs));
     response.setHeader('Content-Security-Policy', pagePolicy);
     response.setHeader('X-Frame-Options', 'DENY');
   }
