@@ -13,6 +13,7 @@ import {
   DEFAULT_THEME,
   LANES,
   SAMPLE_PRODUCTS,
+  STORE_RECORDS_MAX,
   STORE_SMS_NUMBER,
   STORE_UTC_OFFSET,
   THEME_FIELDS,
@@ -447,4 +448,18 @@ test('analytics: recorded with consent, nothing recorded without it', async () =
   // The default store (no switch given) records: consent is the page's default.
   const plain = createMockStore();
   assert.deepEqual(await plain.adapters.analytics.track('x', {}), { tracked: true });
+});
+
+test(`the store keeps the newest ${STORE_RECORDS_MAX} analytics events and accepted forms; sequence numbers count them all`, async () => {
+  const store = createMockStore();
+  for (const count of [STORE_RECORDS_MAX, STORE_RECORDS_MAX + 1, 2 * STORE_RECORDS_MAX + 5]) {
+    while ((store.analytics().at(-1)?.sequence ?? 0) < count) await store.adapters.analytics.track('tick', {});
+    const kept = store.analytics();
+    assert.equal(kept.length, STORE_RECORDS_MAX, `after ${count}`);
+    assert.deepEqual([kept[0].sequence, kept.at(-1).sequence], [count - STORE_RECORDS_MAX + 1, count], `after ${count}`);
+  }
+  for (let i = 1; i <= STORE_RECORDS_MAX + 1; i++) await store.adapters.forms.submit('newsletter', { email: `v${i}@example.com` });
+  const forms = store.forms();
+  assert.equal(forms.length, STORE_RECORDS_MAX);
+  assert.deepEqual([forms[0].fields.email, forms.at(-1).fields.email], ['v2@example.com', `v${STORE_RECORDS_MAX + 1}@example.com`]);
 });

@@ -418,7 +418,9 @@ export interface MockStore {
   /** Sets one theme field; returns the problem when the value is refused (themeValueProblem). */
   setTheme(field: ThemeField, value: string): string | null;
   resetTheme(): void;
+  /** The newest STORE_RECORDS_MAX events recorded, oldest first (`sequence` counts them all). */
   analytics(): readonly AnalyticsRecord[];
+  /** The newest STORE_RECORDS_MAX forms accepted, oldest first. */
   forms(): readonly FormRecord[];
 }
 
@@ -452,6 +454,23 @@ function positiveIntegerOrThrow(value: unknown, what: string): number {
 /** Most searches the catalog adapter remembers (matchesOf). */
 const MATCH_CACHE_MAX = 64;
 
+/**
+ * Most analytics events and accepted forms the store keeps (the newest): an extension that
+ * tracks an event per frame, or a benchmark, would otherwise grow the page's memory for as
+ * long as the preview runs. Sequence numbers keep counting every event.
+ */
+export const STORE_RECORDS_MAX = 1000;
+
+/** Appends `item`, keeping the newest STORE_RECORDS_MAX (trimmed in amortised O(1)). */
+function keepNewest<T>(list: T[], item: T): void {
+  list.push(item);
+  if (list.length >= 2 * STORE_RECORDS_MAX) list.splice(0, list.length - STORE_RECORDS_MAX);
+}
+
+function newest<T>(list: readonly T[]): T[] {
+  return list.slice(Math.max(0, list.length - STORE_RECORDS_MAX));
+}
+
 export function createMockStore(options: MockStoreOptions = {}): MockStore {
   const emptyCatalog = options.emptyCatalog === true;
   const smsAvailable = options.smsAvailable ?? (() => true);
@@ -464,6 +483,7 @@ export function createMockStore(options: MockStoreOptions = {}): MockStore {
   const lines = new Map<number, number>();
   let theme: Record<ThemeField, string> = { ...DEFAULT_THEME };
   const analyticsRecords: AnalyticsRecord[] = [];
+  let analyticsCount = 0;
   const formRecords: FormRecord[] = [];
 
   function cartSnapshot(): CartSnapshot {
@@ -592,7 +612,7 @@ export function createMockStore(options: MockStoreOptions = {}): MockStore {
         const blank = NON_BLANK_FIELDS[form].some((name) => String(values[name] ?? '').trim() === '');
         const email = values['email'];
         const ok = !blank && typeof email === 'string' && PLAUSIBLE_EMAIL.test(email);
-        if (ok) formRecords.push({ form, fields: { ...values } });
+        if (ok) keepNewest(formRecords, { form, fields: { ...values } });
         notify({ kind: 'form-submitted', form, ok });
         return { ok };
       },
@@ -620,10 +640,10 @@ export function createMockStore(options: MockStoreOptions = {}): MockStore {
           notify({ kind: 'analytics', tracked: false, event });
           return { tracked: false };
         }
-        const record: { -readonly [K in keyof AnalyticsRecord]: AnalyticsRecord[K] } = { sequence: analyticsRecords.length + 1, event };
+        const record: { -readonly [K in keyof AnalyticsRecord]: AnalyticsRecord[K] } = { sequence: ++analyticsCount, event };
         if (properties.label !== undefined) record.label = properties.label;
         if (properties.value !== undefined) record.value = properties.value;
-        analyticsRecords.push(Object.freeze(record));
+        keepNewest(analyticsRecords, Object.freeze(record));
         notify({ kind: 'analytics', tracked: true, event });
         return { tracked: true };
       },
@@ -646,7 +666,7 @@ export function createMockStore(options: MockStoreOptions = {}): MockStore {
     resetTheme() {
       theme = { ...DEFAULT_THEME };
     },
-    analytics: () => analyticsRecords.slice(),
-    forms: () => formRecords.slice(),
+    analytics: () => newest(analyticsRecords),
+    forms: () => newest(formRecords),
   };
 }
