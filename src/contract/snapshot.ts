@@ -4,7 +4,7 @@
 // `init` (a new project's copy) and `check` (which notices a project's stale copy).
 import { nodeCrypto } from '../builtins.js';
 import { BRIDGE_ERROR_CODES, BRIDGE_ERROR_CODE_LIST } from '../validator/bridge/errors.js';
-import { BRIDGE_PROTOCOL_DOC } from '../validator/bridge/protocol.js';
+import { renderProtocolDoc } from '../validator/bridge/protocol.js';
 import { ACTION_SPECS } from '../validator/bridge/requests.js';
 import { CAPABILITIES } from '../validator/capabilities.js';
 import { LIMITS } from '../validator/limits.js';
@@ -96,7 +96,8 @@ function build(): readonly (readonly [string, string])[] {
   files.set('errors.json', errorsJson());
   files.set('capabilities.json', capabilitiesJson());
   files.set('runtime-policy.txt', `# Runtime content-security policy (D-17). ${BASE_URL_PLACEHOLDER} is the release base URL.\n${RUNTIME_POLICY_TEMPLATE}\n`);
-  files.set('bridge-protocol.md', BRIDGE_PROTOCOL_DOC.endsWith('\n') ? BRIDGE_PROTOCOL_DOC : `${BRIDGE_PROTOCOL_DOC}\n`);
+  const protocolDoc = renderProtocolDoc();
+  files.set('bridge-protocol.md', protocolDoc.endsWith('\n') ? protocolDoc : `${protocolDoc}\n`);
   files.set(SNAPSHOT_VERSION_FILE, versionJson(files));
   return [...files];
 }

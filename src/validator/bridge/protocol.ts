@@ -316,7 +316,12 @@ function errorTable(): string {
   return ['| Code | Condition |', '| --- | --- |', ...BRIDGE_ERROR_CODE_LIST.map((code) => `| \`${code}\` | ${BRIDGE_ERROR_CODES[code]} |`)].join('\n');
 }
 
-function renderProtocolDoc(): string {
+/**
+ * BRIDGE_PROTOCOL_DOC's text, rendered on each call. The CLI calls this when it writes the
+ * snapshot instead of reading the constant, so that its bundle leaves the constant (a
+ * pure expression) out and no command pays for rendering it at start-up.
+ */
+export function renderProtocolDoc(): string {
   const t = MESSAGE_TYPES;
   return `# Bridge protocol, version ${PROTOCOL_VERSION}
 
