@@ -1114,6 +1114,8 @@ function main(): void {
     renderTheme();
     renderCart();
     watchStageSize();
+    // The panels are drawn (apply's afterFrameLoads ran first): the tools column shows.
+    delete byId('tools').dataset['state'];
   });
 }
 
