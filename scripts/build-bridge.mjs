@@ -20,7 +20,7 @@ async function bundle(root, entry, format, extra = {}) {
     format,
     platform: 'browser',
     target: TARGET,
-    minify: process.env.PLATFORM_EXT_NO_MINIFY !== "1",
+    minify: process.env.PLATFORM_EXT_NO_MINIFY !== '1',
     legalComments: 'none',
     logLevel: 'warning',
     tsconfig: join(root, 'src/bridge/tsconfig.json'),

@@ -24,7 +24,7 @@ async function bundlePage(root, entry, format) {
     format,
     platform: 'browser',
     target: BROWSER_TARGETS,
-    minify: process.env.PLATFORM_EXT_NO_MINIFY !== "1",
+    minify: process.env.PLATFORM_EXT_NO_MINIFY !== '1',
     legalComments: 'none',
     write: false,
     logLevel: 'warning',

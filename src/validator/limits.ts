@@ -103,8 +103,11 @@ export interface LimitEntry {
   readonly source: string;
 }
 
-/** The machine-readable table behind contract-snapshot/limits.json. */
-export const LIMITS: readonly LimitEntry[] = [
+/**
+ * The machine-readable table behind contract-snapshot/limits.json. Built by a call marked
+ * pure, so that bundles that never read it (the frame's runtime, the host page) leave it out.
+ */
+export const LIMITS: readonly LimitEntry[] = /* @__PURE__ */ ((): LimitEntry[] => [
   { name: 'manifest.maxBytes', value: MANIFEST_MAX_BYTES, unit: 'bytes', appliesTo: 'manifest', source: 'Manifest; D-5' },
   { name: 'manifest.maxCapabilities', value: MAX_CAPABILITIES, unit: 'count', appliesTo: 'manifest', source: 'Manifest' },
   { name: 'manifest.maxProperties', value: MAX_PROPERTIES, unit: 'count', appliesTo: 'manifest', source: 'Manifest' },
@@ -164,4 +167,4 @@ export const LIMITS: readonly LimitEntry[] = [
   { name: 'url.dnsName.maxChars', value: DNS_NAME_MAX_CHARS, unit: 'characters', appliesTo: 'settings', source: 'D-9' },
   { name: 'url.port.maxDigits', value: URL_PORT_MAX_DIGITS, unit: 'characters', appliesTo: 'settings', source: 'D-9' },
   { name: 'url.ipv4Octet.max', value: IPV4_OCTET_MAX, unit: 'value', appliesTo: 'settings', source: 'D-9' },
-];
+])();
