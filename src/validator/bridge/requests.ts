@@ -352,20 +352,25 @@ function checkValue(spec: FieldSpec, value: JsonValue, path: string, siblings: J
 /** A closed object: each field in table order, then any key that is not a field. */
 function checkObject(fields: readonly FieldSpec[], value: JsonObject, prefix: string): { value: JsonObject } | string {
   const out: JsonObject = {};
+  let present = 0;
   for (const spec of fields) {
-    const path = prefix + spec.name;
-    const present = Object.prototype.hasOwnProperty.call(value, spec.name);
-    if (!present) {
-      if (spec.required) return `${quote(path)} is required: ${describeBounds(spec)}`;
+    if (!Object.prototype.hasOwnProperty.call(value, spec.name)) {
+      if (spec.required) return `${quote(prefix + spec.name)} is required: ${describeBounds(spec)}`;
       if (spec.default !== undefined) out[spec.name] = copyDefault(spec.default);
       continue;
     }
-    const checked = checkValue(spec, value[spec.name]!, path, value);
+    present++;
+    const checked = checkValue(spec, value[spec.name]!, prefix + spec.name, value);
     if (typeof checked === 'string') return checked;
     out[spec.name] = checked.value;
   }
-  for (const key of Object.keys(value)) {
-    if (!fields.some((f) => f.name === key)) return `${quote(prefix + key)} is not a field of this request`;
+  // `value` is a payload copy: its keys are all own, enumerable data properties. When every
+  // one of them is a field, the counts agree and no key needs looking up again.
+  const keys = Object.keys(value);
+  if (keys.length !== present) {
+    for (const key of keys) {
+      if (!fields.some((f) => f.name === key)) return `${quote(prefix + key)} is not a field of this request`;
+    }
   }
   return { value: out };
 }
