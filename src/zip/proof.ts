@@ -20,30 +20,23 @@
 // every GARBAGE_BUDGET_BYTES of copies (measured: 104 instead of 115 MiB peak, and 3 MiB
 // less than with a 1 MiB budget). Where `gc` cannot be had, nothing else changes.
 import { createRequire } from 'node:module';
-import type * as Zlib from 'node:zlib';
+import type { InflateRaw } from '../validator/zip/read.js';
 import { crc32 as crc32Js } from '../validator/zip/crc32.js';
-import type { InflateRaw, InflateResult } from '../validator/zip/read.js';
+import { inflateCapped, nativeCrc32OrNull } from './native-zlib.js';
 
 /** Inflated bytes let go between two minor GCs (well under V8's own 32 MiB trigger). */
 const GARBAGE_BUDGET_BYTES = 512 << 10;
 
 const load = createRequire(import.meta.url);
-let zlib: typeof Zlib | undefined;
-let nativeCrc32: ((data: Uint8Array) => number) | null | undefined;
 type Collect = (options: { type: 'minor' }) => void;
 let collect: Collect | null | undefined;
 let allowed = false;
 let garbage = 0;
 
-function nodeZlib(): typeof Zlib {
-  // Loaded on first use: `check` and other commands never pay for node:zlib at start-up.
-  return (zlib ??= load('node:zlib') as typeof Zlib);
-}
-
-/** CRC-32 as ZIP defines it: node:zlib's (Node.js 20.15 and later, about 10x faster), else the validator's. */
+/** CRC-32 as ZIP defines it: node:zlib's where Node.js has it, else the validator's. */
 export function crc32Native(bytes: Uint8Array): number {
-  nativeCrc32 ??= (nodeZlib() as { crc32?: (data: Uint8Array) => number }).crc32 ?? null;
-  return nativeCrc32 !== null ? nativeCrc32(bytes) : crc32Js(bytes);
+  const native = nativeCrc32OrNull();
+  return native !== null ? native(bytes) : crc32Js(bytes);
 }
 
 /**
@@ -106,27 +99,6 @@ export function released(bytes: number): void {
   } catch {
     collect = null;
   }
-}
-
-/**
- * Inflates raw DEFLATE `compressed` with node:zlib, capped at `expectedSize` + 1 bytes, as
- * the store's reader does (src/release/node-deps.ts inflateRawCapped: the same options).
- */
-function inflateCapped(compressed: Uint8Array, expectedSize: number): InflateResult {
-  let result: { buffer: Buffer; engine: { bytesWritten: number } };
-  try {
-    const options: Zlib.ZlibOptions & { info: true } = { maxOutputLength: expectedSize + 1, chunkSize: Math.max(expectedSize + 1, 64), info: true };
-    result = nodeZlib().inflateRawSync(compressed, options) as unknown as typeof result;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ERR_BUFFER_TOO_LARGE' || (error as Error).name === 'RangeError') return { ok: false, reason: 'too-long' };
-    if (code === 'Z_BUF_ERROR') return { ok: false, reason: 'too-short' };
-    return { ok: false, reason: 'corrupt' };
-  }
-  if (result.buffer.length > expectedSize) return { ok: false, reason: 'too-long' };
-  if (result.buffer.length < expectedSize) return { ok: false, reason: 'too-short' };
-  if (result.engine.bytesWritten !== compressed.length) return { ok: false, reason: 'trailing-data' };
-  return { ok: true, data: new Uint8Array(result.buffer.buffer, result.buffer.byteOffset, result.buffer.length) };
 }
 
 /**
