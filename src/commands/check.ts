@@ -3,7 +3,8 @@
 // in full). Text, JSON (D-20) and SARIF render the same findings; only the exit status
 // decides pass or fail (D-21), and --strict makes warnings fail it too.
 import { resolve } from 'node:path';
-import { FindingList, RULES, sortFindings, validateProject } from '../validator/index.js';
+import { RULES, validateProject } from '../validator/index.js';
+import { withKeyHits } from '../release/key-scan.js';
 import { loadProject } from '../project/load.js';
 import { withSnapshotDrift } from '../project/snapshot-drift.js';
 import { ansiStyle, buildReport, PLAIN, renderText, type Report } from '../project/report.js';
@@ -85,12 +86,7 @@ export function checkFolder(target: string, options: CheckFolderOptions = {}): R
   const baseline = options.baseline !== undefined ? loadBaseline(options.baseline) : null;
   const project = loadProject(target, { parallelScan: true });
   const result = validateProject(project.input, { bundlePrefix: 'runtime/' });
-  let findings = result.findings;
-  if (project.keyHits.length > 0) {
-    const extra = new FindingList();
-    for (const hit of project.keyHits) extra.add('secret/private-key', `"${hit.file}" contains "${hit.marker}"`, { file: hit.file });
-    findings = sortFindings(findings.concat(extra.items));
-  }
+  let findings = withKeyHits(result.findings, project.keyHits);
   findings = withSnapshotDrift(target, findings); // project/snapshot-stale, project/context-stale
   findings = withBaseline(baseline, project.input.manifest, findings); // baseline/*
   return buildReport('check', target, findings, { strict: options.strict === true });

@@ -33,6 +33,7 @@ import { compressAll, launchCompressionWorker, startCompression, type ParallelCo
 import { allowGarbageRelease, provenInflater, type StreamProof } from '../zip/proof.js';
 import { trace } from '../zip/trace.js';
 import { assembleZip } from '../zip/write.js';
+import { withKeyHits } from '../release/key-scan.js';
 import type { CommandIo } from './io.js';
 
 export const PACKAGE_FLAGS = {
@@ -134,9 +135,7 @@ function checkAndAssemble(dir: string): Built {
   const { input, keyHits, files, parallel } = loadAndStartCompression(dir);
   const result = validateProject(input, { bundlePrefix: 'runtime/' });
   trace('checked');
-  const extra = new FindingList();
-  for (const hit of keyHits) extra.add('secret/private-key', `"${hit.file}" contains "${hit.marker}"`, { file: hit.file });
-  const findings = sortFindings(result.findings.concat(extra.items));
+  const findings = withKeyHits(result.findings, keyHits);
   if (findings.some((f) => f.severity === 'error')) {
     parallel?.cancel();
     return { findings, files: listing(files), manifest: input.manifest };

@@ -8,7 +8,8 @@ import { nodeCrypto } from '../builtins.js';
 import { readdirSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
-import { FindingList, sortFindings, validateProject, type Finding } from '../validator/index.js';
+import { validateProject, type Finding } from '../validator/index.js';
+import { withKeyHits } from '../release/key-scan.js';
 import type { PropertyDef } from '../validator/properties.js';
 import { loadProject } from '../project/load.js';
 import { UsageError } from '../usage-error.js';
@@ -57,13 +58,8 @@ export function checkProjectFolder(dir: string, revision: number): CheckedProjec
     return { revision, ok: false, errors: 0, warnings: 0, findings: [], problem, manifest: null, contentKey: '', files: new Map() };
   }
   const result = validateProject(project.input, { bundlePrefix: 'runtime/' });
-  let findings = result.findings;
   // The same D-4 key scan `check` adds for files outside runtime/.
-  if (project.keyHits.length > 0) {
-    const extra = new FindingList();
-    for (const hit of project.keyHits) extra.add('secret/private-key', `"${hit.file}" contains "${hit.marker}"`, { file: hit.file });
-    findings = sortFindings(findings.concat(extra.items));
-  }
+  const findings = withKeyHits(result.findings, project.keyHits);
   let errors = 0;
   for (const f of findings) if (f.severity === 'error') errors++;
   const files = new Map<string, Uint8Array>();

@@ -3,7 +3,7 @@
 // one chunk whatever the file size. Node built-ins and the validator only (used by
 // platform-review as well as by check and package).
 import { closeSync, constants, openSync, readSync } from 'node:fs';
-import { findPrivateKeyMarker, PRIVATE_KEY_MARKER_MAX_LENGTH } from '../validator/index.js';
+import { FindingList, findPrivateKeyMarker, PRIVATE_KEY_MARKER_MAX_LENGTH, sortFindings, type Finding } from '../validator/index.js';
 
 const CHUNK = 1 << 20;
 let shared: Buffer | undefined;
@@ -38,4 +38,15 @@ export function scanFileForKeyMarker(path: string): string | null {
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * `findings` with one secret/private-key finding (D-4) for each marker found in a file the
+ * validator did not read itself, in finding order; the same list when there is none.
+ */
+export function withKeyHits(findings: readonly Finding[], keyHits: readonly { readonly file: string; readonly marker: string }[]): Finding[] {
+  if (keyHits.length === 0) return [...findings];
+  const extra = new FindingList();
+  for (const hit of keyHits) extra.add('secret/private-key', `"${hit.file}" contains "${hit.marker}"`, { file: hit.file });
+  return sortFindings(findings.concat(extra.items));
 }

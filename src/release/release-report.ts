@@ -1,6 +1,7 @@
 // One release check for `platform-ext verify` and `platform-review`: load the folder,
 // validate the set, render the D-20 report. Node built-ins and the validator only.
-import { bundleFilePaths, FindingList, sortFindings, validateRelease, type BundleEntry, type ContentScan, type Finding, type ReleaseResult } from '../validator/index.js';
+import { withKeyHits } from './key-scan.js';
+import { bundleFilePaths, validateRelease, type BundleEntry, type ContentScan, type Finding, type ReleaseResult } from '../validator/index.js';
 import { buildReport, renderText, type Style } from '../project/report.js';
 import { UsageError } from '../usage-error.js';
 import { loadRelease, ReleaseFolderError } from './load-release.js';
@@ -51,9 +52,7 @@ export function checkReleaseFolder(dir: string): ReleaseCheck {
     // An archive refused before its contents were read never reaches the worker.
     if (!handed) worker?.dispose();
   }
-  const extra = new FindingList();
-  for (const hit of loaded.keyHits) extra.add('secret/private-key', `"${hit.file}" contains "${hit.marker}"`, { file: hit.file });
-  return { findings: sortFindings(result.findings.concat(extra.items)), result };
+  return { findings: withKeyHits(result.findings, loaded.keyHits), result };
 }
 
 /** Lines after the findings: what was recomputed (text output only). */
