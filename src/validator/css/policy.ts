@@ -23,6 +23,7 @@
 //   (font-src is the base URL only) and for @import (style-src is the base URL only).
 //   root (`/x`) and `..` above the root -> error: both leave the release.
 //   local -> must be a bundle file (query and fragment stripped, `?#iefix` is common).
+import { ScannerPrimer } from '../priming.js';
 import { FileScan, type BundleView } from '../scan.js';
 import { FindingList } from '../findings.js';
 import { classifyReference, dirName, type ReferenceResult } from '../references.js';
@@ -268,10 +269,7 @@ class PolicyScan {
  * cost more than it saved.
  */
 function scanCss(scan: FileScan, text: string, baseDir: string, mapOffset: (cssOffset: number) => number): void {
-  if (!primed) {
-    textBeforePriming += text.length;
-    if (textBeforePriming >= PRIMING_AFTER) prime();
-  }
+  primer.beforeScan(text.length);
   const p = new PolicyScan(scan, text, baseDir, mapOffset);
   const tokenizer = p.tokenizer;
   for (;;) {
@@ -316,28 +314,15 @@ const PRIMING_PASSES = 2;
 /** Warm up once this much stylesheet text is to be scanned (less never gets V8 to optimise the scanner). */
 const PRIMING_AFTER = 32 * 1024;
 
-let primed = false;
-let textBeforePriming = 0;
-
-/**
- * Warms the scanner up on PRIMING_SAMPLE before a large stylesheet gets it optimised, so
- * that V8 has feedback for every path when it compiles (a path first taken after that is a
- * deoptimisation and a second compile, both on the critical path of a fresh process).
- */
-/**
- * Warms the scanner up now when `bytes` of stylesheets are about to be scanned and that is
- * enough to pay (PRIMING_AFTER): validateProject calls it before the listing rules, so that
- * V8 compiles the scanner on a background thread while this one does other work, instead
- * of at the first large file.
- */
-export function warmUpStylesheetScanner(bytes: number): void {
-  if (!primed && bytes >= PRIMING_AFTER) prime();
-}
-
-function prime(): void {
-  primed = true;
+/** The warm-up (src/validator/priming.ts): PRIMING_PASSES over PRIMING_SAMPLE, whose findings go to a list thrown away. */
+const primer = new ScannerPrimer(PRIMING_AFTER, () => {
   const view: BundleView = { has: () => true, caseInsensitiveMatch: () => undefined };
   for (let i = 0; i < PRIMING_PASSES; i++) scanCss(new FileScan('prime.css', PRIMING_SAMPLE, view, new FindingList()), PRIMING_SAMPLE, '', identity);
+});
+
+/** Stylesheet text about to be scanned in all: warms the scanner up now when that pays (ScannerPrimer.ahead). */
+export function warmUpStylesheetScanner(length: number): void {
+  primer.ahead(length);
 }
 
 /** What takeToken does for each of a run of idents, numbers, hashes, delims, colons and commas (its `default` branch). */

@@ -17,6 +17,7 @@
 // Speed (bench/scan-speed-js.mjs): every name this policy looks at is a word of the
 // lexer's word table, so a token is a few small integers in a ring (no object per
 // token), and an identifier whose word code is 0 is skipped without a look.
+import { ScannerPrimer } from '../priming.js';
 import { FindingList } from '../findings.js';
 import { extensionOf } from '../paths.js';
 import { classifyReference, dirName } from '../references.js';
@@ -250,10 +251,7 @@ export function checkJsModule(file: string, bytes: Uint8Array, bundle: BundleVie
 
 /** Scans module text already decoded; relative specifiers resolve against `baseDir` (a bundle folder, '' for the root). */
 export function scanJsModule(scan: FileScan, baseDir: string): void {
-  if (!primed) {
-    textBeforePriming += scan.text.length;
-    if (textBeforePriming >= PRIMING_AFTER) prime();
-  }
+  primer.beforeScan(scan.text.length);
   const lexer = new JsLexer(scan.text, { words: WORDS, skipComments: true });
   const tokens = new SignificantTokens(lexer);
   const ctx: ScanContext = { scan, baseDir, tokens, syntaxReported: false, counts: new Map() };
@@ -339,31 +337,15 @@ const PRIMING_PASSES = 2;
  */
 const PRIMING_AFTER = 32 * 1024;
 
-let primed = false;
-let textBeforePriming = 0;
-
-/**
- * Warms the scanner up on PRIMING_SAMPLE before real code gets it optimised. Why: the CLI
- * checks a bundle in a fresh process, where most of a scan's time goes to V8 compiling
- * the lexer, and compiling it again each time real code first takes a path the compiled
- * code never saw (a deoptimisation). A few kilobytes scanned first give V8 feedback for
- * every path, so each hot function is compiled once (bench/scan-speed-js.mjs). The sample
- * reports nothing, and what it would report goes to a list that is thrown away.
- */
-/**
- * Warms the scanner up now when `bytes` of modules are about to be scanned and that is
- * enough to pay (PRIMING_AFTER): validateProject calls it before the listing rules, so that
- * V8 compiles the scanner on a background thread while this one does other work, instead
- * of at the first large file.
- */
-export function warmUpModuleScanner(bytes: number): void {
-  if (!primed && bytes >= PRIMING_AFTER) prime();
-}
-
-function prime(): void {
-  primed = true;
+/** The warm-up (src/validator/priming.ts): PRIMING_PASSES over PRIMING_SAMPLE, whose findings go to a list thrown away. */
+const primer = new ScannerPrimer(PRIMING_AFTER, () => {
   const view: BundleView = { has: () => true, caseInsensitiveMatch: () => undefined };
   for (let i = 0; i < PRIMING_PASSES; i++) scanJsModule(new FileScan('prime.js', PRIMING_SAMPLE, view, new FindingList()), '');
+});
+
+/** Module text (UTF-16 code units) about to be scanned in all: warms the scanner up now when that pays (ScannerPrimer.ahead). */
+export function warmUpModuleScanner(length: number): void {
+  primer.ahead(length);
 }
 
 function quoted(text: string): string {
