@@ -9,14 +9,19 @@ function tempPathFor(path: string): string {
   return join(dirname(path), `.${basename(path)}.${process.pid}.${nodeCrypto().randomBytes(4).toString('hex')}.tmp`);
 }
 
+/** Writes all of `data` to the open file `fd` and flushes it to disk. */
+function writeAllAndSync(fd: number, data: string | Uint8Array): void {
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  let off = 0;
+  while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
+  fsyncSync(fd);
+}
+
 function writeTemp(path: string, data: string | Uint8Array, mode: number): string {
   const temp = tempPathFor(path);
   const fd = openSync(temp, 'wx', mode);
   try {
-    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    let off = 0;
-    while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
-    fsyncSync(fd);
+    writeAllAndSync(fd, data);
   } catch (error) {
     closeSync(fd);
     unlinkSync(temp);
@@ -55,10 +60,7 @@ export function createFileExclusive(path: string, data: string | Uint8Array, mod
 export function writeNewFileInStaging(path: string, data: string | Uint8Array, mode = 0o644): void {
   const fd = openSync(path, 'wx', mode);
   try {
-    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    let off = 0;
-    while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
-    fsyncSync(fd);
+    writeAllAndSync(fd, data);
   } finally {
     closeSync(fd);
   }

@@ -2,7 +2,7 @@
 // Reads nothing whose size already breaks a limit (a 1 GiB sparse file is listed with
 // its size, never read), follows no symbolic link, and scans every other project file
 // (outside node_modules/ and .git/) for private-key material in bounded chunks (D-4).
-import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readSync, type Dirent } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, readdirSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import {
   BUNDLE_MAX_EXPANDED_BYTES,
@@ -14,6 +14,7 @@ import { scanFileForKeyMarker } from '../release/key-scan.js';
 import { launchScanWorker, PARALLEL_SCAN_MIN_BYTES, scanWithWorker, type ScanWorker } from '../release/parallel-scan.js';
 import { bundleFilePaths, hasContentScan, type ContentScan, type ProjectInput } from '../validator/validate.js';
 import { UsageError } from '../usage-error.js';
+import { readInto } from '../fs/read-capped.js';
 
 export interface KeyHit {
   /** Project-relative path. */
@@ -45,12 +46,7 @@ const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
  */
 function readUpTo(fd: number, limit: number, into: 'buffer' | 'plain' | 'shared' = 'buffer'): Uint8Array {
   const buffer = into === 'shared' ? new Uint8Array(new SharedArrayBuffer(limit)) : into === 'plain' ? new Uint8Array(limit) : Buffer.allocUnsafe(limit);
-  let filled = 0;
-  while (filled < limit) {
-    const n = readSync(fd, buffer, filled, limit - filled, filled);
-    if (n === 0) break;
-    filled += n;
-  }
+  const filled = readInto(fd, buffer);
   return filled === limit ? buffer : buffer.subarray(0, filled);
 }
 

@@ -5,7 +5,8 @@
 // In dist/ the worker runs a small bundle of this module alone (src/zip/worker-entry.ts,
 // embedded in the CLI by scripts/build-deflate-worker.mjs): a worker running the whole
 // CLI took twice as long to start and 8 MiB more memory.
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync } from 'node:fs';
+import { openRegularFile, readInto } from '../fs/read-capped.js';
 import { join } from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
 import { compressEntry } from './entry.js';
@@ -28,23 +29,12 @@ const readScratch = new Uint8Array(READ_SCRATCH_BYTES);
  * symbolic link), else null. The bytes are valid until the next call.
  */
 function readListedFile(path: string, size: number): Uint8Array | null {
-  let fd: number;
+  const fd = openRegularFile(path);
+  if (fd === null) return null;
   try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
-  } catch {
-    return null;
-  }
-  try {
-    if (!fstatSync(fd).isFile()) return null;
     // One byte more than listed tells a file that has grown.
     const bytes = size + 1 <= READ_SCRATCH_BYTES ? readScratch.subarray(0, size + 1) : new Uint8Array(size + 1);
-    let filled = 0;
-    while (filled < bytes.length) {
-      const n = readSync(fd, bytes, filled, bytes.length - filled, filled);
-      if (n === 0) break;
-      filled += n;
-    }
-    return filled === size ? bytes.subarray(0, size) : null;
+    return readInto(fd, bytes) === size ? bytes.subarray(0, size) : null;
   } catch {
     return null;
   } finally {
