@@ -297,6 +297,9 @@ async function roundTrips(browser, dir) {
     const { createMockStore } = await import('../build/preview/adapters.js');
     const store = createMockStore();
     const results = { catalog: await store.adapters.catalog.list({ page: 1, limit: 12, includeOutOfStock: true }), analytics: { tracked: true } };
+    // What each answer weighs: a message's cost grows with its size, in every setup alike.
+    const weight = (result) => Buffer.byteLength(JSON.stringify({ type: 'platform.response', id: 1, ok: true, result }));
+    console.log(`response messages: catalog ${weight(results.catalog)} bytes (a page of ${results.catalog.products.length} products), analytics ${weight(results.analytics)} bytes`);
     await floor.route(`${url}bench-floor.html`, (route) => route.fulfill({ contentType: 'text/html', body: floorHostPage(results) }));
     await floor.route(`${url}bench-floor-frame.html`, (route) => route.fulfill({ contentType: 'text/html', body: FLOOR_FRAME_PAGE }));
     await floor.goto(`${url}bench-floor.html`);

@@ -114,7 +114,11 @@ function dataUrlText(text: string): string {
 /**
  * A small product picture as a `data:` URL: the runtime policy (D-17) lets the frame load
  * images only from the release base URL and `data:`, so sample images must be one of the
- * two. SVG in an <img> never runs script. Drawn on a 24-unit grid to keep the text short.
+ * two. SVG in an <img> never runs script. The picture is the finish's colour and the
+ * product's initials, about 350 characters: a catalog page carries twelve, and an answer's
+ * size is a large share of a catalog call's cost (bench/bridge.mjs prints it). A store's
+ * real answer carries an image URL of a few dozen characters; the earlier 600-character
+ * pictures (with an archery-target motif) made a page 8.9 KB, now it is under 6 KB.
  */
 function productImage(glyph: string, colour: string): string {
   return `data:image/svg+xml,${IMAGE_PARTS[0]}${dataUrlText(colour)}${IMAGE_PARTS[1]}${dataUrlText(glyph)}${IMAGE_PARTS[2]}`;
@@ -127,12 +131,10 @@ function productImage(glyph: string, colour: string): string {
  * bench/bridge.mjs), where escaping each whole picture took milliseconds.
  */
 const IMAGE_PARTS: readonly [string, string, string] = [
-  dataUrlText("<svg xmlns='http://www.w3.org/2000/svg' width='240' height='240' viewBox='0 0 24 24'><rect width='24' height='24' fill='"),
-  dataUrlText(
-    "'/><g fill='#fff'><circle cx='12' cy='10.4' r='5.8' fill='none' stroke='#fff' opacity='.35'/><circle cx='12' cy='10.4' r='2.4' opacity='.5'/>" +
-      "<text x='12' y='21' font-family='system-ui,sans-serif' font-size='3.4' font-weight='700' text-anchor='middle'>",
-  ),
-  dataUrlText('</text></g></svg>'),
+  // 240 by 240 unless the page sizes it; drawn on a 24-unit grid (commas in viewBox: a space costs three characters escaped).
+  dataUrlText("<svg xmlns='http://www.w3.org/2000/svg' width='240' height='240' viewBox='0,0,24,24'><rect width='24' height='24' fill='"),
+  dataUrlText("'/><text x='12' y='15' fill='#fff' style='font:bold 8px sans-serif' text-anchor='middle'>"),
+  dataUrlText('</text></svg>'),
 ];
 
 interface CatalogEntry {
