@@ -17,7 +17,9 @@
 //      the median of PIPELINE_ROUNDS
 //      rounds of [calls] calls (the best round in brackets, and the share of the peer's
 //      rate), the rounds of the three taken in turn so that load from elsewhere on a
-//      shared machine falls on all alike.
+//      shared machine falls on all alike. The size of each answer is printed first: a
+//      message costs more the larger it is, in every setup alike (the mock catalog's
+//      default page is 5.8 KB, src/preview/adapters.ts).
 //   2. `preview` cold start: spawn `node dist/platform-ext.mjs preview <example> --port 0`,
 //      read the URL it prints, load it in the already-launched browser, and stop the clock
 //      when the extension's frame has rendered (its document complete and painted); also
