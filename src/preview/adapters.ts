@@ -115,10 +115,12 @@ function dataUrlText(text: string): string {
  * A small product picture as a `data:` URL: the runtime policy (D-17) lets the frame load
  * images only from the release base URL and `data:`, so sample images must be one of the
  * two. SVG in an <img> never runs script. The picture is the finish's colour and the
- * product's initials, about 350 characters: a catalog page carries twelve, and an answer's
- * size is a large share of a catalog call's cost (bench/bridge.mjs prints it). A store's
- * real answer carries an image URL of a few dozen characters; the earlier 600-character
- * pictures (with an archery-target motif) made a page 8.9 KB, now it is under 6 KB.
+ * product's initials, about 350 characters. A catalog page carries twelve, and a message
+ * costs more the larger it is: in a bare MessagePort echo between a page and a sandboxed
+ * frame (Chromium, this project's 2-core machine), an 8.9 KB answer, the page with the
+ * earlier 600-character pictures, cost about a fifth more per round trip than a 16-byte
+ * one. A store's real answer carries an image URL of a few dozen characters. The default
+ * page is now 5.8 KB (bench/bridge.mjs prints it; a test keeps it under 6,000 bytes).
  */
 function productImage(glyph: string, colour: string): string {
   return `data:image/svg+xml,${IMAGE_PARTS[0]}${dataUrlText(colour)}${IMAGE_PARTS[1]}${dataUrlText(glyph)}${IMAGE_PARTS[2]}`;
