@@ -2,17 +2,22 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
 /**
- * Opens `path` for reading if it is a regular file, never through a symbolic link
- * (O_NOFOLLOW: a link named like an expected file is not followed); null otherwise. The
- * caller closes the descriptor.
+ * Opens `path` for reading, never through a symbolic link (O_NOFOLLOW: a link named like
+ * an expected file is not followed); null when it cannot be opened. The caller closes the
+ * descriptor.
  */
-export function openRegularFile(path: string): number | null {
-  let fd: number;
+export function openNoFollow(path: string): number | null {
   try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    return openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
   } catch {
     return null;
   }
+}
+
+/** As openNoFollow, and only when the file is a regular file; null otherwise. */
+export function openRegularFile(path: string): number | null {
+  const fd = openNoFollow(path);
+  if (fd === null) return null;
   try {
     if (fstatSync(fd).isFile()) return fd;
   } catch {

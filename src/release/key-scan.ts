@@ -1,8 +1,9 @@
 // D-4 for files the validator does not read itself: stream a file in 1 MiB chunks,
 // keeping an overlap so that a marker split across two chunks is still found. Memory is
-// one chunk whatever the file size. Node built-ins and the validator only (used by
+// one chunk whatever the file size. Node built-ins, src/fs and the validator only (used by
 // platform-review as well as by check and package).
-import { closeSync, constants, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { openNoFollow } from '../fs/read-capped.js';
 import { FindingList, findPrivateKeyMarker, PRIVATE_KEY_MARKER_MAX_LENGTH, sortFindings, type Finding } from '../validator/index.js';
 
 const CHUNK = 1 << 20;
@@ -10,12 +11,9 @@ let shared: Buffer | undefined;
 
 /** The private-key marker in the file at `path`, or null (also when it cannot be opened). Never follows a symbolic link. */
 export function scanFileForKeyMarker(path: string): string | null {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
-  } catch {
-    return null;
-  }
+  // The callers list regular files; no fstat again here (this runs for every project file).
+  const fd = openNoFollow(path);
+  if (fd === null) return null;
   shared ??= Buffer.allocUnsafe(CHUNK);
   const buffer = shared;
   const overlap = PRIVATE_KEY_MARKER_MAX_LENGTH - 1;
