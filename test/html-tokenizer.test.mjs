@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { HtmlTokenizer } from '../build/validator/html/tokenizer.js';
 
-const corpus = new URL('../../shared/corpus/html5lib-tokenizer/', import.meta.url);
+const corpus = new URL('./corpus/html5lib-tokenizer/', import.meta.url);
 
 const STATES = {
   'Data state': 'data',

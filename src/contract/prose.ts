@@ -1,6 +1,6 @@
 // The explanations the snapshot adds to the validator's tables, in this project's words:
 // what each capability grants, when each bridge error happens and what extension code
-// should do about it, and a summary of every decision D-n (../shared/design/DECISIONS.md).
+// should do about it, and a summary of every decision D-n.
 // Numbers are never typed here: they come from limits.ts through the template strings.
 //
 // Careful: no text here may contain a private-key armour line (the five dashes, BEGIN and

@@ -662,7 +662,7 @@ function jsExplanations(): Record<string, Explanation> {
     },
     'js/import-outside-bundle': {
       text: 'A relative specifier that climbs above runtime/ names a file that is not packaged (D-19), typically shared source that lives next to runtime/ instead of inside it.',
-      example: { file: 'runtime/main.js', before: "import { format } from '../shared/format.js';", after: "import { format } from './lib/format.js';   (copied by the build)" },
+      example: { file: 'runtime/main.js', before: "import { format } from '../common/format.js';", after: "import { format } from './lib/format.js';   (copied by the build)" },
     },
     'js/import-not-plain': {
       text: 'Import specifiers follow the plain-path rule of a module script src (D-22): no "%" escapes, "?" queries, "#" fragments, backslashes, spaces or control characters, so the browser and the checks resolve the same file.',
