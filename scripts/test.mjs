@@ -33,5 +33,9 @@ const reporter = flags.includes('--tap')
   : flags.includes('--spec')
     ? 'spec'
     : process.env.TEST_REPORTER || pathToFileURL(join(root, 'scripts/test-reporter.mjs')).href;
-const result = spawnSync(process.execPath, ['--test', `--test-reporter=${reporter}`, '--test-reporter-destination=stdout', ...files], { cwd: root, stdio: 'inherit' });
+// On a terminal, node --test gives the test files FORCE_COLOR=1; they should see the same
+// environment wherever the suite runs, so colour stays off unless asked for.
+const env = { ...process.env };
+env.FORCE_COLOR ??= '0';
+const result = spawnSync(process.execPath, ['--test', `--test-reporter=${reporter}`, '--test-reporter-destination=stdout', ...files], { cwd: root, stdio: 'inherit', env });
 process.exit(result.status ?? 1);
