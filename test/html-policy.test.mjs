@@ -334,7 +334,7 @@ test('the example entrypoint passes', () => {
 });
 
 // -------------------------------------------------------------------------------------
-// The tree model against html5lib tree-construction expectations (shared corpus): for
+// The tree model against html5lib tree-construction expectations (test/corpus): for
 // every whole-document case (no fragment context, scripting on), the number of elements
 // the model creates in the SVG and MathML namespaces, per name, must match the expected
 // DOM. The listed exceptions all contain <frameset>, which replaces the body (and is
@@ -384,7 +384,7 @@ test('tree model: foreign-element namespaces match the html5lib tree-constructio
 });
 
 // -------------------------------------------------------------------------------------
-// XSS corpora (shared, data only): every payload is scanned without throwing; every
+// XSS corpora (test/corpus, data only): every payload is scanned without throwing; every
 // payload that a conservative, independent check says carries a script vector (an on*=
 // attribute, a javascript:/vbscript: URL, or "<script", after decoding numeric references,
 // &colon; &Tab; &NewLine;) must get an error, except the listed ones, each inert in a
