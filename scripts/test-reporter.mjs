@@ -70,7 +70,8 @@ export default async function* compactReporter(source) {
   }
 
   for await (const { type, data } of source) {
-    const file = data?.file;
+    // Events of a test carry its file; a runner that leaves it out still gets its tests counted.
+    const file = data?.file ?? (type === 'test:diagnostic' || type === 'test:plan' ? undefined : '(test files)');
     const isFileTest = file !== undefined && data.name === file && data.nesting === 0;
     switch (type) {
       case 'test:start':

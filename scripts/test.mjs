@@ -33,9 +33,11 @@ const reporter = flags.includes('--tap')
   : flags.includes('--spec')
     ? 'spec'
     : process.env.TEST_REPORTER || pathToFileURL(join(root, 'scripts/test-reporter.mjs')).href;
-// On a terminal, node --test gives the test files FORCE_COLOR=1; they should see the same
-// environment wherever the suite runs, so colour stays off unless asked for.
+// On a terminal, node --test gives the test files FORCE_COLOR=1, which colours what they
+// read from the tools they run (tsc, our CLI). NO_COLOR keeps their environment the same
+// in a terminal and in CI, unless colour is asked for. (FORCE_COLOR=0 would not do: tsc
+// colours its output whenever FORCE_COLOR is set.)
 const env = { ...process.env };
-env.FORCE_COLOR ??= '0';
+if (env.NO_COLOR === undefined && env.FORCE_COLOR === undefined) env.NO_COLOR = '1';
 const result = spawnSync(process.execPath, ['--test', `--test-reporter=${reporter}`, '--test-reporter-destination=stdout', ...files], { cwd: root, stdio: 'inherit', env });
 process.exit(result.status ?? 1);
