@@ -1,12 +1,14 @@
 // Rough edges of the command line: colour follows --no-color, NO_COLOR and FORCE_COLOR;
 // help aligns its option column and states the exit statuses of every command; a "did you
 // mean" line ends at its question mark; a misspelt capability names the closest key
-// instead of listing all nine; a finding about the whole document prints no empty pointer.
+// instead of listing all nine (in check and in the testing mock's grants); a finding about
+// the whole document prints no empty pointer.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { CAPABILITY_KEYS } from '../build/validator/capabilities.js';
+import { createMockPlatform } from '../build/testing.js';
 import { ROOT, makeProject, runCli } from './support/project.mjs';
 
 const REVIEW = join(ROOT, 'dist/platform-review.mjs');
@@ -117,6 +119,22 @@ test('a misspelt capability names the closest key, not the nine; an unknown one 
   }
   const unknown = findingFor('telepathy.read');
   assert.deepEqual(CAPABILITY_KEYS.filter((k) => !unknown.includes(k)), [], 'no close key: all nine are named');
+});
+
+test('the testing mock: a misspelt grant names the closest key, an unknown one lists the nine', async () => {
+  const messageFor = async (key) => {
+    const error = await createMockPlatform({ grants: [key] }).then(
+      (mock) => mock.dispose(),
+      (e) => e,
+    );
+    assert.equal(error?.code, 'ERR_INVALID_OPTION', key);
+    return error.message;
+  };
+  const typo = await messageFor('cart.manag');
+  assert.ok(typo.includes('"cart.manage"'), typo);
+  assert.deepEqual(CAPABILITY_KEYS.filter((k) => k !== 'cart.manage' && typo.includes(k)), []);
+  const unknown = await messageFor('telepathy.read');
+  assert.deepEqual(CAPABILITY_KEYS.filter((k) => !unknown.includes(k)), []);
 });
 
 test('a finding at the root pointer prints no empty "()" in the text report; JSON keeps pointer ""', (t) => {
