@@ -45,7 +45,9 @@ function markdownText(text) {
             .replace(/&/g, '&amp;')
             .replace(/</g, '&lt;')
             .replace(/>/g, '&gt;')
-            .replace(/[\\*_[\]]/g, '\\$&'),
+            .replace(/[\\*[\]]/g, '\\$&')
+            // An underscore inside a word (schema_version) never starts emphasis.
+            .replace(/(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, '\\_'),
     )
     .join('');
 }
