@@ -27,6 +27,7 @@ const AREA_TITLES = {
   release: 'Release folder',
   archive: 'Archive',
   baseline: 'Release diff',
+  config: 'Project configuration',
 };
 
 /**
