@@ -174,7 +174,7 @@ export const DECISIONS: readonly DecisionSummary[] = [
   {
     id: '14',
     title: 'Signed payload',
-    text: `The signature covers five lines of UTF-8 text, each ended by \`\\n\` and none by \`\\r\`: \`${SIGNED_PAYLOAD_HEADER}\`, \`namespace=<ns>\`, \`version=<v>\`, \`manifest-sha256=<hex>\`, \`artifact-sha256=<hex>\`. Split on \`\\n\` this gives six pieces, the last empty. The decision pins a test vector (see Release and signature below).`,
+    text: `The signature covers five lines of UTF-8 text, each ended by \`\\n\` and none by \`\\r\`: \`${SIGNED_PAYLOAD_HEADER}\`, \`namespace=<ns>\`, \`version=<v>\`, \`manifest-sha256=<hex>\`, \`artifact-sha256=<hex>\`. Split on \`\\n\` this gives six pieces, the last empty. A test vector pins it (section 7 of contract.md in contract-snapshot/).`,
   },
   {
     id: '15',
