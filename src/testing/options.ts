@@ -82,6 +82,11 @@ export interface MockPlatformOptions {
   readonly data?: MockData;
   /** False: the host never opens the channel, so `PLATFORM.ready` and every call reject with INITIALIZATION_TIMEOUT. Default true. */
   readonly handshake?: boolean;
+  /**
+   * True: a contact form without every text field is INVALID_REQUEST, as `preview
+   * --strict-host` does; the contract leaves them optional (D-26). Default false.
+   */
+  readonly strictHost?: boolean;
   /** The frame's call timeout, 1 to 10,000 ms (default 10,000, the contract's). */
   readonly requestTimeoutMs?: number;
   /** The frame's handshake timeout, 1 to 10,000 ms (default 10,000, the contract's). */
@@ -95,7 +100,7 @@ export interface ManifestFacts {
   readonly version: string;
 }
 
-const OPTION_KEYS = ['manifest', 'grants', 'deny', 'fail', 'data', 'handshake', 'requestTimeoutMs', 'initializationTimeoutMs'];
+const OPTION_KEYS = ['manifest', 'grants', 'deny', 'fail', 'data', 'handshake', 'strictHost', 'requestTimeoutMs', 'initializationTimeoutMs'];
 const DATA_KEYS = ['products', 'emptyCatalog', 'cart', 'theme', 'settings', 'consent', 'smsAvailable'];
 const PRODUCT_FIELDS: readonly (readonly [keyof CatalogProduct, string])[] = [
   ['id', 'integer'],
