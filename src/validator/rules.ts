@@ -13,6 +13,7 @@ import { RELEASE_RULES } from './catalogue/release.js';
 import { ARCHIVE_RULES } from './catalogue/archive.js';
 import { BASELINE_RULES } from './catalogue/baseline.js';
 import { SECRET_RULES } from './catalogue/secret.js';
+import { REVIEW_RULES } from './catalogue/review.js';
 
 export interface RuleDef {
   /** Permanent id, `area/kebab-name`. */
@@ -40,6 +41,7 @@ export const RULES: readonly RuleDef[] = [
   ...ARCHIVE_RULES,
   ...BASELINE_RULES,
   ...SECRET_RULES,
+  ...REVIEW_RULES,
 ];
 
 const BY_ID = new Map<string, RuleDef>();
