@@ -1,0 +1,257 @@
+// Renders the operator's review (src/release/review-report.ts) for a terminal and for a
+// ticket. Text: the release summary first, then the diff against the baseline, then the
+// findings, and a one-line verdict last. Markdown: the same review as tables, for pasting
+// into a ticket. Every value that comes from the release (names, paths, labels, defaults,
+// messages) is printed with control, bidirectional and invisible format characters as
+// `\u{…}` escapes (D-29): the input never controls the terminal or the ticket's layout.
+import { formatSize } from '../project/format.js';
+import { renderText, type ReportFinding, type Style } from '../project/report.js';
+import type { ReviewReport } from './review-report.js';
+import type { ReleaseDiff, ReleaseSummary, SignerPinning, SummaryTotal } from './review-summary.js';
+
+/**
+ * D-29: C0 and C1 controls, DEL, and the bidirectional and invisible format characters
+ * (U+061C, U+200B–U+200F, U+202A–U+202E, U+2060–U+2069, U+FEFF), and lone surrogates, as
+ * `\u{hex}`. Everything else is printed as it is.
+ */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+export function escapeText(text: string): string {
+  return text.replace(UNSAFE, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
+}
+
+function shown(value: string | null): string {
+  return value === null ? '(unknown)' : escapeText(value);
+}
+
+function defaultText(value: boolean | number | string | undefined): string {
+  if (value === undefined) return '';
+  return typeof value === 'string' ? escapeText(JSON.stringify(value)) : String(value);
+}
+
+const PINNING_TEXT: Readonly<Record<SignerPinning, string>> = {
+  pinned: 'among the publisher\'s known keys',
+  unknown: 'NOT among the publisher\'s known keys',
+  'not-pinned': 'signer not pinned (no --known-keys)',
+};
+
+const TOTAL_NAMES: Readonly<Record<SummaryTotal['limit'], string>> = {
+  'bundle.compressedBytes': 'archive size',
+  'bundle.expandedBytes': 'expanded size',
+  'bundle.files': 'files',
+  'bundle.largestFileBytes': 'largest file',
+  'bundle.highestFileRatio': 'highest file ratio',
+  'bundle.archiveRatio': 'archive ratio',
+  'manifest.bytes': 'manifest size',
+  'manifest.capabilities': 'capabilities',
+  'manifest.properties': 'properties',
+};
+
+function amount(value: number, unit: SummaryTotal['unit']): string {
+  return unit === 'bytes' ? formatSize(value) : String(value);
+}
+
+function percent(share: number): string {
+  return `${(share * 100).toFixed(1)}%`;
+}
+
+function ratioText(ratio: number | null): string {
+  return ratio === null ? '-' : ratio.toFixed(1);
+}
+
+/** Rows padded to their columns' widths (the last column is never padded). */
+function table(rows: readonly (readonly string[])[], indent = '  '): string[] {
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, [...cell].length)));
+  return rows.map((row) => indent + row.map((cell, i) => (i === row.length - 1 ? cell : cell + ' '.repeat(widths[i]! - [...cell].length))).join('  ').trimEnd());
+}
+
+/** The release summary as text lines. */
+export function summaryLines(summary: ReleaseSummary, style: Style): string[] {
+  const lines: string[] = [];
+  const signer = summary.signer;
+  const pin = signer.pinning === 'pinned' ? style.green(PINNING_TEXT.pinned) : signer.pinning === 'unknown' ? style.red(PINNING_TEXT.unknown) : style.yellow(PINNING_TEXT['not-pinned']);
+  lines.push(
+    ...table([
+      ['release', `${shown(summary.namespace)} ${shown(summary.version)}`],
+      ['name', shown(summary.name)],
+      ...(summary.description !== null ? [['description', escapeText(summary.description)]] : []),
+      ['entrypoint', shown(summary.entrypoint)],
+      ['manifest', `sha256 ${shown(summary.manifest_sha256)}`],
+      ['artifact', `sha256 ${shown(summary.artifact_sha256)}`],
+      ['signer', shown(signer.fingerprint)],
+      ['', `signature ${signer.signature_valid ? 'valid' : style.red('NOT valid')}; ${pin}`],
+    ]),
+  );
+  lines.push('', style.bold(`Capabilities (${summary.capabilities.length})`));
+  if (summary.capabilities.length === 0) lines.push('  none');
+  else lines.push(...table(summary.capabilities.map((c) => [c.key, c.risk, c.method, c.actions.join(', ')])));
+  lines.push('', style.bold(`Properties (${summary.properties.length})`));
+  if (summary.properties.length === 0) lines.push('  none');
+  else {
+    lines.push(
+      ...table([
+        ['name', 'type', 'required', 'label', 'default'].map(style.dim),
+        ...summary.properties.map((p) => [escapeText(p.name), p.type, p.required ? 'yes' : 'no', p.label === null ? '' : escapeText(p.label), defaultText(p.default)]),
+      ]),
+    );
+  }
+  if (summary.files === null) lines.push('', style.bold('Files'), '  not listed: the archive is missing or was refused');
+  else {
+    lines.push('', style.bold(`Files (${summary.files.length})`));
+    lines.push(
+      ...table([
+        ['size', 'compressed', 'method', 'ratio', 'path'].map(style.dim),
+        ...summary.files.map((f) => [formatSize(f.size), formatSize(f.compressed_size), f.method, ratioText(f.ratio), escapeText(f.path)]),
+      ]),
+    );
+  }
+  lines.push('', style.bold('Limits'));
+  lines.push(...table(summary.totals.map((t) => [TOTAL_NAMES[t.limit], `${amount(t.used, t.unit)} of ${amount(t.max, t.unit)}`, t.share > 1 ? style.red(percent(t.share)) : percent(t.share)])));
+  return lines;
+}
+
+/** The diff against the baseline as text lines. */
+export function diffLines(diff: ReleaseDiff, style: Style): string[] {
+  const lines: string[] = ['', style.bold(`Changes since the baseline ${escapeText(diff.baseline)}`)];
+  const rows: string[][] = [];
+  const higher = diff.version.higher === null ? '' : diff.version.higher ? ' (higher)' : ` ${style.red('(NOT higher)')}`;
+  rows.push(['version', `${shown(diff.version.from)} -> ${shown(diff.version.to)}${higher}`]);
+  rows.push(['signer', diff.signer.changed ? `${style.red('changed')}: ${shown(diff.signer.from)} -> ${shown(diff.signer.to)}` : 'unchanged']);
+  for (const c of diff.capabilities.added) rows.push(['+ capability', `${escapeText(c.key)} (${c.risk ?? 'unknown'}): ${c.note}`]);
+  for (const c of diff.capabilities.removed) rows.push(['- capability', `${escapeText(c.key)} (${c.risk ?? 'unknown'}): ${c.note}`]);
+  for (const p of diff.properties.added) rows.push(['+ property', `${escapeText(p.name)} (${p.type ?? 'no valid type'})`]);
+  for (const p of diff.properties.removed) rows.push(['- property', `${escapeText(p.name)} (${p.type ?? 'no valid type'}): saved settings become unknown settings`]);
+  for (const p of diff.properties.retyped) {
+    rows.push(['~ property', `${escapeText(p.name)}: ${p.from} -> ${p.to}${p.saved_values_carry_over ? ' (saved values still fit)' : ': saved values no longer fit'}`]);
+  }
+  if (diff.files === null) rows.push(['files', 'not compared: an archive is missing or was refused']);
+  else {
+    for (const f of diff.files.added) rows.push(['+ file', `${escapeText(f.path)} (${formatSize(f.size)})`]);
+    for (const f of diff.files.removed) rows.push(['- file', `${escapeText(f.path)} (${formatSize(f.size)})`]);
+    for (const f of diff.files.changed) rows.push(['~ file', `${escapeText(f.path)} (${formatSize(f.size_before)} -> ${formatSize(f.size_after)})`]);
+    if (diff.files.added.length + diff.files.removed.length + diff.files.changed.length === 0) rows.push(['files', 'unchanged']);
+  }
+  lines.push(...table(rows));
+  return lines;
+}
+
+/** The findings with every text escaped, for renderText. */
+function escapedFindings(findings: readonly ReportFinding[]): ReportFinding[] {
+  return findings.map((f) => ({
+    ...f,
+    message: escapeText(f.message),
+    ...(f.file !== undefined && { file: escapeText(f.file) }),
+    ...(f.pointer !== undefined && { pointer: escapeText(f.pointer) }),
+  }));
+}
+
+/** The whole review for a terminal: summary, diff, findings, verdict. */
+export function renderReviewText(report: ReviewReport, style: Style): string {
+  const lines = summaryLines(report.summary, style);
+  if (report.diff !== undefined) lines.push(...diffLines(report.diff, style));
+  lines.push('', '');
+  const findings = renderText({ ...report, target: escapeText(report.target), findings: escapedFindings(report.findings) }, style);
+  return lines.join('\n') + findings;
+}
+
+// ---------------------------------------------------------------------------------
+// Markdown (GitHub-flavoured tables)
+// ---------------------------------------------------------------------------------
+
+/** A table cell: escaped per D-29, then Markdown's own specials backslash-escaped, `<` `>` as entities. */
+export function markdownCell(text: string): string {
+  return escapeText(text)
+    .replace(/&/g, '&amp;')
+    .replace(/[\\`*_[\]#|~!]/g, (c) => `\\${c}`)
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
+function markdownTable(head: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  return [`| ${head.join(' | ')} |`, `|${head.map(() => ' --- ').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)];
+}
+
+const code = (text: string | null) => (text === null ? '(unknown)' : markdownCell(text));
+
+/** The review as Markdown for a ticket: the same values as the text and JSON renderings. */
+export function renderReviewMarkdown(report: ReviewReport): string {
+  const s = report.summary;
+  const out: string[] = [];
+  out.push(`## Release review: ${code(s.namespace)} ${code(s.version)}`, '');
+  out.push(
+    ...markdownTable(
+      ['Field', 'Value'],
+      [
+        ['Namespace', code(s.namespace)],
+        ['Version', code(s.version)],
+        ['Name', code(s.name)],
+        ['Description', code(s.description)],
+        ['Entrypoint', code(s.entrypoint)],
+        ['Manifest SHA-256', code(s.manifest_sha256)],
+        ['Artifact SHA-256', code(s.artifact_sha256)],
+        ['Signer fingerprint', code(s.signer.fingerprint)],
+        ['Signature', s.signer.signature_valid ? 'valid' : '**NOT valid**'],
+        ['Signer pinning', PINNING_TEXT[s.signer.pinning]],
+        ['Tool', `${markdownCell(report.tool.name)} ${markdownCell(report.tool.version)}, contract version ${report.contract_version}`],
+      ],
+    ),
+  );
+  out.push('', `### Capabilities (${s.capabilities.length})`, '');
+  out.push(...markdownTable(['Capability', 'Risk', 'Method', 'Actions'], s.capabilities.map((c) => [markdownCell(c.key), c.risk, markdownCell(c.method), markdownCell(c.actions.join(', '))])));
+  out.push('', `### Properties (${s.properties.length})`, '');
+  out.push(
+    ...markdownTable(
+      ['Name', 'Type', 'Required', 'Label', 'Default'],
+      s.properties.map((p) => [markdownCell(p.name), p.type, p.required ? 'yes' : 'no', p.label === null ? '' : markdownCell(p.label), p.default === undefined ? '' : markdownCell(JSON.stringify(p.default))]),
+    ),
+  );
+  out.push('', `### Files (${s.files === null ? 'not listed' : s.files.length})`, '');
+  out.push(
+    ...markdownTable(
+      ['Path', 'Size', 'Compressed', 'Method', 'Ratio', 'SHA-256'],
+      (s.files ?? []).map((f) => [markdownCell(f.path), String(f.size), String(f.compressed_size), f.method, ratioText(f.ratio), f.sha256 ?? '']),
+    ),
+  );
+  out.push('', '### Limits', '');
+  out.push(...markdownTable(['Limit', 'Used', 'Maximum', 'Share'], s.totals.map((t) => [TOTAL_NAMES[t.limit], amount(t.used, t.unit), amount(t.max, t.unit), percent(t.share)])));
+  const d = report.diff;
+  if (d !== undefined) {
+    out.push('', `### Changes since the baseline ${markdownCell(d.baseline)}`, '');
+    const rows: string[][] = [];
+    rows.push(['version', '', code(d.version.from), code(d.version.to), d.version.higher === null ? '' : d.version.higher ? 'higher' : '**not higher**']);
+    rows.push(['signer', d.signer.changed ? 'changed' : 'unchanged', code(d.signer.from), code(d.signer.to), '']);
+    for (const c of d.capabilities.added) rows.push(['capability', 'added', '', `${markdownCell(c.key)} (${c.risk ?? 'unknown'})`, c.note]);
+    for (const c of d.capabilities.removed) rows.push(['capability', 'removed', `${markdownCell(c.key)} (${c.risk ?? 'unknown'})`, '', c.note]);
+    for (const p of d.properties.added) rows.push(['property', 'added', '', `${markdownCell(p.name)} (${p.type ?? '?'})`, '']);
+    for (const p of d.properties.removed) rows.push(['property', 'removed', `${markdownCell(p.name)} (${p.type ?? '?'})`, '', 'saved settings become unknown settings']);
+    for (const p of d.properties.retyped) rows.push(['property', 'retyped', `${markdownCell(p.name)} (${p.from})`, `${markdownCell(p.name)} (${p.to})`, p.saved_values_carry_over ? 'saved values still fit' : 'saved values no longer fit']);
+    for (const f of d.files?.added ?? []) rows.push(['file', 'added', '', `${markdownCell(f.path)} (${f.size} B)`, '']);
+    for (const f of d.files?.removed ?? []) rows.push(['file', 'removed', `${markdownCell(f.path)} (${f.size} B)`, '', '']);
+    for (const f of d.files?.changed ?? []) rows.push(['file', 'changed', `${markdownCell(f.path)} (${f.size_before} B)`, `${markdownCell(f.path)} (${f.size_after} B)`, '']);
+    out.push(...markdownTable(['What', 'Change', 'Before', 'After', 'Note'], rows));
+  }
+  out.push('', `### Findings (${report.errors} errors, ${report.warnings} warnings)`, '');
+  out.push(
+    ...markdownTable(
+      ['Severity', 'Rule', 'Where', 'Message', 'What to do'],
+      report.findings.map((f) => [
+        f.severity,
+        markdownCell(f.rule),
+        markdownCell([f.file, f.line !== undefined ? `${f.line}:${f.column ?? 1}` : f.pointer].filter((x) => x !== undefined && x !== '').join(' ')),
+        markdownCell(f.message),
+        markdownCell(f.hint ?? ''),
+      ]),
+    ),
+  );
+  out.push('', `**Verdict:** ${verdict(report)}`);
+  return out.join('\n') + '\n';
+}
+
+/** One line: what the review found, in the operator's terms. */
+export function verdict(report: ReviewReport): string {
+  const counts = `${report.errors} error${report.errors === 1 ? '' : 's'}, ${report.warnings} warning${report.warnings === 1 ? '' : 's'}`;
+  if (report.errors > 0) return `reject (${counts})`;
+  if (report.warnings > 0) return `no errors; weigh the warnings before approving (${counts})`;
+  return 'no problems found; the approval is the operator\'s decision';
+}
