@@ -159,13 +159,18 @@ export function renderReviewText(report: ReviewReport, style: Style): string {
 // Markdown (GitHub-flavoured tables)
 // ---------------------------------------------------------------------------------
 
-/** A table cell: escaped per D-29, then Markdown's own specials backslash-escaped, `<` `>` as entities. */
+/**
+ * A table cell: Markdown's specials backslash-escaped and `&` `<` `>` as entities, then the
+ * D-29 escapes (whose backslash Markdown shows as it is: `u` is not an escapable character).
+ */
 export function markdownCell(text: string): string {
-  return escapeText(text)
-    .replace(/&/g, '&amp;')
-    .replace(/[\\`*_[\]#|~!]/g, (c) => `\\${c}`)
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
+  return escapeText(
+    text
+      .replace(/[\\`*_[\]#|~!]/g, (c) => `\\${c}`)
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;'),
+  );
 }
 
 function markdownTable(head: readonly string[], rows: readonly (readonly string[])[]): string[] {

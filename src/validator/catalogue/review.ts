@@ -3,10 +3,11 @@
 // changed fingerprint under an existing publisher identity is never accepted silently;
 // rule 3 of "What the service does": trusting the publisher is the operator's decision).
 // Only platform-review reports them: it alone knows the publisher's active keys
-// (--known-keys) and the approved release (--baseline). Ids are permanent.
+// (--known-keys) and the approved release (--baseline). Ids are permanent. The catalogue
+// lists each group after the other rules of its area.
 import type { RuleDef } from '../rules.js';
 
-export const REVIEW_RULES: readonly RuleDef[] = [
+export const REVIEW_RELEASE_RULES: readonly RuleDef[] = [
   {
     id: 'release/unknown-signing-key',
     severity: 'error',
@@ -21,6 +22,9 @@ export const REVIEW_RULES: readonly RuleDef[] = [
     ref: 'Authentication 5 and 6; rule 3',
     hint: 'Pass the publisher\'s active public keys or fingerprints with --known-keys, so that a release signed by any other key is refused.',
   },
+];
+
+export const REVIEW_BASELINE_RULES: readonly RuleDef[] = [
   {
     id: 'baseline/signer-changed',
     severity: 'error',
