@@ -464,3 +464,22 @@ test('D-20a: verify, check and their API twins name the tool and the contract ve
   assert.equal(sig.hint, operatorHint(RULES.find((x) => x.id === 'release/signature-invalid')));
   assert.notEqual(sig.hint, RULES.find((x) => x.id === 'release/signature-invalid').hint);
 });
+
+test('an archive listing more files than a release may hold: JSON lists them all, text and markdown the first ones and a count', async (t) => {
+  const dir = tempDir(t);
+  const count = BUNDLE_MAX_FILES + 7;
+  const zip = craftZip(Array.from({ length: count }, (_, i) => ({ name: `f${String(i).padStart(3, '0')}.js`, data: Buffer.from('export {};\n'), method: 0 })));
+  writeFileSync(join(dir, 'bundle.zip'), zip);
+  const report = await reviewRelease(dir);
+  assertSchema(report, 'many files');
+  assert.ok(rules(report).includes('bundle/too-many-files'));
+  assert.equal(report.summary.files.length, count);
+  assert.equal(report.summary.totals.find((x) => x.limit === 'bundle.files').share, Math.round((count / BUNDLE_MAX_FILES) * 10000) / 10000);
+  const text = review([dir]).stdout;
+  assert.equal(text.split('\n').filter((l) => / f\d{3}\.js$/.test(l)).length, BUNDLE_MAX_FILES);
+  assert.match(text, new RegExp(`^ {2}\\.\\.\\. and 7 more \\(a valid release has at most ${BUNDLE_MAX_FILES}\\)$`, 'm'));
+  const md = review([dir, '--format', 'markdown']).stdout;
+  const files = assertTablesWellFormed(md, 'many files').find((x) => /Files/.test(x.title));
+  assert.equal(files.rows.length, BUNDLE_MAX_FILES);
+  assert.match(md, /\.\.\. and 7 more/);
+});

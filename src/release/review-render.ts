@@ -4,6 +4,7 @@
 // into a ticket. Every value that comes from the release (names, paths, labels, defaults,
 // messages) is printed with control, bidirectional and invisible format characters as
 // `\u{…}` escapes (D-29): the input never controls the terminal or the ticket's layout.
+import { BUNDLE_MAX_FILES, MAX_PROPERTIES } from '../validator/index.js';
 import { formatSize } from '../project/format.js';
 import { renderText, type ReportFinding, type Style } from '../project/report.js';
 import type { ReviewReport } from './review-report.js';
@@ -59,6 +60,15 @@ function ratioText(ratio: number | null): string {
   return ratio === null ? '-' : ratio.toFixed(1);
 }
 
+/**
+ * A hostile archive can list tens of thousands of entries and a manifest thousands of
+ * properties: the text and Markdown show as many as a valid release can have (the JSON
+ * report keeps them all), then say how many more there are.
+ */
+function capped<T>(items: readonly T[], max: number): { readonly shown: readonly T[]; readonly more: string | null } {
+  return items.length <= max ? { shown: items, more: null } : { shown: items.slice(0, max), more: `... and ${items.length - max} more (a valid release has at most ${max})` };
+}
+
 /** Rows padded to their columns' widths (the last column is never padded). */
 function table(rows: readonly (readonly string[])[], indent = '  '): string[] {
   const widths: number[] = [];
@@ -89,22 +99,26 @@ export function summaryLines(summary: ReleaseSummary, style: Style): string[] {
   lines.push('', style.bold(`Properties (${summary.properties.length})`));
   if (summary.properties.length === 0) lines.push('  none');
   else {
+    const props = capped(summary.properties, MAX_PROPERTIES);
     lines.push(
       ...table([
         ['name', 'type', 'required', 'label', 'default'].map(style.dim),
-        ...summary.properties.map((p) => [escapeText(p.name), p.type, p.required ? 'yes' : 'no', p.label === null ? '' : escapeText(p.label), defaultText(p.default)]),
+        ...props.shown.map((p) => [escapeText(p.name), p.type, p.required ? 'yes' : 'no', p.label === null ? '' : escapeText(p.label), defaultText(p.default)]),
       ]),
     );
+    if (props.more !== null) lines.push(`  ${props.more}`);
   }
   if (summary.files === null) lines.push('', style.bold('Files'), '  not listed: the archive is missing or was refused');
   else {
     lines.push('', style.bold(`Files (${summary.files.length})`));
+    const files = capped(summary.files, BUNDLE_MAX_FILES);
     lines.push(
       ...table([
         ['size', 'compressed', 'method', 'ratio', 'path'].map(style.dim),
-        ...summary.files.map((f) => [formatSize(f.size), formatSize(f.compressed_size), f.method, ratioText(f.ratio), escapeText(f.path)]),
+        ...files.shown.map((f) => [formatSize(f.size), formatSize(f.compressed_size), f.method, ratioText(f.ratio), escapeText(f.path)]),
       ]),
     );
+    if (files.more !== null) lines.push(`  ${files.more}`);
   }
   lines.push('', style.bold('Limits'));
   lines.push(...table(summary.totals.map((t) => [TOTAL_NAMES[t.limit], `${amount(t.used, t.unit)} of ${amount(t.max, t.unit)}`, t.share > 1 ? style.red(percent(t.share)) : percent(t.share)])));
@@ -120,19 +134,29 @@ export function diffLines(diff: ReleaseDiff, style: Style): string[] {
   rows.push(['signer', diff.signer.changed ? `${style.red('changed')}: ${shown(diff.signer.from)} -> ${shown(diff.signer.to)}` : 'unchanged']);
   for (const c of diff.capabilities.added) rows.push(['+ capability', `${escapeText(c.key)} (${c.risk ?? 'unknown'}): ${c.note}`]);
   for (const c of diff.capabilities.removed) rows.push(['- capability', `${escapeText(c.key)} (${c.risk ?? 'unknown'}): ${c.note}`]);
-  for (const p of diff.properties.added) rows.push(['+ property', `${escapeText(p.name)} (${p.type ?? 'no valid type'})`]);
-  for (const p of diff.properties.removed) rows.push(['- property', `${escapeText(p.name)} (${p.type ?? 'no valid type'}): saved settings become unknown settings`]);
-  for (const p of diff.properties.retyped) {
+  const more: string[] = [];
+  const list = <T>(items: readonly T[], max: number, what: string): readonly T[] => {
+    const c = capped(items, max);
+    if (c.more !== null) more.push(`${what} ${c.more}`);
+    return c.shown;
+  };
+  for (const p of list(diff.properties.added, MAX_PROPERTIES, 'properties added:')) rows.push(['+ property', `${escapeText(p.name)} (${p.type ?? 'no valid type'})`]);
+  for (const p of list(diff.properties.removed, MAX_PROPERTIES, 'properties removed:')) {
+    rows.push(['- property', `${escapeText(p.name)} (${p.type ?? 'no valid type'}): saved settings become unknown settings`]);
+  }
+  for (const p of list(diff.properties.retyped, MAX_PROPERTIES, 'properties retyped:')) {
     rows.push(['~ property', `${escapeText(p.name)}: ${p.from} -> ${p.to}${p.saved_values_carry_over ? ' (saved values still fit)' : ': saved values no longer fit'}`]);
   }
   if (diff.files === null) rows.push(['files', 'not compared: an archive is missing or was refused']);
   else {
-    for (const f of diff.files.added) rows.push(['+ file', `${escapeText(f.path)} (${formatSize(f.size)})`]);
-    for (const f of diff.files.removed) rows.push(['- file', `${escapeText(f.path)} (${formatSize(f.size)})`]);
-    for (const f of diff.files.changed) rows.push(['~ file', `${escapeText(f.path)} (${formatSize(f.size_before)} -> ${formatSize(f.size_after)})`]);
+    for (const f of list(diff.files.added, BUNDLE_MAX_FILES, 'files added:')) rows.push(['+ file', `${escapeText(f.path)} (${formatSize(f.size)})`]);
+    for (const f of list(diff.files.removed, BUNDLE_MAX_FILES, 'files removed:')) rows.push(['- file', `${escapeText(f.path)} (${formatSize(f.size)})`]);
+    for (const f of list(diff.files.changed, BUNDLE_MAX_FILES, 'files changed:')) {
+      rows.push(['~ file', `${escapeText(f.path)} (${formatSize(f.size_before)} -> ${formatSize(f.size_after)})`]);
+    }
     if (diff.files.added.length + diff.files.removed.length + diff.files.changed.length === 0) rows.push(['files', 'unchanged']);
   }
-  lines.push(...table(rows));
+  lines.push(...table(rows), ...more.map((m) => `  ${m}`));
   return lines;
 }
 
@@ -205,19 +229,23 @@ export function renderReviewMarkdown(report: ReviewReport): string {
   out.push('', `### Capabilities (${s.capabilities.length})`, '');
   out.push(...markdownTable(['Capability', 'Risk', 'Method', 'Actions'], s.capabilities.map((c) => [markdownCell(c.key), c.risk, markdownCell(c.method), markdownCell(c.actions.join(', '))])));
   out.push('', `### Properties (${s.properties.length})`, '');
+  const props = capped(s.properties, MAX_PROPERTIES);
   out.push(
     ...markdownTable(
       ['Name', 'Type', 'Required', 'Label', 'Default'],
-      s.properties.map((p) => [markdownCell(p.name), p.type, p.required ? 'yes' : 'no', p.label === null ? '' : markdownCell(p.label), p.default === undefined ? '' : markdownCell(JSON.stringify(p.default))]),
+      props.shown.map((p) => [markdownCell(p.name), p.type, p.required ? 'yes' : 'no', p.label === null ? '' : markdownCell(p.label), p.default === undefined ? '' : markdownCell(JSON.stringify(p.default))]),
     ),
   );
+  if (props.more !== null) out.push('', props.more);
   out.push('', `### Files (${s.files === null ? 'not listed' : s.files.length})`, '');
+  const files = capped(s.files ?? [], BUNDLE_MAX_FILES);
   out.push(
     ...markdownTable(
       ['Path', 'Size', 'Compressed', 'Method', 'Ratio', 'SHA-256'],
-      (s.files ?? []).map((f) => [markdownCell(f.path), String(f.size), String(f.compressed_size), f.method, ratioText(f.ratio), f.sha256 ?? '']),
+      files.shown.map((f) => [markdownCell(f.path), String(f.size), String(f.compressed_size), f.method, ratioText(f.ratio), f.sha256 ?? '']),
     ),
   );
+  if (files.more !== null) out.push('', files.more);
   out.push('', '### Limits', '');
   out.push(...markdownTable(['Limit', 'Used', 'Maximum', 'Share'], s.totals.map((t) => [TOTAL_NAMES[t.limit], amount(t.used, t.unit), amount(t.max, t.unit), percent(t.share)])));
   const d = report.diff;
@@ -228,13 +256,20 @@ export function renderReviewMarkdown(report: ReviewReport): string {
     rows.push(['signer', d.signer.changed ? 'changed' : 'unchanged', code(d.signer.from), code(d.signer.to), '']);
     for (const c of d.capabilities.added) rows.push(['capability', 'added', '', `${markdownCell(c.key)} (${c.risk ?? 'unknown'})`, c.note]);
     for (const c of d.capabilities.removed) rows.push(['capability', 'removed', `${markdownCell(c.key)} (${c.risk ?? 'unknown'})`, '', c.note]);
-    for (const p of d.properties.added) rows.push(['property', 'added', '', `${markdownCell(p.name)} (${p.type ?? '?'})`, '']);
-    for (const p of d.properties.removed) rows.push(['property', 'removed', `${markdownCell(p.name)} (${p.type ?? '?'})`, '', 'saved settings become unknown settings']);
-    for (const p of d.properties.retyped) rows.push(['property', 'retyped', `${markdownCell(p.name)} (${p.from})`, `${markdownCell(p.name)} (${p.to})`, p.saved_values_carry_over ? 'saved values still fit' : 'saved values no longer fit']);
-    for (const f of d.files?.added ?? []) rows.push(['file', 'added', '', `${markdownCell(f.path)} (${f.size} B)`, '']);
-    for (const f of d.files?.removed ?? []) rows.push(['file', 'removed', `${markdownCell(f.path)} (${f.size} B)`, '', '']);
-    for (const f of d.files?.changed ?? []) rows.push(['file', 'changed', `${markdownCell(f.path)} (${f.size_before} B)`, `${markdownCell(f.path)} (${f.size_after} B)`, '']);
+    const more: string[] = [];
+    const list = <T>(items: readonly T[], max: number, what: string): readonly T[] => {
+      const c = capped(items, max);
+      if (c.more !== null) more.push(`${what} ${c.more}`);
+      return c.shown;
+    };
+    for (const p of list(d.properties.added, MAX_PROPERTIES, 'properties added:')) rows.push(['property', 'added', '', `${markdownCell(p.name)} (${p.type ?? '?'})`, '']);
+    for (const p of list(d.properties.removed, MAX_PROPERTIES, 'properties removed:')) rows.push(['property', 'removed', `${markdownCell(p.name)} (${p.type ?? '?'})`, '', 'saved settings become unknown settings']);
+    for (const p of list(d.properties.retyped, MAX_PROPERTIES, 'properties retyped:')) rows.push(['property', 'retyped', `${markdownCell(p.name)} (${p.from})`, `${markdownCell(p.name)} (${p.to})`, p.saved_values_carry_over ? 'saved values still fit' : 'saved values no longer fit']);
+    for (const f of list(d.files?.added ?? [], BUNDLE_MAX_FILES, 'files added:')) rows.push(['file', 'added', '', `${markdownCell(f.path)} (${f.size} B)`, '']);
+    for (const f of list(d.files?.removed ?? [], BUNDLE_MAX_FILES, 'files removed:')) rows.push(['file', 'removed', `${markdownCell(f.path)} (${f.size} B)`, '', '']);
+    for (const f of list(d.files?.changed ?? [], BUNDLE_MAX_FILES, 'files changed:')) rows.push(['file', 'changed', `${markdownCell(f.path)} (${f.size_before} B)`, `${markdownCell(f.path)} (${f.size_after} B)`, '']);
     out.push(...markdownTable(['What', 'Change', 'Before', 'After', 'Note'], rows));
+    for (const m of more) out.push('', m);
   }
   out.push('', `### Findings (${report.errors} errors, ${report.warnings} warnings)`, '');
   out.push(
