@@ -235,7 +235,11 @@ test('an update that adds a capability, retypes a property and is signed by a ne
   assert.ok(lines.some((l) => /^ {2}\+ capability +forms\.submit \(medium\): needs a new permission review; off until approved$/.test(l)), text.stdout);
   assert.ok(lines.some((l) => /^ {2}~ property +heading: text -> number/.test(l)));
   assert.ok(lines.some((l) => /^ {2}\+ file +extra\.css \(19 B\)$/.test(l)));
-  assert.ok(lines.some((l) => l.includes('signer') && l.includes(`${old.fingerprint} -> ${fresh.fingerprint}`)));
+  const signerAt = lines.findIndex((l) => /^ {2}signer +changed from /.test(l));
+  assert.ok(lines[signerAt].endsWith(old.fingerprint) && lines[signerAt + 1].trim() === `to ${fresh.fingerprint}`, text.stdout);
+  // The summary fits a terminal: no line of it (before the findings) is wider than 100 columns.
+  const findingsAt = lines.findIndex((l) => l.includes('baseline/capability-added'));
+  assert.deepEqual(lines.slice(0, findingsAt).filter((l) => [...l].length > 100), []);
   assert.match(lines.at(-1), /^✖ .*: \d+ errors?, \d+ warnings?$/);
 
   const md = review([second, '--baseline', first, '--format', 'markdown']);

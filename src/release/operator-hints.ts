@@ -43,7 +43,11 @@ export function operatorHint(rule: RuleDef): string {
   if (own !== undefined) return own;
   const area = rule.id.slice(0, rule.id.indexOf('/'));
   if (area === 'archive') return ARCHIVE;
-  if (area === 'secret') return 'Reject: the release holds a credential. Tell the publisher it is exposed: they must revoke or rotate it and submit again without it.';
+  if (area === 'secret') {
+    return rule.severity === 'error'
+      ? 'Reject: the release holds a credential. Tell the publisher it is exposed: they must revoke or rotate it and submit again without it.'
+      : 'Ask the publisher whether the value is a credential or personal data: every store and visitor can read a default. If it is, reject and ask for a release without it.';
+  }
   if (rule.severity === 'error') return `Reject: the release breaks a rule of the contract. Ask the publisher for a release that passes platform-ext check (their tool reports it as ${rule.id}).`;
   return 'Not blocking: weigh it in the review, and ask the publisher about it if it matters to the stores that will run the extension.';
 }

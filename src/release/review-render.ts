@@ -69,6 +69,25 @@ function capped<T>(items: readonly T[], max: number): { readonly shown: readonly
   return items.length <= max ? { shown: items, more: null } : { shown: items.slice(0, max), more: `... and ${items.length - max} more (a valid release has at most ${max})` };
 }
 
+/** Characters of a summary value per line: with its label, a line fits 100 columns. */
+const VALUE_WIDTH = 84;
+
+/** A long value (the description) in lines of at most VALUE_WIDTH characters, broken at spaces where there are any. */
+function wrap(text: string | null): string[] {
+  if (text === null) return [];
+  const lines: string[] = [];
+  let rest = text;
+  while ([...rest].length > VALUE_WIDTH) {
+    const head = [...rest].slice(0, VALUE_WIDTH + 1).join('');
+    const space = head.lastIndexOf(' ');
+    const cut = space > 0 ? space : [...rest].slice(0, VALUE_WIDTH).join('').length;
+    lines.push(rest.slice(0, cut));
+    rest = rest.slice(space > 0 ? cut + 1 : cut);
+  }
+  lines.push(rest);
+  return lines;
+}
+
 /** Rows padded to their columns' widths (the last column is never padded). */
 function table(rows: readonly (readonly string[])[], indent = '  '): string[] {
   const widths: number[] = [];
@@ -85,7 +104,7 @@ export function summaryLines(summary: ReleaseSummary, style: Style): string[] {
     ...table([
       ['release', `${shown(summary.namespace)} ${shown(summary.version)}`],
       ['name', shown(summary.name)],
-      ...(summary.description !== null ? [['description', escapeText(summary.description)]] : []),
+      ...wrap(summary.description === null ? null : escapeText(summary.description)).map((line, i) => [i === 0 ? 'description' : '', line]),
       ['entrypoint', shown(summary.entrypoint)],
       ['manifest', `sha256 ${shown(summary.manifest_sha256)}`],
       ['artifact', `sha256 ${shown(summary.artifact_sha256)}`],
@@ -131,7 +150,8 @@ export function diffLines(diff: ReleaseDiff, style: Style): string[] {
   const rows: string[][] = [];
   const higher = diff.version.higher === null ? '' : diff.version.higher ? ' (higher)' : ` ${style.red('(NOT higher)')}`;
   rows.push(['version', `${shown(diff.version.from)} -> ${shown(diff.version.to)}${higher}`]);
-  rows.push(['signer', diff.signer.changed ? `${style.red('changed')}: ${shown(diff.signer.from)} -> ${shown(diff.signer.to)}` : 'unchanged']);
+  if (diff.signer.changed) rows.push(['signer', `${style.red('changed')} from ${shown(diff.signer.from)}`], ['', `          to ${shown(diff.signer.to)}`]);
+  else rows.push(['signer', 'unchanged']);
   for (const c of diff.capabilities.added) rows.push(['+ capability', `${escapeText(c.key)} (${c.risk ?? 'unknown'}): ${c.note}`]);
   for (const c of diff.capabilities.removed) rows.push(['- capability', `${escapeText(c.key)} (${c.risk ?? 'unknown'}): ${c.note}`]);
   const more: string[] = [];
