@@ -487,3 +487,23 @@ test('an archive listing more files than a release may hold: JSON lists them all
   assert.equal(files.rows.length, BUNDLE_MAX_FILES);
   assert.match(md, /\.\.\. and 7 more/);
 });
+
+test('the summary shows the manifest\'s strings as written, valid or not; text and markdown cut a very long one', async (t) => {
+  const dir = tempDir(t);
+  const long = 'N'.repeat(3000);
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ namespace: 'Not A Namespace', version: '01.2', name: long, description: 7, entrypoint: '../x.html' }));
+  const report = await reviewRelease(dir);
+  assertSchema(report, 'invalid strings');
+  const ids = rules(report);
+  for (const id of ['manifest/namespace', 'manifest/version', 'manifest/name-length']) assert.ok(ids.includes(id), `${id} in ${ids.join(', ')}`);
+  assert.deepEqual(
+    [report.summary.namespace, report.summary.version, report.summary.name, report.summary.description, report.summary.entrypoint],
+    ['Not A Namespace', '01.2', long, null, '../x.html'],
+  );
+  const text = review([dir]).stdout;
+  assert.match(text, /^ {2}release +Not A Namespace 01\.2$/m);
+  assert.match(text, /^ {2}name +N+\.\.\. \(3000 characters in all\)$/m);
+  assert.ok(text.split('\n').every((l) => l.length < 1000), 'no line carries the whole name');
+  const md = review([dir, '--format', 'markdown']).stdout;
+  assert.match(md, /\| Name \| N+\.\.\. \(3000 characters in all\) \|/);
+});

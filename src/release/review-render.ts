@@ -4,7 +4,7 @@
 // into a ticket. Every value that comes from the release (names, paths, labels, defaults,
 // messages) is printed with control, bidirectional and invisible format characters as
 // `\u{…}` escapes (D-29): the input never controls the terminal or the ticket's layout.
-import { BUNDLE_MAX_FILES, MAX_PROPERTIES } from '../validator/index.js';
+import { BUNDLE_MAX_FILES, DESCRIPTION_MAX_BYTES, MAX_PROPERTIES } from '../validator/index.js';
 import { formatSize } from '../project/format.js';
 import { renderText, type ReportFinding, type Style } from '../project/report.js';
 import type { ReviewReport } from './review-report.js';
@@ -21,8 +21,21 @@ export function escapeText(text: string): string {
   return text.replace(UNSAFE, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
 }
 
+/**
+ * A value from the release, escaped, and cut after as many characters as a valid description
+ * holds: an invalid manifest or archive can put 64 KiB into one name (the JSON report keeps it whole).
+ */
+function clip(text: string): string {
+  const chars = [...text];
+  return chars.length <= DESCRIPTION_MAX_BYTES ? text : `${chars.slice(0, DESCRIPTION_MAX_BYTES).join('')}... (${chars.length} characters in all)`;
+}
+
+function safe(text: string): string {
+  return escapeText(clip(text));
+}
+
 function shown(value: string | null): string {
-  return value === null ? '(unknown)' : escapeText(value);
+  return value === null ? '(unknown)' : safe(value);
 }
 
 function defaultText(value: boolean | number | string | undefined): string {
@@ -104,7 +117,7 @@ export function summaryLines(summary: ReleaseSummary, style: Style): string[] {
     ...table([
       ['release', `${shown(summary.namespace)} ${shown(summary.version)}`],
       ['name', shown(summary.name)],
-      ...wrap(summary.description === null ? null : escapeText(summary.description)).map((line, i) => [i === 0 ? 'description' : '', line]),
+      ...wrap(summary.description === null ? null : safe(summary.description)).map((line, i) => [i === 0 ? 'description' : '', line]),
       ['entrypoint', shown(summary.entrypoint)],
       ['manifest', `sha256 ${shown(summary.manifest_sha256)}`],
       ['artifact', `sha256 ${shown(summary.artifact_sha256)}`],
@@ -122,7 +135,7 @@ export function summaryLines(summary: ReleaseSummary, style: Style): string[] {
     lines.push(
       ...table([
         ['name', 'type', 'required', 'label', 'default'].map(style.dim),
-        ...props.shown.map((p) => [escapeText(p.name), p.type, p.required ? 'yes' : 'no', p.label === null ? '' : escapeText(p.label), defaultText(p.default)]),
+        ...props.shown.map((p) => [safe(p.name), p.type, p.required ? 'yes' : 'no', p.label === null ? '' : safe(p.label), defaultText(p.default)]),
       ]),
     );
     if (props.more !== null) lines.push(`  ${props.more}`);
@@ -134,7 +147,7 @@ export function summaryLines(summary: ReleaseSummary, style: Style): string[] {
     lines.push(
       ...table([
         ['size', 'compressed', 'method', 'ratio', 'path'].map(style.dim),
-        ...files.shown.map((f) => [formatSize(f.size), formatSize(f.compressed_size), f.method, ratioText(f.ratio), escapeText(f.path)]),
+        ...files.shown.map((f) => [formatSize(f.size), formatSize(f.compressed_size), f.method, ratioText(f.ratio), safe(f.path)]),
       ]),
     );
     if (files.more !== null) lines.push(`  ${files.more}`);
@@ -146,33 +159,33 @@ export function summaryLines(summary: ReleaseSummary, style: Style): string[] {
 
 /** The diff against the baseline as text lines. */
 export function diffLines(diff: ReleaseDiff, style: Style): string[] {
-  const lines: string[] = ['', style.bold(`Changes since the baseline ${escapeText(diff.baseline)}`)];
+  const lines: string[] = ['', style.bold(`Changes since the baseline ${safe(diff.baseline)}`)];
   const rows: string[][] = [];
   const higher = diff.version.higher === null ? '' : diff.version.higher ? ' (higher)' : ` ${style.red('(NOT higher)')}`;
   rows.push(['version', `${shown(diff.version.from)} -> ${shown(diff.version.to)}${higher}`]);
   if (diff.signer.changed) rows.push(['signer', `${style.red('changed')} from ${shown(diff.signer.from)}`], ['', `          to ${shown(diff.signer.to)}`]);
   else rows.push(['signer', 'unchanged']);
-  for (const c of diff.capabilities.added) rows.push(['+ capability', `${escapeText(c.key)} (${c.risk ?? 'unknown'}): ${c.note}`]);
-  for (const c of diff.capabilities.removed) rows.push(['- capability', `${escapeText(c.key)} (${c.risk ?? 'unknown'}): ${c.note}`]);
+  for (const c of diff.capabilities.added) rows.push(['+ capability', `${safe(c.key)} (${c.risk ?? 'unknown'}): ${c.note}`]);
+  for (const c of diff.capabilities.removed) rows.push(['- capability', `${safe(c.key)} (${c.risk ?? 'unknown'}): ${c.note}`]);
   const more: string[] = [];
   const list = <T>(items: readonly T[], max: number, what: string): readonly T[] => {
     const c = capped(items, max);
     if (c.more !== null) more.push(`${what} ${c.more}`);
     return c.shown;
   };
-  for (const p of list(diff.properties.added, MAX_PROPERTIES, 'properties added:')) rows.push(['+ property', `${escapeText(p.name)} (${p.type ?? 'no valid type'})`]);
+  for (const p of list(diff.properties.added, MAX_PROPERTIES, 'properties added:')) rows.push(['+ property', `${safe(p.name)} (${p.type ?? 'no valid type'})`]);
   for (const p of list(diff.properties.removed, MAX_PROPERTIES, 'properties removed:')) {
-    rows.push(['- property', `${escapeText(p.name)} (${p.type ?? 'no valid type'}): saved settings become unknown settings`]);
+    rows.push(['- property', `${safe(p.name)} (${p.type ?? 'no valid type'}): saved settings become unknown settings`]);
   }
   for (const p of list(diff.properties.retyped, MAX_PROPERTIES, 'properties retyped:')) {
-    rows.push(['~ property', `${escapeText(p.name)}: ${p.from} -> ${p.to}${p.saved_values_carry_over ? ' (saved values still fit)' : ': saved values no longer fit'}`]);
+    rows.push(['~ property', `${safe(p.name)}: ${p.from} -> ${p.to}${p.saved_values_carry_over ? ' (saved values still fit)' : ': saved values no longer fit'}`]);
   }
   if (diff.files === null) rows.push(['files', 'not compared: an archive is missing or was refused']);
   else {
-    for (const f of list(diff.files.added, BUNDLE_MAX_FILES, 'files added:')) rows.push(['+ file', `${escapeText(f.path)} (${formatSize(f.size)})`]);
-    for (const f of list(diff.files.removed, BUNDLE_MAX_FILES, 'files removed:')) rows.push(['- file', `${escapeText(f.path)} (${formatSize(f.size)})`]);
+    for (const f of list(diff.files.added, BUNDLE_MAX_FILES, 'files added:')) rows.push(['+ file', `${safe(f.path)} (${formatSize(f.size)})`]);
+    for (const f of list(diff.files.removed, BUNDLE_MAX_FILES, 'files removed:')) rows.push(['- file', `${safe(f.path)} (${formatSize(f.size)})`]);
     for (const f of list(diff.files.changed, BUNDLE_MAX_FILES, 'files changed:')) {
-      rows.push(['~ file', `${escapeText(f.path)} (${formatSize(f.size_before)} -> ${formatSize(f.size_after)})`]);
+      rows.push(['~ file', `${safe(f.path)} (${formatSize(f.size_before)} -> ${formatSize(f.size_after)})`]);
     }
     if (diff.files.added.length + diff.files.removed.length + diff.files.changed.length === 0) rows.push(['files', 'unchanged']);
   }
@@ -221,7 +234,12 @@ function markdownTable(head: readonly string[], rows: readonly (readonly string[
   return [`| ${head.join(' | ')} |`, `|${head.map(() => ' --- ').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)];
 }
 
-const code = (text: string | null) => (text === null ? '(unknown)' : markdownCell(text));
+/** A value from the release in a cell: cut as in the text (clip), then escaped for Markdown. */
+function cell(text: string): string {
+  return markdownCell(clip(text));
+}
+
+const code = (text: string | null) => (text === null ? '(unknown)' : cell(text));
 
 /** The review as Markdown for a ticket: the same values as the text and JSON renderings. */
 export function renderReviewMarkdown(report: ReviewReport): string {
@@ -242,18 +260,18 @@ export function renderReviewMarkdown(report: ReviewReport): string {
         ['Signer fingerprint', code(s.signer.fingerprint)],
         ['Signature', s.signer.signature_valid ? 'valid' : '**NOT valid**'],
         ['Signer pinning', PINNING_TEXT[s.signer.pinning]],
-        ['Tool', `${markdownCell(report.tool.name)} ${markdownCell(report.tool.version)}, contract version ${report.contract_version}`],
+        ['Tool', `${cell(report.tool.name)} ${cell(report.tool.version)}, contract version ${report.contract_version}`],
       ],
     ),
   );
   out.push('', `### Capabilities (${s.capabilities.length})`, '');
-  out.push(...markdownTable(['Capability', 'Risk', 'Method', 'Actions'], s.capabilities.map((c) => [markdownCell(c.key), c.risk, markdownCell(c.method), markdownCell(c.actions.join(', '))])));
+  out.push(...markdownTable(['Capability', 'Risk', 'Method', 'Actions'], s.capabilities.map((c) => [cell(c.key), c.risk, cell(c.method), cell(c.actions.join(', '))])));
   out.push('', `### Properties (${s.properties.length})`, '');
   const props = capped(s.properties, MAX_PROPERTIES);
   out.push(
     ...markdownTable(
       ['Name', 'Type', 'Required', 'Label', 'Default'],
-      props.shown.map((p) => [markdownCell(p.name), p.type, p.required ? 'yes' : 'no', p.label === null ? '' : markdownCell(p.label), p.default === undefined ? '' : markdownCell(JSON.stringify(p.default))]),
+      props.shown.map((p) => [cell(p.name), p.type, p.required ? 'yes' : 'no', p.label === null ? '' : cell(p.label), p.default === undefined ? '' : cell(JSON.stringify(p.default))]),
     ),
   );
   if (props.more !== null) out.push('', props.more);
@@ -262,7 +280,7 @@ export function renderReviewMarkdown(report: ReviewReport): string {
   out.push(
     ...markdownTable(
       ['Path', 'Size', 'Compressed', 'Method', 'Ratio', 'SHA-256'],
-      files.shown.map((f) => [markdownCell(f.path), String(f.size), String(f.compressed_size), f.method, ratioText(f.ratio), f.sha256 ?? '']),
+      files.shown.map((f) => [cell(f.path), String(f.size), String(f.compressed_size), f.method, ratioText(f.ratio), f.sha256 ?? '']),
     ),
   );
   if (files.more !== null) out.push('', files.more);
@@ -270,24 +288,24 @@ export function renderReviewMarkdown(report: ReviewReport): string {
   out.push(...markdownTable(['Limit', 'Used', 'Maximum', 'Share'], s.totals.map((t) => [TOTAL_NAMES[t.limit], amount(t.used, t.unit), amount(t.max, t.unit), percent(t.share)])));
   const d = report.diff;
   if (d !== undefined) {
-    out.push('', `### Changes since the baseline ${markdownCell(d.baseline)}`, '');
+    out.push('', `### Changes since the baseline ${cell(d.baseline)}`, '');
     const rows: string[][] = [];
     rows.push(['version', '', code(d.version.from), code(d.version.to), d.version.higher === null ? '' : d.version.higher ? 'higher' : '**not higher**']);
     rows.push(['signer', d.signer.changed ? 'changed' : 'unchanged', code(d.signer.from), code(d.signer.to), '']);
-    for (const c of d.capabilities.added) rows.push(['capability', 'added', '', `${markdownCell(c.key)} (${c.risk ?? 'unknown'})`, c.note]);
-    for (const c of d.capabilities.removed) rows.push(['capability', 'removed', `${markdownCell(c.key)} (${c.risk ?? 'unknown'})`, '', c.note]);
+    for (const c of d.capabilities.added) rows.push(['capability', 'added', '', `${cell(c.key)} (${c.risk ?? 'unknown'})`, c.note]);
+    for (const c of d.capabilities.removed) rows.push(['capability', 'removed', `${cell(c.key)} (${c.risk ?? 'unknown'})`, '', c.note]);
     const more: string[] = [];
     const list = <T>(items: readonly T[], max: number, what: string): readonly T[] => {
       const c = capped(items, max);
       if (c.more !== null) more.push(`${what} ${c.more}`);
       return c.shown;
     };
-    for (const p of list(d.properties.added, MAX_PROPERTIES, 'properties added:')) rows.push(['property', 'added', '', `${markdownCell(p.name)} (${p.type ?? '?'})`, '']);
-    for (const p of list(d.properties.removed, MAX_PROPERTIES, 'properties removed:')) rows.push(['property', 'removed', `${markdownCell(p.name)} (${p.type ?? '?'})`, '', 'saved settings become unknown settings']);
-    for (const p of list(d.properties.retyped, MAX_PROPERTIES, 'properties retyped:')) rows.push(['property', 'retyped', `${markdownCell(p.name)} (${p.from})`, `${markdownCell(p.name)} (${p.to})`, p.saved_values_carry_over ? 'saved values still fit' : 'saved values no longer fit']);
-    for (const f of list(d.files?.added ?? [], BUNDLE_MAX_FILES, 'files added:')) rows.push(['file', 'added', '', `${markdownCell(f.path)} (${f.size} B)`, '']);
-    for (const f of list(d.files?.removed ?? [], BUNDLE_MAX_FILES, 'files removed:')) rows.push(['file', 'removed', `${markdownCell(f.path)} (${f.size} B)`, '', '']);
-    for (const f of list(d.files?.changed ?? [], BUNDLE_MAX_FILES, 'files changed:')) rows.push(['file', 'changed', `${markdownCell(f.path)} (${f.size_before} B)`, `${markdownCell(f.path)} (${f.size_after} B)`, '']);
+    for (const p of list(d.properties.added, MAX_PROPERTIES, 'properties added:')) rows.push(['property', 'added', '', `${cell(p.name)} (${p.type ?? '?'})`, '']);
+    for (const p of list(d.properties.removed, MAX_PROPERTIES, 'properties removed:')) rows.push(['property', 'removed', `${cell(p.name)} (${p.type ?? '?'})`, '', 'saved settings become unknown settings']);
+    for (const p of list(d.properties.retyped, MAX_PROPERTIES, 'properties retyped:')) rows.push(['property', 'retyped', `${cell(p.name)} (${p.from})`, `${cell(p.name)} (${p.to})`, p.saved_values_carry_over ? 'saved values still fit' : 'saved values no longer fit']);
+    for (const f of list(d.files?.added ?? [], BUNDLE_MAX_FILES, 'files added:')) rows.push(['file', 'added', '', `${cell(f.path)} (${f.size} B)`, '']);
+    for (const f of list(d.files?.removed ?? [], BUNDLE_MAX_FILES, 'files removed:')) rows.push(['file', 'removed', `${cell(f.path)} (${f.size} B)`, '', '']);
+    for (const f of list(d.files?.changed ?? [], BUNDLE_MAX_FILES, 'files changed:')) rows.push(['file', 'changed', `${cell(f.path)} (${f.size_before} B)`, `${cell(f.path)} (${f.size_after} B)`, '']);
     out.push(...markdownTable(['What', 'Change', 'Before', 'After', 'Note'], rows));
     for (const m of more) out.push('', m);
   }

@@ -98,7 +98,7 @@ export function reviewReleaseFolder(target: string, options: ReviewOptions = {})
   let findings: Finding[] = check.findings.concat(extra.items);
 
   const { files } = check.loaded.release;
-  const summary = buildReleaseSummary(check.result, files['bundle.zip']?.length ?? null, files['manifest.json']?.length ?? null, pinning);
+  const summary = buildReleaseSummary(check.result, files['bundle.zip']?.length ?? null, files['manifest.json'], pinning);
   let diff: ReleaseDiff | undefined;
   if (baseline !== null && baselineCheck !== null) {
     findings = findings.concat(baselineFindings(baseline, files['manifest.json']));

@@ -2,8 +2,11 @@
 // may do in a store, what it ships and how close it comes to each bundle limit; and,
 // against the approved baseline release, what changed. Data only: the text, markdown and
 // JSON renderings (src/release/review-render.ts, the JSON report) all print these values.
-// Values come from the release as validated (validateRelease), never from the publisher's
-// own claims (submission.json): a field the validator could not read is null.
+// Values come from the release files (validateRelease, the manifest), never from the
+// publisher's own claims (submission.json). The five manifest strings are shown as written,
+// valid or not (a finding says what is wrong with them), so the operator sees what the
+// release claims to be; capabilities and properties are those the validator accepted. A
+// value that cannot be read is null.
 import {
   BUNDLE_MAX_COMPRESSED_BYTES,
   BUNDLE_MAX_COMPRESSION_RATIO,
@@ -16,6 +19,7 @@ import {
   MANIFEST_MAX_BYTES,
   MAX_CAPABILITIES,
   MAX_PROPERTIES,
+  readJson,
   savedValuesCarryOver,
   type ReleaseManifest,
   type ReleaseResult,
@@ -114,12 +118,28 @@ export function summaryFiles(result: ReleaseResult): SummaryFile[] | null {
   });
 }
 
+const MANIFEST_STRINGS = ['namespace', 'version', 'name', 'description', 'entrypoint'] as const;
+type ManifestStrings = Record<(typeof MANIFEST_STRINGS)[number], string | null>;
+
+/** The five identifying strings of the manifest as written (null when absent, not a string, or the manifest is not a JSON object within its limit). */
+export function manifestStrings(bytes: Uint8Array | null): ManifestStrings {
+  const out: ManifestStrings = { namespace: null, version: null, name: null, description: null, entrypoint: null };
+  if (bytes === null || bytes.length > MANIFEST_MAX_BYTES) return out;
+  const read = readJson(bytes);
+  if (!read.ok || read.value.kind !== 'object') return out;
+  for (const entry of read.value.entries) {
+    if ((MANIFEST_STRINGS as readonly string[]).includes(entry.key) && entry.value.kind === 'string') out[entry.key as keyof ManifestStrings] = entry.value.value;
+  }
+  return out;
+}
+
 /**
- * The release summary. `archiveBytes` and `manifestBytes` are the sizes of bundle.zip and
- * manifest.json as read (null when missing); `pinning` says what --known-keys made of the signer.
+ * The release summary. `archiveBytes` is the size of bundle.zip as read and `manifestBytes`
+ * the manifest (null when missing); `pinning` says what --known-keys made of the signer.
  */
-export function buildReleaseSummary(result: ReleaseResult, archiveBytes: number | null, manifestBytes: number | null, pinning: SignerPinning): ReleaseSummary {
+export function buildReleaseSummary(result: ReleaseResult, archiveBytes: number | null, manifestBytes: Uint8Array | null, pinning: SignerPinning): ReleaseSummary {
   const manifest = result.manifest;
+  const written = manifestStrings(manifestBytes);
   const capabilities = (manifest?.capabilities ?? []).flatMap((key): SummaryCapability[] => {
     const def = capabilityByKey(key);
     return def === undefined ? [] : [{ key, risk: def.risk, method: def.method, actions: [...def.actions] }];
@@ -141,17 +161,13 @@ export function buildReleaseSummary(result: ReleaseResult, archiveBytes: number 
     totals.push(total('bundle.highestFileRatio', Number.isFinite(highest) ? round(highest, 2) : BUNDLE_MAX_COMPRESSION_RATIO + 1, BUNDLE_MAX_COMPRESSION_RATIO, 'ratio'));
     if (archiveBytes !== null && archiveBytes > 0) totals.push(total('bundle.archiveRatio', round(expanded / archiveBytes, 2), BUNDLE_MAX_COMPRESSION_RATIO, 'ratio'));
   }
-  if (manifestBytes !== null) totals.push(total('manifest.bytes', manifestBytes, MANIFEST_MAX_BYTES, 'bytes'));
+  if (manifestBytes !== null) totals.push(total('manifest.bytes', manifestBytes.length, MANIFEST_MAX_BYTES, 'bytes'));
   if (manifest !== null) {
     totals.push(total('manifest.capabilities', capabilities.length, MAX_CAPABILITIES, 'count'));
     totals.push(total('manifest.properties', properties.length, MAX_PROPERTIES, 'count'));
   }
   return {
-    namespace: manifest?.namespace ?? null,
-    version: manifest?.version ?? null,
-    name: manifest?.name ?? null,
-    description: manifest?.description ?? null,
-    entrypoint: manifest?.entrypoint ?? null,
+    ...written,
     manifest_sha256: result.manifestSha256 ?? null,
     artifact_sha256: result.artifactSha256 ?? null,
     signer: { fingerprint: result.publicKeyId ?? null, signature_valid: result.signatureValid, pinning },
