@@ -7,7 +7,7 @@ import { FindingList, sortFindings, type Finding } from './findings.js';
 import { isNamespace, isSemver } from './grammar.js';
 import { readJson, type JsonObjectNode } from './json.js';
 import { validateProject, type ContentScan, type ValidationResult } from './validate.js';
-import { readZip, type InflateRaw, type ZipListingEntry } from './zip/read.js';
+import { readZip, type InflateRaw, type ZipListingEntry, type ZipReadResult } from './zip/read.js';
 import { findPrivateKeyMarker, type BundleEntry } from './bundle.js';
 import { BUNDLE_MAX_COMPRESSED_BYTES, MANIFEST_MAX_BYTES } from './limits.js';
 
@@ -66,7 +66,7 @@ export interface ReleaseResult extends ValidationResult {
   /** The archive's entries as its central directory lists them, when its structure was sound. */
   readonly archiveListing?: readonly ZipListingEntry[];
   /** The archive's entries as validated (with their bytes when they were inflated), when its structure was sound. */
-  readonly bundleEntries?: readonly BundleEntry[];
+  readonly bundleEntries?: Readonly<NonNullable<ZipReadResult['entries']>>;
 }
 
 /** D-14: the five-line payload, each line ended by `\n`. */
@@ -201,19 +201,19 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps): Relea
   let contentFindings: Finding[] = [];
   let manifestInfo: ValidationResult['manifest'] = null;
   let archiveListing: readonly ZipListingEntry[] | undefined;
-  let bundleEntries: readonly BundleEntry[] | undefined;
+  let bundleEntries: ZipReadResult['entries'] | undefined;
   if (bundleBytes !== null) {
     const zipFindings = new FindingList();
     const zip = readZip(bundleBytes, deps.inflateRaw, zipFindings, 'bundle.zip', deps.crc32 === undefined ? {} : { crc32: deps.crc32 });
     top.items.push(...zipFindings.items);
-    archiveListing = zip.listing;
-    bundleEntries = zip.entries ?? undefined;
     const scans = zip.entries === null ? undefined : deps.scanContents?.(zip.entries);
     const project = validateProject(
       { manifest: manifestBytes, files: zip.entries ?? [], ...(scans !== undefined && { scans }) },
       { bundlePrefix: 'bundle.zip/', skipBundle: zip.entries === null },
     );
     contentFindings = project.findings;
+    archiveListing = zip.listing;
+    bundleEntries = zip.entries;
     manifestInfo = project.manifest;
   } else if (manifestBytes !== null) {
     const project = validateProject({ manifest: manifestBytes, files: [] }, { bundlePrefix: 'bundle.zip/', skipBundle: true });
@@ -277,7 +277,7 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps): Relea
     ...(artifactSha256 !== undefined && { artifactSha256 }),
     ...(publicKeyId !== undefined && { publicKeyId }),
     ...(archiveListing !== undefined && { archiveListing }),
-    ...(bundleEntries !== undefined && { bundleEntries }),
+    ...(bundleEntries !== undefined && bundleEntries !== null && { bundleEntries }),
   };
 }
 
