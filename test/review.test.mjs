@@ -173,7 +173,7 @@ test('a clean first release: the summary, one warning (signer not pinned), exit 
   assert.match(lines[0], /^ {2}release +acme\/hello-world 1\.0\.0$/);
   const at = (re) => lines.findIndex((l) => re.test(l));
   assert.ok(at(/^Capabilities \(4\)$/) < at(/^Files \(5\)$/) && at(/^Files \(5\)$/) < at(/^Limits$/) && at(/^Limits$/) < at(/release\/signer-not-pinned/), text.stdout);
-  assert.match(lines.at(-1), /^! .*: 0 errors, 1 warning$/);
+  assert.match(lines.at(-1), /^! .*: no errors; weigh the warnings before approving \(0 errors, 1 warning\)$/);
   assert.ok(lines.some((l) => l.includes('cart.manage') && l.includes('medium') && l.includes('PLATFORM.cart.manage')));
   assert.ok(lines.some((l) => l.includes(old.fingerprint)));
   assert.ok(lines.some((l) => /signer not pinned/.test(l)));
@@ -238,9 +238,14 @@ test('an update that adds a capability, retypes a property and is signed by a ne
   const signerAt = lines.findIndex((l) => /^ {2}signer +changed from /.test(l));
   assert.ok(lines[signerAt].endsWith(old.fingerprint) && lines[signerAt + 1].trim() === `to ${fresh.fingerprint}`, text.stdout);
   // The summary fits a terminal: no line of it (before the findings) is wider than 100 columns.
-  const findingsAt = lines.findIndex((l) => l.includes('baseline/capability-added'));
-  assert.deepEqual(lines.slice(0, findingsAt).filter((l) => [...l].length > 100), []);
-  assert.match(lines.at(-1), /^✖ .*: \d+ errors?, \d+ warnings?$/);
+  // The review fits a terminal: no line is wider than 100 columns (messages and hints wrap).
+  assert.deepEqual(lines.filter((l) => [...l].length > 100), []);
+  // Each finding: where, severity and rule id, the message, then what the operator should do.
+  const retyped = lines.findIndex((l) => /^ {4}error 18:15 \/properties\/heading\/type +baseline\/property-retyped$/.test(l));
+  assert.ok(retyped > 0, text.stdout);
+  assert.match(lines[retyped + 1], /^ {6}The property "heading" is a "number"/);
+  assert.ok(lines.slice(retyped + 1, retyped + 8).some((l) => /^ {6}What to do: Ask the publisher/.test(l)));
+  assert.match(lines.at(-1), /^✖ .*: reject \(\d+ errors?, \d+ warnings?\)$/);
 
   const md = review([second, '--baseline', first, '--format', 'markdown']);
   const tables = assertTablesWellFormed(md.stdout, 'update');

@@ -13,7 +13,7 @@ export interface ReportTool {
   readonly version: string;
 }
 
-/** D-20a: a finding as reports print it, with the fix text of its rule (or the text its command gives it). */
+/** D-20a: a finding as reports print it, with the fix text of its rule (or the text its command gives it); every finding of a Report is one. */
 export interface ReportFinding extends Finding {
   readonly hint?: string;
 }
@@ -22,6 +22,9 @@ export type ReportCommand = 'check' | 'verify' | 'review';
 
 export interface Report {
   readonly format: 'platform-extension-report-v1';
+  /** D-20a, after the D-20 fields in the JSON (additive: consumers ignore fields they do not know). */
+  readonly tool: ReportTool;
+  readonly contract_version: typeof CONTRACT_VERSION;
   readonly command: ReportCommand;
   readonly target: string;
   readonly ok: boolean;
@@ -29,10 +32,7 @@ export interface Report {
   readonly strict?: true;
   readonly errors: number;
   readonly warnings: number;
-  readonly findings: readonly ReportFinding[];
-  /** D-20a (additive: consumers ignore fields they do not know). */
-  readonly tool: ReportTool;
-  readonly contract_version: typeof CONTRACT_VERSION;
+  readonly findings: readonly Finding[];
 }
 
 export interface ReportOptions {
@@ -40,7 +40,7 @@ export interface ReportOptions {
   readonly strict?: boolean;
 }
 
-export function buildReport(command: ReportCommand, target: string, findings: readonly ReportFinding[], options: ReportOptions = {}): Report {
+export function buildReport(command: ReportCommand, target: string, findings: readonly Finding[], options: ReportOptions = {}): Report {
   let errors = 0;
   for (const f of findings) if (f.severity === 'error') errors++;
   const warnings = findings.length - errors;
@@ -53,9 +53,9 @@ export function buildReport(command: ReportCommand, target: string, findings: re
     if (f.pointer !== undefined) o['pointer'] = f.pointer;
     if (f.line !== undefined) o['line'] = f.line;
     if (f.column !== undefined) o['column'] = f.column;
-    const hint = f.hint ?? ruleById(f.rule)?.hint;
+    const hint = (f as ReportFinding).hint ?? ruleById(f.rule)?.hint;
     if (hint !== undefined) o['hint'] = hint;
-    return o as unknown as ReportFinding;
+    return o as unknown as Finding;
   });
   // `strict` sits next to `ok` because it changes what `ok` means; without --strict the
   // report is exactly the D-20 shape (verify and review never pass it).
@@ -110,7 +110,7 @@ export function renderText(report: Report, style: Style): string {
       const severity = f.severity === 'error' ? style.red('error  ') : style.yellow('warning');
       const pointer = f.line !== undefined && f.pointer !== undefined ? ` ${style.dim(`(${f.pointer})`)}` : '';
       lines.push(`  ${whereOf(f).padEnd(width)}  ${severity}  ${f.message}${pointer}  ${style.dim(f.rule)}`);
-      const hint = (f as ReportFinding).hint ?? ruleById(f.rule)?.hint;
+      const hint = ruleById(f.rule)?.hint;
       if (hint !== undefined) lines.push(`  ${''.padEnd(width)}  ${''.padEnd(7)}  ${style.dim(`hint: ${hint}`)}`);
     }
     lines.push('');

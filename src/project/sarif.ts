@@ -4,7 +4,7 @@
 // The log is a pure function of the report, the project folder and the version: no times,
 // no host names, keys in a fixed order (determinism, as for every output of this tool).
 import { pathToFileURL } from 'node:url';
-import { RULES, type RuleDef } from '../validator/index.js';
+import { RULES, type Finding, type RuleDef } from '../validator/index.js';
 import { explanationOf } from '../explain/explanations.js';
 import type { Report, ReportFinding } from './report.js';
 
@@ -58,7 +58,7 @@ function ruleDescriptor(rule: RuleDef): Record<string, unknown> {
   };
 }
 
-function resultOf(finding: ReportFinding, ruleIndex: number): Record<string, unknown> {
+function resultOf(finding: Finding, ruleIndex: number): Record<string, unknown> {
   const location: Record<string, unknown> = {};
   if (finding.file !== undefined) {
     const physical: Record<string, unknown> = {
@@ -85,7 +85,8 @@ function resultOf(finding: ReportFinding, ruleIndex: number): Record<string, unk
   // replacement bytes, which a hint does not give; the rule's `help` has the long form.
   const properties: Record<string, string> = {};
   if (finding.pointer !== undefined) properties['pointer'] = finding.pointer;
-  if (finding.hint !== undefined) properties['hint'] = finding.hint;
+  const hint = (finding as ReportFinding).hint;
+  if (hint !== undefined) properties['hint'] = hint;
   if (Object.keys(properties).length > 0) result['properties'] = properties;
   return result;
 }

@@ -1,12 +1,13 @@
 // Renders the operator's review (src/release/review-report.ts) for a terminal and for a
 // ticket. Text: the release summary first, then the diff against the baseline, then the
-// findings, and a one-line verdict last. Markdown: the same review as tables, for pasting
+// findings with what the operator should do about each, and a one-line verdict last, in
+// lines of at most 100 columns where the values allow it. Markdown: the same review as tables, for pasting
 // into a ticket. Every value that comes from the release (names, paths, labels, defaults,
 // messages) is printed with control, bidirectional and invisible format characters as
 // `\u{…}` escapes (D-29): the input never controls the terminal or the ticket's layout.
 import { BUNDLE_MAX_FILES, DESCRIPTION_MAX_BYTES, MAX_PROPERTIES } from '../validator/index.js';
 import { formatSize } from '../project/format.js';
-import { renderText, type ReportFinding, type Style } from '../project/report.js';
+import type { ReportFinding, Style } from '../project/report.js';
 import type { ReviewReport } from './review-report.js';
 import type { ReleaseDiff, ReleaseSummary, SignerPinning, SummaryTotal } from './review-summary.js';
 
@@ -84,16 +85,18 @@ function capped<T>(items: readonly T[], max: number): { readonly shown: readonly
 
 /** Characters of a summary value per line: with its label, a line fits 100 columns. */
 const VALUE_WIDTH = 84;
+/** Characters of a finding's message or hint per line, after its indent. */
+const FINDING_WIDTH = 92;
 
-/** A long value (the description) in lines of at most VALUE_WIDTH characters, broken at spaces where there are any. */
-function wrap(text: string | null): string[] {
+/** A long text in lines of at most `width` characters, broken at spaces where there are any. */
+function wrap(text: string | null, width = VALUE_WIDTH): string[] {
   if (text === null) return [];
   const lines: string[] = [];
   let rest = text;
-  while ([...rest].length > VALUE_WIDTH) {
-    const head = [...rest].slice(0, VALUE_WIDTH + 1).join('');
+  while ([...rest].length > width) {
+    const head = [...rest].slice(0, width + 1).join('');
     const space = head.lastIndexOf(' ');
-    const cut = space > 0 ? space : [...rest].slice(0, VALUE_WIDTH).join('').length;
+    const cut = space > 0 ? space : [...rest].slice(0, width).join('').length;
     lines.push(rest.slice(0, cut));
     rest = rest.slice(space > 0 ? cut + 1 : cut);
   }
@@ -193,23 +196,54 @@ export function diffLines(diff: ReleaseDiff, style: Style): string[] {
   return lines;
 }
 
-/** The findings with every text escaped, for renderText. */
-function escapedFindings(findings: readonly ReportFinding[]): ReportFinding[] {
-  return findings.map((f) => ({
-    ...f,
-    message: escapeText(f.message),
-    ...(f.file !== undefined && { file: escapeText(f.file) }),
-    ...(f.pointer !== undefined && { pointer: escapeText(f.pointer) }),
-  }));
+/** How many errors and warnings, in words. */
+function counts(report: ReviewReport): string {
+  return `${report.errors} error${report.errors === 1 ? '' : 's'}, ${report.warnings} warning${report.warnings === 1 ? '' : 's'}`;
+}
+
+/**
+ * The findings grouped by file (the folder's own files, or the bundle's), each with its
+ * place, severity, message and rule id, then what the operator should do. Everything from
+ * the release is escaped.
+ */
+export function findingLines(report: ReviewReport, style: Style): string[] {
+  if (report.findings.length === 0) return [];
+  const lines: string[] = [style.bold(`Findings (${counts(report)})`)];
+  const groups = new Map<string, ReportFinding[]>();
+  for (const f of report.findings) {
+    const key = f.file ?? '';
+    let group = groups.get(key);
+    if (group === undefined) groups.set(key, (group = []));
+    group.push(f);
+  }
+  for (const [file, group] of groups) {
+    lines.push(`  ${style.bold(file === '' ? '(the release folder)' : safe(file))}`);
+    for (const f of group) {
+      const at = f.line !== undefined ? ` ${f.line}:${f.column ?? 1}` : '';
+      const where = at + (f.pointer !== undefined && f.pointer !== '' ? ` ${safe(f.pointer)}` : '');
+      const severity = f.severity === 'error' ? style.red('error') : style.yellow('warning');
+      lines.push(`    ${severity}${where}  ${style.dim(f.rule)}`);
+      for (const line of wrap(safe(f.message), FINDING_WIDTH)) lines.push(`      ${line}`);
+      if (f.hint !== undefined) wrap(`What to do: ${f.hint}`, FINDING_WIDTH).forEach((line) => lines.push(`      ${style.dim(line)}`));
+    }
+  }
+  return lines;
+}
+
+/** The last line: a mark, the folder, and the verdict in the operator's terms. */
+export function verdictLine(report: ReviewReport, style: Style): string {
+  const mark = report.errors > 0 ? style.red('✖') : report.warnings > 0 ? style.yellow('!') : style.green('✓');
+  return `${mark} ${safe(report.target)}: ${verdict(report)}`;
 }
 
 /** The whole review for a terminal: summary, diff, findings, verdict. */
 export function renderReviewText(report: ReviewReport, style: Style): string {
   const lines = summaryLines(report.summary, style);
   if (report.diff !== undefined) lines.push(...diffLines(report.diff, style));
-  lines.push('', '');
-  const findings = renderText({ ...report, target: escapeText(report.target), findings: escapedFindings(report.findings) }, style);
-  return lines.join('\n') + findings;
+  const findings = findingLines(report, style);
+  if (findings.length > 0) lines.push('', ...findings);
+  lines.push('', verdictLine(report, style));
+  return lines.join('\n') + '\n';
 }
 
 // ---------------------------------------------------------------------------------
@@ -309,7 +343,7 @@ export function renderReviewMarkdown(report: ReviewReport): string {
     out.push(...markdownTable(['What', 'Change', 'Before', 'After', 'Note'], rows));
     for (const m of more) out.push('', m);
   }
-  out.push('', `### Findings (${report.errors} errors, ${report.warnings} warnings)`, '');
+  out.push('', `### Findings (${counts(report)})`, '');
   out.push(
     ...markdownTable(
       ['Severity', 'Rule', 'Where', 'Message', 'What to do'],
@@ -328,8 +362,7 @@ export function renderReviewMarkdown(report: ReviewReport): string {
 
 /** One line: what the review found, in the operator's terms. */
 export function verdict(report: ReviewReport): string {
-  const counts = `${report.errors} error${report.errors === 1 ? '' : 's'}, ${report.warnings} warning${report.warnings === 1 ? '' : 's'}`;
-  if (report.errors > 0) return `reject (${counts})`;
-  if (report.warnings > 0) return `no errors; weigh the warnings before approving (${counts})`;
+  if (report.errors > 0) return `reject (${counts(report)})`;
+  if (report.warnings > 0) return `no errors; weigh the warnings before approving (${counts(report)})`;
   return 'no problems found; the approval is the operator\'s decision';
 }

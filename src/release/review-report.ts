@@ -32,6 +32,7 @@ export interface ReviewOptions {
 /** The D-20 report of a review, with the release summary and, against a baseline, the diff (additive fields, D-20a). */
 export interface ReviewReport extends Report {
   readonly command: 'review';
+  readonly findings: readonly ReportFinding[];
   readonly summary: ReleaseSummary;
   readonly diff?: ReleaseDiff;
 }
