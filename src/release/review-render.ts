@@ -1,8 +1,8 @@
 // Renders the operator's review (src/release/review-report.ts) for a terminal and for a
 // ticket. Text: the release summary first, then the diff against the baseline, then the
 // findings with what the operator should do about each, and a one-line verdict last, in
-// lines of at most 100 columns where the values allow it. Markdown: the same review as tables, for pasting
-// into a ticket. Every value that comes from the release (names, paths, labels, defaults,
+// lines of at most 100 columns where the values allow it. Markdown: the same review as
+// tables, for pasting into a ticket. Every value that comes from the release (names, paths, labels, defaults,
 // messages) is printed with control, bidirectional and invisible format characters as
 // `\u{…}` escapes (D-29): the input never controls the terminal or the ticket's layout.
 import { BUNDLE_MAX_FILES, DESCRIPTION_MAX_BYTES, MAX_PROPERTIES } from '../validator/index.js';
@@ -23,14 +23,15 @@ export function escapeText(text: string): string {
 }
 
 /**
- * A value from the release, escaped, and cut after as many characters as a valid description
- * holds: an invalid manifest or archive can put 64 KiB into one name (the JSON report keeps it whole).
+ * A value from the release cut after as many characters as a valid description holds: an
+ * invalid manifest or archive can put 64 KiB into one name (the JSON report keeps it whole).
  */
 function clip(text: string): string {
   const chars = [...text];
   return chars.length <= DESCRIPTION_MAX_BYTES ? text : `${chars.slice(0, DESCRIPTION_MAX_BYTES).join('')}... (${chars.length} characters in all)`;
 }
 
+/** A value from the release as the text output prints it: cut (clip), then escaped. */
 function safe(text: string): string {
   return escapeText(clip(text));
 }
@@ -41,7 +42,7 @@ function shown(value: string | null): string {
 
 function defaultText(value: boolean | number | string | undefined): string {
   if (value === undefined) return '';
-  return typeof value === 'string' ? escapeText(JSON.stringify(value)) : String(value);
+  return typeof value === 'string' ? safe(JSON.stringify(value)) : String(value);
 }
 
 const PINNING_TEXT: Readonly<Record<SignerPinning, string>> = {

@@ -37,7 +37,7 @@ export interface ReviewReport extends Report {
   readonly diff?: ReleaseDiff;
 }
 
-function checkFolder(dir: string): ReleaseCheck {
+function checkReleaseOrUsage(dir: string): ReleaseCheck {
   try {
     return checkReleaseFolder(dir);
   } catch (error) {
@@ -90,8 +90,8 @@ function withOperatorHints(findings: readonly Finding[]): ReportFinding[] {
 export function reviewReleaseFolder(target: string, options: ReviewOptions = {}): ReviewReport {
   const known = options.knownKeys !== undefined ? readKnownKeys(options.knownKeys) : null;
   const baseline = options.baseline !== undefined ? loadBaseline(options.baseline) : null;
-  const baselineCheck = baseline !== null ? checkFolder(baseline.dir) : null;
-  const check = checkFolder(target);
+  const baselineCheck = baseline !== null ? checkReleaseOrUsage(baseline.dir) : null;
+  const check = checkReleaseOrUsage(target);
 
   const extra = new FindingList();
   const fingerprint = check.result.publicKeyId;
