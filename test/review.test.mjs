@@ -413,10 +413,17 @@ test('--known-keys: comments, blank lines, keys and fingerprints; anything else 
   writeFileSync(join(dir, 'good.keys'), key.fingerprint + '\n');
   symlinkSync(join(dir, 'good.keys'), join(dir, 'link.keys'));
   assert.equal(review([release, '--known-keys', join(dir, 'link.keys')]).status, 2);
-  writeFileSync(join(dir, 'big.keys'), `${key.fingerprint}\n${'#'.repeat(KNOWN_KEYS_FILE_MAX_BYTES)}\n`);
+  // The cap, on both sides: a file of exactly KNOWN_KEYS_FILE_MAX_BYTES is read (the review then stops at the missing release folder).
+  const atCap = `${key.fingerprint}\n#${'x'.repeat(KNOWN_KEYS_FILE_MAX_BYTES - key.fingerprint.length - 3)}\n`;
+  assert.equal(Buffer.byteLength(atCap), KNOWN_KEYS_FILE_MAX_BYTES);
+  writeFileSync(join(dir, 'cap.keys'), atCap);
+  const cap = review([release, '--known-keys', join(dir, 'cap.keys')]);
+  assert.equal(cap.status, 2);
+  assert.match(cap.stderr, /The release folder .* cannot be read/);
+  writeFileSync(join(dir, 'big.keys'), `${atCap}#`);
   const big = review([release, '--known-keys', join(dir, 'big.keys')]);
   assert.equal(big.status, 2);
-  assert.match(big.stderr, /larger than/);
+  assert.match(big.stderr, /known-keys file .* is larger than/);
   assert.equal(review([release, '--known-keys', join(dir, 'missing.keys')]).status, 2);
 });
 
