@@ -38,6 +38,7 @@ import {
   URL_PORT_MAX_DIGITS,
   VALUE_MAX_BYTES,
 } from '../validator/index.js';
+import { reviewExplanations } from './review-explanations.js';
 import { JSON_MAX_DEPTH } from '../validator/json.js';
 import {
   HIGH_ENTROPY_MIN_CHARS,
@@ -892,6 +893,7 @@ export function allExplanations(): Readonly<Record<string, Explanation>> {
     ...archiveExplanations(),
     ...baselineExplanations(),
     ...secretExplanations(),
+    ...reviewExplanations(),
   });
   return table;
 }

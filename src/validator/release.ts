@@ -7,7 +7,7 @@ import { FindingList, sortFindings, type Finding } from './findings.js';
 import { isNamespace, isSemver } from './grammar.js';
 import { readJson, type JsonObjectNode } from './json.js';
 import { validateProject, type ContentScan, type ValidationResult } from './validate.js';
-import { readZip, type InflateRaw } from './zip/read.js';
+import { readZip, type InflateRaw, type ZipListingEntry, type ZipReadResult } from './zip/read.js';
 import { findPrivateKeyMarker, type BundleEntry } from './bundle.js';
 import { BUNDLE_MAX_COMPRESSED_BYTES, MANIFEST_MAX_BYTES } from './limits.js';
 
@@ -73,6 +73,10 @@ export interface ReleaseResult extends ValidationResult {
   readonly artifactSha256?: string;
   readonly publicKeyId?: string;
   readonly signatureValid: boolean;
+  /** The archive's entries as its central directory lists them, when its structure was sound. */
+  readonly archiveListing?: readonly ZipListingEntry[];
+  /** The archive's entries as validated (with their bytes when they were inflated), when its structure was sound. */
+  readonly bundleEntries?: Readonly<NonNullable<ZipReadResult['entries']>>;
 }
 
 /** D-14: the five-line payload, each line ended by `\n`. */
@@ -206,6 +210,8 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps): Relea
   const bundleBytes = files['bundle.zip'];
   let contentFindings: Finding[] = [];
   let manifestInfo: ValidationResult['manifest'] = null;
+  let archiveListing: readonly ZipListingEntry[] | undefined;
+  let bundleEntries: ZipReadResult['entries'] | undefined;
   if (bundleBytes !== null) {
     const zipFindings = new FindingList();
     const zip = readZip(bundleBytes, deps.inflateRaw, zipFindings, 'bundle.zip', deps.crc32 === undefined ? {} : { crc32: deps.crc32 });
@@ -216,6 +222,8 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps): Relea
       { bundlePrefix: 'bundle.zip/', skipBundle: zip.entries === null },
     );
     contentFindings = project.findings;
+    archiveListing = zip.listing;
+    bundleEntries = zip.entries;
     manifestInfo = project.manifest;
   } else if (manifestBytes !== null) {
     const project = validateProject({ manifest: manifestBytes, files: [] }, { bundlePrefix: 'bundle.zip/', skipBundle: true });
@@ -273,7 +281,14 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps): Relea
   let errors = 0;
   for (const f of findings) if (f.severity === 'error') errors++;
   const result: ReleaseResult = { findings, errors, warnings: findings.length - errors, manifest: manifestInfo, signatureValid };
-  return { ...result, ...(manifestSha256 !== undefined && { manifestSha256 }), ...(artifactSha256 !== undefined && { artifactSha256 }), ...(publicKeyId !== undefined && { publicKeyId }) };
+  return {
+    ...result,
+    ...(manifestSha256 !== undefined && { manifestSha256 }),
+    ...(artifactSha256 !== undefined && { artifactSha256 }),
+    ...(publicKeyId !== undefined && { publicKeyId }),
+    ...(archiveListing !== undefined && { archiveListing }),
+    ...(bundleEntries !== undefined && bundleEntries !== null && { bundleEntries }),
+  };
 }
 
 /** Says why a signature fails, trying the explanations the contract lists. */
