@@ -103,6 +103,7 @@ function runtimeBytesAtLeast(runtime: string, bytes: number): boolean {
 function loadAndStartCompression(dir: string): {
   input: ProjectInput;
   keyHits: LoadedProject['keyHits'];
+  keyMisses: LoadedProject['keyMisses'];
   files: { path: string; content: Uint8Array }[];
   parallel: ParallelCompression | null;
 } {
@@ -124,7 +125,7 @@ function loadAndStartCompression(dir: string): {
   const parallel = files.length >= 2 && expanded >= PARALLEL_MIN_BYTES ? startCompression(files, runtime, worker) : null;
   if (parallel === null) worker?.dispose();
   trace('work handed out');
-  return { input: project.input, keyHits: project.keyHits, files, parallel };
+  return { input: project.input, keyHits: project.keyHits, keyMisses: project.keyMisses, files, parallel };
 }
 
 /**
@@ -132,10 +133,10 @@ function loadAndStartCompression(dir: string): {
  * worker starts first); with errors that work is dropped, and nothing was written.
  */
 function checkAndAssemble(dir: string): Built {
-  const { input, keyHits, files, parallel } = loadAndStartCompression(dir);
+  const { input, keyHits, keyMisses, files, parallel } = loadAndStartCompression(dir);
   const result = validateProject(input, { bundlePrefix: 'runtime/' });
   trace('checked');
-  const findings = withKeyHits(result.findings, keyHits);
+  const findings = withKeyHits(result.findings, keyHits, keyMisses);
   if (findings.some((f) => f.severity === 'error')) {
     parallel?.cancel();
     return { findings, files: listing(files), manifest: input.manifest };
