@@ -8,6 +8,7 @@
 // copied into every project's contract-snapshot/.
 import {
   BUNDLE_MAX_COMPRESSION_RATIO,
+  BUNDLE_PATH_MAX_BYTES,
   DEFAULTS_MAX_BYTES,
   DNS_LABEL_MAX_CHARS,
   DNS_NAME_MAX_CHARS,
@@ -106,7 +107,7 @@ export const DECISIONS: readonly DecisionSummary[] = [
   {
     id: 2,
     title: 'Path segments',
-    text: 'Every segment of a bundle path (and of the entrypoint) is one or more ASCII letters, digits, `.`, `_` or `-`, never starts with `.` (so hidden files and `.`/`..` segments are out). Extension checks ignore letter case, and two paths collide when their ASCII-lowercased forms are equal.',
+    text: 'Every segment of a bundle path (and of the entrypoint) is one or more ASCII letters, digits, `.`, `_` or `-`, never starts with `.` (so hidden files and `.`/`..` segments are out). Extension checks ignore letter case, and two paths collide when their ASCII-lowercased forms are equal. Amended (D-2a): every path is at most ' + BUNDLE_PATH_MAX_BYTES + ' bytes, the entrypoint\'s limit, and no path is both a file and the folder of another (`lib` beside `lib/x.js`, compared lowercased).',
   },
   {
     id: 3,
@@ -116,7 +117,7 @@ export const DECISIONS: readonly DecisionSummary[] = [
   {
     id: 4,
     title: 'Private keys',
-    text: 'A file anywhere in a project (outside `node_modules/`) or a release folder that holds PEM private-key armour (PKCS#8, OpenSSH or encrypted PKCS#8) is an error for check, package, verify and review. `init` writes a `.gitignore` that ignores `*.pem` and `*.key`.',
+    text: 'A file anywhere in a project (outside `node_modules/`) or a release folder that holds PEM private-key armour (PKCS#8, OpenSSH or encrypted PKCS#8) is an error for check, package, verify and review. `init` writes a `.gitignore` that ignores `*.pem` and `*.key`. A file the scan cannot read (permissions, a pipe or device, a file too large to scan) is a warning naming it, never skipped in silence (D-30).',
   },
   {
     id: 5,
@@ -176,7 +177,7 @@ export const DECISIONS: readonly DecisionSummary[] = [
   {
     id: 16,
     title: 'Archives the tool accepts',
-    text: `Every byte is accounted for: one end record at the very end with no comment, nothing before the first local header or between records, no overlaps, central and local headers agreeing (name, method, flags, sizes, CRC), a matching entry count, methods 0 and 8 only, no encryption, ZIP64, spanning or directory entries, attributes of a plain regular file, CRC and sizes verified while inflating (never past the declared size), a compression ratio of at most ${BUNDLE_MAX_COMPRESSION_RATIO} per entry and overall, and every bundle rule of the contract. Nothing is written to disk.`,
+    text: `Every byte is accounted for: one end record at the very end with no comment, nothing before the first local header or between records, no overlaps, central and local headers agreeing (name, method, flags, sizes, CRC), a matching entry count, methods 0 and 8 only, no encryption, ZIP64, spanning or directory entries, attributes of a plain regular file (a Unix regular-file mode or permission bits alone, never setuid/setgid/sticky, beside at most the MS-DOS read-only and archive bits: D-16a), no extra fields except the extended timestamp 0x5455, Unix owner 0x7875 and NTFS times 0x000a, well formed and once each per header (D-16a, what zip -r writes), CRC and sizes verified while inflating (never past the declared size), a compression ratio of at most ${BUNDLE_MAX_COMPRESSION_RATIO} per entry and overall, and every bundle rule of the contract. Nothing is written to disk.`,
   },
   {
     id: 17,
