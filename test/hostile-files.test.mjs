@@ -7,7 +7,7 @@
 // zipfile. No timing is asserted: the watchdog is generous, and a hang is what it catches.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundleFiles, EXT, hasTool, plant, pythonZip, resign, REVIEW, ruleFiles, run, sparse, workspace } from './support/hostile.mjs';
@@ -206,6 +206,67 @@ for (const [name, spoil, expectation] of projectCases) {
     assert.doesNotMatch(r.stderr, /internal error/);
   });
 }
+
+// ---------------------------------------------------------------------------------------
+// Listed, then swapped: a file of runtime/ replaced after the listing and before it is
+// opened (PLATFORM_EXT_TEST_PAUSE_AT=runtime-listed stops check there; the test swaps the
+// file, then lets it go on). The file is opened once, without following links or waiting.
+// ---------------------------------------------------------------------------------------
+
+/** Runs check paused after the runtime/ listing; `swap(dir)` runs at the pause. */
+function checkWithSwap(dir, swap) {
+  const resume = join(dir, '..', `${dir.split('/').pop()}.resume`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--max-old-space-size=200', EXT, 'check', dir, '--json'], {
+      env: { ...process.env, NO_COLOR: '1', PLATFORM_EXT_TEST_PAUSE_AT: 'runtime-listed', PLATFORM_EXT_TEST_RESUME_FILE: resume },
+    });
+    let stdout = '';
+    let stderr = '';
+    let swapped = false;
+    const watchdog = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => {
+      stderr += c;
+      if (!swapped && stderr.includes('paused at runtime-listed')) {
+        swapped = true;
+        swap(dir);
+        writeFileSync(resume, '');
+      }
+    });
+    child.on('exit', (status, signal) => {
+      clearTimeout(watchdog);
+      if (!swapped) return reject(new Error(`check never paused after listing runtime/ (${status ?? signal}): ${stderr}`));
+      let json;
+      try {
+        json = JSON.parse(stdout);
+      } catch {
+        return reject(new Error(`no JSON report (${status ?? signal}): ${stderr}`));
+      }
+      resolve({ status, signal, json });
+    });
+  });
+}
+
+test('check: a runtime file swapped for a link to a key after the listing is refused as a link, not read', async () => {
+  const dir = ws.fresh('project');
+  writeFileSync(join(dir, '..', 'outside.js'), `// -----BEGIN ${'PRIVATE'} KEY-----\n`);
+  const r = await checkWithSwap(dir, (d) => {
+    rmSync(join(d, 'runtime/main.js'));
+    symlinkSync(join(d, '..', 'outside.js'), join(d, 'runtime/main.js'));
+  });
+  assert.equal(r.status, 1);
+  const found = ruleFiles(r.json);
+  assert.ok(found.includes('bundle/symlink runtime/main.js'), JSON.stringify(found));
+  assert.ok(!found.includes('secret/private-key runtime/main.js'), 'the link was followed');
+});
+
+test('check: a runtime file swapped for a FIFO after the listing is refused at once', async () => {
+  const dir = ws.fresh('project');
+  const r = await checkWithSwap(dir, (d) => plant(join(d, 'runtime/main.js'), 'fifo'));
+  assert.equal(r.signal, null, 'check hung on the FIFO and was killed');
+  assert.equal(r.status, 1);
+  assert.ok(ruleFiles(r.json).includes('bundle/not-regular-file runtime/main.js'), JSON.stringify(ruleFiles(r.json)));
+});
 
 test('the suite holds at least 100 cases', () => {
   assert.ok(releaseCases.length * 2 + projectCases.length * 2 >= 100, `${releaseCases.length * 2 + projectCases.length * 2} cases`);

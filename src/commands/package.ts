@@ -2,11 +2,12 @@
 // Runs the full check first (any error: nothing written), builds the deterministic
 // archive (D-15), reads it back with the hardened reader (D-16) so the store can never
 // refuse what we wrote, hashes, signs (D-14) and writes the five files as one set.
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { ParsedArgs } from '../args.js';
 import { base64Line, parsePrivateKey, publicKeyBytes, signEd25519 } from '../crypto/keys.js';
 import { writeNewFileInStaging } from '../fs/atomic.js';
+import { pausePoint } from '../fs/test-pause.js';
 import { formatSize } from '../project/format.js';
 import { loadProject, type LoadedProject } from '../project/load.js';
 import { ansiStyle, buildReport, PLAIN, renderText } from '../project/report.js';
@@ -223,19 +224,6 @@ function checkOutFolder(out: string): 'absent' | 'replace' {
   }
   return 'replace';
 }
-
-/**
- * Test hook: with PLATFORM_EXT_TEST_PAUSE_AT naming a phase of writeSet, the process says
- * "paused at <phase>" on stderr and sleeps there, so that a test can kill it at exactly that
- * point (test/package-faults.test.mjs). Without the variable, nothing happens.
- */
-function pausePoint(phase: string): void {
-  if (process.env['PLATFORM_EXT_TEST_PAUSE_AT'] !== phase) return;
-  writeSync(2, `paused at ${phase}\n`);
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, PAUSE_MS);
-}
-/** How long pausePoint sleeps: longer than any test waits before it kills. */
-const PAUSE_MS = 60_000;
 
 /** Names package writes in its staging folders: the five files and writeFileAtomic's temp names for them. */
 const STAGING_NAME = /^(?:bundle\.zip|manifest\.json|publisher-public-key\.txt|signature\.txt|submission\.json)(?:\.\d+\.[0-9a-f]+\.tmp)?$|^\.(?:bundle\.zip|manifest\.json|publisher-public-key\.txt|signature\.txt|submission\.json)\.\d+\.[0-9a-f]+\.tmp$/;

@@ -17,6 +17,7 @@ import { launchScanWorker, PARALLEL_SCAN_MIN_BYTES, scanWithWorker, type ScanWor
 import { bundleFilePaths, hasContentScan, type ContentScan, type ProjectInput } from '../validator/validate.js';
 import { UsageError } from '../usage-error.js';
 import { openFile, readFile, readInto } from '../fs/read-capped.js';
+import { pausePoint } from '../fs/test-pause.js';
 
 export interface KeyHit {
   /** Project-relative path. */
@@ -89,6 +90,7 @@ function loadRuntime(runtimeDir: string, parallel: ParallelState | null): Bundle
   while (stack.length > 0) {
     const { abs, rel } = stack.pop()!;
     const children = readdirSync(abs, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
+    pausePoint('runtime-listed');
     for (const child of children) {
       const childAbs = join(abs, child.name);
       const childRel = rel === '' ? child.name : `${rel}/${child.name}`;
