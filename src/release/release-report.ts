@@ -54,7 +54,7 @@ export function checkReleaseFolder(dir: string): ReleaseCheck {
     // An archive refused before its contents were read never reaches the worker.
     if (!handed) worker?.dispose();
   }
-  return { findings: withKeyHits(result.findings, loaded.keyHits), result, loaded };
+  return { findings: withKeyHits(result.findings, loaded.keyHits, loaded.keyMisses), result, loaded };
 }
 
 /** Lines after the findings: what was recomputed (text output only). */
