@@ -8,9 +8,6 @@
 //   4. (no bound, for the record) the same with a code-heavy bundle: 20 MiB of which
 //      16 MiB are JavaScript and CSS, every byte lexed.
 // The bundles are made of real code (see makeBundle); run `npm run build` first.
-//   5. (no bound, for the record) the code-heavy bundle with the scan worker forced on and
-//      off (PLATFORM_EXT_SCAN_WORKER=1 / =0; by default `check` uses it only when two cores
-//      are idle, src/release/parallel-scan.ts).
 // Usage: node bench/check.mjs [runs]   (default 21 runs per side; medians are compared)
 //        node bench/check.mjs [runs] --root <checkout>   measures another built checkout's
 //          dist/platform-ext.mjs (an earlier commit, for before/after) on the same bundles
@@ -137,8 +134,6 @@ try {
   const heavy = join(work, 'heavy');
   makeBundle(heavy, 16 * MiB);
   compare('check 200 files 20 MiB (16 MiB code) / read+sha256', [cli, 'check', heavy], [hashScript, join(heavy, 'runtime')]);
-  compare('  the same, scan worker forced on', [cli, 'check', heavy], [hashScript, join(heavy, 'runtime')], undefined, { PLATFORM_EXT_SCAN_WORKER: '1' });
-  compare('  the same, one thread', [cli, 'check', heavy], [hashScript, join(heavy, 'runtime')], undefined, { PLATFORM_EXT_SCAN_WORKER: '0' });
   const report = JSON.parse(execFileSync(process.execPath, [cli, 'check', typical, '--json'], { encoding: 'utf8' }));
   console.log(`(the typical bundle checks with ${report.errors} errors and ${report.warnings} warnings)`);
   void createHash;

@@ -13,7 +13,6 @@ import { fstatSync, writeSync } from 'node:fs';
 import { nodeTty } from './builtins.js';
 import { UsageError } from './usage-error.js';
 import { isCompressionWorker, runCompressionWorker, setCompressionWorkerScript } from './zip/parallel.js';
-import { isScanWorker, runScanWorker, setScanWorkerScript } from './release/parallel-scan.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;
 const VERSION = typeof __PLATFORM_EXT_VERSION__ === 'string' ? __PLATFORM_EXT_VERSION__ : '0.0.0-dev';
@@ -198,14 +197,10 @@ const readerGone: Record<1 | 2, boolean> = { 1: false, 2: false };
 
 // `package` compresses on a worker thread that runs this very file (src/zip/parallel.ts):
 // in that thread, this module is the compressor and nothing else.
-// `check` and `verify` scan large bundles on a worker running this file too (src/release/parallel-scan.ts).
 if (isCompressionWorker()) {
   runCompressionWorker();
-} else if (isScanWorker()) {
-  runScanWorker();
 } else {
   setCompressionWorkerScript(new URL(import.meta.url));
-  setScanWorkerScript(new URL(import.meta.url));
   const io: CommandIo = {
     out: (text) => writeOut(1, text),
     err: (text) => writeOut(2, text),

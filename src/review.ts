@@ -4,7 +4,6 @@
 import { parseArgs } from './args.js';
 import { PLAIN, ansiStyle } from './project/report.js';
 import { runReleaseCheck } from './release/release-report.js';
-import { isScanWorker, runScanWorker, setScanWorkerScript } from './release/parallel-scan.js';
 import { UsageError } from './usage-error.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;
@@ -54,10 +53,4 @@ function main(argv: readonly string[]): number {
   }
 }
 
-// Large archives are scanned on a worker running this file too (src/release/parallel-scan.ts).
-if (isScanWorker()) {
-  runScanWorker();
-} else {
-  setScanWorkerScript(new URL(import.meta.url));
-  process.exitCode = main(process.argv.slice(2));
-}
+process.exitCode = main(process.argv.slice(2));

@@ -84,7 +84,7 @@ export interface CheckFolderOptions {
 export function checkFolder(target: string, options: CheckFolderOptions = {}): Report {
   // The baseline first: a wrong path should fail before the project is read.
   const baseline = options.baseline !== undefined ? loadBaseline(options.baseline) : null;
-  const project = loadProject(target, { parallelScan: true });
+  const project = loadProject(target);
   const result = validateProject(project.input, { bundlePrefix: 'runtime/' });
   let findings = withKeyHits(result.findings, project.keyHits);
   findings = withSnapshotDrift(target, findings); // project/snapshot-stale, project/context-stale

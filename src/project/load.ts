@@ -11,8 +11,7 @@ import {
 } from '../validator/limits.js';
 import type { BundleEntry } from '../validator/bundle.js';
 import { scanFileForKeyMarker } from '../release/key-scan.js';
-import { launchScanWorker, PARALLEL_SCAN_MIN_BYTES, scanWithWorker, type ScanWorker } from '../release/parallel-scan.js';
-import { bundleFilePaths, hasContentScan, type ContentScan, type ProjectInput } from '../validator/validate.js';
+import type { ProjectInput } from '../validator/validate.js';
 import { UsageError } from '../usage-error.js';
 import { readInto } from '../fs/read-capped.js';
 
@@ -28,24 +27,12 @@ export interface LoadedProject {
   readonly keyHits: readonly KeyHit[];
 }
 
-export interface LoadOptions {
-  /**
-   * Scan large stylesheets and modules on a worker thread as well as this one while
-   * loading (src/release/parallel-scan.ts), leaving the scans in `input.scans`: for `check`.
-   * Off by default: `package` already compresses on a worker while it checks.
-   */
-  readonly parallelScan?: boolean;
-}
-
 /** Folders never scanned for keys: dependencies, and git's compressed object store. */
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
 
-/**
- * Reads at most `limit` bytes of an open file (fewer if the file is shorter): into a Buffer,
- * a plain Uint8Array, or one over shared memory (a scan worker then reads it in place).
- */
-function readUpTo(fd: number, limit: number, into: 'buffer' | 'plain' | 'shared' = 'buffer'): Uint8Array {
-  const buffer = into === 'shared' ? new Uint8Array(new SharedArrayBuffer(limit)) : into === 'plain' ? new Uint8Array(limit) : Buffer.allocUnsafe(limit);
+/** Reads at most `limit` bytes of an open file (fewer if the file is shorter). */
+function readUpTo(fd: number, limit: number): Uint8Array {
+  const buffer = Buffer.allocUnsafe(limit);
   const filled = readInto(fd, buffer);
   return filled === limit ? buffer : buffer.subarray(0, filled);
 }
@@ -73,18 +60,8 @@ function entryKind(dirent: Dirent): 'dir' | 'file' | 'symlink' | 'other' {
   return 'other';
 }
 
-/** Stylesheets and modules read so far, and the worker launched once they were enough to share. */
-interface ParallelState {
-  textBytes: number;
-  worker: ScanWorker | null;
-}
-
-/**
- * Lists runtime/ depth-first in byte order of names, reading contents within limits. With
- * `parallel`, stylesheets and modules are read into shared memory, and a scan worker is
- * launched as soon as they reach PARALLEL_SCAN_MIN_BYTES (it starts while the rest is read).
- */
-function loadRuntime(runtimeDir: string, parallel: ParallelState | null): BundleEntry[] {
+/** Lists runtime/ depth-first in byte order of names, reading contents within limits. */
+function loadRuntime(runtimeDir: string): BundleEntry[] {
   const entries: BundleEntry[] = [];
   let retained = 0;
   const stack: { abs: string; rel: string }[] = [{ abs: runtimeDir, rel: '' }];
@@ -121,16 +98,8 @@ function loadRuntime(runtimeDir: string, parallel: ParallelState | null): Bundle
         // Content is read only while it can still matter: a file over the one-file limit,
         // or past the expanded-size budget, is reported by size without being read.
         if (size <= BUNDLE_MAX_FILE_BYTES && retained + size <= BUNDLE_MAX_EXPANDED_BYTES) {
-          // With a worker in view every file is a plain Uint8Array (stylesheets and modules
-          // over shared memory): one kind of array for the scanners, which V8 then
-          // compiles for one shape instead of deoptimising at the second.
-          const scanned = parallel !== null && hasContentScan(childRel);
-          const content = readUpTo(fd, size, scanned ? 'shared' : parallel !== null ? 'plain' : 'buffer');
+          const content = readUpTo(fd, size);
           retained += content.length;
-          if (scanned) {
-            parallel.textBytes += content.length;
-            if (parallel.worker === null && parallel.textBytes >= PARALLEL_SCAN_MIN_BYTES) parallel.worker = launchScanWorker();
-          }
           entries.push({ path: childRel, kind: 'file', size: content.length, content });
         } else {
           entries.push({ path: childRel, kind: 'file', size });
@@ -172,12 +141,6 @@ function scanProjectForKeys(root: string): KeyHit[] {
   return hits.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 
-/** The content scans of `files`, made on this thread and the launched worker. */
-function scanInParallel(worker: ScanWorker, files: readonly BundleEntry[]): Map<string, ContentScan> {
-  const withContent = files.flatMap((e) => (e.kind === 'file' && e.content !== undefined ? [{ path: e.path, content: e.content }] : []));
-  return scanWithWorker(worker, withContent, bundleFilePaths(files));
-}
-
 /** Throws the usage error for a project folder that is missing or not a folder (a symlink is not one). */
 export function checkProjectRoot(root: string): void {
   let stat;
@@ -191,24 +154,16 @@ export function checkProjectRoot(root: string): void {
   }
 }
 
-export function loadProject(root: string, options: LoadOptions = {}): LoadedProject {
+export function loadProject(root: string): LoadedProject {
   checkProjectRoot(root);
   const manifest = readManifest(root);
-  const parallel: ParallelState | null = options.parallelScan === true ? { textBytes: 0, worker: null } : null;
   let files: BundleEntry[] | null = null;
   try {
     const runtimeStat = lstatSync(join(root, 'runtime'));
-    if (runtimeStat.isDirectory()) files = loadRuntime(join(root, 'runtime'), parallel);
+    if (runtimeStat.isDirectory()) files = loadRuntime(join(root, 'runtime'));
   } catch {
     files = null;
   }
   const keyHits = scanProjectForKeys(root);
-  if (parallel?.worker != null) {
-    if (files === null) {
-      parallel.worker.dispose();
-    } else {
-      return { input: { manifest, files, scans: scanInParallel(parallel.worker, files) }, keyHits };
-    }
-  }
   return { input: { manifest, files }, keyHits };
 }
