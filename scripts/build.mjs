@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Build: (1) transpile every src/**/*.ts to build/ file by file (what the tests import);
-// (2) bundle dist/platform-ext.mjs (the CLI, with a shebang) and dist/validator.mjs (the
-// standalone validator the server side vendors) with esbuild; (3) emit dist/validator.d.ts.
+// (2) bundle the CLI (dist/platform-ext.mjs, a launcher with a shebang, and dist/cli/, its
+// chunks) and dist/validator.mjs (the standalone validator the server side vendors) with
+// esbuild; (3) emit dist/validator.d.ts.
 // `--transpile-only` does step 1 alone (fast, tolerant: one broken file does not stop the rest).
 import { build, transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
@@ -77,9 +78,10 @@ async function bundleAll() {
   // browser first and embedded in the CLI as strings, the way esbuild embeds its worker.
   const bridge = await buildBridge(root);
   const page = await buildPage(root);
-  // The CLI is bundled as a CommonJS function body and embedded in a small ES-module
-  // launcher (scripts/launcher.mjs) that compiles it with V8's code cache: start-up then
-  // skips most parsing and compiling, which bench/check.mjs bounds against bare node.
+  // The CLI: dist/cli/cli.mjs and its chunks, one per command and one per piece of code
+  // that commands share (esbuild code splitting over src/cli.ts's dynamic imports), so a
+  // command loads only what it runs. dist/platform-ext.mjs is the small launcher
+  // (scripts/launcher.mjs) that answers --version before importing the CLI.
   // What `check` compares a project's contract-snapshot/ and CONTEXT.md with
   // (src/project/snapshot-drift.ts): size and SHA-256 of each generated file, computed here
   // from the transpiled sources, so that a check does not render them all at every run.
@@ -89,7 +91,10 @@ async function bundleAll() {
     const bytes = Buffer.from(content, 'utf8');
     digests[path] = [bytes.length, createHash('sha256').update(bytes).digest('hex')];
   }
-  const inner = await build({
+  const cliDir = join(dist, 'cli');
+  const cliTmp = join(dist, 'cli.tmp');
+  rmSync(cliTmp, { recursive: true, force: true });
+  await build({
     ...common,
     define: {
       ...common.define,
@@ -98,20 +103,18 @@ async function bundleAll() {
       ...deflateWorkerDefines(root),
       ...templateDefines(root),
       __PLATFORM_RUNTIME_SOURCE__: JSON.stringify(bridge.runtime),
-      'import.meta.url': '__platformEntryUrl',
     },
-    entryPoints: [join(root, 'src/cli.ts')],
+    entryPoints: { cli: join(root, 'src/cli.ts') },
     platform: 'node',
-    format: 'cjs',
-    write: false,
-    outfile: join(dist, 'platform-ext.cjs'),
+    splitting: true,
+    outdir: cliTmp,
+    outExtension: { '.js': '.mjs' },
+    chunkNames: '[name]-[hash]',
     minify: process.env.PLATFORM_EXT_NO_MINIFY !== '1',
   });
-  const code = inner.outputFiles[0].text;
-  const launcher = readFileSync(join(root, 'scripts/launcher.mjs'), 'utf8')
-    .replace('__PLATFORM_VERSION__', JSON.stringify(version))
-    .replace('__PLATFORM_CACHE_KEY__', JSON.stringify(`${version}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}`))
-    .replace('__PLATFORM_CLI_SOURCE__', () => JSON.stringify(code));
+  rmSync(cliDir, { recursive: true, force: true });
+  renameSync(cliTmp, cliDir);
+  const launcher = readFileSync(join(root, 'scripts/launcher.mjs'), 'utf8').replace('__PLATFORM_VERSION__', JSON.stringify(version));
   writeFileSync(join(dist, 'platform-ext.mjs.tmp'), launcher);
   renameSync(join(dist, 'platform-ext.mjs.tmp'), join(dist, 'platform-ext.mjs'));
   chmodSync(join(dist, 'platform-ext.mjs'), 0o755);

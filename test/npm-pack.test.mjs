@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { ROOT } from './support/project.mjs';
@@ -65,6 +65,9 @@ test('npm pack: the tarball holds dist/, templates/, contract-snapshot/ and the 
     'contract-snapshot/limits.json',
     'templates/scaffold/manifest.json',
   ];
+  // The CLI's chunks, each of which some command imports.
+  for (const chunk of readdirSync(join(ROOT, 'dist/cli'))) required.push(`dist/cli/${chunk}`);
+  assert.ok(required.includes('dist/cli/cli.mjs'));
   assert.deepEqual(required.filter((f) => !files.includes(f)), []);
   assert.ok(files.some((f) => f.startsWith('templates/scaffold/runtime/')));
   // Every bin and every `exports` target is in the tarball; the bins are executable.
