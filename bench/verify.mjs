@@ -47,7 +47,7 @@ function time(command, args, env = {}) {
 /** Runs every side `runs` times, alternating (the order turns each round); returns medians by label. */
 function alternate(sides) {
   const times = sides.map(() => []);
-  for (const side of sides) time(...side.run); // warm the file cache and the code cache
+  for (const side of sides) time(...side.run); // warm the file cache
   for (let i = 0; i < runs; i++) {
     const order = sides.map((_, k) => k);
     if (i % 2 === 1) order.reverse();

@@ -56,7 +56,7 @@ async function transpileAll() {
   return failed;
 }
 
-async function bundleAll() {
+async function bundleAll(digests) {
   const dist = join(root, 'dist');
   mkdirSync(dist, { recursive: true });
   const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
@@ -82,15 +82,6 @@ async function bundleAll() {
   // that commands share (esbuild code splitting over src/cli.ts's dynamic imports), so a
   // command loads only what it runs. dist/platform-ext.mjs is the small launcher
   // (scripts/launcher.mjs) that answers --version before importing the CLI.
-  // What `check` compares a project's contract-snapshot/ and CONTEXT.md with
-  // (src/project/snapshot-drift.ts): size and SHA-256 of each generated file, computed here
-  // from the transpiled sources, so that a check does not render them all at every run.
-  const { generatedFiles } = await import(pathToFileURL(join(root, 'build/contract/scaffold.js')).href);
-  const digests = {};
-  for (const [path, content] of generatedFiles()) {
-    const bytes = Buffer.from(content, 'utf8');
-    digests[path] = [bytes.length, createHash('sha256').update(bytes).digest('hex')];
-  }
   const cliDir = join(dist, 'cli');
   const cliTmp = join(dist, 'cli.tmp');
   rmSync(cliTmp, { recursive: true, force: true });
@@ -157,7 +148,7 @@ async function bundleAll() {
   const tmp = join(dist, 'validator.d.ts.tmp');
   writeFileSync(tmp, "export * from './types/validator/index.js';\n");
   renameSync(tmp, join(dist, 'validator.d.ts'));
-  await bundleApi(common, types);
+  await bundleApi(common, types, digests);
   await bundleTesting(common, types);
 }
 
@@ -167,11 +158,16 @@ async function bundleAll() {
  * dist/api.d.ts reaches through its types are kept (report and validator types, no
  * node: types), beside the validator's under dist/types/.
  */
-async function bundleApi(common, types) {
+async function bundleApi(common, types, digests) {
   const dist = join(root, 'dist');
   await build({
     ...common,
-    define: { ...common.define, ...deflateWorkerDefines(root), ...templateDefines(root) },
+    define: {
+      ...common.define,
+      __PLATFORM_GENERATED_DIGESTS__: JSON.stringify(JSON.stringify(digests)),
+      ...deflateWorkerDefines(root),
+      ...templateDefines(root),
+    },
     entryPoints: [join(root, 'src/api.ts')],
     platform: 'node',
     outfile: join(dist, 'api.mjs'),
@@ -276,5 +272,26 @@ async function bundleTesting(common, types) {
   renameSync(tmp, join(dist, 'testing.d.ts'));
 }
 
+/**
+ * What `check` compares a project's contract-snapshot/ and CONTEXT.md with
+ * (src/project/snapshot-drift.ts): size and SHA-256 of each generated file, rendered here
+ * by the transpiled generators, so that `check` neither renders them at every run nor
+ * loads the generators. The CLI bundle embeds them; build/ (the tests) reads them from
+ * build/contract/generated-digests.json.
+ */
+async function writeGeneratedDigests() {
+  const { generatedFiles } = await import(pathToFileURL(join(root, 'build/contract/scaffold.js')).href);
+  const digests = {};
+  for (const [path, content] of generatedFiles()) {
+    const bytes = Buffer.from(content, 'utf8');
+    digests[path] = [bytes.length, createHash('sha256').update(bytes).digest('hex')];
+  }
+  writeFileSync(join(root, 'build/contract/generated-digests.json'), JSON.stringify(digests));
+  return digests;
+}
+
 const failed = await transpileAll();
-if (!transpileOnly && failed === 0) await bundleAll();
+if (failed === 0) {
+  const digests = await writeGeneratedDigests();
+  if (!transpileOnly) await bundleAll(digests);
+}

@@ -147,4 +147,10 @@ test('no source, build script or built file of ours names a cache folder or a co
     if (m !== null) hits.push(`${relative(ROOT, file)}: ${text.slice(Math.max(0, m.index - 40), m.index + 40).replace(/\s+/g, ' ')}`);
   }
   assert.deepEqual(hits, []);
+  // The bundles embed what `check` compares generated files with (only build/ reads it from a file).
+  const reading = files.filter((f) => {
+    const text = readFileSync(f, 'utf8');
+    return f.includes('/dist/') && text.includes('generated-digests.json') && !text.includes('"CONTEXT.md":[');
+  });
+  assert.deepEqual(reading.map((f) => relative(ROOT, f)), []);
 });

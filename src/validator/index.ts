@@ -70,7 +70,7 @@ export {
   type NormalizedRequest,
 } from './bridge/requests.js';
 export {
-  BRIDGE_PROTOCOL_DOC,
+  renderProtocolDoc,
   PROTOCOL_VERSION,
   MESSAGE_TYPES,
   CONFIG_META_NAME,
