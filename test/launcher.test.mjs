@@ -66,13 +66,19 @@ test('--version is answered by the launcher alone: it runs without the CLI besid
   assert.match(r.stderr, /ERR_MODULE_NOT_FOUND/);
 });
 
-test('the launcher is small: the CLI and its commands are chunks under dist/cli/', () => {
+test('the launcher is small: the CLI and its commands are chunks under dist/cli/, and check one file', () => {
   assert.ok(statSync(CLI).size < 2048, `dist/platform-ext.mjs is ${statSync(CLI).size} bytes`);
   const chunks = readdirSync(join(ROOT, 'dist/cli'));
   assert.ok(chunks.includes('cli.mjs'));
   for (const command of ['check', 'init', 'keygen', 'package', 'verify', 'preview', 'context']) {
     assert.ok(chunks.some((f) => f.startsWith(`${command}-`) && f.endsWith('.mjs')), `a chunk for ${command}`);
   }
+  // `check` starts from a module of its own that imports Node's built-ins only (minified
+  // import statements: no space after `import`, unlike example code in rule texts).
+  const check = readFileSync(join(ROOT, 'dist/cli/check.mjs'), 'utf8');
+  const imported = [...check.matchAll(/(?:^|[;\n])import(?:\{[^}]*\}|\*as [\w$]+ )?from"([^"]+)"/g)].map((m) => m[1]);
+  assert.ok(imported.includes('node:fs'), imported.join(', '));
+  assert.deepEqual(imported.filter((s) => !s.startsWith('node:')), []);
 });
 
 test('no command writes anything under HOME or XDG_CACHE_HOME', (t) => {
