@@ -10,7 +10,7 @@
 // and bundleViewOf), alternating child processes so that machine noise hits both alike,
 // and check that both builds report the same findings for every input.
 // --bundle: measure the current sources as esbuild bundles them for the CLI (one minified
-// module, as in dist/platform-ext.mjs) instead of build/validator's file-by-file output,
+// module, as in dist/cli/) instead of build/validator's file-by-file output,
 // which is what `check` really runs (cold figures differ a little between the two).
 // Cold figures move with machine load: V8 compiles on background threads, which compete
 // with the scan on a busy machine; compare builds in one run, never across runs.

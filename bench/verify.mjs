@@ -1,10 +1,7 @@
 #!/usr/bin/env node
 // `platform-ext verify` against `unzip -tq` of the same bundle.zip (issue "Release
 // pipeline": at most 1.2x), and `check` of the same project, on bench/package.mjs's ~20 MiB
-// project. Each command runs as it decides by itself (the scan worker only when two cores
-// are idle), with the worker forced (PLATFORM_EXT_SCAN_WORKER=1) and on one thread (=0), so
-// the worker's gain or cost is measured on this machine (src/release/parallel-scan.ts).
-// Processes alternate, so machine noise hits every side alike; medians are compared.
+// project. Processes alternate, so machine noise hits every side alike; medians are compared.
 //
 // Also printed: the floor under verify, measured in one process here: Node's start
 // (`node -e 0`), inflating every entry with node:zlib, the SHA-256 of the archive, and
@@ -50,7 +47,7 @@ function time(command, args, env = {}) {
 /** Runs every side `runs` times, alternating (the order turns each round); returns medians by label. */
 function alternate(sides) {
   const times = sides.map(() => []);
-  for (const side of sides) time(...side.run); // warm the file cache and the code cache
+  for (const side of sides) time(...side.run); // warm the file cache
   for (let i = 0; i < runs; i++) {
     const order = sides.map((_, k) => k);
     if (i % 2 === 1) order.reverse();
@@ -111,23 +108,17 @@ try {
   const zip = join(out, 'bundle.zip');
   console.log(`bench/verify.mjs: ${runs} runs per side, medians; ${readFileSync(zip).length} bytes of bundle.zip`);
 
-  const worker = { PLATFORM_EXT_SCAN_WORKER: '1' };
-  const one = { PLATFORM_EXT_SCAN_WORKER: '0' };
   const results = alternate([
     { label: 'node -e 0', run: [process.execPath, ['-e', '0']] },
     { label: 'unzip -tq bundle.zip', run: ['unzip', ['-tq', zip]] },
     { label: 'platform-ext verify', run: [process.execPath, [cli, 'verify', out]] },
-    { label: 'platform-ext verify (worker)', run: [process.execPath, [cli, 'verify', out], worker] },
-    { label: 'platform-ext verify (one thread)', run: [process.execPath, [cli, 'verify', out], one] },
     { label: 'platform-ext check', run: [process.execPath, [cli, 'check', project]] },
-    { label: 'platform-ext check (worker)', run: [process.execPath, [cli, 'check', project], worker] },
-    { label: 'platform-ext check (one thread)', run: [process.execPath, [cli, 'check', project], one] },
   ]);
   const [node0, unzip] = results;
   line(node0.label, node0.ms);
   line(unzip.label, unzip.ms);
-  for (const r of results.slice(2, 5)) line(`${r.label} vs unzip -tq`, r.ms, unzip.ms, 1.2);
-  for (const r of results.slice(5)) line(`${r.label} vs node -e 0`, r.ms, node0.ms);
+  for (const r of results.slice(2, 3)) line(`${r.label} vs unzip -tq`, r.ms, unzip.ms, 1.2);
+  for (const r of results.slice(3)) line(`${r.label} vs node -e 0`, r.ms, node0.ms);
   console.log(`load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')} on ${(await import('node:os')).cpus().length} cores`);
 
   // The floor: the pieces of verify's work in one cold process each, medians.

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Build: (1) transpile every src/**/*.ts to build/ file by file (what the tests import);
-// (2) bundle dist/platform-ext.mjs (the CLI, with a shebang) and dist/validator.mjs (the
-// standalone validator the server side vendors) with esbuild; (3) emit dist/validator.d.ts.
+// (2) bundle the CLI (dist/platform-ext.mjs, a launcher with a shebang, and dist/cli/, its
+// chunks) and dist/validator.mjs (the standalone validator the server side vendors) with
+// esbuild; (3) emit dist/validator.d.ts.
 // `--transpile-only` does step 1 alone (fast, tolerant: one broken file does not stop the rest).
 import { build, transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
@@ -55,7 +56,25 @@ async function transpileAll() {
   return failed;
 }
 
-async function bundleAll() {
+/**
+ * An esbuild plugin for a CLI of one command: src/cli.ts's imports of the other commands'
+ * modules, and of the compression worker's side (src/zip/parallel.ts, which that CLI never
+ * runs), resolve to an empty module. The launcher starts that CLI for `command` only.
+ */
+function onlyCommand(command) {
+  return {
+    name: 'only-command',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/(commands\/[a-z]+|zip\/parallel)\.js$/ }, (args) => {
+        if (args.importer !== join(root, 'src/cli.ts') || args.path === `./commands/${command}.js`) return undefined;
+        return { path: args.path, namespace: 'left-out-command' };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'left-out-command' }, () => ({ contents: 'export {};', loader: 'js' }));
+    },
+  };
+}
+
+async function bundleAll(digests) {
   const dist = join(root, 'dist');
   mkdirSync(dist, { recursive: true });
   const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
@@ -77,19 +96,14 @@ async function bundleAll() {
   // browser first and embedded in the CLI as strings, the way esbuild embeds its worker.
   const bridge = await buildBridge(root);
   const page = await buildPage(root);
-  // The CLI is bundled as a CommonJS function body and embedded in a small ES-module
-  // launcher (scripts/launcher.mjs) that compiles it with V8's code cache: start-up then
-  // skips most parsing and compiling, which bench/check.mjs bounds against bare node.
-  // What `check` compares a project's contract-snapshot/ and CONTEXT.md with
-  // (src/project/snapshot-drift.ts): size and SHA-256 of each generated file, computed here
-  // from the transpiled sources, so that a check does not render them all at every run.
-  const { generatedFiles } = await import(pathToFileURL(join(root, 'build/contract/scaffold.js')).href);
-  const digests = {};
-  for (const [path, content] of generatedFiles()) {
-    const bytes = Buffer.from(content, 'utf8');
-    digests[path] = [bytes.length, createHash('sha256').update(bytes).digest('hex')];
-  }
-  const inner = await build({
+  // The CLI: dist/cli/cli.mjs and its chunks, one per command and one per piece of code
+  // that commands share (esbuild code splitting over src/cli.ts's dynamic imports), so a
+  // command loads only what it runs. dist/platform-ext.mjs is the small launcher
+  // (scripts/launcher.mjs) that answers --version before importing the CLI.
+  const cliDir = join(dist, 'cli');
+  const cliTmp = join(dist, 'cli.tmp');
+  rmSync(cliTmp, { recursive: true, force: true });
+  const cliOptions = {
     ...common,
     define: {
       ...common.define,
@@ -98,20 +112,32 @@ async function bundleAll() {
       ...deflateWorkerDefines(root),
       ...templateDefines(root),
       __PLATFORM_RUNTIME_SOURCE__: JSON.stringify(bridge.runtime),
-      'import.meta.url': '__platformEntryUrl',
     },
-    entryPoints: [join(root, 'src/cli.ts')],
+    entryPoints: { cli: join(root, 'src/cli.ts') },
     platform: 'node',
-    format: 'cjs',
-    write: false,
-    outfile: join(dist, 'platform-ext.cjs'),
+    splitting: true,
+    outdir: cliTmp,
+    outExtension: { '.js': '.mjs' },
+    chunkNames: '[name]-[hash]',
     minify: process.env.PLATFORM_EXT_NO_MINIFY !== '1',
+  };
+  await build(cliOptions);
+  // `check`, the command whose start-up is bounded, also as a CLI of its own in one file
+  // (dist/cli/check.mjs): the same src/cli.ts with every other command left out and no
+  // splitting, so that `check` loads one module instead of a dozen chunks it shares with
+  // other commands (Node's module loader has a cost per module).
+  await build({
+    ...cliOptions,
+    plugins: [onlyCommand('check')],
+    splitting: false,
+    outdir: undefined,
+    outExtension: undefined,
+    chunkNames: undefined,
+    outfile: join(cliTmp, 'check.mjs'),
   });
-  const code = inner.outputFiles[0].text;
-  const launcher = readFileSync(join(root, 'scripts/launcher.mjs'), 'utf8')
-    .replace('__PLATFORM_VERSION__', JSON.stringify(version))
-    .replace('__PLATFORM_CACHE_KEY__', JSON.stringify(`${version}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}`))
-    .replace('__PLATFORM_CLI_SOURCE__', () => JSON.stringify(code));
+  rmSync(cliDir, { recursive: true, force: true });
+  renameSync(cliTmp, cliDir);
+  const launcher = readFileSync(join(root, 'scripts/launcher.mjs'), 'utf8').replace('__PLATFORM_VERSION__', JSON.stringify(version));
   writeFileSync(join(dist, 'platform-ext.mjs.tmp'), launcher);
   renameSync(join(dist, 'platform-ext.mjs.tmp'), join(dist, 'platform-ext.mjs'));
   chmodSync(join(dist, 'platform-ext.mjs'), 0o755);
@@ -154,7 +180,7 @@ async function bundleAll() {
   const tmp = join(dist, 'validator.d.ts.tmp');
   writeFileSync(tmp, "export * from './types/validator/index.js';\n");
   renameSync(tmp, join(dist, 'validator.d.ts'));
-  await bundleApi(common, types);
+  await bundleApi(common, types, digests);
   await bundleTesting(common, types);
 }
 
@@ -164,11 +190,16 @@ async function bundleAll() {
  * dist/api.d.ts reaches through its types are kept (report and validator types, no
  * node: types), beside the validator's under dist/types/.
  */
-async function bundleApi(common, types) {
+async function bundleApi(common, types, digests) {
   const dist = join(root, 'dist');
   await build({
     ...common,
-    define: { ...common.define, ...deflateWorkerDefines(root), ...templateDefines(root) },
+    define: {
+      ...common.define,
+      __PLATFORM_GENERATED_DIGESTS__: JSON.stringify(JSON.stringify(digests)),
+      ...deflateWorkerDefines(root),
+      ...templateDefines(root),
+    },
     entryPoints: [join(root, 'src/api.ts')],
     platform: 'node',
     outfile: join(dist, 'api.mjs'),
@@ -273,5 +304,26 @@ async function bundleTesting(common, types) {
   renameSync(tmp, join(dist, 'testing.d.ts'));
 }
 
+/**
+ * What `check` compares a project's contract-snapshot/ and CONTEXT.md with
+ * (src/project/snapshot-drift.ts): size and SHA-256 of each generated file, rendered here
+ * by the transpiled generators, so that `check` neither renders them at every run nor
+ * loads the generators. The CLI bundle embeds them; build/ (the tests) reads them from
+ * build/contract/generated-digests.json.
+ */
+async function writeGeneratedDigests() {
+  const { generatedFiles } = await import(pathToFileURL(join(root, 'build/contract/scaffold.js')).href);
+  const digests = {};
+  for (const [path, content] of generatedFiles()) {
+    const bytes = Buffer.from(content, 'utf8');
+    digests[path] = [bytes.length, createHash('sha256').update(bytes).digest('hex')];
+  }
+  writeFileSync(join(root, 'build/contract/generated-digests.json'), JSON.stringify(digests));
+  return digests;
+}
+
 const failed = await transpileAll();
-if (!transpileOnly && failed === 0) await bundleAll();
+if (failed === 0) {
+  const digests = await writeGeneratedDigests();
+  if (!transpileOnly) await bundleAll(digests);
+}

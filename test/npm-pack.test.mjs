@@ -116,6 +116,9 @@ test('npm pack of a clean clone builds dist/; the tarball installs globally offl
     'contract-snapshot/limits.json',
     'templates/scaffold/manifest.json',
   ];
+  // The CLI's chunks, each of which some command imports.
+  for (const chunk of readdirSync(join(ROOT, 'dist/cli'))) required.push(`dist/cli/${chunk}`);
+  assert.ok(required.includes('dist/cli/cli.mjs'));
   assert.deepEqual(required.filter((f) => !files.includes(f)), []);
   assert.ok(files.some((f) => f.startsWith('templates/scaffold/runtime/')));
   // Every bin and every `exports` target is in the tarball; the bins are executable.

@@ -553,7 +553,7 @@ test('a change is re-checked and pushed to the page; a broken extension stops be
   const state = JSON.parse((await rawRequest(server.port, { target: '/state.json' })).body);
   assert.equal(state.revision, 3);
   assert.deepEqual(state.manifest.capabilities, ['cart.manage']);
-  assert.deepEqual(state.options, { deny: [], fail: [], emptyCatalog: false });
+  assert.deepEqual(state.options, { deny: [], fail: [], emptyCatalog: false, strictHost: false });
 });
 
 test('the content key changes with the manifest or a bundle file, not with other project files', async (t) => {
@@ -748,7 +748,7 @@ test('preview: prints the URL, applies the flags and stops cleanly on SIGTERM', 
   let server;
   const before = process.listenerCount('SIGTERM');
   const finished = runPreview(
-    parseArgs([dir, '--port', '0', '--deny', 'cart.manage', '--fail', 'site.theme.read,cart.manage', '--empty-catalog'], PREVIEW_FLAGS, 'preview'),
+    parseArgs([dir, '--port', '0', '--deny', 'cart.manage', '--fail', 'site.theme.read,cart.manage', '--empty-catalog', '--strict-host'], PREVIEW_FLAGS, 'preview'),
     io,
     {
       assets: ASSETS,
@@ -759,10 +759,16 @@ test('preview: prints the URL, applies the flags and stops cleanly on SIGTERM', 
   );
   // Wait until the server listens, then read what the page will read.
   while (server === undefined) await new Promise((resolve) => setImmediate(resolve));
+  // A failed assertion below must not leave the server running: it would keep this file alive.
+  let stopped = false;
+  t.after(() => {
+    if (!stopped) process.emit('SIGTERM');
+  });
   const state = JSON.parse((await rawRequest(server.port, { target: '/state.json' })).body);
-  assert.deepEqual(state.options, { deny: ['cart.manage'], fail: ['site.theme.read', 'cart.manage'], emptyCatalog: true });
+  assert.deepEqual(state.options, { deny: ['cart.manage'], fail: ['site.theme.read', 'cart.manage'], emptyCatalog: true, strictHost: true });
   assert.match(io.outText, new RegExp(`http://127\\.0\\.0\\.1:${server.port}/`));
   assert.equal(process.listenerCount('SIGTERM'), before + 1);
+  stopped = true;
   process.emit('SIGTERM');
   assert.equal(await finished, 0);
   assert.equal(process.listenerCount('SIGTERM'), before, 'signal handlers removed');

@@ -581,6 +581,7 @@ test('no finding in real code: the built validator and CLI, the Playwright bundl
   const paths = [
     join(ROOT, 'dist/validator.mjs'),
     join(ROOT, 'dist/platform-ext.mjs'),
+    ...textFiles(join(ROOT, 'dist/cli')),
     join(ROOT, 'node_modules/playwright-core/lib/coreBundle.js'),
     join(ROOT, 'node_modules/playwright-core/lib/utilsBundle.js'),
     ...textFiles(join(ROOT, 'node_modules/playwright-core/lib/vite')),

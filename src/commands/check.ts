@@ -12,7 +12,6 @@ import { ansiStyle, buildReport, PLAIN, renderText, type Report } from '../proje
 import { loadBaseline, withBaseline } from '../project/baseline.js';
 import { buildSarif } from '../project/sarif.js';
 import { inGitHubActions, renderAnnotations } from '../project/annotations.js';
-import { explainRule, findRule, renderExplanation } from '../explain/explain.js';
 import { suggest, type ParsedArgs } from '../args.js';
 import { UsageError } from '../usage-error.js';
 import type { CommandIo } from './io.js';
@@ -85,7 +84,7 @@ export interface CheckFolderOptions {
 export function checkFolder(target: string, options: CheckFolderOptions = {}): Report {
   // The baseline first: a wrong path should fail before the project is read.
   const baseline = options.baseline !== undefined ? loadBaseline(options.baseline) : null;
-  const project = loadProject(target, { parallelScan: true });
+  const project = loadProject(target);
   const result = validateProject(project.input, { bundlePrefix: 'runtime/' });
   let findings = withKeyHits(result.findings, project.keyHits, project.keyMisses);
   findings = withArchiveSize(findings, project.input.files); // archive/compressed-too-large, as package would find it
@@ -94,16 +93,19 @@ export function checkFolder(target: string, options: CheckFolderOptions = {}): R
   return buildReport('check', target, findings, { strict: options.strict === true });
 }
 
-export function runCheck(args: ParsedArgs, io: CommandIo): number {
+export function runCheck(args: ParsedArgs, io: CommandIo): number | Promise<number> {
   const format = outputFormat(args);
   const style = io.color ? ansiStyle() : PLAIN;
   const explain = args.flags['explain'];
   if (typeof explain === 'string') {
     if (args.flags['list-rules'] === true) throw new UsageError('Give either "--explain <rule-id>" or "--list-rules", not both');
     refuseWithCatalogue('explain', args, format);
-    const explanation = explainRule(findRule(explain));
-    io.out(format === 'json' ? JSON.stringify(explanation, null, 2) + '\n' : renderExplanation(explanation, style));
-    return 0;
+    // The explanations are imported for --explain only: a check does not load them.
+    return import('../explain/explain.js').then(({ explainRule, findRule, renderExplanation }) => {
+      const explanation = explainRule(findRule(explain));
+      io.out(format === 'json' ? JSON.stringify(explanation, null, 2) + '\n' : renderExplanation(explanation, style));
+      return 0;
+    });
   }
   if (args.flags['list-rules'] === true) {
     refuseWithCatalogue('list-rules', args, format);

@@ -19,13 +19,10 @@ import { BRIDGE_ERROR_CODE_LIST } from '../validator/bridge/errors.js';
 import { DECISIONS, ERROR_DETAILS } from './prose.js';
 import { snapshotFiles } from './snapshot.js';
 import { renderTemplates, type ScaffoldValues } from './templates.js';
+import { CONTEXT_MARKER } from './generated-names.js';
 
-/**
- * The first line of every context document. `context --out` replaces an existing file only
- * when it starts with this line (a document it wrote), and `check` compares a project's
- * CONTEXT.md only when it does (a hand-written CONTEXT.md is the publisher's own).
- */
-export const CONTEXT_MARKER = '<!-- platform-ext context document: generated, do not edit.';
+export { CONTEXT_MARKER, isContextDocument } from './generated-names.js';
+
 
 /** The namespace and name the reference extension is rendered for. */
 export const SAMPLE_VALUES: ScaffoldValues = Object.freeze({ namespace: 'acme/sample-extension', name: 'Sample extension' });
@@ -36,11 +33,6 @@ const REFERENCE_FILES: readonly { readonly path: string; readonly lang: string }
   { path: 'runtime/index.html', lang: 'html' },
   { path: 'runtime/main.js', lang: 'js' },
 ];
-
-/** True when `text` is a context document this tool wrote (any version). */
-export function isContextDocument(text: string): boolean {
-  return text.startsWith(CONTEXT_MARKER);
-}
 
 /** A fenced block whose fence is longer than any run of backticks inside `text`. */
 function fenced(text: string, lang: string): string {

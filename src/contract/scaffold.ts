@@ -11,11 +11,9 @@ import { utf8ByteLength } from '../validator/text.js';
 import { contextDocument } from './context.js';
 import { snapshotFiles } from './snapshot.js';
 import { renderTemplates, type ScaffoldValues } from './templates.js';
+import { CONTEXT_FILE, SNAPSHOT_FOLDER } from './generated-names.js';
 
-/** The snapshot's folder inside a project. */
-export const SNAPSHOT_FOLDER = 'contract-snapshot';
-/** The context document inside a project. */
-export const CONTEXT_FILE = 'CONTEXT.md';
+export { CONTEXT_FILE, SNAPSHOT_FOLDER } from './generated-names.js';
 
 /** A namespace close to `text` that the grammar accepts, for "did you mean". */
 function namespaceSuggestion(text: string): string | undefined {

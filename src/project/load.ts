@@ -13,8 +13,7 @@ import {
 } from '../validator/limits.js';
 import type { BundleEntry } from '../validator/bundle.js';
 import { scanFileForKeyMarker, type KeyScanMiss } from '../release/key-scan.js';
-import { launchScanWorker, PARALLEL_SCAN_MIN_BYTES, scanWithWorker, type ScanWorker } from '../release/parallel-scan.js';
-import { bundleFilePaths, hasContentScan, type ContentScan, type ProjectInput } from '../validator/validate.js';
+import type { ProjectInput } from '../validator/validate.js';
 import { UsageError } from '../usage-error.js';
 import { openFile, readFile, readInto } from '../fs/read-capped.js';
 import { pausePoint } from '../fs/test-pause.js';
@@ -33,24 +32,12 @@ export interface LoadedProject {
   readonly keyMisses: readonly KeyScanMiss[];
 }
 
-export interface LoadOptions {
-  /**
-   * Scan large stylesheets and modules on a worker thread as well as this one while
-   * loading (src/release/parallel-scan.ts), leaving the scans in `input.scans`: for `check`.
-   * Off by default: `package` already compresses on a worker while it checks.
-   */
-  readonly parallelScan?: boolean;
-}
-
 /** Folders never scanned for keys: dependencies, and git's compressed object store. */
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
 
-/**
- * Reads at most `limit` bytes of an open file (fewer if the file is shorter): into a Buffer,
- * a plain Uint8Array, or one over shared memory (a scan worker then reads it in place).
- */
-function readUpTo(fd: number, limit: number, into: 'buffer' | 'plain' | 'shared' = 'buffer'): Uint8Array {
-  const buffer = into === 'shared' ? new Uint8Array(new SharedArrayBuffer(limit)) : into === 'plain' ? new Uint8Array(limit) : Buffer.allocUnsafe(limit);
+/** Reads at most `limit` bytes of an open file (fewer if the file is shorter). */
+function readUpTo(fd: number, limit: number): Uint8Array {
+  const buffer = Buffer.allocUnsafe(limit);
   const filled = readInto(fd, buffer);
   return filled === limit ? buffer : buffer.subarray(0, filled);
 }
@@ -72,18 +59,8 @@ function entryKind(dirent: Dirent): 'dir' | 'file' | 'symlink' | 'other' {
   return 'other';
 }
 
-/** Stylesheets and modules read so far, and the worker launched once they were enough to share. */
-interface ParallelState {
-  textBytes: number;
-  worker: ScanWorker | null;
-}
-
-/**
- * Lists runtime/ depth-first in byte order of names, reading contents within limits. With
- * `parallel`, stylesheets and modules are read into shared memory, and a scan worker is
- * launched as soon as they reach PARALLEL_SCAN_MIN_BYTES (it starts while the rest is read).
- */
-function loadRuntime(runtimeDir: string, parallel: ParallelState | null): BundleEntry[] {
+/** Lists runtime/ depth-first in byte order of names, reading contents within limits. */
+function loadRuntime(runtimeDir: string): BundleEntry[] {
   const entries: BundleEntry[] = [];
   let retained = 0;
   const stack: { abs: string; rel: string }[] = [{ abs: runtimeDir, rel: '' }];
@@ -125,16 +102,8 @@ function loadRuntime(runtimeDir: string, parallel: ParallelState | null): Bundle
         // Content is read only while it can still matter: a file over the one-file limit,
         // or past the expanded-size budget, is reported by size without being read.
         if (size <= BUNDLE_MAX_FILE_BYTES && retained + size <= BUNDLE_MAX_EXPANDED_BYTES) {
-          // With a worker in view every file is a plain Uint8Array (stylesheets and modules
-          // over shared memory): one kind of array for the scanners, which V8 then
-          // compiles for one shape instead of deoptimising at the second.
-          const scanned = parallel !== null && hasContentScan(childRel);
-          const content = readUpTo(fd, size, scanned ? 'shared' : parallel !== null ? 'plain' : 'buffer');
+          const content = readUpTo(fd, size);
           retained += content.length;
-          if (scanned) {
-            parallel.textBytes += content.length;
-            if (parallel.worker === null && parallel.textBytes >= PARALLEL_SCAN_MIN_BYTES) parallel.worker = launchScanWorker();
-          }
           entries.push({ path: childRel, kind: 'file', size: content.length, content });
         } else {
           entries.push({ path: childRel, kind: 'file', size });
@@ -181,12 +150,6 @@ function scanProjectForKeys(root: string): { hits: KeyHit[]; misses: KeyScanMiss
   return { hits: hits.sort(byFile), misses: misses.sort(byFile) };
 }
 
-/** The content scans of `files`, made on this thread and the launched worker. */
-function scanInParallel(worker: ScanWorker, files: readonly BundleEntry[]): Map<string, ContentScan> {
-  const withContent = files.flatMap((e) => (e.kind === 'file' && e.content !== undefined ? [{ path: e.path, content: e.content }] : []));
-  return scanWithWorker(worker, withContent, bundleFilePaths(files));
-}
-
 /** Throws the usage error for a project folder that is missing or not a folder (a symlink is not one). */
 export function checkProjectRoot(root: string): void {
   let stat;
@@ -200,25 +163,17 @@ export function checkProjectRoot(root: string): void {
   }
 }
 
-export function loadProject(root: string, options: LoadOptions = {}): LoadedProject {
+export function loadProject(root: string): LoadedProject {
   checkProjectRoot(root);
   const { bytes: manifest, refused } = readManifest(root);
   const manifestRefused = refused === undefined ? {} : { manifestRefused: refused };
-  const parallel: ParallelState | null = options.parallelScan === true ? { textBytes: 0, worker: null } : null;
   let files: BundleEntry[] | null = null;
   try {
     const runtimeStat = lstatSync(join(root, 'runtime'));
-    if (runtimeStat.isDirectory()) files = loadRuntime(join(root, 'runtime'), parallel);
+    if (runtimeStat.isDirectory()) files = loadRuntime(join(root, 'runtime'));
   } catch {
     files = null;
   }
   const { hits: keyHits, misses: keyMisses } = scanProjectForKeys(root);
-  if (parallel?.worker != null) {
-    if (files === null) {
-      parallel.worker.dispose();
-    } else {
-      return { input: { manifest, ...manifestRefused, files, scans: scanInParallel(parallel.worker, files) }, keyHits, keyMisses };
-    }
-  }
   return { input: { manifest, ...manifestRefused, files }, keyHits, keyMisses };
 }

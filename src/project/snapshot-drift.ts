@@ -9,13 +9,12 @@
 // without being read, links are never followed, and a project without contract-snapshot/
 // (one not made by init) or whose CONTEXT.md is its own (no context-document marker) gets
 // no warning at all.
-import { lstatSync, readdirSync, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { nodeCrypto } from '../builtins.js';
 import { readFile, readHead } from '../fs/read-capped.js';
 import { FindingList, sortFindings, type Finding } from '../validator/index.js';
-import { CONTEXT_MARKER, isContextDocument } from '../contract/context.js';
-import { CONTEXT_FILE, SNAPSHOT_FOLDER, generatedFiles } from '../contract/scaffold.js';
+import { CONTEXT_FILE, CONTEXT_MARKER, SNAPSHOT_FOLDER, isContextDocument } from '../contract/generated-names.js';
 
 export type DriftKind = 'changed' | 'missing' | 'unexpected' | 'not-a-folder';
 
@@ -39,21 +38,17 @@ declare const __PLATFORM_GENERATED_DIGESTS__: string | undefined;
 type Digests = ReadonlyMap<string, readonly [number, string]>;
 
 /**
- * The expected files as digests. The bundled CLI has them from the build
- * (scripts/build.mjs computes them with generatedFiles(), the same function as here), so a
- * check of a scaffolded project does not render the snapshot and the context document
- * (about 40 ms); the transpiled build/ that tests import renders them.
+ * The expected files as digests, computed by the build from the contract's generators
+ * (scripts/build.mjs writeGeneratedDigests): the bundled CLI embeds them, the transpiled
+ * build/ that tests import reads them from build/contract/generated-digests.json. A check
+ * thus neither renders the snapshot and the context document nor loads their generators.
  */
 function expectedDigests(): Digests {
-  if (typeof __PLATFORM_GENERATED_DIGESTS__ === 'string') {
-    return new Map(Object.entries(JSON.parse(__PLATFORM_GENERATED_DIGESTS__) as Record<string, [number, string]>));
-  }
-  const digests = new Map<string, readonly [number, string]>();
-  for (const [path, content] of generatedFiles()) {
-    const bytes = Buffer.from(content, 'utf8');
-    digests.set(path, [bytes.length, nodeCrypto().createHash('sha256').update(bytes).digest('hex')]);
-  }
-  return digests;
+  const text =
+    typeof __PLATFORM_GENERATED_DIGESTS__ === 'string'
+      ? __PLATFORM_GENERATED_DIGESTS__
+      : readFileSync(new URL('../contract/generated-digests.json', import.meta.url), 'utf8');
+  return new Map(Object.entries(JSON.parse(text) as Record<string, [number, string]>));
 }
 
 /** True when the regular file at `path` holds exactly the bytes `expected` describes. */

@@ -1,12 +1,11 @@
 // One release check for `platform-ext verify` and `platform-review`: load the folder,
 // validate the set, render the D-20 report. Node built-ins and the validator only.
 import { withKeyHits } from './key-scan.js';
-import { bundleFilePaths, validateRelease, type BundleEntry, type ContentScan, type Finding, type ReleaseResult } from '../validator/index.js';
+import { validateRelease, type Finding, type ReleaseResult } from '../validator/index.js';
 import { buildReport, renderText, type Style } from '../project/report.js';
 import { UsageError } from '../usage-error.js';
 import { loadRelease, ReleaseFolderError, type LoadedRelease } from './load-release.js';
 import { crc32Fast, NODE_RELEASE_DEPS } from './node-deps.js';
-import { contentScanBytes, launchScanWorker, PARALLEL_SCAN_MIN_BYTES, scanWithWorker, type ScanWorker } from './parallel-scan.js';
 
 export interface ReleaseCheck {
   readonly findings: Finding[];
@@ -15,45 +14,13 @@ export interface ReleaseCheck {
   readonly loaded: LoadedRelease;
 }
 
-/**
- * An archive this large may hold enough stylesheets and modules to share with a worker
- * (text deflates to a fifth or less); the worker is launched before inflating, so that it
- * has started when the scanning does.
- */
-const SCAN_WORKER_ARCHIVE_BYTES = PARALLEL_SCAN_MIN_BYTES / 8;
-
-/** The content scans of the entries, on this thread and the worker, when there is enough to share; else undefined (and the worker is stopped). */
-function scanEntries(worker: ScanWorker, entries: readonly BundleEntry[]): ReadonlyMap<string, ContentScan> | undefined {
-  const files = entries.flatMap((e) => (e.kind === 'file' && e.content !== undefined ? [{ path: e.path, content: e.content }] : []));
-  if (contentScanBytes(files) < PARALLEL_SCAN_MIN_BYTES) {
-    worker.dispose();
-    return undefined;
-  }
-  return scanWithWorker(worker, files, bundleFilePaths(entries));
-}
-
 export function checkReleaseFolder(dir: string): ReleaseCheck {
   const loaded = loadRelease(dir);
-  const archive = loaded.release.files['bundle.zip'];
-  const worker = archive !== null && archive.length >= SCAN_WORKER_ARCHIVE_BYTES ? launchScanWorker() : null;
-  let handed = false;
-  let result: ReleaseResult;
-  try {
-    result = validateRelease(loaded.release, {
-      ...NODE_RELEASE_DEPS,
-      // Stored entries' CRC-32 natively too (the inflater already gives it for deflated ones).
-      crc32: crc32Fast,
-      ...(worker !== null && {
-        scanContents: (entries: readonly BundleEntry[]) => {
-          handed = true;
-          return scanEntries(worker, entries);
-        },
-      }),
-    });
-  } finally {
-    // An archive refused before its contents were read never reaches the worker.
-    if (!handed) worker?.dispose();
-  }
+  const result = validateRelease(loaded.release, {
+    ...NODE_RELEASE_DEPS,
+    // Stored entries' CRC-32 natively too (the inflater already gives it for deflated ones).
+    crc32: crc32Fast,
+  });
   return { findings: withKeyHits(result.findings, loaded.keyHits, loaded.keyMisses), result, loaded };
 }
 

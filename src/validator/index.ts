@@ -5,7 +5,7 @@ export { RULES, ruleById, type RuleDef } from './rules.js';
 export { FindingList, sortFindings, jsonPointer, type Finding, type Severity, type Location } from './findings.js';
 export { RUNTIME_POLICY_TEMPLATE, BASE_URL_PLACEHOLDER, FRAME_SANDBOX, runtimePolicy, BLOCKED_NETWORK_APIS } from './runtime-policy.js';
 export { bundleViewOf, type BundleView } from './scan.js';
-export { validateProject, scanBundleFile, bundleFilePaths, hasContentScan, warmUpContentScans, type ProjectInput, type ValidateOptions, type ValidationResult, type ContentScan } from './validate.js';
+export { validateProject, bundleFilePaths, type ProjectInput, type ValidateOptions, type ValidationResult } from './validate.js';
 export { validateManifest, type ManifestInfo } from './manifest.js';
 export { validateSettings, PROPERTY_TYPES, type PropertyDef } from './properties.js';
 export {
@@ -71,7 +71,7 @@ export {
   type NormalizedRequest,
 } from './bridge/requests.js';
 export {
-  BRIDGE_PROTOCOL_DOC,
+  renderProtocolDoc,
   PROTOCOL_VERSION,
   MESSAGE_TYPES,
   CONFIG_META_NAME,

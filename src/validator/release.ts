@@ -6,9 +6,9 @@ import { decodeBase64Strict } from './base64.js';
 import { FindingList, sortFindings, type Finding } from './findings.js';
 import { isNamespace, isSemver } from './grammar.js';
 import { readJson, type JsonObjectNode } from './json.js';
-import { validateProject, type ContentScan, type ValidationResult } from './validate.js';
+import { validateProject, type ValidationResult } from './validate.js';
 import { readZip, type InflateRaw, type ZipListingEntry, type ZipReadResult } from './zip/read.js';
-import { findPrivateKeyMarker, type BundleEntry } from './bundle.js';
+import { findPrivateKeyMarker } from './bundle.js';
 import { BUNDLE_MAX_COMPRESSED_BYTES, MANIFEST_MAX_BYTES } from './limits.js';
 import { groupDigits } from './text.js';
 
@@ -81,11 +81,6 @@ export interface ReleaseDeps {
   readonly verifyEd25519: (publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array) => boolean;
   /** CRC-32 of stored entries, natively where the platform has it (ReadZipOptions.crc32); default crc32.ts. */
   readonly crc32?: (bytes: Uint8Array) => number;
-  /**
-   * Content scans of the archive's entries made elsewhere (another thread: scanBundleFile
-   * against bundleFilePaths(entries)), or undefined to scan them all here (ProjectInput.scans).
-   */
-  readonly scanContents?: (entries: readonly BundleEntry[]) => ReadonlyMap<string, ContentScan> | undefined;
 }
 
 export interface ReleaseResult extends ValidationResult {
@@ -248,9 +243,8 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps): Relea
     const zipFindings = new FindingList();
     const zip = readZip(bundleBytes, deps.inflateRaw, zipFindings, 'bundle.zip', deps.crc32 === undefined ? {} : { crc32: deps.crc32 });
     top.items.push(...zipFindings.items);
-    const scans = zip.entries === null ? undefined : deps.scanContents?.(zip.entries);
     const project = validateProject(
-      { manifest: manifestBytes, files: zip.entries ?? [], ...(scans !== undefined && { scans }), ...(manifestRefused !== undefined && { manifestRefused }) },
+      { manifest: manifestBytes, files: zip.entries ?? [], ...(manifestRefused !== undefined && { manifestRefused }) },
       { bundlePrefix: 'bundle.zip/', skipBundle: zip.entries === null },
     );
     contentFindings = project.findings;

@@ -1,10 +1,10 @@
 // The orchestrator: one pass over a project (or a release's contents) that reports
 // every finding, never just the first. Values in (bytes and a listing), findings out.
 import { checkBundleListing, type BundleEntry } from './bundle.js';
-import { checkStylesheet, warmUpStylesheetScanner } from './css/policy.js';
+import { checkStylesheet } from './css/policy.js';
 import { FindingList, sortFindings, type Finding } from './findings.js';
 import { checkEntrypointHtml } from './html/policy.js';
-import { checkJsModule, warmUpModuleScanner } from './js/policy.js';
+import { checkJsModule } from './js/policy.js';
 import { validateManifest, type ManifestInfo } from './manifest.js';
 import { extensionOf } from './paths.js';
 import { MANIFEST_MAX_BYTES } from './limits.js';
@@ -23,19 +23,6 @@ export interface ProjectInput {
   readonly manifestRefused?: { readonly reason: 'symlink' | 'directory' | 'special' | 'too-large' | 'unreadable'; readonly size?: number };
   /** Every entry under the bundle root; null when runtime/ is missing. */
   readonly files: readonly BundleEntry[] | null;
-  /**
-   * Content scans already made, by bundle path (scanBundleFile, on another thread): these
-   * files are not scanned again. Each must be the scan of the same bytes against the same
-   * listing (bundleFilePaths of `files`), so the findings are those a scan here would give.
-   */
-  readonly scans?: ReadonlyMap<string, ContentScan>;
-}
-
-/** What scanning one file's content found, and which bundle paths its references named. */
-export interface ContentScan {
-  /** In the order the scanners added them; `file` is the bundle path (no prefix). */
-  readonly findings: readonly Finding[];
-  readonly used: readonly string[];
 }
 
 export interface ValidateOptions {
@@ -60,27 +47,6 @@ export function bundleFilePaths(entries: readonly BundleEntry[]): string[] {
   return entries.flatMap((e) => (e.kind === 'file' ? [e.path] : []));
 }
 
-/**
- * Whether a bundle file's content is scanned beyond the listing rules with real cost
- * (stylesheets and modules): the files worth scanning on another thread.
- */
-export function hasContentScan(path: string): boolean {
-  const ext = extensionOf(path);
-  return ext === 'css' || ext === 'js' || ext === 'mjs';
-}
-
-/**
- * One file's content scan, exactly as validateProject makes it, against the listing
- * `view` (bundleViewOf(bundleFilePaths(files))): for a scan on another thread, which
- * validateProject then takes from ProjectInput.scans.
- */
-export function scanBundleFile(path: string, content: Uint8Array, view: BundleView): ContentScan {
-  const findings = new FindingList();
-  const recording = recordingOf(view);
-  scanContent(path, content, recording, findings);
-  return { findings: findings.items, used: [...recording.used] };
-}
-
 /** Secrets in text files, then the stylesheet or module rules: one file's content scan. */
 function scanContent(path: string, content: Uint8Array, view: BundleView, findings: FindingList): void {
   const ext = extensionOf(path);
@@ -89,30 +55,9 @@ function scanContent(path: string, content: Uint8Array, view: BundleView, findin
   else if (ext === 'js' || ext === 'mjs') checkJsModule(path, content, view, findings);
 }
 
-/**
- * Warms the module and stylesheet scanners up when enough of each is about to be scanned:
- * V8 then compiles them on a background thread while this one does other work (the
- * listing rules, the entrypoint, another thread's start), and the first large file runs
- * optimised code. validateProject calls it; so does a scan worker when it gets its files.
- */
-export function warmUpContentScans(files: readonly { readonly path: string; readonly content: Uint8Array }[]): void {
-  let modules = 0;
-  let stylesheets = 0;
-  for (const f of files) {
-    const ext = extensionOf(f.path);
-    if (ext === 'css') stylesheets += f.content.length;
-    else if (ext === 'js' || ext === 'mjs') modules += f.content.length;
-  }
-  warmUpModuleScanner(modules);
-  warmUpStylesheetScanner(stylesheets);
-}
-
 /** The bundle's view (scan.ts), remembering which paths a reference found. */
 function recordingView(entries: readonly BundleEntry[]): BundleView & { readonly used: Set<string> } {
-  return recordingOf(bundleViewOf(bundleFilePaths(entries)));
-}
-
-function recordingOf(view: BundleView): BundleView & { readonly used: Set<string> } {
+  const view = bundleViewOf(bundleFilePaths(entries));
   const used = new Set<string>();
   return {
     used,
@@ -160,8 +105,6 @@ export function validateProject(input: ProjectInput, options: ValidateOptions = 
     top.add('bundle/missing-runtime', `There is no ${prefix === '' ? 'bundle root' : prefix} folder`, { file: prefix || undefined });
   } else {
     const files = input.files;
-    // The files scanned here (not in input.scans), before the listing rules read them all.
-    warmUpContentScans(files.flatMap((e) => (e.kind === 'file' && e.content !== undefined && input.scans?.has(e.path) !== true ? [{ path: e.path, content: e.content }] : [])));
     checkBundleListing(files, entrypoint, inBundle);
     const view = recordingView(files);
     const byPath = new Map<string, BundleEntry>();
@@ -187,14 +130,7 @@ export function validateProject(input: ProjectInput, options: ValidateOptions = 
     // everything under runtime/ is packaged (D-3), so everything is checked.
     for (const e of files) {
       if (e.kind !== 'file' || e.content === undefined) continue;
-      const done = input.scans?.get(e.path);
-      if (done === undefined) {
-        scanContent(e.path, e.content, view, inBundle);
-        continue;
-      }
-      // Scanned elsewhere: the same findings in the same place of the list, and the same references.
-      for (const f of done.findings) inBundle.items.push(f);
-      for (const p of done.used) view.used.add(p);
+      scanContent(e.path, e.content, view, inBundle);
     }
     // Scripts run only as local modules loaded by the entrypoint or an import: a module
     // nothing loads is dead weight at best, a leftover at worst. Only judged when the

@@ -57,9 +57,8 @@ export function garbageReleaseAllowed(): boolean {
  * V8's gc function for this thread, or null. A global one when the process was started
  * with --expose-gc; otherwise, when allowed, the flag is set just long enough to create a
  * context that has the function, then put back. Put back because V8 refuses a code cache
- * made under other flags: left set, the launcher's cache (scripts/launcher.mjs), written
- * when the process ends, was refused and rewritten by every next run (measured: the whole
- * CLI compiled again each time). The flag is process-wide: should the main thread and the
+ * made under other flags: left set, Node's compile cache (which a user may turn on) would
+ * be refused and written again. The flag is process-wide: should the main thread and the
  * worker toggle it at the same moment, one of them may end up without `gc`, which costs
  * memory only.
  */

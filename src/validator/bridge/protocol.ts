@@ -317,9 +317,8 @@ function errorTable(): string {
 }
 
 /**
- * BRIDGE_PROTOCOL_DOC's text, rendered on each call. The CLI calls this when it writes the
- * snapshot instead of reading the constant, so that its bundle leaves the constant (a
- * pure expression) out and no command pays for rendering it at start-up.
+ * BRIDGE_PROTOCOL_DOC's text, rendered on each call: what the validator's index exports,
+ * so that loading the validator does not render the document.
  */
 export function renderProtocolDoc(): string {
   const t = MESSAGE_TYPES;

@@ -23,7 +23,6 @@
 //   (font-src is the base URL only) and for @import (style-src is the base URL only).
 //   root (`/x`) and `..` above the root -> error: both leave the release.
 //   local -> must be a bundle file (query and fragment stripped, `?#iefix` is common).
-import { ScannerPrimer } from '../priming.js';
 import { FileScan, type BundleView } from '../scan.js';
 import { FindingList } from '../findings.js';
 import { classifyReference, dirName, type ReferenceResult } from '../references.js';
@@ -269,7 +268,6 @@ class PolicyScan {
  * cost more than it saved.
  */
 function scanCss(scan: FileScan, text: string, baseDir: string, mapOffset: (cssOffset: number) => number): void {
-  primer.beforeScan(text.length);
   const p = new PolicyScan(scan, text, baseDir, mapOffset);
   const tokenizer = p.tokenizer;
   for (;;) {
@@ -280,49 +278,6 @@ function scanCss(scan: FileScan, text: string, baseDir: string, mapOffset: (cssO
     if (kind === TOKEN_EOF) break;
     takeToken(p, kind);
   }
-}
-
-// ---------------------------------------------------------------------------
-// Warming up (as js/policy.ts does for modules)
-// ---------------------------------------------------------------------------
-
-/**
- * A small stylesheet that takes the tokenizer's and the policy's paths: every kind of
- * token, escapes, comments, CDO and CDC, nested blocks and functions, at-rule preludes
- * (@import, @namespace, @font-face, @media, @supports), url tokens, quoted url() and
- * src(), image-set(), a bad url. It is scanned against a listing that has every file and
- * its findings are thrown away.
- */
-const PRIMING_SAMPLE = [
-  '@charset "utf-8";',
-  '@import url("a.css") screen; @import \'b.css\'; @namespace svg url(http://www.w3.org/2000/svg);',
-  '@font-face { font-family: "F"; src: url(f.woff2) format("woff2"), url(\'g.woff\') format(\'woff\'); font-display: swap; }',
-  ':root { --a: 1px; --b: calc(100% - 2 * var(--a, 0)); }',
-  '/* a comment */ .a, #b > c ~ d + e[f="g"]:hover::before, *|h { color: #fff; margin: -1.5e3px +2% .5em 0; content: "q\\"s" \'x\\\'y\'; }',
-  '@media (min-width: 600px) and (max-width: 900px) { .x { background: url(img.png) no-repeat, image-set("a.png" 1x, url(b.png) 2x); } }',
-  '.y { background-image: url( spaced.png ); filter: drop-shadow(0 0 1px rgba(0, 0, 0, .5)); grid-template-areas: "a b" "c d"; }',
-  '.z { width: calc((100% - 10px) / 3); transform: translate(-50%, -50%) rotate(45deg) scale(1.2, 1.2); }',
-  '.u\\72l { font: 12px/1.5 "Helvetica Neue", Arial, sans-serif !important; unicode-range: U+0025-00FF; }',
-  '<!-- --> .w { x: 1e-3; y: 10%; z: #abc; } @supports (display: grid) { @media print { .p { display: none } } }',
-  '.bad { background: url(bad url.png); } .s { mask: src("s.png"); } [data-x=\'1\'] { top: 0 } .t{a:b}.u{}',
-  '',
-].join('\n');
-
-/** Passes over the sample (see js/policy.ts PRIMING_PASSES). */
-const PRIMING_PASSES = 2;
-
-/** Warm up once this much stylesheet text is to be scanned (less never gets V8 to optimise the scanner). */
-const PRIMING_AFTER = 32 * 1024;
-
-/** The warm-up (src/validator/priming.ts): PRIMING_PASSES over PRIMING_SAMPLE, whose findings go to a list thrown away. */
-const primer = new ScannerPrimer(PRIMING_AFTER, () => {
-  const view: BundleView = { has: () => true, caseInsensitiveMatch: () => undefined };
-  for (let i = 0; i < PRIMING_PASSES; i++) scanCss(new FileScan('prime.css', PRIMING_SAMPLE, view, new FindingList()), PRIMING_SAMPLE, '', identity);
-});
-
-/** Stylesheet text about to be scanned in all: warms the scanner up now when that pays (ScannerPrimer.ahead). */
-export function warmUpStylesheetScanner(length: number): void {
-  primer.ahead(length);
 }
 
 /** What takeToken does for each of a run of idents, numbers, hashes, delims, colons and commas (its `default` branch). */

@@ -23,7 +23,7 @@
 // common tokens are lexed in one small function (`token`) and the rest out of line
 // (`otherToken`), and each helper has one caller, so V8 compiles little and each piece
 // once. `next()` wraps the same scan in JsToken objects for callers that want values
-// (tests, tools). The policy warms the lexer up before large inputs (policy.ts `prime`).
+// (tests, tools).
 
 export type JsTokenType =
   /** IdentifierName that is not an unescaped reserved word (contextual words such as `from`, `of`, `as` included). */

@@ -17,7 +17,6 @@
 // Speed (bench/scan-speed-js.mjs): every name this policy looks at is a word of the
 // lexer's word table, so a token is a few small integers in a ring (no object per
 // token), and an identifier whose word code is 0 is skipped without a look.
-import { ScannerPrimer } from '../priming.js';
 import { FindingList } from '../findings.js';
 import { extensionOf } from '../paths.js';
 import { classifyReference, dirName } from '../references.js';
@@ -251,7 +250,6 @@ export function checkJsModule(file: string, bytes: Uint8Array, bundle: BundleVie
 
 /** Scans module text already decoded; relative specifiers resolve against `baseDir` (a bundle folder, '' for the root). */
 export function scanJsModule(scan: FileScan, baseDir: string): void {
-  primer.beforeScan(scan.text.length);
   const lexer = new JsLexer(scan.text, { words: WORDS, skipComments: true });
   const tokens = new SignificantTokens(lexer);
   const ctx: ScanContext = { scan, baseDir, tokens, syntaxReported: false, counts: new Map() };
@@ -275,77 +273,6 @@ export function scanJsModule(scan: FileScan, baseDir: string): void {
   }
   const first = lexer.errors[0];
   if (first !== undefined && !ctx.syntaxReported) reportSyntax(ctx, first.kind, first.offset);
-}
-
-// ===== warming up ============================================================
-
-/**
- * A small module that takes the lexer's and the policy's paths: every kind of token,
- * every punctuator, keys, classes, function expressions, `for`/`if` heads, templates
- * inside templates, static imports and exports, watched names. It reports nothing. (No
- * dynamic import: dist/validator.mjs must not hold that text, test/validator-boundary.)
- */
-const PRIMING_SAMPLE = [
-  '#!/usr/bin/env node',
-  "import def, { a as b, 'c-d' as e } from './a.js'; import * as ns from './b.mjs'; import './a.js';",
-  "export * from './a.js'; export { a as x } from './a.js'; export default async function named() { return await a }",
-  'export const meta = import.meta.url;',
-  '/* block */ // line',
-  'x = a /* inline */ + b; y = a /* two\nlines */ + b',
-  '/**',
-  ' * multi-line',
-  ' */',
-  "const s1 = 'single \\' \\\\ \\n', s2 = \"double \\\" \\u00e9 \\x41\", s3 = 'cont\\\r\ninued';",
-  'let t1 = `plain`, t2 = `head ${b} middle ${ { k: [1, 2] } } tail`, t3 = `${`${e}`}`;',
-  'var n = 0, m = 1.5e-3 + .25 + 0x1f + 0o17 + 0b101 + 1_000n + 12n + 3E+2;',
-  'const re1 = /ab+c/gi, re2 = /[/\\]]+\\//u.test(s1) ? /x/ : /y/m;',
-  'const o = { fetch: 1, key, "str": 2, 3: 4, [n]: 5, get g() { return this.x / 2 }, set g(v) {}, async *gen() { yield /r/ }, async m() {}, static: 1, if: 2, ...rest };',
-  'class A extends (B) { static #p = 1; #q; static { A.#p++ } field = 1',
-  '  other',
-  '  get x() { return this.#q / 2 } set x(v) { this.#q = v } *[Symbol.iterator]() {} static async s() {} }',
-  'const C = class extends A { constructor() { super(); super.x } } / 1;',
-  'const f = function () {} / 2, g = async function () {} / 3, h = function* g2() {} / 4, i = async () => {};',
-  'const arrow = async (x, y = 1, ...z) => x?.y?.[0] ?? y?.(z) ?? (x ? .5 : 0);',
-  'label: for (const [k, v] of Object.entries(o)) { if (k) continue label; else break }',
-  'for (let i = 0; i < 10; i++) { while (i--) { do { i -= 1 } while (false) } }',
-  'for await (const x of xs) /r/.exec(x); for (const x in o) ({}) / 2;',
-  'if (a) /re/.test(b); else if (c) {} else {} with (o) {}',
-  'switch (n) { case 1: {} /re/; break; case /x/: default: }',
-  "try { throw new Error('x') } catch (err) { void err } finally { delete o.k }",
-  "x = a ? b : c; y = a ? { b } : [c]; z = typeof a === 'string' && a instanceof B || !c;",
-  'a += 1; a -= 1; a *= 2; a /= 2; a %= 2; a **= 2; a <<= 1; a >>= 1; a >>>= 1; a &= 1; a |= 1; a ^= 1; a &&= 1; a ||= 1; a ??= 1;',
-  'b = a < 1 <= 2 > 3 >= 4 == 5 != 6 === 7 !== 8 << 1 >> 2 >>> 3 & 4 | 5 ^ ~6 ** 8 + 9 - 10 * 11 % 12;',
-  'a++ / 2; ++/x/.lastIndex; a-- - --b; x = (a, b) => { return { a } };',
-  'x.return / 2; y.if / 3; this / 2; null / 1; true / 2; false / 3; super.x / 2;',
-  'window.setTimeout(f, 1); x.fetch; location.hash; document.title; self.name; function fetch() {}',
-  '\\u0061sync = 2; a\\u0062c = 3; @decorator class D {}',
-  '',
-].join('\n');
-
-/**
- * Passes over the sample: V8 records type feedback for a function only once it has run
- * a little (lazy feedback allocation), so the first pass may go partly unrecorded; more
- * passes would get the lexer optimised for the sample before it meets real code.
- */
-const PRIMING_PASSES = 2;
-
-/**
- * Warm up once this much module text (UTF-16 code units, all modules so far) is to be
- * scanned. Less never gets V8 to optimise the scanner, so a warm-up would only cost (about
- * the price of scanning 30 KiB); from about here on it saves more than it costs
- * (bench/scan-speed-js.mjs, single-threaded instruction counts by module size).
- */
-const PRIMING_AFTER = 32 * 1024;
-
-/** The warm-up (src/validator/priming.ts): PRIMING_PASSES over PRIMING_SAMPLE, whose findings go to a list thrown away. */
-const primer = new ScannerPrimer(PRIMING_AFTER, () => {
-  const view: BundleView = { has: () => true, caseInsensitiveMatch: () => undefined };
-  for (let i = 0; i < PRIMING_PASSES; i++) scanJsModule(new FileScan('prime.js', PRIMING_SAMPLE, view, new FindingList()), '');
-});
-
-/** Module text (UTF-16 code units) about to be scanned in all: warms the scanner up now when that pays (ScannerPrimer.ahead). */
-export function warmUpModuleScanner(length: number): void {
-  primer.ahead(length);
 }
 
 function quoted(text: string): string {
