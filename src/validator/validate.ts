@@ -4,7 +4,7 @@ import { checkBundleListing, type BundleEntry } from './bundle.js';
 import { checkStylesheet, warmUpStylesheetScanner } from './css/policy.js';
 import { FindingList, sortFindings, type Finding } from './findings.js';
 import { checkEntrypointHtml } from './html/policy.js';
-import { checkJsModule, warmUpModuleScanner } from './js/policy.js';
+import { checkJsModule, warmUpModuleScanner, type ModuleFacts } from './js/policy.js';
 import { validateManifest, type ManifestInfo } from './manifest.js';
 import { extensionOf } from './paths.js';
 import { bundleViewOf, type BundleView } from './scan.js';
@@ -28,6 +28,8 @@ export interface ContentScan {
   /** In the order the scanners added them; `file` is the bundle path (no prefix). */
   readonly findings: readonly Finding[];
   readonly used: readonly string[];
+  /** A module's exports, named imports and bridge uses (js/policy.ts), for the checks across files; absent for other files and unreadable modules. */
+  readonly module?: ModuleFacts;
 }
 
 export interface ValidateOptions {
@@ -69,16 +71,17 @@ export function hasContentScan(path: string): boolean {
 export function scanBundleFile(path: string, content: Uint8Array, view: BundleView): ContentScan {
   const findings = new FindingList();
   const recording = recordingOf(view);
-  scanContent(path, content, recording, findings);
-  return { findings: findings.items, used: [...recording.used] };
+  const module = scanContent(path, content, recording, findings);
+  return module === null ? { findings: findings.items, used: [...recording.used] } : { findings: findings.items, used: [...recording.used], module };
 }
 
-/** Secrets in text files, then the stylesheet or module rules: one file's content scan. */
-function scanContent(path: string, content: Uint8Array, view: BundleView, findings: FindingList): void {
+/** Secrets in text files, then the stylesheet or module rules: one file's content scan; a module's facts, or null. */
+function scanContent(path: string, content: Uint8Array, view: BundleView, findings: FindingList): ModuleFacts | null {
   const ext = extensionOf(path);
   if (isSecretScanned(ext)) checkFileSecrets(path, content, findings);
   if (ext === 'css') checkStylesheet(path, content, view, findings);
-  else if (ext === 'js' || ext === 'mjs') checkJsModule(path, content, view, findings);
+  else if (ext === 'js' || ext === 'mjs') return checkJsModule(path, content, view, findings);
+  return null;
 }
 
 /**
@@ -115,6 +118,81 @@ function recordingOf(view: BundleView): BundleView & { readonly used: Set<string
     },
     caseInsensitiveMatch: view.caseInsensitiveMatch,
   };
+}
+
+function hasModuleScan(path: string): boolean {
+  const ext = extensionOf(path);
+  return ext === 'js' || ext === 'mjs';
+}
+
+/**
+ * The names a module exports, with those of its `export * from` targets (but `default`),
+ * or null when they cannot all be known (a module not read, an export not understood, a
+ * cycle of star exports).
+ */
+function exportedNames(path: string, modules: ReadonlyMap<string, ModuleFacts | null>, memo: Map<string, Set<string> | null>, visiting: Set<string>): Set<string> | null {
+  if (memo.has(path)) return memo.get(path)!;
+  const facts = modules.get(path);
+  if (facts == null || facts.exports === null || visiting.has(path)) return null;
+  visiting.add(path);
+  let names: Set<string> | null = new Set(facts.exports);
+  for (const target of facts.reexports) {
+    const more = exportedNames(target, modules, memo, visiting);
+    if (more === null) {
+      names = null;
+      break;
+    }
+    for (const n of more) if (n !== 'default') names.add(n);
+  }
+  visiting.delete(path);
+  memo.set(path, names);
+  return names;
+}
+
+/** js/import-not-exported: a named import (or `export { x } from`) of a bundle module that does not export that name. */
+function checkImportedNames(modules: ReadonlyMap<string, ModuleFacts | null>, findings: FindingList): void {
+  const memo = new Map<string, Set<string> | null>();
+  for (const [file, facts] of modules) {
+    if (facts == null) continue;
+    for (const imported of facts.imports) {
+      const names = exportedNames(imported.path, modules, memo, new Set());
+      if (names === null || names.has(imported.name)) continue;
+      findings.add(
+        'js/import-not-exported',
+        `"${imported.name}" is imported from "${imported.path}", which does not export it: the browser refuses to link the modules`,
+        { file, line: imported.line, column: imported.column },
+      );
+    }
+  }
+}
+
+/**
+ * D-34 across the project: a capability used in code that the manifest does not declare
+ * (an error at the use), and a declared capability that no module uses, when every module
+ * was read and none uses the bridge in a way the scan cannot follow (a warning).
+ */
+function checkCapabilityUse(declared: readonly string[], modules: ReadonlyMap<string, ModuleFacts | null>, allRead: boolean, manifestFile: string, top: FindingList, findings: FindingList): void {
+  const granted = new Set(declared);
+  const used = new Set<string>();
+  let unclear = !allRead;
+  for (const [file, facts] of modules) {
+    if (facts == null) continue;
+    if (facts.platformUnclear) unclear = true;
+    for (const use of facts.capabilityUses) {
+      used.add(use.key);
+      if (granted.has(use.key)) continue;
+      findings.add(
+        'js/capability-not-declared',
+        `${use.call} uses the capability "${use.key}", which ${manifestFile} does not declare: the call can only fail with CAPABILITY_NOT_GRANTED`,
+        { file, line: use.line, column: use.column },
+      );
+    }
+  }
+  if (unclear) return;
+  for (const key of declared) {
+    if (used.has(key)) continue;
+    top.add('js/capability-unused', `The capability "${key}" is declared, but no module uses it: each one costs the store user a permission review`, { file: manifestFile, pointer: '/capabilities' });
+  }
 }
 
 export function validateProject(input: ProjectInput, options: ValidateOptions = {}): ValidationResult {
@@ -163,17 +241,24 @@ export function validateProject(input: ProjectInput, options: ValidateOptions = 
     }
     // Stylesheets and modules are scanned whether or not anything references them:
     // everything under runtime/ is packaged (D-3), so everything is checked.
+    const modules = new Map<string, ModuleFacts | null>();
     for (const e of files) {
       if (e.kind !== 'file' || e.content === undefined) continue;
       const done = input.scans?.get(e.path);
       if (done === undefined) {
-        scanContent(e.path, e.content, view, inBundle);
+        const facts = scanContent(e.path, e.content, view, inBundle);
+        if (hasModuleScan(e.path)) modules.set(e.path, facts);
         continue;
       }
       // Scanned elsewhere: the same findings in the same place of the list, and the same references.
       for (const f of done.findings) inBundle.items.push(f);
       for (const p of done.used) view.used.add(p);
+      if (hasModuleScan(e.path)) modules.set(e.path, done.module ?? null);
     }
+    checkImportedNames(modules, inBundle);
+    // Capability use needs every module's facts: a module that was not read may use any.
+    const allRead = files.every((e) => e.kind !== 'file' || !hasModuleScan(e.path) || modules.get(e.path) != null);
+    if (manifest !== null) checkCapabilityUse(manifest.capabilities, modules, allRead, manifestFile, top, inBundle);
     // Scripts run only as local modules loaded by the entrypoint or an import: a module
     // nothing loads is dead weight at best, a leftover at worst. Only judged when the
     // entrypoint was scanned (otherwise nothing could have referenced it).
