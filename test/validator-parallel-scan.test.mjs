@@ -58,7 +58,7 @@ function findingsBundle(pad = 0) {
       "import x from 'lodash';",
       "import y from 'https://cdn.example.com/y.js';",
       "import z from '../../up.js';",
-      "fetch('/api'); window.fetch('/b'); navigator.sendBeacon('/c', 1); new WebSocket('ws://d');",
+      "fetch('/api'); window.fetch('/b'); navigator.sendBeacon('/c', 1); new WebSocket(socketUrl);",
       "localStorage.setItem('a', '1'); document.cookie = 'a=1'; eval('1'); setTimeout('f()', 1);",
       "location = 'https://elsewhere.example/'; top.location.href = '/'; new RTCPeerConnection();",
       "const token = 'ghp_abcdefghijklmnopqrstuvwxyz0123456789AB';",

@@ -684,7 +684,7 @@ export class JsLexer {
 
   /**
    * Lexes tokens (each into the ring) until one is an identifier or keyword whose word id
-   * is set in `stopWords`, a string literal whose value starts with `/` (isSlashString),
+   * is set in `stopWords`, a string literal or no-substitution template starting with `/`,
    * or the end, and returns its kind. A caller that cares about a few names skips
    * everything else at the lexer's own pace.
    */
@@ -696,7 +696,7 @@ export class JsLexer {
       const kind = this.token();
       const slot = (this.count - 1) & Ring.Mask;
       if (kind === Token.Eof || (kind <= Token.Keyword && stopWords[this.ringCodes[slot]!] === 1)) return kind;
-      if (kind === Token.String && this.text.charCodeAt(this.ringStarts[slot]! + 1) === 0x2f) return kind;
+      if ((kind === Token.String || kind === Token.Template) && this.text.charCodeAt(this.ringStarts[slot]! + 1) === 0x2f) return kind;
     }
   }
 

@@ -140,7 +140,7 @@ const IS_GLOBAL_OBJECT = wordSet(GLOBAL_OBJECTS);
 const IS_WATCHED = wordSet([...WATCHED_NAMES, ...OTHER_WATCHED]);
 /**
  * Where the lexer stops for the policy: watched names, `this`, and the `import` and
- * `export` keywords (and strings starting with `/`, see JsLexer.scanUntil); no other
+ * `export` keywords (and literals starting with `/`, see JsLexer.scanUntil); no other
  * token can lead to a finding.
  */
 const STOP_WORDS = wordSet([...WATCHED_NAMES, ...OTHER_WATCHED, 'this', 'import', 'export']);
@@ -230,7 +230,7 @@ class SignificantTokens {
       const t = this.taken++ & Ring.Mask;
       const kind = this.kinds[t]!;
       if (kind === Token.Eof || (kind <= Token.Keyword && stops[this.codes[t]!] === 1)) return t;
-      if (kind === Token.String && this.text.charCodeAt(this.starts[t]! + 1) === 0x2f) return t;
+      if ((kind === Token.String || kind === Token.Template) && this.text.charCodeAt(this.starts[t]! + 1) === 0x2f) return t;
     }
     lexer.scanUntil(stops);
     this.taken = lexer.count;
@@ -412,7 +412,7 @@ export function scanJsModule(scan: FileScan, baseDir: string): ModuleFacts {
       if (code === Word.Import) importDeclarationOrCall(ctx, t);
       else if (code === Word.Export) exportDeclaration(ctx, t);
       else if (code === Word.This) checkTopLevelThis(ctx, t);
-    } else if (kind === Token.String) {
+    } else if (kind === Token.String || kind === Token.Template) {
       checkSlashString(ctx, t);
     } else if (kind === Token.Eof) {
       break;

@@ -1,0 +1,116 @@
+// Module rules decided across files (src/validator/validate.ts, from each module's facts in
+// src/validator/js/policy.ts): capability use against the manifest (D-34), imports of
+// names a local module does not export, and root-relative references whose relative twin
+// is in the bundle. Table rows assert rule ids with files and line:column or pointers.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { bundleFilePaths, scanBundleFile, validateProject } from '../build/validator/validate.js';
+import { bundleViewOf } from '../build/validator/scan.js';
+
+const encoder = new TextEncoder();
+const PAGE = '<!doctype html><html><head><meta charset="utf-8"><title>t</title><script type="module" src="main.js"></script></head><body></body></html>';
+
+/** The findings of a project: the manifest's capabilities and bundle files (path -> text); `index.html` loads main.js unless given. */
+function check(capabilities, files, { parallel = false } = {}) {
+  const manifest = {
+    schema_version: 1,
+    protocol_version: 1,
+    namespace: 'acme/js-project',
+    version: '1.0.0',
+    name: 'JS project test',
+    entrypoint: 'index.html',
+    capabilities,
+    properties: {},
+  };
+  const entries = Object.entries({ 'index.html': PAGE, ...files })
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([path, text]) => {
+      const content = encoder.encode(text);
+      return { path, kind: 'file', size: content.length, content };
+    });
+  let scans;
+  if (parallel) {
+    // As a scan on another thread hands them over: the facts travel through a structured clone.
+    const view = bundleViewOf(bundleFilePaths(entries));
+    scans = new Map(entries.filter((e) => e.path.endsWith('.js')).map((e) => [e.path, structuredClone(scanBundleFile(e.path, e.content, view))]));
+  }
+  const result = validateProject({ manifest: encoder.encode(JSON.stringify(manifest)), files: entries, scans });
+  return result.findings.map((f) => `${f.rule} ${f.file}${f.pointer !== undefined ? ` ${f.pointer}` : ''}${f.line !== undefined ? ` ${f.line}:${f.column}` : ''}`);
+}
+
+function table(rows) {
+  for (const [proves, capabilities, files, want] of rows) {
+    assert.deepEqual(check(capabilities, files), want, proves);
+    assert.deepEqual(check(capabilities, files, { parallel: true }), want, `${proves} (scanned on another thread)`);
+  }
+}
+
+test('capability use: undeclared is an error at the call, unused is a warning at the manifest (D-34)', () => {
+  table([
+    ['a call to an undeclared capability', ['catalog.products.read'], { 'main.js': 'await PLATFORM.catalog.products({});\nawait PLATFORM.forms.submit("contact", {});' }, [
+      'js/capability-not-declared main.js 2:7',
+    ]],
+    ['request with a literal undeclared capability', ['catalog.products.read'], { 'main.js': 'PLATFORM.catalog.products({}); PLATFORM.request("cart.manage", "add", {});' }, [
+      'js/capability-not-declared main.js 1:32',
+    ]],
+    ['through an alias in another module', ['catalog.products.read'], { 'main.js': "import './lib.js'; PLATFORM.catalog.products({});", 'lib.js': 'const p = window.PLATFORM;\nexport const add = () => p.cart.manage("add", {});' }, [
+      'js/capability-not-declared lib.js 2:26',
+    ]],
+    ['a declared capability nothing uses', ['catalog.products.read', 'cart.manage'], { 'main.js': 'PLATFORM.catalog.products({});' }, [
+      'js/capability-unused manifest.json /capabilities',
+    ]],
+    ['with no module at all, every declared capability is unused', ['site.theme.read'], { 'main.js': 'export {};' }, [
+      'js/capability-unused manifest.json /capabilities',
+    ]],
+    ['other side: every declared capability used, in any module, any form', ['catalog.products.read', 'cart.manage', 'site.theme.read'], {
+      'main.js': "import './lib.js'; PLATFORM.catalog.products({}); window.PLATFORM.theme.read();",
+      'lib.js': 'PLATFORM.request("cart.manage", "add", {});',
+    }, []],
+    ['other side: a computed request may use any capability', ['catalog.products.read', 'cart.manage'], { 'main.js': 'PLATFORM.catalog.products({}); PLATFORM.request(cap, "add", {});' }, []],
+    ['other side: the bridge handed on may use any capability', ['cart.manage'], { 'main.js': 'start(window.PLATFORM);' }, []],
+    ['other side: a module of the project\'s own PLATFORM', ['cart.manage'], { 'main.js': 'const PLATFORM = fake(); PLATFORM.forms.submit("a", {}); window.PLATFORM.cart.manage("add", {});' }, []],
+  ]);
+});
+
+test('imports of a name the local module does not export: warning at the name', () => {
+  table([
+    ['a named import the module lacks', [], { 'main.js': "import { formatPrice } from './lib.js';\nformatPrice(1);", 'lib.js': 'export function formatMoney(n) { return n }' }, [
+      'js/import-not-exported main.js 1:10',
+    ]],
+    ['a default import of a module without one', [], { 'main.js': "import lib from './lib.js';", 'lib.js': 'export const a = 1;' }, ['js/import-not-exported main.js 1:8']],
+    ['a re-export of a missing name', [], { 'main.js': "export { b } from './lib.js';", 'lib.js': 'export const a = 1;' }, ['js/import-not-exported main.js 1:10']],
+    ['other side: every way a module exports', [], {
+      'main.js': "import d, { a, b, c, e, g, h, i, j, k, m } from './lib.js'; import { deep } from './star.js';",
+      'lib.js': [
+        'export default 1;',
+        'export const a = 1, b = () => { const inner = 2; return inner }, c = function (x, y) { var z; return z };',
+        'export let { e, f: g } = obj, [h] = list;',
+        'export function i() {} export async function* j() {} export class k {}',
+        'const local = 1; export { local as m };',
+      ].join('\n'),
+      'star.js': "export * from './deep.js';",
+      'deep.js': 'export const deep = 1;',
+    }, []],
+    ['other side: a namespace import, and a module whose exports cannot all be known', [], {
+      'main.js': "import * as ns from './lib.js'; import { anything } from './star.js';",
+      'lib.js': 'export const a = 1;',
+      'star.js': "export * from './broken.js';",
+      'broken.js': 'export const x = "unterminated\n',
+    }, ['js/syntax-error broken.js 1:18']],
+  ]);
+});
+
+test('root-relative references whose relative twin is in the bundle: the twin counts as loaded', () => {
+  // Vite's default base writes `/assets/…`; the finding says so and the module it names is no "unreferenced module" too.
+  const files = {
+    'index.html': '<!doctype html><html><head><meta charset="utf-8"><title>t</title><script type="module" src="/assets/index.js"></script></head><body></body></html>',
+    'assets/index.js': "const img = '/assets/logo.png';\nimport('/assets/lazy.js');",
+    'assets/lazy.js': 'export {};',
+    'assets/logo.png': 'png',
+  };
+  assert.deepEqual(check([], files), [
+    'js/root-relative-string assets/index.js 1:13',
+    'js/root-relative-import assets/index.js 2:8',
+    'html/reference-outside-bundle index.html 1:93',
+  ]);
+});
