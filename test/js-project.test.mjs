@@ -114,3 +114,32 @@ test('root-relative references whose relative twin is in the bundle: the twin co
     'html/reference-outside-bundle index.html 1:93',
   ]);
 });
+
+test('hints that recognise the tool name its setting (messages, rule ids unchanged)', () => {
+  const vitePolyfill = '(function(){const r=document.createElement("link").relList;if(r&&r.supports&&r.supports("modulepreload"))return;for(const e of document.querySelectorAll(\'link[rel="modulepreload"]\'))i(e);function i(e){if(e.ep)return;e.ep=!0;fetch(e.href,{})}})();';
+  const messages = (files) => {
+    const entries = Object.entries({ 'index.html': PAGE, ...files }).map(([path, text]) => {
+      const content = encoder.encode(text);
+      return { path, kind: 'file', size: content.length, content };
+    });
+    const manifest = { schema_version: 1, protocol_version: 1, namespace: 'acme/hints', version: '1.0.0', name: 'Hints', entrypoint: 'index.html', capabilities: [], properties: {} };
+    return validateProject({ manifest: encoder.encode(JSON.stringify(manifest)), files: entries }).findings.map((f) => [f.rule, f.message]);
+  };
+  const polyfill = messages({ 'main.js': vitePolyfill });
+  assert.deepEqual(polyfill.map(([rule]) => rule), ['js/network-api']);
+  assert.match(polyfill[0][1], /build\.modulePreload: \{ polyfill: false \}/);
+  const plain = messages({ 'main.js': 'fetch(u);' });
+  assert.deepEqual(plain.map(([rule]) => rule), ['js/network-api']);
+  assert.doesNotMatch(plain[0][1], /modulePreload/, 'other side: a fetch of the code itself');
+
+  const root = messages({ 'main.js': "import '/lib/a.js'; import '/lib/missing.js';", 'lib/a.js': 'export {};' });
+  assert.deepEqual(root.map(([rule]) => rule), ['js/root-relative-import', 'js/root-relative-import']);
+  assert.match(root[0][1], /"lib\/a\.js" is in the bundle: drop the leading "\/" \(Vite: set base: '\.\/'/);
+  assert.doesNotMatch(root[1][1], /base:/, 'other side: no twin in the bundle');
+
+  const css = messages({ 'main.js': 'export {};', 'a.css': '@font-face{src:url(data:font/woff2;base64,AAAA)} b{background:url(/img/x.png)} c{background:url(/img/none.png)}', 'img/x.png': 'x' });
+  assert.deepEqual(css.map(([rule]) => rule), ['css/data-font', 'css/root-relative-url', 'css/root-relative-url']);
+  assert.match(css[0][1], /build\.assetsInlineLimit: 0/);
+  assert.match(css[1][1], /"img\/x\.png" is in the bundle/);
+  assert.doesNotMatch(css[2][1], /is in the bundle/, 'other side: no twin in the bundle');
+});

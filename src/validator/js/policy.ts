@@ -330,8 +330,8 @@ interface ScanContext {
   /** The main pass's tokens (scanAliases swaps in its own while it runs). */
   tokens: SignificantTokens;
   syntaxReported: boolean;
-  /** Findings held so far per rule and name (see MAX_FINDINGS_PER_RULE). */
-  readonly counts: Map<string, number>;
+  /** Findings held so far per rule, by name (word id; 0: findings on no name), see MAX_FINDINGS_PER_RULE. */
+  readonly counts: Map<string, Uint8Array>;
   readonly held: HeldFinding[];
   /** Word id -> 1 when the module binds that name itself, or tests it with `typeof` (CommonJS names). */
   readonly own: Uint8Array;
@@ -1330,10 +1330,10 @@ function report(ctx: ScanContext, rule: string, message: string, offset: number)
  * MAX_FINDINGS_PER_RULE are held per rule and name, so the list stays small.
  */
 function hold(ctx: ScanContext, rule: string, message: string, offset: number, own: number): void {
-  const key = own === 0 ? rule : `${rule} ${own}`;
-  const count = ctx.counts.get(key) ?? 0;
-  if (count >= MAX_FINDINGS_PER_RULE) return;
-  ctx.counts.set(key, count + 1);
+  let counts = ctx.counts.get(rule);
+  if (counts === undefined) ctx.counts.set(rule, (counts = new Uint8Array(WORDS.names.length)));
+  if (counts[own]! >= MAX_FINDINGS_PER_RULE) return;
+  counts[own]!++;
   ctx.held.push({ rule, message, offset, name: own });
 }
 
