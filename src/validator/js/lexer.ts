@@ -562,6 +562,12 @@ export interface JsLexerOptions {
   readonly skipComments?: boolean;
   /** Where to start lexing (default 0): a statement's first token, read with a fresh goal state. */
   readonly start?: number;
+  /**
+   * Mark TokenFlag.Binding on every identifier; by default only on those with a word id
+   * (the names the caller asked for), which is all a policy looking for a few names needs
+   * and spares the look at every other name.
+   */
+  readonly allBindings?: boolean;
 }
 
 export class JsLexer {
@@ -580,6 +586,7 @@ export class JsLexer {
   readonly words: JsWords;
   private readonly text: string;
   private readonly skipComments: boolean;
+  private readonly allBindings: boolean;
   private pos = 0;
   private finished = false;
   /** Set by escapedName (in otherToken): the name held a `\u` escape; `decodedName` is the name. */
@@ -652,6 +659,7 @@ export class JsLexer {
     this.text = text;
     this.words = options.words ?? LEXER_WORDS;
     this.skipComments = options.skipComments === true;
+    this.allBindings = options.allBindings === true;
     this.pos = options.start ?? 0;
     // A skipped hashbang is stepped over here, once, rather than looked for at every token.
     if (this.pos === 0 && this.skipComments && isHashbangAt(text, text.charCodeAt(0) === 0xfeff ? 1 : 0)) this.pos = this.lineCommentEnd(text.charCodeAt(0) === 0xfeff ? 1 : 0);
@@ -684,9 +692,9 @@ export class JsLexer {
 
   /**
    * Lexes tokens (each into the ring) until one is an identifier or keyword whose word id
-   * is set in `stopWords`, a string literal or no-substitution template starting with `/`,
-   * or the end, and returns its kind. A caller that cares about a few names skips
-   * everything else at the lexer's own pace.
+   * is set in `stopWords`, `this` at the top level (TokenFlag.TopLevel), a string literal
+   * or no-substitution template starting with `/`, or the end, and returns its kind. A
+   * caller that cares about a few names skips everything else at the lexer's own pace.
    */
   scanUntil(stopWords: Uint8Array): number {
     if (this.finished) return this.eof();
@@ -696,6 +704,7 @@ export class JsLexer {
       const kind = this.token();
       const slot = (this.count - 1) & Ring.Mask;
       if (kind === Token.Eof || (kind <= Token.Keyword && stopWords[this.ringCodes[slot]!] === 1)) return kind;
+      if (kind === Token.Keyword && this.ringCodes[slot] === Word.This && this.braceDepth === 1) return kind;
       if ((kind === Token.String || kind === Token.Template) && this.text.charCodeAt(this.ringStarts[slot]! + 1) === 0x2f) return kind;
     }
   }
@@ -1038,7 +1047,7 @@ export class JsLexer {
       case Token.Identifier:
         this.prevIsMember = afterDot;
         if (!afterDot) {
-          binding = this.isBinding(prevKind, prevCode, wasMember);
+          if (code !== 0 || this.allBindings) binding = this.isBinding(prevKind, prevCode, wasMember);
           // A function's name between `function` and its parameters.
           if (params) this.pendingParams = true;
         }

@@ -139,11 +139,11 @@ const IS_MEMBER_OWNER = wordSet(MEMBER_OWNERS);
 const IS_GLOBAL_OBJECT = wordSet(GLOBAL_OBJECTS);
 const IS_WATCHED = wordSet([...WATCHED_NAMES, ...OTHER_WATCHED]);
 /**
- * Where the lexer stops for the policy: watched names, `this`, and the `import` and
- * `export` keywords (and literals starting with `/`, see JsLexer.scanUntil); no other
- * token can lead to a finding.
+ * Where the lexer stops for the policy: watched names and the `import` and `export`
+ * keywords (and `this` at the top level and literals starting with `/`, see
+ * JsLexer.scanUntil); no other token can lead to a finding.
  */
-const STOP_WORDS = wordSet([...WATCHED_NAMES, ...OTHER_WATCHED, 'this', 'import', 'export']);
+const STOP_WORDS = wordSet([...WATCHED_NAMES, ...OTHER_WATCHED, 'import', 'export']);
 
 /** PLATFORM's members that are no capability (the bridge's own API). */
 const PLATFORM_OWN_MEMBERS: ReadonlySet<string> = new Set(['ready', 'capabilities', 'settings', 'request']);
@@ -230,6 +230,7 @@ class SignificantTokens {
       const t = this.taken++ & Ring.Mask;
       const kind = this.kinds[t]!;
       if (kind === Token.Eof || (kind <= Token.Keyword && stops[this.codes[t]!] === 1)) return t;
+      if (kind === Token.Keyword && this.codes[t] === Word.This && (this.flags[t]! & TokenFlag.TopLevel) !== 0) return t;
       if ((kind === Token.String || kind === Token.Template) && this.text.charCodeAt(this.starts[t]! + 1) === 0x2f) return t;
     }
     lexer.scanUntil(stops);
@@ -709,7 +710,7 @@ function exportedDeclarators(ctx: ScanContext, start: number, exportFlags: numbe
     return;
   }
   const text = ctx.scan.text;
-  const lexer = new JsLexer(text, { skipComments: true, start });
+  const lexer = new JsLexer(text, { skipComments: true, start, allBindings: true });
   lexer.scan();
   let candidate: string | null = null;
   for (;;) {
