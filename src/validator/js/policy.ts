@@ -572,7 +572,7 @@ function importClause(ctx: ScanContext, clause: readonly number[], path: string 
       i += 8;
     } else if (!braces) {
       // The default binding, unless a phase keyword (`defer`, `source`) stands before the real clause.
-      if (i + 4 < clause.length && clause[i + 4] === Token.Identifier && !isAsAt(i + 4)) continue;
+      if (i + 4 < clause.length && ((clause[i + 4] === Token.Identifier && !isAsAt(i + 4)) || isPunctAt(i + 4, Punct.Star) || isPunctAt(i + 4, Punct.LBrace))) continue;
       ctx.own[clause[i + 1]!] = 1;
       if (path !== null) addImport(ctx, path, 'default', clause[i + 2]!);
     } else {
