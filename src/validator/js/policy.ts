@@ -182,9 +182,10 @@ const MAX_FINDINGS_PER_RULE = 100;
  * Significant tokens (the lexer drops comments) with a little lookahead and history,
  * read from the lexer's token ring (lexer.ts Ring.Size): a token is a slot number (-1:
  * none) and its fields are read from `kinds`, `codes`, `starts`, `ends` and `flags` at
- * that slot. The policy looks back at most 6 taken tokens (`window . navigator .
- * sendBeacon`) and ahead at most 4, so a slot stays valid while it is in use; a token
- * the policy holds longer (a module specifier) is copied out.
+ * that slot. The policy looks back and ahead at most PARAMETER_LOOK + 2 tokens each way
+ * (a short parameter list around a name, isBindingAt), well within the ring, so a slot
+ * stays valid while it is in use; a token the policy holds longer (a module specifier)
+ * is copied out.
  */
 class SignificantTokens {
   readonly kinds: Int32Array;
