@@ -203,6 +203,7 @@ test('literal remote URLs where the frame loads them: error; computed ones stay 
     ]],
     ['navigator.sendBeacon and window.fetch', 'navigator.sendBeacon("https://x.example/b", d); window.fetch("//x.example/a");', [['js/remote-url', 'navigator'], ['js/remote-url', 'window']]],
     ['an element src', 'const img = new Image(); img.src = "https://x.example/a.png"; s.src = \'http://x.example/a.js\';', [['js/remote-url', 'src ='], ['js/remote-url', "src = 'http"]]],
+    ['the src of a new image', 'new Image().src = "https://x.example/pixel.gif";', [['js/remote-url', 'src']]],
     ['other side: computed URLs and local literals stay warnings', 'fetch(url); fetch("./lib/a.js"); new WebSocket(u);', [['js/network-api', 'fetch'], ['js/network-api', 'fetch("'], ['js/network-api', 'WebSocket']]],
     ['other side: src from a local or computed value, a comparison, a remote text', 'img.src = "img/logo.png"; img.src = u; img.src == "https://x.example/"; const s = "https://x.example/";', []],
   ]);

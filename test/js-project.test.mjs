@@ -56,6 +56,9 @@ test('capability use: undeclared is an error at the call, unused is a warning at
     ['through an alias in another module', ['catalog.products.read'], { 'main.js': "import './lib.js'; PLATFORM.catalog.products({});", 'lib.js': 'const p = window.PLATFORM;\nexport const add = () => p.cart.manage("add", {});' }, [
       'js/capability-not-declared lib.js 2:26',
     ]],
+    ['many uses: each capability counts up to 100 times, and a later one still counts', ['catalog.products.read'], { 'main.js': 'PLATFORM.catalog.products({});\n'.repeat(150) + 'PLATFORM.theme.read();' }, [
+      'js/capability-not-declared main.js 151:1',
+    ]],
     ['a declared capability nothing uses', ['catalog.products.read', 'cart.manage'], { 'main.js': 'PLATFORM.catalog.products({});' }, [
       'js/capability-unused manifest.json /capabilities',
     ]],

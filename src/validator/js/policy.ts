@@ -1301,8 +1301,11 @@ function scanAliases(ctx: ScanContext): void {
   ctx.tokens = main;
 }
 
+/** Records a use of a capability: at most MAX_FINDINGS_PER_RULE per capability, so every capability used is recorded and the list stays small. */
 function addCapabilityUse(ctx: ScanContext, key: string, call: string, offset: number, own: number): void {
-  if (ctx.capabilityUses.length >= MAX_FINDINGS_PER_RULE) return;
+  let count = 0;
+  for (const use of ctx.bridgeUses) if (use.key === key) count++;
+  if (count >= MAX_FINDINGS_PER_RULE) return;
   const { line, column } = position(ctx, offset);
   ctx.bridgeUses.push({ key, call, line, column, own });
 }
