@@ -83,6 +83,14 @@ test('imports of a name the local module does not export: warning at the name', 
     ['a default import of a module without one', [], { 'main.js': "import lib from './lib.js';", 'lib.js': 'export const a = 1;' }, ['js/import-not-exported main.js 1:8']],
     ['a re-export of a missing name', [], { 'main.js': "export { b } from './lib.js';", 'lib.js': 'export const a = 1;' }, ['js/import-not-exported main.js 1:10']],
     ['a default import beside named ones', [], { 'main.js': "import d, { a } from './lib.js';", 'lib.js': 'export const a = 1;' }, ['js/import-not-exported main.js 1:8']],
+    ['other side: past 2,000 exported declarations a module\'s exports are left unknown', [], {
+      'main.js': "import { missing } from './lib.js';",
+      'lib.js': Array.from({ length: 2001 }, (_, i) => `export const v${i} = ${i};`).join('\n'),
+    }, []],
+    ['at 2,000 exported declarations they are still read', [], {
+      'main.js': "import { missing } from './lib.js';",
+      'lib.js': Array.from({ length: 2000 }, (_, i) => `export const v${i} = ${i};`).join('\n'),
+    }, ['js/import-not-exported main.js 1:10']],
     ['other side: phase keywords are no default binding', [], { 'main.js': "import defer * as ns from './lib.js'; import source { a } from './lib.js';", 'lib.js': 'export const a = 1;' }, []],
     ['other side: every way a module exports', [], {
       'main.js': "import d, { a, b, c, e, g, h, i, j, k, m } from './lib.js'; import { deep } from './star.js';",

@@ -346,8 +346,11 @@ interface ScanContext {
   /** Bridge uses as found, with the name (word id) that would make them the module's own object's. */
   readonly bridgeUses: (CapabilityUse & { readonly own: number })[];
   platformUnclear: boolean;
-  /** What exportedDeclarators may still read (UTF-16 code units). */
+  /** What exportedDeclarators may still read (UTF-16 code units), and how many declarations it has read. */
   declarationBudget: number;
+  exportedDeclarations: number;
+  /** rootRelativeTwin by string value (checkSlashString): bundlers repeat the same few paths. */
+  readonly twins: Map<string, string | undefined>;
   /** Whether the module holds Vite's modulepreload polyfill (vitePolyfillHint), once looked at. */
   vitePolyfill?: boolean;
   lineMap?: LineMap;
@@ -398,6 +401,8 @@ export function scanJsModule(scan: FileScan, baseDir: string): ModuleFacts {
     bridgeUses: [],
     platformUnclear: false,
     declarationBudget: scan.text.length,
+    exportedDeclarations: 0,
+    twins: new Map(),
   };
   const kinds = tokens.kinds;
   const codes = tokens.codes;
@@ -705,6 +710,11 @@ function exportDeclaration(ctx: ScanContext, keyword: number): void {
  */
 function exportedDeclarators(ctx: ScanContext, start: number, exportFlags: number): void {
   if (ctx.exports === null) return;
+  // Each read starts a lexer of its own: past this many, the exports are left unknown.
+  if (++ctx.exportedDeclarations > MAX_EXPORTED_DECLARATIONS) {
+    ctx.exports = null;
+    return;
+  }
   // An export stands at the top level; one inside brackets is a syntax error, left to the lexer's report.
   if ((exportFlags & TokenFlag.TopLevel) === 0) {
     ctx.exports = null;
@@ -734,6 +744,9 @@ function exportedDeclarators(ctx: ScanContext, start: number, exportFlags: numbe
   }
   ctx.declarationBudget -= lexer.count === 0 ? 0 : lexer.ringEnds[(lexer.count - 1) & Ring.Mask]! - start;
 }
+
+/** Exported `const`/`let`/`var` declarations read per module (exportedDeclarators); a module with more has exports left unknown. */
+const MAX_EXPORTED_DECLARATIONS = 2000;
 
 /** The specifier token just taken, then its WithClause: the token is copied out first, as the clause may run past the ring. Returns the bundle module it names, or null. */
 function moduleSpecifierAfter(ctx: ScanContext, specifier: number): string | null {
@@ -1119,7 +1132,11 @@ function checkSrcAssignment(ctx: ScanContext, token: number): void {
 function checkSlashString(ctx: ScanContext, t: number): void {
   const value = ctx.tokens.literalValue(t);
   if (value === null) return;
-  const twin = rootRelativeTwin(value, ctx.scan.bundle);
+  let twin = ctx.twins.get(value);
+  if (twin === undefined && !ctx.twins.has(value)) {
+    twin = rootRelativeTwin(value, ctx.scan.bundle);
+    if (ctx.twins.size < MAX_FINDINGS_PER_RULE * 10) ctx.twins.set(value, twin);
+  }
   if (twin === undefined) return;
   hold(ctx, 'js/root-relative-string', `The string ${quoted(value)} names a file of the bundle from the site root, where the release is not${rootRelativeHint(twin)}`, ctx.tokens.starts[t]!, 0);
 }
