@@ -345,6 +345,8 @@ interface ScanContext {
   readonly capabilityUses: CapabilityUse[];
   /** Bridge uses as found, with the name (word id) that would make them the module's own object's. */
   readonly bridgeUses: (CapabilityUse & { readonly own: number })[];
+  /** Bridge uses recorded per capability key (addCapabilityUse). */
+  readonly capabilityCounts: Map<string, number>;
   platformUnclear: boolean;
   /** What exportedDeclarators may still read (UTF-16 code units), and how many declarations it has read. */
   declarationBudget: number;
@@ -399,6 +401,7 @@ export function scanJsModule(scan: FileScan, baseDir: string): ModuleFacts {
     imports: [],
     capabilityUses: [],
     bridgeUses: [],
+    capabilityCounts: new Map(),
     platformUnclear: false,
     declarationBudget: scan.text.length,
     exportedDeclarations: 0,
@@ -1320,9 +1323,9 @@ function scanAliases(ctx: ScanContext): void {
 
 /** Records a use of a capability: at most MAX_FINDINGS_PER_RULE per capability, so every capability used is recorded and the list stays small. */
 function addCapabilityUse(ctx: ScanContext, key: string, call: string, offset: number, own: number): void {
-  let count = 0;
-  for (const use of ctx.bridgeUses) if (use.key === key) count++;
+  const count = ctx.capabilityCounts.get(key) ?? 0;
   if (count >= MAX_FINDINGS_PER_RULE) return;
+  ctx.capabilityCounts.set(key, count + 1);
   const { line, column } = position(ctx, offset);
   ctx.bridgeUses.push({ key, call, line, column, own });
 }
