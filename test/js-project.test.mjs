@@ -60,10 +60,10 @@ test('capability use: undeclared is an error at the call, unused is a warning at
       'js/capability-not-declared main.js 151:1',
     ]],
     ['a declared capability nothing uses', ['catalog.products.read', 'cart.manage'], { 'main.js': 'PLATFORM.catalog.products({});' }, [
-      'js/capability-unused manifest.json /capabilities',
+      'js/capability-unused manifest.json /capabilities/1 1:181',
     ]],
     ['with no module at all, every declared capability is unused', ['site.theme.read'], { 'main.js': 'export {};' }, [
-      'js/capability-unused manifest.json /capabilities',
+      'js/capability-unused manifest.json /capabilities/0 1:157',
     ]],
     ['other side: every declared capability used, in any module, any form', ['catalog.products.read', 'cart.manage', 'site.theme.read'], {
       'main.js': "import './lib.js'; PLATFORM.catalog.products({}); window.PLATFORM.theme.read();",

@@ -2,9 +2,11 @@
 // every finding, never just the first. Values in (bytes and a listing), findings out.
 import { checkBundleListing, type BundleEntry } from './bundle.js';
 import { checkStylesheet, warmUpStylesheetScanner } from './css/policy.js';
-import { FindingList, sortFindings, type Finding } from './findings.js';
+import { FindingList, sortFindings, type Finding, type Location } from './findings.js';
 import { checkEntrypointHtml } from './html/policy.js';
 import { checkJsModule, warmUpModuleScanner, type ModuleFacts } from './js/policy.js';
+import { readJson } from './json.js';
+import { LineMap } from './text.js';
 import { validateManifest, type ManifestInfo } from './manifest.js';
 import { extensionOf } from './paths.js';
 import { bundleViewOf, type BundleView } from './scan.js';
@@ -171,7 +173,7 @@ function checkImportedNames(modules: ReadonlyMap<string, ModuleFacts | null>, fi
  * (an error at the use), and a declared capability that no module uses, when every module
  * was read and none uses the bridge in a way the scan cannot follow (a warning).
  */
-function checkCapabilityUse(declared: readonly string[], modules: ReadonlyMap<string, ModuleFacts | null>, allRead: boolean, manifestFile: string, top: FindingList, findings: FindingList): void {
+function checkCapabilityUse(declared: readonly string[], manifestBytes: Uint8Array, modules: ReadonlyMap<string, ModuleFacts | null>, allRead: boolean, manifestFile: string, top: FindingList, findings: FindingList): void {
   const granted = new Set(declared);
   const used = new Set<string>();
   let unclear = !allRead;
@@ -189,10 +191,28 @@ function checkCapabilityUse(declared: readonly string[], modules: ReadonlyMap<st
     }
   }
   if (unclear) return;
-  for (const key of declared) {
-    if (used.has(key)) continue;
-    top.add('js/capability-unused', `The capability "${key}" is declared, but no module uses it: each one costs the store user a permission review`, { file: manifestFile, pointer: '/capabilities' });
+  const unused = declared.filter((key) => !used.has(key));
+  if (unused.length === 0) return;
+  const where = capabilityEntries(manifestBytes, manifestFile);
+  for (const key of unused) {
+    top.add('js/capability-unused', `The capability "${key}" is declared, but no module uses it: each one costs the store user a permission review`, where.get(key) ?? { file: manifestFile, pointer: '/capabilities' });
   }
+}
+
+/** Where each key of the manifest's `capabilities` array is written (its first entry): pointer, line and column. */
+function capabilityEntries(bytes: Uint8Array, file: string): Map<string, Location> {
+  const out = new Map<string, Location>();
+  const read = readJson(bytes);
+  if (!read.ok || read.value.kind !== 'object') return out;
+  const list = read.value.entries.find((e) => e.key === 'capabilities')?.value;
+  if (list?.kind !== 'array') return out;
+  const lines = new LineMap(read.text);
+  list.items.forEach((item, index) => {
+    if (item.kind !== 'string' || out.has(item.value)) return;
+    const { line, column } = lines.at(item.offset);
+    out.set(item.value, { file, pointer: `/capabilities/${index}`, line, column });
+  });
+  return out;
 }
 
 export function validateProject(input: ProjectInput, options: ValidateOptions = {}): ValidationResult {
@@ -258,7 +278,7 @@ export function validateProject(input: ProjectInput, options: ValidateOptions = 
     checkImportedNames(modules, inBundle);
     // Capability use needs every module's facts: a module that was not read may use any.
     const allRead = files.every((e) => e.kind !== 'file' || !hasModuleScan(e.path) || modules.get(e.path) != null);
-    if (manifest !== null) checkCapabilityUse(manifest.capabilities, modules, allRead, manifestFile, top, inBundle);
+    if (manifest !== null && input.manifest !== null) checkCapabilityUse(manifest.capabilities, input.manifest, modules, allRead, manifestFile, top, inBundle);
     // Scripts run only as local modules loaded by the entrypoint or an import: a module
     // nothing loads is dead weight at best, a leftover at worst. Only judged when the
     // entrypoint was scanned (otherwise nothing could have referenced it).
