@@ -25,7 +25,7 @@ const SOURCES = {
   preact: ['preact/dist/preact.mjs', 'preact/hooks/dist', 'preact/compat/dist', 'preact/debug/dist', 'preact/jsx-runtime/dist'],
   lit: ['lit', 'lit-html', 'lit-element', '@lit/reactive-element'],
   three: ['three/build/three.core.js', 'three/build/three.module.js', 'three/examples/jsm/controls', 'three/examples/jsm/loaders/GLTFLoader.js'],
-  echarts: ['echarts/dist/echarts.esm.mjs', 'echarts/dist/echarts.esm.min.mjs'],
+  echarts: ['echarts/dist/echarts.esm.min.mjs', 'echarts/lib/chart/bar', 'echarts/lib/util'],
   'fuse.js': ['fuse.js/dist/fuse.mjs', 'fuse.js/dist/fuse.min.mjs'],
   marked: ['marked/lib/marked.esm.js'],
   dompurify: ['dompurify/dist/purify.es.mjs'],
