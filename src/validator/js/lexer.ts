@@ -654,6 +654,8 @@ export class JsLexer {
    */
   private declarations: Int32Array = new Int32Array(STACK_CAPACITY);
   private declarationCount = 0;
+  /** The innermost open declaration's entry (declarations[declarationCount - 1]), -2 when none: `>> 1` is then -1, below any nesting. */
+  private declarationTop = -2;
 
   constructor(text: string, options: JsLexerOptions = {}) {
     this.text = text;
@@ -1011,9 +1013,9 @@ export class JsLexer {
     this.pendingParams = false;
     // Automatic semicolon insertion ends a declaration: a line break after a complete
     // expression, before a token that cannot continue it.
-    if (newline && this.declarationCount > 0 && !this.regexAllowed && this.declarations[this.declarationCount - 1]! >> 1 === this.nesting()) {
+    if (newline && !this.regexAllowed && this.declarationTop >> 1 === this.nesting()) {
       if (kind === Token.Identifier || kind === Token.Number || kind === Token.String || kind === Token.Template || kind === Token.TemplateHead || (kind === Token.Keyword && code !== Word.In && code !== Word.Instanceof)) {
-        this.declarationCount--;
+        this.popDeclaration();
       }
     }
     let key = false;
@@ -1128,8 +1130,8 @@ export class JsLexer {
     const listed = prevCode === Punct.LParen || prevCode === Punct.Comma || prevCode === Punct.Ellipsis;
     if (!listed && prevCode !== Punct.LBrace && prevCode !== Punct.LBracket && prevCode !== Punct.Colon) return false;
     const nesting = this.nesting();
-    if (this.declarationCount > 0) {
-      const declaration = this.declarations[this.declarationCount - 1]!;
+    const declaration = this.declarationTop;
+    if (declaration >= 0) {
       if ((declaration & 1) === 1) {
         const at = declaration >> 1;
         if (nesting === at) return prevCode === Punct.Comma;
@@ -1149,13 +1151,18 @@ export class JsLexer {
 
   /** Ends the innermost declaration if it is at the current nesting (`;`, `in`/`of` of a `for` head). */
   private endDeclarationHere(): void {
-    if (this.declarationCount > 0 && this.declarations[this.declarationCount - 1]! >> 1 === this.nesting()) this.declarationCount--;
+    if (this.declarationTop >> 1 === this.nesting()) this.popDeclaration();
   }
 
   /** Ends the declarations inside a bracket that just closed. */
   private endDeclarationsInside(): void {
     const nesting = this.nesting();
-    while (this.declarationCount > 0 && this.declarations[this.declarationCount - 1]! >> 1 > nesting) this.declarationCount--;
+    while (this.declarationTop >> 1 > nesting) this.popDeclaration();
+  }
+
+  private popDeclaration(): void {
+    this.declarationCount--;
+    this.declarationTop = this.declarationCount > 0 ? this.declarations[this.declarationCount - 1]! : -2;
   }
 
 
@@ -1181,7 +1188,8 @@ export class JsLexer {
     if (code === Word.Function || code === Word.Catch) this.pendingParams = true;
     else if (code === Word.Var || code === Word.Let || code === Word.Const) {
       if (this.declarationCount === this.declarations.length) this.declarations = grow(this.declarations);
-      this.declarations[this.declarationCount++] = this.nesting() * 2 + 1;
+      this.declarationTop = this.nesting() * 2 + 1;
+      this.declarations[this.declarationCount++] = this.declarationTop;
     } else if (code === Word.In) this.endDeclarationHere();
     const flags = this.words.flags[code]!;
     this.regexAllowed = (flags & WordFlag.Value) === 0;
@@ -1223,7 +1231,7 @@ export class JsLexer {
         let kind = Paren.Normal;
         if (this.parenDepth === 0) this.error('unbalanced-bracket', start);
         else kind = this.parenKinds[--this.parenDepth]!;
-        if (this.declarationCount > 0) this.endDeclarationsInside();
+        if (this.declarationTop >> 1 > this.nesting()) this.endDeclarationsInside();
         const condition = kind === Paren.Condition || kind === Paren.For;
         this.pendingExpressionBody = kind === Paren.FunctionParams;
         this.regexAllowed = condition;
@@ -1242,7 +1250,7 @@ export class JsLexer {
       case Punct.RBracket:
         if (this.bracketDepth === 0) this.error('unbalanced-bracket', start);
         else this.bracketDepth--;
-        if (this.declarationCount > 0) this.endDeclarationsInside();
+        if (this.declarationTop >> 1 > this.nesting()) this.endDeclarationsInside();
         this.regexAllowed = false;
         this.statementStart = false;
         return;
@@ -1266,7 +1274,7 @@ export class JsLexer {
         let kind = Brace.Block;
         if (this.braceDepth === 1) this.error('unbalanced-bracket', start);
         else kind = this.braceKinds[--this.braceDepth]!;
-        if (this.declarationCount > 0) this.endDeclarationsInside();
+        if (this.declarationTop >> 1 > this.nesting()) this.endDeclarationsInside();
         if (this.pendingClass && this.braceDepth < this.pendingClassBraces) this.pendingClass = false;
         const endsStatement = kind === Brace.Block || kind === Brace.ClassDeclaration || kind === Brace.Module;
         this.regexAllowed = endsStatement;
@@ -1296,7 +1304,7 @@ export class JsLexer {
         return;
       }
       case Punct.Semicolon:
-        if (this.declarationCount > 0) this.endDeclarationHere();
+        if (this.declarationTop >> 1 === this.nesting()) this.popDeclaration();
         this.regexAllowed = true;
         this.statementStart = true;
         return;
@@ -1309,9 +1317,13 @@ export class JsLexer {
       case Punct.Assign:
       case Punct.Comma:
         // At a declaration's own nesting, `=` starts a declarator's initializer and `,` the next declarator.
-        if (this.declarationCount > 0) {
-          const top = this.declarationCount - 1;
-          if (this.declarations[top]! >> 1 === this.nesting()) this.declarations[top] = (this.declarations[top]! & ~1) | (v === Punct.Comma ? 1 : 0);
+        const top = this.declarationTop;
+        if (top >> 1 === this.nesting()) {
+          const next = (top & ~1) | (v === Punct.Comma ? 1 : 0);
+          if (next !== top) {
+            this.declarationTop = next;
+            this.declarations[this.declarationCount - 1] = next;
+          }
         }
         this.regexAllowed = true;
         this.statementStart = false;
