@@ -1010,7 +1010,7 @@ export class JsLexer {
     const prevKind = this.prevKind;
     const prevCode = this.prevCode;
     const params = this.pendingParams;
-    this.pendingParams = false;
+    if (params) this.pendingParams = false;
     // Automatic semicolon insertion ends a declaration: a line break after a complete
     // expression, before a token that cannot continue it.
     if (newline && !this.regexAllowed && this.declarationTop >> 1 === this.nesting()) {
