@@ -103,6 +103,20 @@ const ROWS = [
   ['a missing font file', '@font-face{src:url(fonts/missing.woff2)}', [['css/missing-reference', 1, 16]]],
   ['@FONT-FACE in capitals', '@FONT-FACE{src:url(data:font/woff2,AAAA)}', [['css/data-font', 1, 16]]],
   ['@font-face inside @media', '@media screen{@font-face{src:url("data:font/woff2,x")}}', [['css/data-font', 1, 34]]],
+  // A browser loads the first source it supports; the fallbacks after a shipped one are never requested.
+  ['a missing fallback after a shipped font source: no finding', '@font-face{src:url(fonts/f.woff2) format("woff2"), url(fonts/f.ttf) format("truetype")}', []],
+  ['a missing first source before a shipped one: error at the missing one', '@font-face{src:url(fonts/x.woff2) format("woff2"), url(fonts/f.woff) format("woff")}', [['css/missing-reference', 1, 16]]],
+  ['the next src declaration starts over', '@font-face{src:url(fonts/f.woff2);src:url(fonts/x.ttf)}', [['css/missing-reference', 1, 39]]],
+  ['the next @font-face starts over', '@font-face{src:url(fonts/f.woff2)}@font-face{src:url(fonts/x.ttf)}', [['css/missing-reference', 1, 50]]],
+  ['outside @font-face every reference counts', 'a{background:url(img/a.png),url(img/x.png)}', [['css/missing-reference', 1, 29]]],
+  // --- custom properties carrying a remote URL into a URL position (D-34) ---
+  ['a remote string pasted into image-set() by var()', ':root{--a:"https://x.example/a.png"}b{background:image-set(var(--a) 1x)}', [['css/remote-url-in-custom-property', 1, 11]]],
+  ['a remote string pasted into src() by var()', 'b{--img: "//cdn.example/a.png"; mask:src(var(--img))}', [['css/remote-url-in-custom-property', 1, 10]]],
+  ['a remote string pasted into image() by var()', 'b{--i:x "https://x.example/a.png";background:image(var(--i))}', [['css/remote-url-in-custom-property', 1, 9]]],
+  ['other side: a local string in the custom property', ':root{--a:"img/a.png"}b{background:image-set(var(--a) 1x)}', []],
+  ['other side: the remote string is used outside a URL position', ':root{--a:"https://x.example"}b::after{content:var(--a)}', []],
+  ['other side: a remote string in an ordinary property', 'b{content:"https://x.example/a.png";background:image-set(var(--content) 1x)}', []],
+  ['other side: another custom property is used', ':root{--a:"https://x.example/a.png";--b:"img/a.png"}b{background:image-set(var(--b) 1x)}', []],
   ['after the @font-face block, data: images are fine again', '@font-face{src:url(fonts/f.woff2)}a{background:url(data:image/png,x)}', []],
   ['local("...") font names are not references', '@font-face{src:local("http://x.example"),url(fonts/f.woff2)}', []],
   // --- positions ---
@@ -237,6 +251,21 @@ test('checkStylesheet: a 5 MiB stylesheet is scanned to the end (timing lives in
 
 // --- the catalogue ---
 
+test('@charset: only UTF-8 (D-22 for stylesheets): error at the label', () => {
+  const runBytes = (css) => {
+    const findings = new FindingList();
+    checkStylesheet('style.css', new TextEncoder().encode(css), bundleViewOf(BUNDLE), findings);
+    return findings.items.map((f) => [f.rule, f.line, f.column]);
+  };
+  assert.deepEqual(runBytes('@charset "iso-2022-jp";\na{color:red}'), [['css/charset-not-utf8', 1, 11]]);
+  assert.deepEqual(runBytes("@CHARSET 'windows-1252';"), [['css/charset-not-utf8', 1, 11]], 'any letter case and quote');
+  assert.deepEqual(runBytes('\ufeff@charset "shift_jis";'), [['css/charset-not-utf8', 1, 11]], 'after a byte-order mark');
+  assert.deepEqual(runBytes('@charset "utf-8";\na{color:red}'), [], 'other side: utf-8');
+  assert.deepEqual(runBytes('@charset "UTF-8";'), [], 'other side: letter case of the label');
+  assert.deepEqual(runBytes('a{color:red}\n@charset "iso-8859-1";'), [], 'other side: not at the start, so no browser reads it');
+  assert.deepEqual(runBytes('a{content:"@charset \\"x\\";"}'), [], 'other side: text that only mentions it');
+});
+
 test('css catalogue: ids, severities and fields', () => {
   assert.deepEqual(
     CSS_RULES.map((r) => [r.id, r.severity]),
@@ -250,6 +279,8 @@ test('css catalogue: ids, severities and fields', () => {
       ['css/missing-reference', 'error'],
       ['css/bad-url', 'warning'],
       ['css/invalid-utf8', 'warning'],
+      ['css/remote-url-in-custom-property', 'error'],
+      ['css/charset-not-utf8', 'error'],
     ],
   );
   for (const rule of CSS_RULES) {
@@ -261,5 +292,6 @@ test('css catalogue: ids, severities and fields', () => {
 test('css catalogue: every rule is exercised by a row above', () => {
   const used = new Set(ROWS.flatMap(([, , expected]) => expected.map(([rule]) => rule)));
   used.add('css/invalid-utf8'); // checkStylesheet tests
+  used.add('css/charset-not-utf8'); // the @charset test
   assert.deepEqual(CSS_RULES.map((r) => r.id).filter((id) => !used.has(id)), []);
 });

@@ -211,7 +211,8 @@ test('an update that adds a capability, retypes a property and is signed by a ne
   const r = review([second, '--baseline', first, '--json']);
   assert.equal(r.status, 1, r.stderr);
   assertSchema(r.json, 'update');
-  assert.deepEqual(rules(r.json), ['baseline/capability-added', 'baseline/property-retyped', 'baseline/signer-changed', 'release/signer-not-pinned']);
+  // The update declares forms.submit, which no module calls yet: D-34's warning.
+  assert.deepEqual(rules(r.json), ['baseline/capability-added', 'baseline/property-retyped', 'baseline/signer-changed', 'js/capability-unused', 'release/signer-not-pinned']);
   const changed = r.json.findings.find((f) => f.rule === 'baseline/signer-changed');
   assert.ok(changed.message.includes(old.fingerprint) && changed.message.includes(fresh.fingerprint), 'names both fingerprints');
   assert.equal(r.json.findings.find((f) => f.rule === 'baseline/capability-added').pointer, '/capabilities/4');
@@ -265,21 +266,21 @@ test('the same update with --known-keys: the old key only is release/unknown-sig
   const r = review([second, '--baseline', first, '--known-keys', oldOnly, '--json']);
   assert.equal(r.status, 1);
   assertSchema(r.json, 'unknown key');
-  assert.deepEqual(rules(r.json), ['baseline/capability-added', 'baseline/property-retyped', 'release/unknown-signing-key']);
+  assert.deepEqual(rules(r.json), ['baseline/capability-added', 'baseline/property-retyped', 'js/capability-unused', 'release/unknown-signing-key']);
   const unknown = r.json.findings.find((f) => f.rule === 'release/unknown-signing-key');
   assert.ok(unknown.message.includes(old.fingerprint) && unknown.message.includes(fresh.fingerprint), 'names both fingerprints');
   assert.equal(unknown.file, 'publisher-public-key.txt');
   assert.equal(r.json.summary.signer.pinning, 'unknown');
   // Without a baseline too: any release signed by another key.
   const alone = await reviewRelease(second, { knownKeys: oldOnly });
-  assert.deepEqual(rules(alone), ['release/unknown-signing-key']);
+  assert.deepEqual(rules(alone), ['js/capability-unused', 'release/unknown-signing-key']);
   assert.equal(alone.ok, false);
 
   const both = join(dir, 'both.keys');
   writeFileSync(both, `${old.fingerprint}\n${fresh.fingerprint} # rotated\n`);
   const rotated = review([second, '--baseline', first, '--known-keys', both, '--json']);
   assertSchema(rotated.json, 'rotated');
-  assert.deepEqual(rules(rotated.json), ['baseline/capability-added', 'baseline/property-retyped']);
+  assert.deepEqual(rules(rotated.json), ['baseline/capability-added', 'baseline/property-retyped', 'js/capability-unused']);
   assert.equal(rotated.json.summary.signer.pinning, 'pinned');
   assert.equal(rotated.json.diff.signer.changed, true, 'the diff still shows the rotation');
   assert.deepEqual(await reviewRelease(second, { baseline: first, knownKeys: both }), rotated.json);
@@ -293,6 +294,10 @@ test('a version that is not higher than the baseline, and a removed capability, 
   editManifest(project, (m) => {
     m.capabilities = m.capabilities.filter((c) => c !== 'site.theme.read');
   });
+  // The code stops reading the theme too: a call to an undeclared capability is an error (D-34).
+  const main = join(project, 'runtime/main.js');
+  const code = readFileSync(main, 'utf8');
+  writeFileSync(main, code.replace('applyTheme(await PLATFORM.theme.read());', 'applyTheme({});'));
   const second = packageTo(project, key, join(dir, 'r2'));
   const report = await reviewRelease(second, { baseline: first });
   assertSchema(report, 'same version');
@@ -300,7 +305,7 @@ test('a version that is not higher than the baseline, and a removed capability, 
   assert.deepEqual(report.diff.version, { from: '1.0.0', to: '1.0.0', higher: false });
   assert.deepEqual(report.diff.capabilities.removed, [{ key: 'site.theme.read', risk: 'low', note: 'grant removed automatically' }]);
   assert.deepEqual(report.diff.signer, { from: key.fingerprint, to: key.fingerprint, changed: false });
-  assert.deepEqual(report.diff.files, { added: [], removed: [], changed: [] });
+  assert.deepEqual([report.diff.files.added, report.diff.files.removed, report.diff.files.changed.map((f) => f.path)], [[], [], ['main.js']]);
   const text = review([second, '--baseline', first]).stdout;
   assert.match(text, /^ {2}version +1\.0\.0 -> 1\.0\.0 \(NOT higher\)$/m);
   assert.match(text, /^ {2}- capability +site\.theme\.read \(low\): grant removed automatically$/m);

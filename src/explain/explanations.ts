@@ -390,7 +390,7 @@ function bundleExplanations(): Record<string, Explanation> {
     },
     'project/manifest-not-regular-file': {
       text: 'manifest.json is read only when it is a regular file in the project folder itself (D-30): it is opened without following links and without waiting, and checked on the open file. A link would make the tool check and sign bytes from somewhere else, a named pipe or device could make it wait forever, and a folder has no content. In a release folder the same rule speaks for manifest.json.',
-      example: { file: 'layout', before: 'my-extension/manifest.json -> ../shared/manifest.json', after: 'my-extension/manifest.json   (a regular file, copied by the build step)' },
+      example: { file: 'layout', before: 'my-extension/manifest.json -> ../common/manifest.json', after: 'my-extension/manifest.json   (a regular file, copied by the build step)' },
     },
     'project/snapshot-stale': {
       text: 'init writes contract-snapshot/ (rules, limits, runtime policy, bridge protocol) so that editors, CI and AI agents read the same contract as the tool. A file there differs from, is missing from, or is extra to the contract this version of the tool enforces: the project was made by another version, or the files were edited. The contract says a scaffold is regenerated to adopt a newer contract and its snapshot files are never edited by hand (Versioning). It is a warning: the checks themselves always use the tool\'s own contract.',
@@ -654,6 +654,14 @@ function cssExplanations(): Record<string, Explanation> {
       text: 'The stylesheet is decoded as UTF-8; invalid bytes show as U+FFFD, which breaks content: strings and font names written in another encoding. It is a warning because the file is still scanned the way a browser decodes it.',
       example: { file: 'runtime/styles.css', before: '.price::after { content: "€"; }   (saved as Windows-1252)', after: '.price::after { content: "€"; }   (saved as UTF-8)' },
     },
+    'css/remote-url-in-custom-property': {
+      text: 'A custom property holds text, and var() pastes that text where it is used: a string like "https://…" in a custom property becomes a remote image URL inside image-set(), image() or src(). The frame loads nothing from outside the release (D-17, D-34), so a declaration whose remote string reaches such a position in the same stylesheet is an error, like a remote url().',
+      example: { file: 'runtime/styles.css', before: ':root { --hero: "https://cdn.example/hero.png"; } .a { background-image: image-set(var(--hero) 1x); }', after: ':root { --hero: "../images/hero.png"; } .a { background-image: image-set(var(--hero) 1x); }' },
+    },
+    'css/charset-not-utf8': {
+      text: 'The check reads every stylesheet as UTF-8. A browser that gets no encoding from the server honours an @charset rule at the start of the file, so a stylesheet declaring another encoding (iso-2022-jp, shift_jis, windows-1252) may be decoded into different text from the one checked, and escape sequences of some encodings can hide characters. Only a UTF-8 label is allowed.',
+      example: { file: 'runtime/styles.css', before: '@charset "iso-2022-jp";', after: '@charset "utf-8";' },
+    },
   };
 }
 
@@ -726,6 +734,34 @@ function jsExplanations(): Record<string, Explanation> {
     'js/navigation': {
       text: 'The frame must not navigate itself or the storefront, nor open popups (contract rule 5; D-22): location.assign, window.open, top.location and friends are blocked by the sandbox. Flows such as booking and waivers are opened by the host through bridge actions. It is a warning because APIs are found by name.',
       example: { file: 'runtime/main.js', before: "window.open('/booking?lane=' + laneId);", after: 'await PLATFORM.booking.start({ laneId });' },
+    },
+    'js/remote-url': {
+      text: 'The contract allows no remote resources and the runtime policy loads scripts, images and fonts only from the release (D-17). A literal remote URL in a loading position (fetch, new WebSocket, new EventSource, new Worker, navigator.sendBeacon, an element\'s src) can only fail, so it is an error (D-34); a URL computed at run time cannot be judged and stays a warning of the API rule.',
+      example: { file: 'runtime/main.js', before: "const ws = new WebSocket('wss://chat.example/socket');", after: "await PLATFORM.analytics.track('chat_opened');" },
+    },
+    'js/root-relative-string': {
+      text: 'A release is served from a folder of its own, so "/assets/x.png" points at the storefront\'s root, not at the file of the bundle with the same path. Build tools that assume the site root (Vite with its default base) write such strings into the code. Only strings that name a file of the bundle this way are reported; it is a warning because a string may be used for something other than loading.',
+      example: { file: 'runtime/assets/index.js', before: 'img.src = "/assets/logo.png";', after: 'img.src = new URL("./logo.png", import.meta.url).href;' },
+    },
+    'js/commonjs': {
+      text: 'Every script of an extension is a module (D-18). A module has no module.exports, exports or require, and this at its top level has no value, so CommonJS files and UMD wrappers (function (root, factory) { … }(this, …)) throw or do nothing there. A use guarded by typeof module or a name the module declares itself is not reported; one finding per module.',
+      example: { file: 'runtime/vendor/lib.js', before: 'module.exports = function format(n) { … };', after: 'export function format(n) { … }' },
+    },
+    'js/import-not-exported': {
+      text: 'When a module imports a name that the imported module of the bundle does not export, the browser refuses to link the whole module graph and none of it runs. The check reads both modules\' import and export declarations (export * from included); where a module\'s exports cannot all be known, nothing is reported.',
+      example: { file: 'runtime/main.js', before: "import { formatPrice } from './lib/format.js';   // format.js exports formatMoney", after: "import { formatMoney } from './lib/format.js';" },
+    },
+    'js/platform-unknown-member': {
+      text: 'The bridge object and its namespaces are frozen and have exactly the members of protocol version 1: ready, capabilities(), settings(), request() and one named method per capability. A call to any other member (PLATFORM.cart.get()) throws a TypeError, and PLATFORM.request with a capability or action the table does not have fails with INVALID_REQUEST (D-34). Uses are found statically, also through a plain alias such as const p = window.PLATFORM.',
+      example: { file: 'runtime/main.js', before: 'const cart = await PLATFORM.cart.get();', after: "await PLATFORM.cart.manage('add', { productId, quantity: 1 });" },
+    },
+    'js/capability-not-declared': {
+      text: 'The store user grants only the capabilities the manifest declares, so a call to any other can only fail with CAPABILITY_NOT_GRANTED (D-34). Calls are found statically: PLATFORM.<area>.<method>(…) and PLATFORM.request(\'<capability>\', …) with a literal key, also through window.PLATFORM and a plain alias.',
+      example: { file: 'manifest.json', before: '"capabilities": ["catalog.products.read"]   (main.js calls PLATFORM.forms.submit)', after: '"capabilities": ["catalog.products.read", "forms.submit"]' },
+    },
+    'js/capability-unused': {
+      text: 'Every declared capability is shown to the store user for a permission review, and medium-risk ones weigh on the decision to install. A capability that no module uses statically, while no module calls PLATFORM.request with a computed capability or hands the bridge object on, is most likely a leftover (D-34). It is a warning: code the check cannot follow may still use it.',
+      example: { file: 'manifest.json', before: '"capabilities": ["catalog.products.read", "cart.manage"]   (nothing calls the cart)', after: '"capabilities": ["catalog.products.read"]' },
     },
   };
 }

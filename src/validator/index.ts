@@ -7,6 +7,7 @@ export { RUNTIME_POLICY_TEMPLATE, BASE_URL_PLACEHOLDER, FRAME_SANDBOX, runtimePo
 export { bundleViewOf, type BundleView } from './scan.js';
 export { validateProject, bundleFilePaths, type ProjectInput, type ValidateOptions, type ValidationResult } from './validate.js';
 export { validateManifest, type ManifestInfo } from './manifest.js';
+export type { ModuleFacts, CapabilityUse, NamedImport } from './js/policy.js';
 export { validateSettings, PROPERTY_TYPES, type PropertyDef } from './properties.js';
 export {
   checkBundleListing,

@@ -83,3 +83,22 @@ export function classifyReference(raw: string, baseDir: string): ReferenceResult
   }
   return { type: 'local', path: segments.join('/'), query: q >= 0 && q < (hash >= 0 ? hash : Infinity), fragment: hash >= 0 };
 }
+
+/**
+ * The bundle path a root-relative reference (`/assets/x.png`) names when read from the
+ * bundle root, if that file is in the bundle (`has`), else undefined. Build tools that
+ * assume the site root (Vite's default `base: '/'`) write such references; the release
+ * is served from a folder of its own, so only the relative twin (`assets/x.png`) loads.
+ */
+export function rootRelativeTwin(raw: string, bundle: { has(path: string): boolean }): string | undefined {
+  const text = normalizeUrlText(raw).replace(/\\/g, '/');
+  if (!text.startsWith('/') || text.startsWith('//')) return undefined;
+  const ref = classifyReference(text.slice(1), '');
+  if (ref.type !== 'local' || ref.path === '' || !bundle.has(ref.path)) return undefined;
+  return ref.path;
+}
+
+/** The fix for a root-relative reference whose relative twin is in the bundle (appended to a finding's message). */
+export function rootRelativeHint(twin: string): string {
+  return `; "${twin}" is in the bundle: drop the leading "/" (Vite: set base: './' in vite.config)`;
+}

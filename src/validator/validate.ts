@@ -2,13 +2,14 @@
 // every finding, never just the first. Values in (bytes and a listing), findings out.
 import { checkBundleListing, type BundleEntry } from './bundle.js';
 import { checkStylesheet } from './css/policy.js';
-import { FindingList, sortFindings, type Finding } from './findings.js';
+import { FindingList, sortFindings, type Finding, type Location } from './findings.js';
 import { checkEntrypointHtml } from './html/policy.js';
-import { checkJsModule } from './js/policy.js';
+import { checkJsModule, type ModuleFacts } from './js/policy.js';
+import { readJson } from './json.js';
 import { validateManifest, type ManifestInfo } from './manifest.js';
 import { extensionOf } from './paths.js';
 import { MANIFEST_MAX_BYTES } from './limits.js';
-import { groupDigits } from './text.js';
+import { groupDigits, LineMap } from './text.js';
 import { bundleViewOf, type BundleView } from './scan.js';
 import { checkFileSecrets, checkManifestSecrets, isSecretScanned } from './secrets.js';
 
@@ -47,12 +48,13 @@ export function bundleFilePaths(entries: readonly BundleEntry[]): string[] {
   return entries.flatMap((e) => (e.kind === 'file' ? [e.path] : []));
 }
 
-/** Secrets in text files, then the stylesheet or module rules: one file's content scan. */
-function scanContent(path: string, content: Uint8Array, view: BundleView, findings: FindingList): void {
+/** Secrets in text files, then the stylesheet or module rules: one file's content scan; a module's facts, or null. */
+function scanContent(path: string, content: Uint8Array, view: BundleView, findings: FindingList): ModuleFacts | null {
   const ext = extensionOf(path);
   if (isSecretScanned(ext)) checkFileSecrets(path, content, findings);
   if (ext === 'css') checkStylesheet(path, content, view, findings);
-  else if (ext === 'js' || ext === 'mjs') checkJsModule(path, content, view, findings);
+  else if (ext === 'js' || ext === 'mjs') return checkJsModule(path, content, view, findings);
+  return null;
 }
 
 /** The bundle's view (scan.ts), remembering which paths a reference found. */
@@ -69,6 +71,100 @@ function recordingView(entries: readonly BundleEntry[]): BundleView & { readonly
     caseInsensitiveMatch: view.caseInsensitiveMatch,
   };
 }
+
+function hasModuleScan(path: string): boolean {
+  const ext = extensionOf(path);
+  return ext === 'js' || ext === 'mjs';
+}
+
+/**
+ * The names a module exports, with those of its `export * from` targets (but `default`),
+ * or null when they cannot all be known (a module not read, an export not understood, a
+ * cycle of star exports).
+ */
+function exportedNames(path: string, modules: ReadonlyMap<string, ModuleFacts | null>, memo: Map<string, Set<string> | null>, visiting: Set<string>): Set<string> | null {
+  if (memo.has(path)) return memo.get(path)!;
+  const facts = modules.get(path);
+  if (facts == null || facts.exports === null || visiting.has(path)) return null;
+  visiting.add(path);
+  let names: Set<string> | null = new Set(facts.exports);
+  for (const target of facts.reexports) {
+    const more = exportedNames(target, modules, memo, visiting);
+    if (more === null) {
+      names = null;
+      break;
+    }
+    for (const n of more) if (n !== 'default') names.add(n);
+  }
+  visiting.delete(path);
+  memo.set(path, names);
+  return names;
+}
+
+/** js/import-not-exported: a named import (or `export { x } from`) of a bundle module that does not export that name. */
+function checkImportedNames(modules: ReadonlyMap<string, ModuleFacts | null>, findings: FindingList): void {
+  const memo = new Map<string, Set<string> | null>();
+  for (const [file, facts] of modules) {
+    if (facts == null) continue;
+    for (const imported of facts.imports) {
+      const names = exportedNames(imported.path, modules, memo, new Set());
+      if (names === null || names.has(imported.name)) continue;
+      findings.add(
+        'js/import-not-exported',
+        `"${imported.name}" is imported from "${imported.path}", which does not export it: the browser refuses to link the modules`,
+        { file, line: imported.line, column: imported.column },
+      );
+    }
+  }
+}
+
+/**
+ * D-34 across the project: a capability used in code that the manifest does not declare
+ * (an error at the use), and a declared capability that no module uses, when every module
+ * was read and none uses the bridge in a way the scan cannot follow (a warning).
+ */
+function checkCapabilityUse(declared: readonly string[], manifestBytes: Uint8Array, modules: ReadonlyMap<string, ModuleFacts | null>, allRead: boolean, manifestFile: string, top: FindingList, findings: FindingList): void {
+  const granted = new Set(declared);
+  const used = new Set<string>();
+  let unclear = !allRead;
+  for (const [file, facts] of modules) {
+    if (facts == null) continue;
+    if (facts.platformUnclear) unclear = true;
+    for (const use of facts.capabilityUses) {
+      used.add(use.key);
+      if (granted.has(use.key)) continue;
+      findings.add(
+        'js/capability-not-declared',
+        `${use.call} uses the capability "${use.key}", which ${manifestFile} does not declare: the call can only fail with CAPABILITY_NOT_GRANTED`,
+        { file, line: use.line, column: use.column },
+      );
+    }
+  }
+  if (unclear) return;
+  const unused = declared.filter((key) => !used.has(key));
+  if (unused.length === 0) return;
+  const where = capabilityEntries(manifestBytes, manifestFile);
+  for (const key of unused) {
+    top.add('js/capability-unused', `The capability "${key}" is declared, but no module uses it: each one costs the store user a permission review`, where.get(key) ?? { file: manifestFile, pointer: '/capabilities' });
+  }
+}
+
+/** Where each key of the manifest's `capabilities` array is written (its first entry): pointer, line and column. */
+function capabilityEntries(bytes: Uint8Array, file: string): Map<string, Location> {
+  const out = new Map<string, Location>();
+  const read = readJson(bytes);
+  if (!read.ok || read.value.kind !== 'object') return out;
+  const list = read.value.entries.find((e) => e.key === 'capabilities')?.value;
+  if (list?.kind !== 'array') return out;
+  const lines = new LineMap(read.text);
+  list.items.forEach((item, index) => {
+    if (item.kind !== 'string' || out.has(item.value)) return;
+    const { line, column } = lines.at(item.offset);
+    out.set(item.value, { file, pointer: `/capabilities/${index}`, line, column });
+  });
+  return out;
+}
+
 
 const MANIFEST_REFUSED_TEXT = {
   symlink: 'a symbolic link (never followed)',
@@ -128,10 +224,16 @@ export function validateProject(input: ProjectInput, options: ValidateOptions = 
     }
     // Stylesheets and modules are scanned whether or not anything references them:
     // everything under runtime/ is packaged (D-3), so everything is checked.
+    const modules = new Map<string, ModuleFacts | null>();
     for (const e of files) {
       if (e.kind !== 'file' || e.content === undefined) continue;
-      scanContent(e.path, e.content, view, inBundle);
+      const facts = scanContent(e.path, e.content, view, inBundle);
+      if (hasModuleScan(e.path)) modules.set(e.path, facts);
     }
+    checkImportedNames(modules, inBundle);
+    // Capability use needs every module's facts: a module that was not read may use any.
+    const allRead = files.every((e) => e.kind !== 'file' || !hasModuleScan(e.path) || modules.get(e.path) != null);
+    if (manifest !== null && input.manifest !== null) checkCapabilityUse(manifest.capabilities, input.manifest, modules, allRead, manifestFile, top, inBundle);
     // Scripts run only as local modules loaded by the entrypoint or an import: a module
     // nothing loads is dead weight at best, a leftover at worst. Only judged when the
     // entrypoint was scanned (otherwise nothing could have referenced it).

@@ -66,4 +66,18 @@ export const CSS_RULES: readonly RuleDef[] = [
     ref: 'Bundle; D-19',
     hint: 'Save the file as UTF-8; browsers show each invalid byte sequence as U+FFFD.',
   },
+  {
+    id: 'css/remote-url-in-custom-property',
+    severity: 'error',
+    title: 'A custom property carries a remote URL into a URL position',
+    ref: 'Bundle (remote resources); D-17; D-34',
+    hint: 'Put the file under runtime/ and write its relative path in the custom property, or use url() with the relative path directly.',
+  },
+  {
+    id: 'css/charset-not-utf8',
+    severity: 'error',
+    title: 'A stylesheet declares an encoding other than UTF-8',
+    ref: 'Bundle; D-22',
+    hint: 'Save the stylesheet as UTF-8 and write @charset "utf-8"; (or remove the rule): a browser may decode another declared encoding differently from what was checked.',
+  },
 ];

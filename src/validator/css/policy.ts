@@ -22,10 +22,15 @@
 //   data: -> fine for images (img-src allows data:), an error for @font-face sources
 //   (font-src is the base URL only) and for @import (style-src is the base URL only).
 //   root (`/x`) and `..` above the root -> error: both leave the release.
-//   local -> must be a bundle file (query and fragment stripped, `?#iefix` is common).
+//   local -> must be a bundle file (query and fragment stripped, `?#iefix` is common),
+//   except a font source after one that is in the bundle: a browser loads the first
+//   source it supports and never asks for the fallbacks (`url(x.woff2), url(x.ttf)`).
+// A custom property whose value holds a remote URL string is an error where the same
+// stylesheet pastes it into an image or src() position with var() (D-34); a @charset
+// rule must name UTF-8, the encoding the scan reads.
 import { FileScan, type BundleView } from '../scan.js';
 import { FindingList } from '../findings.js';
-import { classifyReference, dirName, type ReferenceResult } from '../references.js';
+import { classifyReference, dirName, rootRelativeHint, rootRelativeTwin, type ReferenceResult } from '../references.js';
 import { asciiLower, decodeUtf8 } from '../text.js';
 import { decodeUtf8Lossy } from './lossy-utf8.js';
 import {
@@ -90,8 +95,27 @@ export function checkStylesheet(file: string, bytes: Uint8Array, bundle: BundleV
   if (invalidAt >= 0) {
     scan.report('css/invalid-utf8', 'The stylesheet is not valid UTF-8: browsers read the bad bytes as U+FFFD', invalidAt);
   }
+  checkCharset(scan, text);
   scanCss(scan, text, dirName(file), identity);
 }
+
+/**
+ * A `@charset` rule at the start of a stylesheet: a browser that gets no encoding from the
+ * server decodes the file by its label, so anything but UTF-8 may be read as other text
+ * than the one checked. Matched more loosely than browsers do (any letter case, either
+ * quote, spaces), so no spelling slips through.
+ */
+const CHARSET_RULE = /^@charset\s*(["'])([^"'\n]*)\1/i;
+
+function checkCharset(scan: FileScan, text: string): void {
+  if (text.charCodeAt(0) !== 0x40) return;
+  const rule = CHARSET_RULE.exec(text.slice(0, CHARSET_RULE_MAX_CHARS));
+  if (rule === null || asciiLower(rule[2]!.trim()) === 'utf-8') return;
+  scan.report('css/charset-not-utf8', `The stylesheet declares the encoding ${quoted(rule[2]!)}; it must be "utf-8"`, rule[0].length - rule[2]!.length - 1);
+}
+
+/** How much of the start of a stylesheet may hold the @charset rule (the CSS syntax spec reads the first 1024 bytes). */
+const CHARSET_RULE_MAX_CHARS = 1024;
 
 function identity(offset: number): number {
   return offset;
@@ -155,6 +179,15 @@ function specialFunctionShapes(): Uint8Array {
 
 /** Longest piece of a reference quoted in a message (presentation only, not a contract number). */
 const QUOTED_VALUE_MAX_CHARS = 120;
+
+/** How far before a remote URL string the custom property's name is looked for (a declaration's start). */
+const CUSTOM_PROPERTY_LOOKBACK = 256;
+
+/** `--name:` at the start of a declaration (after `{`, `;` or `}`). */
+const CUSTOM_PROPERTY_START = /[{;}]\s*(--[A-Za-z0-9_-]+)\s*:[^{;}]*$/;
+
+/** The custom property a var() names, right after its `(`. */
+const VAR_NAME = /\s*(--[A-Za-z0-9_-]+)/y;
 
 /** ASCII lowercase without a regex when there is nothing to lower (the common case). */
 function lowerName(name: string): string {
@@ -243,6 +276,12 @@ class PolicyScan {
    * current level. Only there is an at-keyword an at-rule (elsewhere it is a value).
    */
   statementStart: boolean;
+  /** A source of the current @font-face `src` declaration is in the bundle: the sources after it are fallbacks nobody loads. */
+  fontSourceFound: boolean;
+  /** Custom properties whose value holds a remote URL string: name -> the string's offset and value. */
+  remoteCustomProperties: Map<string, { offset: number; value: string }> | null;
+  /** Custom properties pasted into an image or src() position with var(). */
+  customPropertiesInUrls: Set<string> | null;
 
   constructor(scan: FileScan, text: string, baseDir: string, mapOffset: (cssOffset: number) => number) {
     this.scan = scan;
@@ -257,6 +296,9 @@ class PolicyScan {
     this.preludeDepth = 0;
     this.awaitingTarget = false;
     this.statementStart = true;
+    this.fontSourceFound = false;
+    this.remoteCustomProperties = null;
+    this.customPropertiesInUrls = null;
   }
 }
 
@@ -278,6 +320,50 @@ function scanCss(scan: FileScan, text: string, baseDir: string, mapOffset: (cssO
     if (kind === TOKEN_EOF) break;
     takeToken(p, kind);
   }
+  if (p.remoteCustomProperties !== null && p.customPropertiesInUrls !== null) checkCustomProperties(p, p.remoteCustomProperties, p.customPropertiesInUrls);
+}
+
+/** css/remote-url-in-custom-property: each custom property with a remote URL string that var() pastes into a URL position. */
+function checkCustomProperties(p: PolicyScan, remote: ReadonlyMap<string, { offset: number; value: string }>, used: ReadonlySet<string>): void {
+  for (const [name, at] of remote) {
+    if (!used.has(name)) continue;
+    p.scan.report('css/remote-url-in-custom-property', `The custom property ${name} holds the remote URL ${quoted(at.value)}, which var(${name}) puts where an image is loaded: the frame loads files only from the release`, p.mapOffset(at.offset));
+  }
+}
+
+/** A string that is no reference: if it is a remote URL and the value of a custom property, remember it (checkCustomProperties). */
+function noteRemoteString(p: PolicyScan): void {
+  const tokenizer = p.tokenizer;
+  const text = tokenizer.text;
+  const start = tokenizer.tokenStart;
+  // Cheap first: a remote URL has "//" or a scheme's ":" in its raw text.
+  let candidate = false;
+  for (let i = start + 1; i < tokenizer.pos; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x3a || c === 0x2f) {
+      candidate = true;
+      break;
+    }
+  }
+  if (!candidate) return;
+  const value = tokenValue(tokenizer);
+  if (classifyReference(value, '').type !== 'remote') return;
+  const from = Math.max(0, start - CUSTOM_PROPERTY_LOOKBACK);
+  const declaration = CUSTOM_PROPERTY_START.exec((from === 0 ? '{' : '') + text.slice(from, start));
+  if (declaration === null) return;
+  p.remoteCustomProperties ??= new Map();
+  if (!p.remoteCustomProperties.has(declaration[1]!)) p.remoteCustomProperties.set(declaration[1]!, { offset: start, value });
+}
+
+/** var( inside an image or src() function: the custom property it names reaches a URL position. */
+function noteVarInUrl(p: PolicyScan): void {
+  const tokenizer = p.tokenizer;
+  if (!functionNameIs(tokenizer, 'var')) return;
+  VAR_NAME.lastIndex = tokenizer.pos;
+  const name = VAR_NAME.exec(tokenizer.text);
+  if (name === null) return;
+  p.customPropertiesInUrls ??= new Set();
+  p.customPropertiesInUrls.add(name[1]!);
 }
 
 /** What takeToken does for each of a run of idents, numbers, hashes, delims, colons and commas (its `default` branch). */
@@ -314,6 +400,7 @@ function takeToken(p: PolicyScan, kind: number): void {
   // Cases in order of frequency: an interpreter tries them one by one.
   switch (kind) {
     case TOKEN_SEMICOLON:
+      p.fontSourceFound = false;
       if (p.prelude !== PRELUDE_NONE && depth === p.preludeDepth) endPrelude(p);
       if (depth === 0 || topKind === FRAME_BLOCK) {
         p.statementStart = true;
@@ -324,6 +411,7 @@ function takeToken(p: PolicyScan, kind: number): void {
       if (topKind === FRAME_FUNCTION || topKind === FRAME_PAREN) p.depth = depth - 1;
       break;
     case TOKEN_FUNCTION: {
+      if ((top & (FRAME_IMAGE_FUNCTION | FRAME_URL_FUNCTION)) !== 0 && topKind === FRAME_FUNCTION) noteVarInUrl(p);
       const flags = functionFlags(p.tokenizer);
       let frame = FRAME_FUNCTION | flags | (font ? FRAME_FONT : 0);
       if (flags === FRAME_URL_FUNCTION) frame |= FRAME_FIRST_ARGUMENT_PENDING | (importTarget ? FRAME_IMPORT_TARGET : 0);
@@ -335,8 +423,10 @@ function takeToken(p: PolicyScan, kind: number): void {
       if (importTarget) checkReference(p, 'import');
       else if (firstArgument && (top & FRAME_URL_FUNCTION) !== 0) checkReference(p, (top & FRAME_IMPORT_TARGET) !== 0 ? 'import' : font ? 'font' : 'image');
       else if (topKind === FRAME_FUNCTION && (top & FRAME_IMAGE_FUNCTION) !== 0) checkReference(p, 'image');
+      else noteRemoteString(p);
       break;
     case TOKEN_OPEN_CURLY: {
+      p.fontSourceFound = false;
       let blockIsFont = font;
       if (p.prelude !== PRELUDE_NONE && depth === p.preludeDepth) {
         blockIsFont = blockIsFont || p.prelude === PRELUDE_FONT_FACE;
@@ -349,6 +439,7 @@ function takeToken(p: PolicyScan, kind: number): void {
     case TOKEN_CLOSE_CURLY:
       // A `}` closes a block only when a block is open on top; inside a function or a
       // () or [] block it is an ordinary component value, as the parser reads it.
+      p.fontSourceFound = false;
       if (topKind === FRAME_BLOCK) {
         p.depth = depth - 1;
         if (p.prelude !== PRELUDE_NONE && depth - 1 < p.preludeDepth) endPrelude(p);
@@ -431,7 +522,7 @@ function checkReference(ctx: PolicyScan, kind: ReferenceKind): void {
       return;
     case 'data':
       if (kind === 'font') {
-        ctx.scan.report('css/data-font', 'An @font-face source is a data: URL: fonts load only from the release', at);
+        ctx.scan.report('css/data-font', 'An @font-face source is a data: URL: fonts load only from the release (Vite inlines small fonts this way: set build.assetsInlineLimit: 0 in vite.config)', at);
       } else if (kind === 'import') {
         ctx.scan.report('css/import-data', 'An @import loads a data: URL: stylesheets load only from the release', at);
       }
@@ -443,14 +534,21 @@ function checkReference(ctx: PolicyScan, kind: ReferenceKind): void {
         at,
       );
       return;
-    case 'root':
-      ctx.scan.report('css/root-relative-url', `The ${what} ${quoted(value)} starts with "/": it points to the site root, outside the release`, at);
+    case 'root': {
+      const twin = rootRelativeTwin(value, ctx.scan.bundle);
+      ctx.scan.report('css/root-relative-url', `The ${what} ${quoted(value)} starts with "/": it points to the site root, outside the release${twin === undefined ? '' : rootRelativeHint(twin)}`, at);
       return;
+    }
     case 'outside':
       ctx.scan.report('css/url-outside-bundle', `The ${what} ${quoted(value)} climbs above the bundle root`, at);
       return;
     case 'local': {
-      if (ctx.scan.bundle.has(result.path)) return;
+      if (ctx.scan.bundle.has(result.path)) {
+        if (kind === 'font') ctx.fontSourceFound = true;
+        return;
+      }
+      // A fallback after a font source that loads: never requested.
+      if (kind === 'font' && ctx.fontSourceFound) return;
       const near = ctx.scan.bundle.caseInsensitiveMatch(result.path);
       ctx.scan.report(
         'css/missing-reference',

@@ -14,7 +14,7 @@
 import { checkCss, type CssSource } from '../css/policy.js';
 import { FindingList } from '../findings.js';
 import { extensionOf } from '../paths.js';
-import { classifyReference, dirName, type ReferenceResult } from '../references.js';
+import { classifyReference, dirName, rootRelativeHint, rootRelativeTwin, type ReferenceResult } from '../references.js';
 import { FileScan, type BundleView } from '../scan.js';
 import { asciiLower, decodeUtf8, LineMap } from '../text.js';
 import { AmbiguityScanner } from './ambiguity.js';
@@ -544,7 +544,12 @@ class EntrypointScanner {
         if (SCRIPT_SCHEMES.has(ref.scheme)) this.scan.report('html/javascript-url', `A ${ref.scheme}: URL in ${where}`, at);
         else this.scan.report('html/remote-reference', `The remote reference "${url}" in ${where}`, at);
         return;
-      case 'root':
+      case 'root': {
+        // Vite's default base writes `/assets/…`; the relative twin is what loads (and counts as used).
+        const twin = rootRelativeTwin(url, this.scan.bundle);
+        this.scan.report('html/reference-outside-bundle', `The reference "${url}" in ${where} leaves the bundle${twin === undefined ? '' : rootRelativeHint(twin)}`, at);
+        return;
+      }
       case 'outside':
         this.scan.report('html/reference-outside-bundle', `The reference "${url}" in ${where} leaves the bundle`, at);
         return;

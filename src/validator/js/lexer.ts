@@ -163,6 +163,7 @@ export const enum Punct {
  */
 export const enum Word {
   Await = 1,
+  Catch = 4,
   Class = 5,
   Const = 6,
   Default = 9,
@@ -171,7 +172,11 @@ export const enum Word {
   Function = 19,
   If = 20,
   Import = 21,
+  In = 22,
+  Instanceof = 23,
   Return = 26,
+  This = 29,
+  Typeof = 33,
   Var = 34,
   While = 36,
   With = 37,
@@ -230,6 +235,8 @@ const enum Paren {
   For = 2,
   /** Parameters of a function expression: the `{` after `)` is a function-expression body. */
   FunctionParams = 3,
+  /** Parameters of a function declaration, or the binding of `catch (`: like Normal, and its names are bindings. */
+  DeclarationParams = 4,
 }
 
 /** Initial capacity of the bracket stacks; they double when full. */
@@ -255,13 +262,13 @@ const enum Ch {
 /**
  * The token ring: every token the lexer produces is also kept in `ringKinds`/`ringCodes`/
  * `ringStarts`/`ringEnds`/`ringFlags` at slot `(count - 1) & Ring.Mask`, so a caller can
- * look back at the last few without keeping objects (the policy looks back 6 tokens and
- * ahead 4).
+ * look back at the last few without keeping objects (the policy looks back and ahead at
+ * most 12 tokens in all: a short parameter list around a name).
  */
 export const enum Ring {
   /** A power of two. */
-  Size = 16,
-  Mask = 15,
+  Size = 32,
+  Mask = 31,
 }
 
 /** ringFlags bits. */
@@ -269,6 +276,15 @@ export const enum TokenFlag {
   Newline = 1,
   Escaped = 2,
   Key = 4,
+  /**
+   * An identifier in a binding position the lexer can see (see `isBinding`): the name a
+   * `var`/`let`/`const` declarator, a function, class or catch binding, a function's
+   * parameter, or a name in a destructuring pattern of those. A shorthand-looking key
+   * followed by `:` (`{fetch: f}`) carries it too; the caller tells that apart.
+   */
+  Binding = 8,
+  /** The token is at the module's top level: no brace (block, body, object, template substitution) is open around it. */
+  TopLevel = 16,
 }
 
 /** Punctuator code -> text, in code order. */
@@ -544,6 +560,14 @@ export interface JsLexerOptions {
   readonly words?: JsWords;
   /** `scan()` steps over comments and the hashbang instead of returning them. */
   readonly skipComments?: boolean;
+  /** Where to start lexing (default 0): a statement's first token, read with a fresh goal state. */
+  readonly start?: number;
+  /**
+   * Mark TokenFlag.Binding on every identifier; by default only on those with a word id
+   * (the names the caller asked for), which is all a policy looking for a few names needs
+   * and spares the look at every other name.
+   */
+  readonly allBindings?: boolean;
 }
 
 export class JsLexer {
@@ -562,6 +586,7 @@ export class JsLexer {
   readonly words: JsWords;
   private readonly text: string;
   private readonly skipComments: boolean;
+  private readonly allBindings: boolean;
   private pos = 0;
   private finished = false;
   /** Set by escapedName (in otherToken): the name held a `\u` escape; `decodedName` is the name. */
@@ -604,6 +629,8 @@ export class JsLexer {
   private parenDepth = 0;
   private parenKinds: Int32Array = new Int32Array(STACK_CAPACITY);
   private parenStarts: Int32Array = new Int32Array(STACK_CAPACITY);
+  /** The nesting (see `nesting`) just inside each open paren. */
+  private parenNestings: Int32Array = new Int32Array(STACK_CAPACITY);
   private bracketDepth = 0;
   private bracketStarts: Int32Array = new Int32Array(STACK_CAPACITY);
 
@@ -615,12 +642,29 @@ export class JsLexer {
   private pendingClassBraces = 0;
   private pendingClassGroups = 0;
 
+  // --- bindings (TokenFlag.Binding)
+  /** After `function` (and its name or `*`) or `catch`: the next `(` opens a parameter list. */
+  private pendingParams = false;
+  /**
+   * Open `var`/`let`/`const` declarations, innermost last: the nesting of the keyword
+   * times two, plus one while declarator names are being read (up to a `=` at that
+   * nesting; a `,` there starts the next declarator). A declaration ends at `;`, at `in`
+   * or `of` in a `for` head, when a bracket around it closes, or where automatic
+   * semicolon insertion ends it (a line break before a token that cannot continue it).
+   */
+  private declarations: Int32Array = new Int32Array(STACK_CAPACITY);
+  private declarationCount = 0;
+  /** The innermost open declaration's entry (declarations[declarationCount - 1]), -2 when none: `>> 1` is then -1, below any nesting. */
+  private declarationTop = -2;
+
   constructor(text: string, options: JsLexerOptions = {}) {
     this.text = text;
     this.words = options.words ?? LEXER_WORDS;
     this.skipComments = options.skipComments === true;
+    this.allBindings = options.allBindings === true;
+    this.pos = options.start ?? 0;
     // A skipped hashbang is stepped over here, once, rather than looked for at every token.
-    if (this.skipComments && isHashbangAt(text, text.charCodeAt(0) === 0xfeff ? 1 : 0)) this.pos = this.lineCommentEnd(text.charCodeAt(0) === 0xfeff ? 1 : 0);
+    if (this.pos === 0 && this.skipComments && isHashbangAt(text, text.charCodeAt(0) === 0xfeff ? 1 : 0)) this.pos = this.lineCommentEnd(text.charCodeAt(0) === 0xfeff ? 1 : 0);
     // The module sentinel at the bottom of the brace stack.
     this.braceKinds[0] = Brace.Module;
     this.braceDepth = 1;
@@ -650,8 +694,9 @@ export class JsLexer {
 
   /**
    * Lexes tokens (each into the ring) until one is an identifier or keyword whose word id
-   * is set in `stopWords`, or the end, and returns its kind. A caller that cares about a
-   * few names skips everything else at the lexer's own pace.
+   * is set in `stopWords`, `this` at the top level (TokenFlag.TopLevel), a string literal
+   * or no-substitution template starting with `/`, or the end, and returns its kind. A
+   * caller that cares about a few names skips everything else at the lexer's own pace.
    */
   scanUntil(stopWords: Uint8Array): number {
     if (this.finished) return this.eof();
@@ -659,8 +704,16 @@ export class JsLexer {
     // compiled once, on its own.
     for (;;) {
       const kind = this.token();
-      if (kind === Token.Eof || (kind <= Token.Keyword && stopWords[this.ringCodes[(this.count - 1) & Ring.Mask]!] === 1)) return kind;
+      const slot = (this.count - 1) & Ring.Mask;
+      if (kind === Token.Eof || (kind <= Token.Keyword && stopWords[this.ringCodes[slot]!] === 1)) return kind;
+      if (kind === Token.Keyword && this.ringCodes[slot] === Word.This && this.braceDepth === 1) return kind;
+      if ((kind === Token.String || kind === Token.Template) && this.text.charCodeAt(this.ringStarts[slot]! + 1) === 0x2f) return kind;
     }
+  }
+
+  /** Open `var`/`let`/`const` declarations around the last token lexed (0: none). */
+  get openDeclarations(): number {
+    return this.declarationCount;
   }
 
   /**
@@ -809,9 +862,9 @@ export class JsLexer {
     p = end;
 
     // ===== the token's effect, and its record
-    let key = false;
+    let marks = 0;
     if (kind < Token.LineComment) {
-      key = this.significant(kind, code, start, end, newline, escaped);
+      marks = this.significant(kind, code, start, end, newline, escaped);
       this.pendingNewline = false;
     } else {
       newline = this.insignificant(kind, start, end, newline);
@@ -822,7 +875,7 @@ export class JsLexer {
     this.ringCodes[slot] = code;
     this.ringStarts[slot] = start;
     this.ringEnds[slot] = end;
-    this.ringFlags[slot] = (newline ? TokenFlag.Newline : 0) | (escaped ? TokenFlag.Escaped : 0) | (key ? TokenFlag.Key : 0);
+    this.ringFlags[slot] = (newline ? TokenFlag.Newline : 0) | (escaped ? TokenFlag.Escaped : 0) | marks | (this.braceDepth === 1 ? TokenFlag.TopLevel : 0);
     this.count++;
     this.pos = p;
     return kind;
@@ -950,10 +1003,21 @@ export class JsLexer {
    *   (a statement follows), division when it closes an object literal, a function
    *   expression body or a class expression (an expression ends): see classifyOpenBrace.
    * - `++`/`--`: as before them (prefix: an operand follows; postfix: an operator does).
+   *
+   * Returns the token's TokenFlag.Key and TokenFlag.Binding bits.
    */
-  private significant(kind: number, code: number, start: number, end: number, newline: boolean, escaped: boolean): boolean {
+  private significant(kind: number, code: number, start: number, end: number, newline: boolean, escaped: boolean): number {
     const prevKind = this.prevKind;
     const prevCode = this.prevCode;
+    const params = this.pendingParams;
+    if (params) this.pendingParams = false;
+    // Automatic semicolon insertion ends a declaration: a line break after a complete
+    // expression, before a token that cannot continue it.
+    if (newline && !this.regexAllowed && this.declarationTop >> 1 === this.nesting()) {
+      if (kind === Token.Identifier || kind === Token.Number || kind === Token.String || kind === Token.Template || kind === Token.TemplateHead || (kind === Token.Keyword && code !== Word.In && code !== Word.Instanceof)) {
+        this.popDeclaration();
+      }
+    }
     let key = false;
     if (kind <= Token.Number) {
       const braceKind = this.braceKinds[this.braceDepth - 1];
@@ -979,21 +1043,30 @@ export class JsLexer {
     const statementBefore = this.statementStart;
     const afterDot = prevKind === Token.Punctuator && (prevCode === Punct.Dot || prevCode === Punct.OptionalChain);
     const wasMember = this.prevIsMember;
+    let binding = false;
     this.prevIsMember = false;
     switch (kind) {
       case Token.Identifier:
         this.prevIsMember = afterDot;
+        if (!afterDot) {
+          if (code !== 0 || this.allBindings) binding = this.isBinding(prevKind, prevCode, wasMember);
+          // A function's name between `function` and its parameters.
+          if (params) this.pendingParams = true;
+        }
         if (code === Word.Async && !afterDot) {
           // `async function`: the function's position is the position of `async`; keep the pending flags.
         } else if (!(this.pendingFunctionExpression && !afterDot)) {
           this.pendingFunctionExpression = false;
         }
         this.pendingExpressionBody = false;
-        this.regexAllowed = !afterDot && !escaped && code === Word.Of && !key && this.parenDepth > 0 && this.parenKinds[this.parenDepth - 1] === Paren.For;
+        // `of` is the keyword of `for (x of y)` only where an operator is expected (after
+        // the left-hand side); where an operand is expected it is a name (`i < of / 2`).
+        this.regexAllowed = !afterDot && !escaped && code === Word.Of && !key && !regexBefore && this.parenDepth > 0 && this.parenKinds[this.parenDepth - 1] === Paren.For;
+        if (this.regexAllowed) this.endDeclarationHere();
         this.statementStart = false;
         break;
       case Token.Punctuator:
-        this.afterPunctuator(code, start, newline, wasMember);
+        this.afterPunctuator(code, start, newline, wasMember, params);
         break;
       case Token.Keyword:
         this.pendingExpressionBody = false;
@@ -1031,8 +1104,67 @@ export class JsLexer {
     this.prevKey = key;
     this.prevRegexAllowedBefore = regexBefore;
     this.prevStatementStartBefore = statementBefore;
-    return key;
+    return (key ? TokenFlag.Key : 0) | (binding ? TokenFlag.Binding : 0);
   }
+
+  /** Brackets open around the current position, the module's sentinel brace included. */
+  private nesting(): number {
+    return this.braceDepth + this.parenDepth + this.bracketDepth;
+  }
+
+  /**
+   * Whether an identifier (not after `.`) stands where a name is bound, from the token
+   * before it: after `var`/`let`/`const`/`function`/`class` or `function*`; after the `,`
+   * between declarators; directly in a parameter list (after `(`, `,` or `...`); or in a
+   * destructuring pattern of a declaration or parameter list (after `{`, `[`, `,`, `:`
+   * or `...`). Arrow functions' and methods' parameters are known only after their `)`:
+   * the caller looks at those itself.
+   */
+  private isBinding(prevKind: number, prevCode: number, wasMember: boolean): boolean {
+    if (prevKind === Token.Keyword) {
+      if (this.prevKey || wasMember) return false;
+      return prevCode === Word.Var || prevCode === Word.Let || prevCode === Word.Const || prevCode === Word.Function || prevCode === Word.Class;
+    }
+    if (prevKind !== Token.Punctuator) return false;
+    if (prevCode === Punct.Star) return this.prevPrevKind === Token.Keyword && this.prevPrevCode === Word.Function;
+    const listed = prevCode === Punct.LParen || prevCode === Punct.Comma || prevCode === Punct.Ellipsis;
+    if (!listed && prevCode !== Punct.LBrace && prevCode !== Punct.LBracket && prevCode !== Punct.Colon) return false;
+    const nesting = this.nesting();
+    const declaration = this.declarationTop;
+    if (declaration >= 0) {
+      if ((declaration & 1) === 1) {
+        const at = declaration >> 1;
+        if (nesting === at) return prevCode === Punct.Comma;
+        if (nesting > at) return true;
+      }
+    }
+    if (this.parenDepth > 0) {
+      const kind = this.parenKinds[this.parenDepth - 1];
+      if (kind === Paren.FunctionParams || kind === Paren.DeclarationParams) {
+        const at = this.parenNestings[this.parenDepth - 1]!;
+        if (nesting === at) return listed;
+        return nesting > at;
+      }
+    }
+    return false;
+  }
+
+  /** Ends the innermost declaration if it is at the current nesting (`;`, `in`/`of` of a `for` head). */
+  private endDeclarationHere(): void {
+    if (this.declarationTop >> 1 === this.nesting()) this.popDeclaration();
+  }
+
+  /** Ends the declarations inside a bracket that just closed. */
+  private endDeclarationsInside(): void {
+    const nesting = this.nesting();
+    while (this.declarationTop >> 1 > nesting) this.popDeclaration();
+  }
+
+  private popDeclaration(): void {
+    this.declarationCount--;
+    this.declarationTop = this.declarationCount > 0 ? this.declarations[this.declarationCount - 1]! : -2;
+  }
+
 
   /** The goal after a keyword at work (not a property name). */
   private afterKeyword(code: number, wasMember: boolean): void {
@@ -1053,13 +1185,19 @@ export class JsLexer {
       this.pendingClassBraces = this.braceDepth;
       this.pendingClassGroups = this.parenDepth + this.bracketDepth;
     }
+    if (code === Word.Function || code === Word.Catch) this.pendingParams = true;
+    else if (code === Word.Var || code === Word.Let || code === Word.Const) {
+      if (this.declarationCount === this.declarations.length) this.declarations = grow(this.declarations);
+      this.declarationTop = this.nesting() * 2 + 1;
+      this.declarations[this.declarationCount++] = this.declarationTop;
+    } else if (code === Word.In) this.endDeclarationHere();
     const flags = this.words.flags[code]!;
     this.regexAllowed = (flags & WordFlag.Value) === 0;
     this.statementStart = (flags & WordFlag.Statement) !== 0;
   }
 
   /** The goal after a punctuator, and the bracket stacks. */
-  private afterPunctuator(v: number, start: number, newline: boolean, prevWasMember: boolean): void {
+  private afterPunctuator(v: number, start: number, newline: boolean, prevWasMember: boolean, params: boolean): void {
     const expressionBody = this.pendingExpressionBody;
     this.pendingExpressionBody = false;
     if (v !== Punct.Star && v !== Punct.LParen) this.pendingFunctionExpression = false;
@@ -1067,6 +1205,7 @@ export class JsLexer {
       case Punct.LParen: {
         let kind = Paren.Normal;
         if (this.pendingFunctionExpression) kind = Paren.FunctionParams;
+        else if (params) kind = Paren.DeclarationParams;
         else if (this.prevKind === Token.Keyword && !prevWasMember && !this.prevKey) {
           const p = this.prevCode;
           if (p === Word.If || p === Word.While || p === Word.With) kind = Paren.Condition;
@@ -1078,10 +1217,12 @@ export class JsLexer {
         if (depth === this.parenKinds.length) {
           this.parenKinds = grow(this.parenKinds);
           this.parenStarts = grow(this.parenStarts);
+          this.parenNestings = grow(this.parenNestings);
         }
         this.parenKinds[depth] = kind;
         this.parenStarts[depth] = start;
         this.parenDepth = depth + 1;
+        this.parenNestings[depth] = this.nesting();
         this.regexAllowed = true;
         this.statementStart = false;
         return;
@@ -1090,6 +1231,7 @@ export class JsLexer {
         let kind = Paren.Normal;
         if (this.parenDepth === 0) this.error('unbalanced-bracket', start);
         else kind = this.parenKinds[--this.parenDepth]!;
+        if (this.declarationTop >> 1 > this.nesting()) this.endDeclarationsInside();
         const condition = kind === Paren.Condition || kind === Paren.For;
         this.pendingExpressionBody = kind === Paren.FunctionParams;
         this.regexAllowed = condition;
@@ -1108,6 +1250,7 @@ export class JsLexer {
       case Punct.RBracket:
         if (this.bracketDepth === 0) this.error('unbalanced-bracket', start);
         else this.bracketDepth--;
+        if (this.declarationTop >> 1 > this.nesting()) this.endDeclarationsInside();
         this.regexAllowed = false;
         this.statementStart = false;
         return;
@@ -1131,6 +1274,7 @@ export class JsLexer {
         let kind = Brace.Block;
         if (this.braceDepth === 1) this.error('unbalanced-bracket', start);
         else kind = this.braceKinds[--this.braceDepth]!;
+        if (this.declarationTop >> 1 > this.nesting()) this.endDeclarationsInside();
         if (this.pendingClass && this.braceDepth < this.pendingClassBraces) this.pendingClass = false;
         const endsStatement = kind === Brace.Block || kind === Brace.ClassDeclaration || kind === Brace.Module;
         this.regexAllowed = endsStatement;
@@ -1160,8 +1304,29 @@ export class JsLexer {
         return;
       }
       case Punct.Semicolon:
+        if (this.declarationTop >> 1 === this.nesting()) this.popDeclaration();
         this.regexAllowed = true;
         this.statementStart = true;
+        return;
+      case Punct.Star:
+        // `function*`: the generator's name or parameters follow.
+        this.pendingParams = params;
+        this.regexAllowed = true;
+        this.statementStart = false;
+        return;
+      case Punct.Assign:
+      case Punct.Comma:
+        // At a declaration's own nesting, `=` starts a declarator's initializer and `,` the next declarator.
+        const top = this.declarationTop;
+        if (top >> 1 === this.nesting()) {
+          const next = (top & ~1) | (v === Punct.Comma ? 1 : 0);
+          if (next !== top) {
+            this.declarationTop = next;
+            this.declarations[this.declarationCount - 1] = next;
+          }
+        }
+        this.regexAllowed = true;
+        this.statementStart = false;
         return;
       default:
         // `,` `.` `?.` `=>` `*` `=` and every operator: an operand follows.

@@ -9,18 +9,31 @@
 // contents that are not references are never findings").
 //
 // API uses are found by name, cheaply: an identifier token that is not a property name
-// (`obj.fetch` is not, `window.fetch` is), not a property key (`{fetch: 1}`), and not the
-// name being declared (`function fetch`). Aliases (`const f = fetch`), computed access
-// (`window['fetch']`) and shadowing locals are out of reach of a lexer and are accepted:
-// the runtime policy still blocks what this misses, the warnings only say so early.
+// (`obj.fetch` is not, `window.fetch` is), not a property key (`{fetch: 1}`), and not a
+// feature test (`typeof fetch`). A name the module binds itself anywhere (a declarator,
+// a function, class, parameter, catch or import binding: lexer.ts TokenFlag.Binding, and
+// the arrow and method parameters seen here) is the module's own throughout the module,
+// not the browser's: a lexer cannot see scopes, and bundlers do not reuse a global's name
+// for a local in the module that uses that global. Aliases (`const f = fetch`) and
+// computed access (`window['fetch']`) are out of reach and accepted: the runtime policy
+// still blocks what this misses, the warnings only say so early. Findings are therefore
+// held until the end of the module, then reported in source order.
+//
+// Also from the same tokens (D-34): uses of the bridge (`PLATFORM.<area>.<method>`,
+// `PLATFORM.request('<capability>', '<action>')`, also through `window.PLATFORM` and a
+// plain alias `const p = window.PLATFORM`) for the project-wide capability check; literal
+// remote URLs where the frame would load them; CommonJS and UMD code; root-relative
+// strings naming bundle files; and the module's exports and named imports, for the check
+// that an imported binding exists (validate.ts).
 //
 // Speed (bench/scan-speed-js.mjs): every name this policy looks at is a word of the
 // lexer's word table, so a token is a few small integers in a ring (no object per
 // token), and an identifier whose word code is 0 is skipped without a look.
 import { FindingList } from '../findings.js';
 import { extensionOf } from '../paths.js';
-import { classifyReference, dirName } from '../references.js';
+import { classifyReference, dirName, rootRelativeHint, rootRelativeTwin } from '../references.js';
 import { BLOCKED_NETWORK_APIS } from '../runtime-policy.js';
+import { CAPABILITIES, capabilityByKey } from '../capabilities.js';
 import { FileScan, type BundleView } from '../scan.js';
 import { decodeUtf8, LineMap } from '../text.js';
 import {
@@ -29,6 +42,7 @@ import {
   JsLexer,
   JsWords,
   Punct,
+  PUNCTUATORS,
   Ring,
   Token,
   TokenFlag,
@@ -97,15 +111,23 @@ const GLOBAL_KINDS: ReadonlyArray<readonly [number, readonly string[]]> = [
 /** Contextual words of import and export declarations, and the attribute key. */
 const SYNTAX_WORDS: readonly string[] = ['from', 'as', 'assert', 'type'];
 
+/** The bridge object's name, and the names of CommonJS and AMD code. */
+const OTHER_WATCHED: readonly string[] = ['PLATFORM', 'module', 'exports', 'require', 'src'];
+
 /** Names whose identifier tokens checkIdentifier can report: watched globals and members. */
 const WATCHED_NAMES: readonly string[] = [...WATCHED_MEMBERS, ...GLOBAL_KINDS.flatMap(([, names]) => names)];
 
 /** Every name the policy looks at is a word of the lexer's table (see JsWords). */
-const WORDS = new JsWords([...SYNTAX_WORDS, ...MEMBER_OWNERS, ...WATCHED_NAMES]);
+const WORDS = new JsWords([...SYNTAX_WORDS, ...MEMBER_OWNERS, ...WATCHED_NAMES, ...OTHER_WATCHED]);
 const W_FROM = WORDS.id('from');
 const W_AS = WORDS.id('as');
 const W_ASSERT = WORDS.id('assert');
 const W_TYPE = WORDS.id('type');
+const W_PLATFORM = WORDS.id('PLATFORM');
+const W_MODULE = WORDS.id('module');
+const W_EXPORTS = WORDS.id('exports');
+const W_REQUIRE = WORDS.id('require');
+const W_SRC = WORDS.id('src');
 
 /** Word id -> KIND_* of a watched global. */
 const GLOBAL_KIND_OF = new Uint8Array(WORDS.names.length);
@@ -114,12 +136,34 @@ for (const [kind, names] of GLOBAL_KINDS) for (const name of names) GLOBAL_KIND_
 /** Word id -> 1 when the word is a member owner, a global object, a watched name. */
 const IS_MEMBER_OWNER = wordSet(MEMBER_OWNERS);
 const IS_GLOBAL_OBJECT = wordSet(GLOBAL_OBJECTS);
-const IS_WATCHED = wordSet(WATCHED_NAMES);
-/** Where the lexer stops for the policy: watched names and the `import` and `export` keywords; no other token can lead to a finding. */
-const STOP_WORDS = wordSet([...WATCHED_NAMES, 'import', 'export']);
+const IS_WATCHED = wordSet([...WATCHED_NAMES, ...OTHER_WATCHED]);
+/**
+ * Where the lexer stops for the policy: watched names and the `import` and `export`
+ * keywords (and `this` at the top level and literals starting with `/`, see
+ * JsLexer.scanUntil); no other token can lead to a finding.
+ */
+const STOP_WORDS = wordSet([...WATCHED_NAMES, ...OTHER_WATCHED, 'import', 'export']);
 
-/** Keywords after which an identifier is the name being declared, not a use. */
-const DECLARING_KEYWORDS = new Set([Word.Function, Word.Class, Word.Const, Word.Let, Word.Var]);
+/** PLATFORM's members that are no capability (the bridge's own API). */
+const PLATFORM_OWN_MEMBERS: ReadonlySet<string> = new Set(['ready', 'capabilities', 'settings', 'request']);
+
+/** `area` -> `method` -> capability key, from the capability table's named methods (`PLATFORM.cart.manage`). */
+const PLATFORM_AREAS: ReadonlyMap<string, ReadonlyMap<string, string>> = (() => {
+  const areas = new Map<string, Map<string, string>>();
+  for (const c of CAPABILITIES) {
+    const [, area, method] = c.method.split('.');
+    let methods = areas.get(area!);
+    if (methods === undefined) areas.set(area!, (methods = new Map()));
+    methods.set(method!, c.key);
+  }
+  return areas;
+})();
+
+/** Object.prototype's members: reading them from PLATFORM is no use of the bridge and no unknown member. */
+const OBJECT_MEMBERS: ReadonlySet<string> = new Set(['constructor', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf']);
+
+/** Constructors whose first argument is a URL the frame would load (a literal remote one is an error, D-34). */
+const URL_CONSTRUCTORS: ReadonlySet<string> = new Set(['WebSocket', 'EventSource', 'Worker']);
 
 function wordSet(names: readonly string[]): Uint8Array {
   const set = new Uint8Array(WORDS.names.length);
@@ -137,9 +181,10 @@ const MAX_FINDINGS_PER_RULE = 100;
  * Significant tokens (the lexer drops comments) with a little lookahead and history,
  * read from the lexer's token ring (lexer.ts Ring.Size): a token is a slot number (-1:
  * none) and its fields are read from `kinds`, `codes`, `starts`, `ends` and `flags` at
- * that slot. The policy looks back at most 6 taken tokens (`window . navigator .
- * sendBeacon`) and ahead at most 4, so a slot stays valid while it is in use; a token
- * the policy holds longer (a module specifier) is copied out.
+ * that slot. The policy looks back and ahead at most PARAMETER_LOOK + 2 tokens each way
+ * (a short parameter list around a name, isBindingAt), well within the ring, so a slot
+ * stays valid while it is in use; a token the policy holds longer (a module specifier)
+ * is copied out.
  */
 class SignificantTokens {
   readonly kinds: Int32Array;
@@ -152,7 +197,10 @@ class SignificantTokens {
   /** Tokens taken so far (lexer.count - taken are pulled but waiting). */
   private taken = 0;
 
-  constructor(private readonly lexer: JsLexer) {
+  constructor(
+    private readonly lexer: JsLexer,
+    private readonly text: string,
+  ) {
     this.kinds = lexer.ringKinds;
     this.codes = lexer.ringCodes;
     this.starts = lexer.ringStarts;
@@ -176,19 +224,21 @@ class SignificantTokens {
    * keyword whose word id is in STOP_WORDS, or the end. The tokens in between are taken
    * too (they are history), at the lexer's pace rather than one call each.
    */
-  takeNextStop(): number {
+  takeNextStop(stops: Uint8Array = STOP_WORDS): number {
     const lexer = this.lexer;
     while (this.taken < lexer.count) {
       const t = this.taken++ & Ring.Mask;
       const kind = this.kinds[t]!;
-      if (kind === Token.Eof || (kind <= Token.Keyword && STOP_WORDS[this.codes[t]!] === 1)) return t;
+      if (kind === Token.Eof || (kind <= Token.Keyword && stops[this.codes[t]!] === 1)) return t;
+      if (kind === Token.Keyword && this.codes[t] === Word.This && (this.flags[t]! & TokenFlag.TopLevel) !== 0) return t;
+      if ((kind === Token.String || kind === Token.Template) && this.text.charCodeAt(this.starts[t]! + 1) === 0x2f) return t;
     }
-    lexer.scanUntil(STOP_WORDS);
+    lexer.scanUntil(stops);
     this.taken = lexer.count;
     return (this.taken - 1) & Ring.Mask;
   }
 
-  /** The k-th most recently taken token (1 = the last one taken, k <= 6), or -1. */
+  /** The k-th most recently taken token (1 = the last one taken; k plus the lookahead in use stays within Ring.Size), or -1. */
   last(k: number): number {
     const index = this.taken - k;
     return index < 0 ? -1 : index & Ring.Mask;
@@ -214,15 +264,97 @@ class SignificantTokens {
   isKey(t: number): boolean {
     return (this.flags[t]! & TokenFlag.Key) !== 0;
   }
+
+  isKeyword(t: number, word: number): boolean {
+    return t >= 0 && this.kinds[t] === Token.Keyword && this.codes[t] === word;
+  }
+
+  /** The name of an identifier or keyword token as written (escapes stay: such a name is compared only with plain ones). */
+  nameOf(t: number): string {
+    return this.text.slice(this.starts[t]!, this.ends[t]!);
+  }
+
+  /** The value of a string or no-substitution template token, or null for any other token (or a bad escape). */
+  literalValue(t: number): string | null {
+    const kind = this.kinds[t];
+    if (kind === Token.String) return cookStringAt(this.text, this.starts[t]!, this.ends[t]!);
+    if (kind === Token.Template) return cookTemplateAt(this.text, this.starts[t]!, this.ends[t]!);
+    return null;
+  }
+}
+
+/** A finding held until the end of the module: dropped if `name` (a word id, 0: none) turns out to be the module's own. */
+interface HeldFinding {
+  readonly rule: string;
+  readonly message: string;
+  readonly offset: number;
+  readonly name: number;
+}
+
+/** One use of the bridge found in a module: a capability (key) or an unclear use. */
+export interface CapabilityUse {
+  /** The capability key used. */
+  readonly key: string;
+  /** What the code says, e.g. `PLATFORM.cart.manage` or `PLATFORM.request("cart.manage")`. */
+  readonly call: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** A named import of a bundle module (`import { name } from` a relative specifier; `default` for a default import). */
+export interface NamedImport {
+  /** The imported module's bundle path. */
+  readonly path: string;
+  readonly name: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+/**
+ * What a module says that other files' checks need (validate.ts): plain data, so a scan
+ * made on another thread carries it over.
+ */
+export interface ModuleFacts {
+  /** Names the module exports itself; null when they cannot all be known (a lexical error, an export the scan cannot read). */
+  readonly exports: string[] | null;
+  /** Bundle paths of `export * from` targets: their exports (but `default`) are this module's too. */
+  readonly reexports: string[];
+  readonly imports: NamedImport[];
+  readonly capabilityUses: CapabilityUse[];
+  /** The bridge is used in a way the scan cannot follow (a computed request, the object passed on): any capability may be in use. */
+  readonly platformUnclear: boolean;
 }
 
 interface ScanContext {
   readonly scan: FileScan;
   readonly baseDir: string;
-  readonly tokens: SignificantTokens;
+  /** The main pass's tokens (scanAliases swaps in its own while it runs). */
+  tokens: SignificantTokens;
   syntaxReported: boolean;
-  /** Findings so far per rule (see MAX_FINDINGS_PER_RULE). */
-  readonly counts: Map<string, number>;
+  /** Findings held so far per rule, by name (word id; 0: findings on no name), see MAX_FINDINGS_PER_RULE. */
+  readonly counts: Map<string, Uint8Array>;
+  readonly held: HeldFinding[];
+  /** Word id -> 1 when the module binds that name itself, or tests it with `typeof` (CommonJS names). */
+  readonly own: Uint8Array;
+  /** Plain aliases of the bridge object (`const p = window.PLATFORM`). */
+  readonly aliases: Set<string>;
+  exports: string[] | null;
+  readonly reexports: string[];
+  readonly imports: NamedImport[];
+  readonly capabilityUses: CapabilityUse[];
+  /** Bridge uses as found, with the name (word id) that would make them the module's own object's. */
+  readonly bridgeUses: (CapabilityUse & { readonly own: number })[];
+  /** Bridge uses recorded per capability key (addCapabilityUse). */
+  readonly capabilityCounts: Map<string, number>;
+  platformUnclear: boolean;
+  /** What exportedDeclarators may still read (UTF-16 code units), and how many declarations it has read. */
+  declarationBudget: number;
+  exportedDeclarations: number;
+  /** rootRelativeTwin by string value (checkSlashString): bundlers repeat the same few paths. */
+  readonly twins: Map<string, string | undefined>;
+  /** Whether the module holds Vite's modulepreload polyfill (vitePolyfillHint), once looked at. */
+  vitePolyfill?: boolean;
+  lineMap?: LineMap;
 }
 
 interface TypeAttribute {
@@ -233,8 +365,9 @@ interface TypeAttribute {
 /**
  * Checks one module file of the bundle: decodes it (module scripts are always UTF-8),
  * then scans it with `scanJsModule`, resolving imports against the module's own folder.
+ * Returns what other files' checks need, or null when the module could not be read.
  */
-export function checkJsModule(file: string, bytes: Uint8Array, bundle: BundleView, findings: FindingList): void {
+export function checkJsModule(file: string, bytes: Uint8Array, bundle: BundleView, findings: FindingList): ModuleFacts | null {
   const text = decodeUtf8(bytes);
   if (text === null) {
     const at = invalidUtf8Position(bytes);
@@ -243,16 +376,35 @@ export function checkJsModule(file: string, bytes: Uint8Array, bundle: BundleVie
       line: at.line,
       column: at.column,
     });
-    return;
+    return null;
   }
-  scanJsModule(new FileScan(file, text, bundle, findings), dirName(file));
+  return scanJsModule(new FileScan(file, text, bundle, findings), dirName(file));
 }
 
 /** Scans module text already decoded; relative specifiers resolve against `baseDir` (a bundle folder, '' for the root). */
-export function scanJsModule(scan: FileScan, baseDir: string): void {
+export function scanJsModule(scan: FileScan, baseDir: string): ModuleFacts {
   const lexer = new JsLexer(scan.text, { words: WORDS, skipComments: true });
-  const tokens = new SignificantTokens(lexer);
-  const ctx: ScanContext = { scan, baseDir, tokens, syntaxReported: false, counts: new Map() };
+  const tokens = new SignificantTokens(lexer, scan.text);
+  const ctx: ScanContext = {
+    scan,
+    baseDir,
+    tokens,
+    syntaxReported: false,
+    counts: new Map(),
+    held: [],
+    own: new Uint8Array(WORDS.names.length),
+    aliases: new Set(),
+    exports: [],
+    reexports: [],
+    imports: [],
+    capabilityUses: [],
+    bridgeUses: [],
+    capabilityCounts: new Map(),
+    platformUnclear: false,
+    declarationBudget: scan.text.length,
+    exportedDeclarations: 0,
+    twins: new Map(),
+  };
   const kinds = tokens.kinds;
   const codes = tokens.codes;
   for (;;) {
@@ -266,13 +418,23 @@ export function scanJsModule(scan: FileScan, baseDir: string): void {
       // `x.import(...)`, `{ import() {} }`: property names, not the keyword at work.
       if (tokens.isKey(t) || tokens.isDot(tokens.last(2))) continue;
       if (code === Word.Import) importDeclarationOrCall(ctx, t);
-      else if (code === Word.Export) exportFrom(ctx);
+      else if (code === Word.Export) exportDeclaration(ctx, t);
+      else if (code === Word.This) checkTopLevelThis(ctx, t);
+    } else if (kind === Token.String || kind === Token.Template) {
+      checkSlashString(ctx, t);
     } else if (kind === Token.Eof) {
       break;
     }
   }
+  if (ctx.aliases.size > 0) scanAliases(ctx);
   const first = lexer.errors[0];
-  if (first !== undefined && !ctx.syntaxReported) reportSyntax(ctx, first.kind, first.offset);
+  if (first !== undefined) {
+    if (!ctx.syntaxReported) reportSyntax(ctx, first.kind, first.offset);
+    // What a module that does not lex exports cannot be known.
+    ctx.exports = null;
+  }
+  flush(ctx);
+  return { exports: ctx.exports, reexports: ctx.reexports, imports: ctx.imports, capabilityUses: ctx.capabilityUses, platformUnclear: ctx.platformUnclear };
 }
 
 function quoted(text: string): string {
@@ -297,13 +459,16 @@ function importDeclarationOrCall(ctx: ScanContext, keyword: number): void {
   }
   // ImportClause: a default binding, `* as ns`, `{ a, b as c, "d" as e }`, or a phase
   // keyword (`defer`, `source`) before them. Only those tokens are stepped over, so a
-  // broken declaration never swallows the code after it.
+  // broken declaration never swallows the code after it. Each is kept (kind, code,
+  // start, end) for the bindings and names it makes.
+  const clause: number[] = [];
   let depth = 0;
   for (;;) {
     const t = tokens.peek();
     if (depth === 0 && tokens.isWord(t, W_FROM) && tokens.kinds[tokens.peek(1)] === Token.String) {
       tokens.take();
-      moduleSpecifierAfter(ctx, tokens.take());
+      const path = moduleSpecifierAfter(ctx, tokens.take());
+      importClause(ctx, clause, path);
       return;
     }
     if (tokens.isPunct(t, Punct.LBrace)) {
@@ -319,49 +484,207 @@ function importDeclarationOrCall(ctx: ScanContext, keyword: number): void {
     ) {
       return;
     }
+    clause.push(tokens.kinds[t]!, tokens.codes[t]!, tokens.starts[t]!, tokens.ends[t]!);
     tokens.take();
   }
 }
 
-/** After `export`: `* from`, `* as ns from`, `{ ... } from`; other exports declare local things. */
-function exportFrom(ctx: ScanContext): void {
+/**
+ * The bindings an import clause makes (the module's own names from then on) and the
+ * names it imports from `path` (null: not a bundle module, reported already).
+ */
+function importClause(ctx: ScanContext, clause: readonly number[], path: string | null): void {
+  const text = ctx.scan.text;
+  const isPunctAt = (i: number, code: number): boolean => i < clause.length && clause[i] === Token.Punctuator && clause[i + 1] === code;
+  const isAsAt = (i: number): boolean => i < clause.length && clause[i] === Token.Identifier && clause[i + 1] === W_AS;
+  let braces = false;
+  for (let i = 0; i < clause.length; i += 4) {
+    if (isPunctAt(i, Punct.LBrace)) braces = true;
+    else if (isPunctAt(i, Punct.RBrace)) braces = false;
+    else if (isPunctAt(i, Punct.Comma)) continue;
+    else if (isPunctAt(i, Punct.Star)) {
+      // `* as ns`: a namespace object, which has whatever the module exports.
+      if (isAsAt(i + 4) && i + 8 < clause.length) ctx.own[clause[i + 9]!] = 1;
+      i += 8;
+    } else if (!braces) {
+      // The default binding, unless a phase keyword (`defer`, `source`) stands before the real clause.
+      if (i + 4 < clause.length && ((clause[i + 4] === Token.Identifier && !isAsAt(i + 4)) || isPunctAt(i + 4, Punct.Star) || isPunctAt(i + 4, Punct.LBrace))) continue;
+      ctx.own[clause[i + 1]!] = 1;
+      if (path !== null) addImport(ctx, path, 'default', clause[i + 2]!);
+    } else {
+      const start = clause[i + 2]!;
+      const end = clause[i + 3]!;
+      const name = clause[i] === Token.String ? cookStringAt(text, start, end) : text.slice(start, end);
+      let local = i;
+      if (isAsAt(i + 4) && i + 8 < clause.length) {
+        local = i + 8;
+        i += 8;
+      }
+      ctx.own[clause[local + 1]!] = 1;
+      if (path !== null && name !== null) addImport(ctx, path, name, start);
+    }
+  }
+}
+
+function addImport(ctx: ScanContext, path: string, name: string, offset: number): void {
+  if (ctx.imports.length >= MAX_FINDINGS_PER_RULE * 10) return;
+  const { line, column } = position(ctx, offset);
+  ctx.imports.push({ path, name, line, column });
+}
+
+function addExport(ctx: ScanContext, name: string): void {
+  if (ctx.exports !== null) ctx.exports.push(name);
+}
+
+/**
+ * After `export`: `* from`, `* as ns from`, `{ ... }` (with or without `from`),
+ * `default`, and declarations, for the names the module exports. Only the tokens of
+ * `* ...` and `{ ... }` forms are taken; a declaration's own tokens are scanned as usual.
+ */
+function exportDeclaration(ctx: ScanContext, keyword: number): void {
   const tokens = ctx.tokens;
   const next = tokens.peek();
   if (tokens.isPunct(next, Punct.Star)) {
     tokens.take();
+    let alias: string | null = null;
     if (tokens.isWord(tokens.peek(), W_AS)) {
       tokens.take();
       const name = tokens.peek();
       if (!tokens.isIdentifierName(name) && tokens.kinds[name] !== Token.String) return;
+      alias = tokens.kinds[name] === Token.String ? tokens.literalValue(name) : tokens.nameOf(name);
       tokens.take();
     }
-  } else if (tokens.isPunct(next, Punct.LBrace)) {
+    if (tokens.isWord(tokens.peek(), W_FROM) && tokens.kinds[tokens.peek(1)] === Token.String) {
+      tokens.take();
+      const path = moduleSpecifierAfter(ctx, tokens.take());
+      if (alias !== null) addExport(ctx, alias);
+      else if (path !== null) ctx.reexports.push(path);
+      else ctx.exports = null;
+    }
+    return;
+  }
+  if (tokens.isPunct(next, Punct.LBrace)) {
     tokens.take();
+    // Pairs of [local or imported name, exported name] and where each stands.
+    const specifiers: { name: string | null; exported: string | null; offset: number }[] = [];
     for (;;) {
       const t = tokens.peek();
       if (tokens.isPunct(t, Punct.RBrace)) {
         tokens.take();
         break;
       }
-      if (!tokens.isIdentifierName(t) && tokens.kinds[t] !== Token.String && !tokens.isPunct(t, Punct.Comma)) return;
+      if (tokens.isPunct(t, Punct.Comma)) {
+        tokens.take();
+        continue;
+      }
+      if (!tokens.isIdentifierName(t) && tokens.kinds[t] !== Token.String) return;
+      const name = tokens.kinds[t] === Token.String ? tokens.literalValue(t) : tokens.nameOf(t);
+      const offset = tokens.starts[t]!;
       tokens.take();
+      let exported = name;
+      if (tokens.isWord(tokens.peek(), W_AS)) {
+        tokens.take();
+        const alias = tokens.peek();
+        if (!tokens.isIdentifierName(alias) && tokens.kinds[alias] !== Token.String) return;
+        exported = tokens.kinds[alias] === Token.String ? tokens.literalValue(alias) : tokens.nameOf(alias);
+        tokens.take();
+      }
+      if (specifiers.length < MAX_FINDINGS_PER_RULE * 10) specifiers.push({ name, exported, offset });
     }
-  } else {
+    let path: string | null = null;
+    if (tokens.isWord(tokens.peek(), W_FROM) && tokens.kinds[tokens.peek(1)] === Token.String) {
+      tokens.take();
+      path = moduleSpecifierAfter(ctx, tokens.take());
+    }
+    for (const s of specifiers) {
+      if (s.exported === null) ctx.exports = null;
+      else addExport(ctx, s.exported);
+      if (path !== null && s.name !== null) addImport(ctx, path, s.name, s.offset);
+    }
     return;
   }
-  if (tokens.isWord(tokens.peek(), W_FROM) && tokens.kinds[tokens.peek(1)] === Token.String) {
-    tokens.take();
-    moduleSpecifierAfter(ctx, tokens.take());
+  if (tokens.kinds[next] === Token.Keyword) {
+    const code = tokens.codes[next];
+    if (code === Word.Default) {
+      addExport(ctx, 'default');
+      return;
+    }
+    if (code === Word.Function || code === Word.Class) {
+      let name = tokens.peek(1);
+      if (tokens.isPunct(name, Punct.Star)) name = tokens.peek(2);
+      if (tokens.kinds[name] === Token.Identifier) addExport(ctx, tokens.nameOf(name));
+      else ctx.exports = null;
+      return;
+    }
+    if (code === Word.Const || code === Word.Let || code === Word.Var) {
+      exportedDeclarators(ctx, tokens.starts[next]!, tokens.flags[keyword]!);
+      return;
+    }
   }
+  if (tokens.kinds[next] === Token.Identifier && tokens.isKeyword(tokens.peek(1), Word.Function)) {
+    // `export async function name`
+    let name = tokens.peek(2);
+    if (tokens.isPunct(name, Punct.Star)) name = tokens.peek(3);
+    if (tokens.kinds[name] === Token.Identifier) addExport(ctx, tokens.nameOf(name));
+    else ctx.exports = null;
+    return;
+  }
+  ctx.exports = null;
 }
 
-/** The specifier token just taken, then its WithClause: the token is copied out first, as the clause may run past the ring. */
-function moduleSpecifierAfter(ctx: ScanContext, specifier: number): void {
+/**
+ * The names an exported `const`/`let`/`var` declaration binds (`export const a = 1, b = 2`,
+ * `export const { c, d: e } = f`), read by a second lexer from the keyword at `start` to
+ * the declaration's end. Its work is bounded by the module's size in all: past that the
+ * exports are unknown (null), so no file can make this quadratic.
+ */
+function exportedDeclarators(ctx: ScanContext, start: number, exportFlags: number): void {
+  if (ctx.exports === null) return;
+  // Each read starts a lexer of its own: past this many, the exports are left unknown.
+  if (++ctx.exportedDeclarations > MAX_EXPORTED_DECLARATIONS) {
+    ctx.exports = null;
+    return;
+  }
+  // An export stands at the top level; one inside brackets is a syntax error, left to the lexer's report.
+  if ((exportFlags & TokenFlag.TopLevel) === 0) {
+    ctx.exports = null;
+    return;
+  }
+  const text = ctx.scan.text;
+  const lexer = new JsLexer(text, { skipComments: true, start, allBindings: true });
+  lexer.scan();
+  let candidate: string | null = null;
+  for (;;) {
+    const kind = lexer.scan();
+    const slot = (lexer.count - 1) & Ring.Mask;
+    const tokenStart = lexer.ringStarts[slot]!;
+    if (tokenStart - start > ctx.declarationBudget) {
+      ctx.exports = null;
+      return;
+    }
+    if (candidate !== null) {
+      // `{ c: e }`: `c` is a key, `e` the binding.
+      if (!(kind === Token.Punctuator && lexer.ringCodes[slot] === Punct.Colon)) addExport(ctx, candidate);
+      candidate = null;
+    }
+    if (kind === Token.Eof || lexer.openDeclarations === 0) break;
+    if (kind === Token.Identifier && (lexer.ringFlags[slot]! & TokenFlag.Binding) !== 0 && lexer.openDeclarations === 1) {
+      candidate = text.slice(tokenStart, lexer.ringEnds[slot]!);
+    }
+  }
+  ctx.declarationBudget -= lexer.count === 0 ? 0 : lexer.ringEnds[(lexer.count - 1) & Ring.Mask]! - start;
+}
+
+/** Exported `const`/`let`/`var` declarations read per module (exportedDeclarators); a module with more has exports left unknown. */
+const MAX_EXPORTED_DECLARATIONS = 2000;
+
+/** The specifier token just taken, then its WithClause: the token is copied out first, as the clause may run past the ring. Returns the bundle module it names, or null. */
+function moduleSpecifierAfter(ctx: ScanContext, specifier: number): string | null {
   const tokens = ctx.tokens;
   const kind = tokens.kinds[specifier]!;
   const start = tokens.starts[specifier]!;
   const end = tokens.ends[specifier]!;
-  moduleSpecifier(ctx, kind, start, end, importAttributes(ctx));
+  return moduleSpecifier(ctx, kind, start, end, importAttributes(ctx));
 }
 
 /**
@@ -438,8 +761,8 @@ function attributeEntries(ctx: ScanContext): TypeAttribute | null {
   }
 }
 
-/** A ModuleSpecifier token (string, or template for import calls) at `text[start, end)` with its type attribute. */
-function moduleSpecifier(ctx: ScanContext, kind: number, start: number, end: number, attribute: TypeAttribute | null): void {
+/** A ModuleSpecifier token (string, or template for import calls) at `text[start, end)` with its type attribute; returns the bundle module it names, or null. */
+function moduleSpecifier(ctx: ScanContext, kind: number, start: number, end: number, attribute: TypeAttribute | null): string | null {
   if (attribute !== null) {
     // JSON files cannot be in the bundle (allowed extensions) and CSS module scripts are
     // neither JavaScript nor portable: the type attribute alone decides, one finding.
@@ -448,24 +771,25 @@ function moduleSpecifier(ctx: ScanContext, kind: number, start: number, end: num
       `This import asks for a ${quoted(attribute.value)} module: only JavaScript modules can be imported`,
       attribute.offset,
     );
-    return;
+    return null;
   }
   const text = ctx.scan.text;
   const value = kind === Token.Template ? cookTemplateAt(text, start, end) : cookStringAt(text, start, end);
   if (value === null) {
     reportSyntax(ctx, 'invalid-escape', start);
-    return;
+    return null;
   }
-  checkSpecifier(ctx, value, start);
+  return checkSpecifier(ctx, value, start);
 }
 
 /**
  * D-19 and D-22 for one specifier, classified the way a browser resolves a module
  * specifier without an import map (HTML "resolve a module specifier"): one starting with
  * `/`, `./` or `../` is a URL relative to the module; one that parses as an absolute URL
- * is that URL; anything else is bare and fails to resolve.
+ * is that URL; anything else is bare and fails to resolve. Returns the bundle module it
+ * names, or null.
  */
-function checkSpecifier(ctx: ScanContext, specifier: string, offset: number): void {
+function checkSpecifier(ctx: ScanContext, specifier: string, offset: number): string | null {
   const scan = ctx.scan;
   const shown = quoted(specifier);
   const ref = classifyReference(specifier, ctx.baseDir);
@@ -479,27 +803,29 @@ function checkSpecifier(ctx: ScanContext, specifier: string, offset: number): vo
     } else {
       report(ctx, 'js/bare-specifier', `Import specifier ${shown} is a bare name: there are no import maps, so copy the module into the bundle and import it by a relative path ("./...")`, offset);
     }
-    return;
+    return null;
   }
   switch (ref.type) {
     case 'remote':
       report(ctx, 'js/remote-import', `Import of ${shown} is protocol-relative ("//host"): only modules of the release can be imported`, offset);
-      return;
-    case 'root':
-      report(ctx, 'js/root-relative-import', `Import specifier ${shown} starts at the site root, outside the release: use a path relative to this module`, offset);
-      return;
+      return null;
+    case 'root': {
+      const twin = rootRelativeTwin(specifier, scan.bundle);
+      report(ctx, 'js/root-relative-import', `Import specifier ${shown} starts at the site root, outside the release: use a path relative to this module${twin === undefined ? '' : rootRelativeHint(twin)}`, offset);
+      return null;
+    }
     case 'outside':
       report(ctx, 'js/import-outside-bundle', `Import specifier ${shown} climbs above the bundle root`, offset);
-      return;
+      return null;
     case 'local':
       break;
     default:
       report(ctx, 'js/bare-specifier', `Import specifier ${shown} does not name a module file`, offset);
-      return;
+      return null;
   }
   if (NOT_PLAIN.test(specifier)) {
     report(ctx, 'js/import-not-plain', `Import specifier ${shown} is not a plain relative path: it has a "%", "?", "#", "\\", space or control character`, offset);
-    return;
+    return null;
   }
   const path = ref.path;
   const resolved = path === specifier.replace(/^\.\//, '') ? '' : ` (bundle path "${path}")`;
@@ -510,22 +836,79 @@ function checkSpecifier(ctx: ScanContext, specifier: string, offset: number): vo
     if (near !== undefined) detail = `; did you mean "${near}" (letter case differs)?`;
     else if (!MODULE_EXTENSIONS.has(extension)) detail = '; only .js and .mjs modules can be imported';
     report(ctx, 'js/missing-module', `Imported module ${shown}${resolved} is not in the bundle${detail}`, offset);
-    return;
+    return null;
   }
   if (!MODULE_EXTENSIONS.has(extensionOf(path))) {
     report(ctx, 'js/not-javascript-module', `Import of ${shown}${resolved} names a file that is not a .js or .mjs module`, offset);
+    return null;
   }
+  return path;
 }
 
 // ===== API uses ==============================================================
 
-/** A watched identifier just taken: a global name, or a member of one. */
+/** Tokens a parameter list is looked through for (arrow functions and methods: isBindingAt); the ring holds both directions. */
+const PARAMETER_LOOK = 10;
+
+/** `&&`, for the guard `this && this.x` that TypeScript's helpers use at the top level. */
+const PUNCT_AND = PUNCTUATORS.indexOf('&&');
+
+/**
+ * Whether the identifier just taken is a name the module binds: what the lexer marked
+ * (lexer.ts TokenFlag.Binding; a key followed by `:` in a pattern is no binding), the one
+ * parameter of `x => …`, and a short plain list of an arrow function's or a method's
+ * parameters (`(a, x) => …`, `m(a, x) { … }`), looked at through the ring.
+ */
+function isBindingAt(ctx: ScanContext, t: number): boolean {
+  const tokens = ctx.tokens;
+  const flags = tokens.flags[t]!;
+  if ((flags & TokenFlag.Binding) !== 0) return !((flags & TokenFlag.Key) !== 0 && tokens.isPunct(tokens.peek(), Punct.Colon));
+  if (tokens.isPunct(tokens.peek(), Punct.Arrow)) return true;
+  const before = tokens.last(2);
+  if (!tokens.isPunct(before, Punct.LParen) && !tokens.isPunct(before, Punct.Comma) && !tokens.isPunct(before, Punct.Ellipsis)) return false;
+  // Forward to the `)` over `, name` and `, ...name`.
+  let k = 0;
+  for (;;) {
+    const next = tokens.peek(k);
+    if (tokens.isPunct(next, Punct.RParen)) break;
+    if (!tokens.isPunct(next, Punct.Comma) || k > PARAMETER_LOOK) return false;
+    if (tokens.isPunct(tokens.peek(k + 1), Punct.Ellipsis)) k++;
+    if (tokens.kinds[tokens.peek(k + 1)] !== Token.Identifier) return false;
+    k += 2;
+  }
+  const after = tokens.peek(k + 1);
+  if (tokens.isPunct(after, Punct.Arrow)) return true;
+  if (!tokens.isPunct(after, Punct.LBrace)) return false;
+  // A method: back to the `(` over `name ,` and `...`, then its name, a property key.
+  let j = 2;
+  for (;;) {
+    const back = tokens.last(j);
+    if (tokens.isPunct(back, Punct.LParen)) break;
+    if (j > PARAMETER_LOOK) return false;
+    if (tokens.isPunct(back, Punct.Ellipsis)) {
+      j++;
+      continue;
+    }
+    if (!tokens.isPunct(back, Punct.Comma) || tokens.kinds[tokens.last(j + 1)] !== Token.Identifier) return false;
+    j += 2;
+  }
+  const name = tokens.last(j + 1);
+  return name >= 0 && tokens.isIdentifierName(name) && tokens.isKey(name);
+}
+
+/** A watched identifier just taken: a binding, a global name, or a member of one. */
 function checkIdentifier(ctx: ScanContext, token: number): void {
   const tokens = ctx.tokens;
+  const code = tokens.codes[token]!;
   const before = tokens.last(2);
   if (tokens.isDot(before)) {
     const owner = tokens.last(3);
     if (owner >= 0 && tokens.kinds[owner] === Token.Identifier && IS_MEMBER_OWNER[tokens.codes[owner]!] === 1 && isGlobalName(tokens, 3)) checkMember(ctx, owner, token);
+    else if (code === W_SRC) checkSrcAssignment(ctx, token);
+    return;
+  }
+  if (isBindingAt(ctx, token)) {
+    ctx.own[code] = 1;
     return;
   }
   if (tokens.isKey(token)) {
@@ -533,8 +916,14 @@ function checkIdentifier(ctx: ScanContext, token: number): void {
     const next = tokens.peek();
     if (!tokens.isPunct(next, Punct.Comma) && !tokens.isPunct(next, Punct.RBrace)) return;
   }
-  if (before >= 0 && tokens.kinds[before] === Token.Keyword && DECLARING_KEYWORDS.has(tokens.codes[before]!)) return;
-  checkGlobal(ctx, token, token);
+  if (tokens.isKeyword(before, Word.Typeof)) {
+    // A feature test never fails; `typeof module` guards CommonJS code, which then never runs in a module.
+    if (code === W_MODULE || code === W_EXPORTS || code === W_REQUIRE) ctx.own[code] = 1;
+    return;
+  }
+  if (code === W_PLATFORM) checkPlatform(ctx, token, token);
+  else if (code === W_MODULE || code === W_EXPORTS || code === W_REQUIRE) checkCommonJs(ctx, token);
+  else checkGlobal(ctx, token, token);
 }
 
 /** Whether the identifier taken k tokens ago refers to a global: not a property, or a property of `window`/`self`/`globalThis`. */
@@ -544,7 +933,11 @@ function isGlobalName(tokens: SignificantTokens, k: number): boolean {
   return owner >= 0 && tokens.kinds[owner] === Token.Identifier && IS_GLOBAL_OBJECT[tokens.codes[owner]!] === 1 && !tokens.isDot(tokens.last(k + 3));
 }
 
-/** A global name used directly (`fetch(...)`) or through the global object (`window.fetch`); reported at `at`. */
+/**
+ * A global name used directly (`fetch(...)`) or through the global object (`window.fetch`);
+ * reported at `at`, whose name (the global object's, or the name's own) may turn out to be
+ * the module's own.
+ */
 function checkGlobal(ctx: ScanContext, name: number, at: number): void {
   const tokens = ctx.tokens;
   const code = tokens.codes[name]!;
@@ -552,59 +945,71 @@ function checkGlobal(ctx: ScanContext, name: number, at: number): void {
   if (kind === 0) return;
   const v = WORDS.names[code]!;
   const offset = tokens.starts[at]!;
+  const own = tokens.codes[at]!;
   switch (kind) {
     case KIND_NETWORK:
-      report(ctx, 'js/network-api', `"${v}" is blocked by the runtime policy (no connections or workers): it fails in production`, offset);
+      if ((v === 'fetch' || URL_CONSTRUCTORS.has(v)) && remoteArgument(ctx, `"${v}"`, offset, own)) return;
+      hold(ctx, 'js/network-api', `"${v}" is blocked by the runtime policy (no connections or workers): it fails in production${v === 'fetch' ? vitePolyfillHint(ctx) : ''}`, offset, own);
       return;
     case KIND_WEBRTC:
-      report(ctx, 'js/webrtc', `"${v}" opens WebRTC connections, which the runtime policy cannot block`, offset);
+      hold(ctx, 'js/webrtc', `"${v}" opens WebRTC connections, which the runtime policy cannot block`, offset, own);
       return;
     case KIND_STORAGE:
-      report(ctx, 'js/storage-unavailable', `"${v}" throws in the sandboxed frame: its origin is opaque, so there is no storage`, offset);
+      hold(ctx, 'js/storage-unavailable', `"${v}" throws in the sandboxed frame: its origin is opaque, so there is no storage`, offset, own);
       return;
     case KIND_EVAL:
       if (tokens.isPunct(tokens.peek(), Punct.LParen)) {
-        report(ctx, 'js/eval-blocked', `"${v}" compiles code from a string, which the runtime policy blocks (no 'unsafe-eval')`, offset);
+        hold(ctx, 'js/eval-blocked', `"${v}" compiles code from a string, which the runtime policy blocks (no 'unsafe-eval')`, offset, own);
       }
       return;
     case KIND_TIMER: {
       const argument = tokens.kinds[tokens.peek(1)];
       const stringArgument = argument === Token.String || argument === Token.Template || argument === Token.TemplateHead;
       if (tokens.isPunct(tokens.peek(), Punct.LParen) && stringArgument) {
-        report(ctx, 'js/eval-blocked', `"${v}" with a string compiles code, which the runtime policy blocks (no 'unsafe-eval'): pass a function`, offset);
+        hold(ctx, 'js/eval-blocked', `"${v}" with a string compiles code, which the runtime policy blocks (no 'unsafe-eval'): pass a function`, offset, own);
       }
       return;
     }
     case KIND_LOCATION:
       if (tokens.isPunct(tokens.peek(), Punct.Assign) && !isFragmentLiteral(ctx, tokens.peek(1))) {
-        report(ctx, 'js/navigation', 'Assigning "location" navigates the frame away from the extension, which the frame must not do', offset);
+        hold(ctx, 'js/navigation', 'Assigning "location" navigates the frame away from the extension, which the frame must not do', offset, own);
       }
       return;
   }
 }
 
-/** `owner.member` where `owner` is a global name; reported at the owner. */
+/** `owner.member` where `owner` is a global name (taken 2 tokens before `member`); reported at the owner. */
 function checkMember(ctx: ScanContext, owner: number, member: number): void {
   const tokens = ctx.tokens;
   const o = WORDS.names[tokens.codes[owner]!]!;
   const m = WORDS.names[tokens.codes[member]!]!;
   const offset = tokens.starts[owner]!;
+  // `window.navigator.sendBeacon`: the chain starts at `window`, which may be the module's own name.
+  const qualified = tokens.isDot(tokens.last(4));
+  const first = qualified ? tokens.last(5) : owner;
+  if (tokens.isKeyword(tokens.last(qualified ? 6 : 4), Word.Typeof)) return;
+  const own = tokens.codes[first]!;
   if (IS_GLOBAL_OBJECT[tokens.codes[owner]!] === 1) {
+    if (tokens.codes[member] === W_PLATFORM) {
+      checkPlatform(ctx, member, owner);
+      return;
+    }
     checkGlobal(ctx, member, owner);
     if (m === 'open' && tokens.isPunct(tokens.peek(), Punct.LParen)) {
-      report(ctx, 'js/navigation', `"${o}.open" would open a popup, which the sandbox blocks`, offset);
+      hold(ctx, 'js/navigation', `"${o}.open" would open a popup, which the sandbox blocks`, offset, own);
     }
     return;
   }
   if (NETWORK_MEMBERS.get(o)?.has(m) === true) {
-    report(ctx, 'js/network-api', `"${o}.${m}" is blocked by the runtime policy (no connections): it fails in production`, offset);
+    if (remoteArgument(ctx, `"${o}.${m}"`, offset, own)) return;
+    hold(ctx, 'js/network-api', `"${o}.${m}" is blocked by the runtime policy (no connections): it fails in production`, offset, own);
   } else if (o === 'document' && m === 'cookie') {
-    report(ctx, 'js/storage-unavailable', '"document.cookie" throws in the sandboxed frame: its origin is opaque, so there are no cookies', offset);
+    hold(ctx, 'js/storage-unavailable', '"document.cookie" throws in the sandboxed frame: its origin is opaque, so there are no cookies', offset, own);
   } else if ((o === 'top' || o === 'parent') && m === 'location') {
-    report(ctx, 'js/navigation', `"${o}.location" reaches the page around the frame, which the sandbox blocks`, offset);
+    hold(ctx, 'js/navigation', `"${o}.location" reaches the page around the frame, which the sandbox blocks`, offset, own);
   } else if (o === 'document' && m === 'location') {
     if (tokens.isPunct(tokens.peek(), Punct.Assign) && !isFragmentLiteral(ctx, tokens.peek(1))) {
-      report(ctx, 'js/navigation', 'Assigning "document.location" navigates the frame away from the extension, which the frame must not do', offset);
+      hold(ctx, 'js/navigation', 'Assigning "document.location" navigates the frame away from the extension, which the frame must not do', offset, own);
     }
   } else if (o === 'location') {
     const next = tokens.peek();
@@ -612,7 +1017,7 @@ function checkMember(ctx: ScanContext, owner: number, member: number): void {
       (m === 'href' && tokens.isPunct(next, Punct.Assign) && !isFragmentLiteral(ctx, tokens.peek(1))) ||
       ((m === 'assign' || m === 'replace') && tokens.isPunct(next, Punct.LParen) && !isFragmentLiteral(ctx, tokens.peek(1)));
     if (navigates) {
-      report(ctx, 'js/navigation', `"location.${m}" navigates the frame away from the extension, which the frame must not do`, offset);
+      hold(ctx, 'js/navigation', `"location.${m}" navigates the frame away from the extension, which the frame must not do`, offset, own);
     }
   }
 }
@@ -622,6 +1027,234 @@ function isFragmentLiteral(ctx: ScanContext, token: number): boolean {
   const kind = ctx.tokens.kinds[token];
   if (kind !== Token.String && kind !== Token.Template && kind !== Token.TemplateHead) return false;
   return ctx.scan.text.charCodeAt(ctx.tokens.starts[token]! + 1) === 0x23;
+}
+
+// ===== remote URLs, root-relative strings (D-19, D-34) ========================
+
+/**
+ * The call or construction just before the next tokens takes a literal remote URL as its
+ * first argument (`fetch("https://…")`, `new WebSocket("wss://…")`): an error (D-34),
+ * reported instead of the API's warning. Returns whether it was one.
+ */
+function remoteArgument(ctx: ScanContext, what: string, offset: number, own: number): boolean {
+  const tokens = ctx.tokens;
+  if (!tokens.isPunct(tokens.peek(), Punct.LParen)) return false;
+  const url = tokens.literalValue(tokens.peek(1));
+  if (url === null || classifyReference(url, '').type !== 'remote') return false;
+  hold(ctx, 'js/remote-url', `${what} loads the remote URL ${quoted(url)}: the frame loads nothing from outside the release`, offset, own);
+  return true;
+}
+
+/** `x.src = "https://…"` (an image's or a script's source): a literal remote URL there is an error (D-34). */
+function checkSrcAssignment(ctx: ScanContext, token: number): void {
+  const tokens = ctx.tokens;
+  if (!tokens.isPunct(tokens.peek(), Punct.Assign)) return;
+  const url = tokens.literalValue(tokens.peek(1));
+  if (url === null || classifyReference(url, '').type !== 'remote') return;
+  hold(ctx, 'js/remote-url', `Setting "src" to the remote URL ${quoted(url)} loads it from outside the release, which the frame cannot do`, tokens.starts[token]!, 0);
+}
+
+/**
+ * A string literal starting with `/` (the lexer stops at those): when it names a file of
+ * the bundle from the site root (`"/assets/x.png"`), it misses the release, which is
+ * served from a folder of its own.
+ */
+function checkSlashString(ctx: ScanContext, t: number): void {
+  const value = ctx.tokens.literalValue(t);
+  if (value === null) return;
+  let twin = ctx.twins.get(value);
+  if (twin === undefined && !ctx.twins.has(value)) {
+    twin = rootRelativeTwin(value, ctx.scan.bundle);
+    if (ctx.twins.size < MAX_FINDINGS_PER_RULE * 10) ctx.twins.set(value, twin);
+  }
+  if (twin === undefined) return;
+  hold(ctx, 'js/root-relative-string', `The string ${quoted(value)} names a file of the bundle from the site root, where the release is not${rootRelativeHint(twin)}`, ctx.tokens.starts[t]!, 0);
+}
+
+/**
+ * Vite's modulepreload polyfill (in the entry chunk unless `build.modulePreload.polyfill`
+ * is false) fetches preloaded modules: its `fetch` is recognised by the feature test it
+ * makes, and the message names the setting.
+ */
+function vitePolyfillHint(ctx: ScanContext): string {
+  if (ctx.vitePolyfill === undefined) {
+    const text = ctx.scan.text;
+    ctx.vitePolyfill = text.includes('relList') && /supports\(\s*["']modulepreload["']\s*\)/.test(text);
+  }
+  return ctx.vitePolyfill ? "; this is Vite's modulepreload polyfill: set build.modulePreload: { polyfill: false } in vite.config" : '';
+}
+
+// ===== CommonJS and UMD ======================================================
+
+/** `module.exports`, `exports.x`, `require("x")` where the module has no such name of its own: code for another module system. */
+function checkCommonJs(ctx: ScanContext, token: number): void {
+  const tokens = ctx.tokens;
+  const code = tokens.codes[token]!;
+  const next = tokens.peek();
+  let shown: string;
+  if (code === W_MODULE) {
+    if (!tokens.isDot(next) || tokens.nameOf(tokens.peek(1)) !== 'exports') return;
+    shown = 'module.exports';
+  } else if (code === W_EXPORTS) {
+    if (!tokens.isDot(next) && !tokens.isPunct(next, Punct.Assign)) return;
+    shown = 'exports';
+  } else {
+    if (!tokens.isPunct(next, Punct.LParen) || tokens.literalValue(tokens.peek(1)) === null) return;
+    shown = 'require(…)';
+  }
+  hold(ctx, 'js/commonjs', `"${shown}" is CommonJS, which a module script does not have: this code throws or does nothing in the frame`, tokens.starts[token]!, code);
+}
+
+/** `this` at the top level of a module is undefined: UMD wrappers (`}(this, function () {`) and `this.x` there fail. */
+function checkTopLevelThis(ctx: ScanContext, t: number): void {
+  const tokens = ctx.tokens;
+  if ((tokens.flags[t]! & TokenFlag.TopLevel) === 0) return;
+  const next = tokens.peek();
+  const used = tokens.isDot(next) || tokens.isPunct(next, Punct.LBracket) || tokens.isPunct(next, Punct.Comma) || tokens.isPunct(next, Punct.RParen);
+  // `this.#x` belongs in a class body; at the top level it is a syntax error, not script code.
+  if (!used || (tokens.isDot(next) && tokens.kinds[tokens.peek(1)] === Token.PrivateName)) return;
+  // `this && this.x`: a guard that works in a module (TypeScript's helpers).
+  if (tokens.isPunct(tokens.last(2), PUNCT_AND) && tokens.isKeyword(tokens.last(3), Word.This)) return;
+  hold(ctx, 'js/commonjs', '"this" at the top level of a module is undefined: this is script (UMD or CommonJS) code, which fails in a module', tokens.starts[t]!, 0);
+}
+
+// ===== the bridge (D-34) =====================================================
+
+/**
+ * `PLATFORM` (taken as `name`; `first` is where the expression starts, `window` in
+ * `window.PLATFORM`): a capability's method, `request` with literal arguments, one of the
+ * bridge's own members, a plain alias, or a use that cannot be followed.
+ */
+function checkPlatform(ctx: ScanContext, name: number, first: number): void {
+  const tokens = ctx.tokens;
+  const offset = tokens.starts[first]!;
+  const own = tokens.codes[first]!;
+  if (!tokens.isDot(tokens.peek())) {
+    platformAlias(ctx, name, first);
+    return;
+  }
+  const member = tokens.peek(1);
+  if (!tokens.isIdentifierName(member)) {
+    ctx.platformUnclear = true;
+    return;
+  }
+  checkPlatformMember(ctx, tokens.nameOf(member), 2, offset, own, 'PLATFORM', false);
+}
+
+/**
+ * `<object>.<m>` where object is the bridge (`shown`: how the code names it), the tokens
+ * after `m` starting at peek(k). `viaAlias`: the object is a plain alias, whose name the
+ * module may use for other things in other scopes, so only members of the bridge's own
+ * areas are judged there.
+ */
+function checkPlatformMember(ctx: ScanContext, m: string, k: number, offset: number, own: number, shown: string, viaAlias: boolean): void {
+  const tokens = ctx.tokens;
+  if (PLATFORM_OWN_MEMBERS.has(m)) {
+    if (m === 'request') platformRequest(ctx, k, offset, own, shown);
+    return;
+  }
+  if (OBJECT_MEMBERS.has(m)) return;
+  const area = PLATFORM_AREAS.get(m);
+  if (area === undefined) {
+    if (!viaAlias) hold(ctx, 'js/platform-unknown-member', `"${shown}.${m}" is not a member of the bridge: the call fails with a TypeError`, offset, own);
+    return;
+  }
+  const method = tokens.peek(k + 1);
+  if (!tokens.isDot(tokens.peek(k)) || !tokens.isIdentifierName(method)) {
+    // `const cart = PLATFORM.cart`: followed no further.
+    ctx.platformUnclear = true;
+    return;
+  }
+  const name = tokens.nameOf(method);
+  const key = area.get(name);
+  if (key === undefined) {
+    if (!OBJECT_MEMBERS.has(name)) hold(ctx, 'js/platform-unknown-member', `"${shown}.${m}.${name}" is not a member of the bridge: the call fails with a TypeError`, offset, own);
+    return;
+  }
+  addCapabilityUse(ctx, key, `${shown}.${m}.${name}`, offset, own);
+}
+
+/** `PLATFORM.request(` from peek(k): literal capability and action are checked against the table; anything else may use any capability. */
+function platformRequest(ctx: ScanContext, k: number, offset: number, own: number, shown: string): void {
+  const tokens = ctx.tokens;
+  const capability = tokens.isPunct(tokens.peek(k), Punct.LParen) ? tokens.literalValue(tokens.peek(k + 1)) : null;
+  if (capability === null) {
+    ctx.platformUnclear = true;
+    return;
+  }
+  const def = capabilityByKey(capability);
+  if (def === undefined) {
+    hold(ctx, 'js/platform-unknown-member', `${shown}.request(${quoted(capability)}, …) names no capability of protocol version 1: the call fails with INVALID_REQUEST`, offset, own);
+    return;
+  }
+  const action = tokens.isPunct(tokens.peek(k + 2), Punct.Comma) ? tokens.literalValue(tokens.peek(k + 3)) : null;
+  if (action !== null && !def.actions.includes(action)) {
+    hold(ctx, 'js/platform-unknown-member', `${shown}.request(${quoted(capability)}, ${quoted(action)}, …): the capability has no such action (${def.actions.map((a) => `"${a}"`).join(', ')}): the call fails with INVALID_REQUEST`, offset, own);
+    return;
+  }
+  addCapabilityUse(ctx, capability, `${shown}.request(${quoted(capability)})`, offset, own);
+}
+
+/**
+ * `PLATFORM` not followed by `.`: `const p = PLATFORM` (or `window.PLATFORM`) makes a
+ * plain alias, looked for after the scan (scanAliases); anything else passes the object
+ * on, and any capability may be in use.
+ */
+function platformAlias(ctx: ScanContext, name: number, first: number): void {
+  const tokens = ctx.tokens;
+  const back = first === name ? 2 : 4;
+  const assign = tokens.last(back);
+  const alias = tokens.last(back + 1);
+  const next = tokens.peek();
+  const ends = tokens.kinds[next] === Token.Eof || tokens.isPunct(next, Punct.Semicolon) || tokens.isPunct(next, Punct.Comma) || (tokens.flags[next]! & TokenFlag.Newline) !== 0;
+  if (tokens.isPunct(assign, Punct.Assign) && alias >= 0 && tokens.kinds[alias] === Token.Identifier && !tokens.isDot(tokens.last(back + 2)) && ends && ctx.aliases.size < MAX_ALIASES) {
+    ctx.aliases.add(tokens.nameOf(alias));
+    return;
+  }
+  ctx.platformUnclear = true;
+}
+
+/** Plain aliases of the bridge looked for per module (a minified bundle makes one or two). */
+const MAX_ALIASES = 8;
+
+/**
+ * Uses of the bridge through its plain aliases (`p.cart.manage(…)`): a second pass with
+ * a lexer that stops at the aliases' names. It runs only for a module that makes one.
+ */
+function scanAliases(ctx: ScanContext): void {
+  const names = [...ctx.aliases];
+  const words = new JsWords(names);
+  const stops = new Uint8Array(words.names.length);
+  for (const n of names) stops[words.id(n)] = 1;
+  const lexer = new JsLexer(ctx.scan.text, { words, skipComments: true });
+  const tokens = new SignificantTokens(lexer, ctx.scan.text);
+  const main = ctx.tokens;
+  ctx.tokens = tokens;
+  for (;;) {
+    const t = tokens.takeNextStop(stops);
+    const kind = tokens.kinds[t];
+    if (kind === Token.Eof) break;
+    if (kind !== Token.Identifier || stops[tokens.codes[t]!] !== 1 || tokens.isDot(tokens.last(2)) || tokens.isKey(t)) continue;
+    if ((tokens.flags[t]! & TokenFlag.Binding) !== 0) continue;
+    if (!tokens.isDot(tokens.peek())) {
+      // The alias passed on (or another thing of the same name in another scope).
+      if (!tokens.isPunct(tokens.last(2), Punct.Assign) || !tokens.isPunct(tokens.peek(), Punct.Semicolon)) ctx.platformUnclear = true;
+      continue;
+    }
+    const member = tokens.peek(1);
+    if (!tokens.isIdentifierName(member)) continue;
+    checkPlatformMember(ctx, tokens.nameOf(member), 2, tokens.starts[t]!, 0, tokens.nameOf(t), true);
+  }
+  ctx.tokens = main;
+}
+
+/** Records a use of a capability: at most MAX_FINDINGS_PER_RULE per capability, so every capability used is recorded and the list stays small. */
+function addCapabilityUse(ctx: ScanContext, key: string, call: string, offset: number, own: number): void {
+  const count = ctx.capabilityCounts.get(key) ?? 0;
+  if (count >= MAX_FINDINGS_PER_RULE) return;
+  ctx.capabilityCounts.set(key, count + 1);
+  const { line, column } = position(ctx, offset);
+  ctx.bridgeUses.push({ key, call, line, column, own });
 }
 
 // ===== reporting helpers =====================================================
@@ -638,17 +1271,50 @@ const SYNTAX_TEXT: Readonly<Record<JsLexErrorKind, string>> = {
   'unclosed-bracket': 'a bracket that is never closed',
 };
 
+/** A finding that stands whatever the module declares. */
 function report(ctx: ScanContext, rule: string, message: string, offset: number): void {
-  const count = ctx.counts.get(rule) ?? 0;
-  if (count >= MAX_FINDINGS_PER_RULE) return;
-  ctx.counts.set(rule, count + 1);
-  ctx.scan.report(rule, message, offset);
+  hold(ctx, rule, message, offset, 0);
+}
+
+/**
+ * Holds a finding until the end of the module (flush): it is dropped if `own` (a word id,
+ * 0 for none) turns out to be a name the module binds itself. At most
+ * MAX_FINDINGS_PER_RULE are held per rule and name, so the list stays small.
+ */
+function hold(ctx: ScanContext, rule: string, message: string, offset: number, own: number): void {
+  let counts = ctx.counts.get(rule);
+  if (counts === undefined) ctx.counts.set(rule, (counts = new Uint8Array(WORDS.names.length)));
+  if (counts[own]! >= MAX_FINDINGS_PER_RULE) return;
+  counts[own]!++;
+  ctx.held.push({ rule, message, offset, name: own });
+}
+
+/** Reports the held findings that stand, in source order, at most MAX_FINDINGS_PER_RULE per rule (one for js/commonjs: it says it all). */
+function flush(ctx: ScanContext): void {
+  const standing = ctx.held.filter((f) => f.name === 0 || ctx.own[f.name] !== 1);
+  standing.sort((a, b) => a.offset - b.offset);
+  const counts = new Map<string, number>();
+  for (const f of standing) {
+    const count = counts.get(f.rule) ?? 0;
+    if (count >= (f.rule === 'js/commonjs' ? 1 : MAX_FINDINGS_PER_RULE)) continue;
+    counts.set(f.rule, count + 1);
+    ctx.scan.report(f.rule, f.message, f.offset);
+  }
+  for (const use of ctx.bridgeUses) {
+    if (use.own === 0 || ctx.own[use.own] !== 1) ctx.capabilityUses.push({ key: use.key, call: use.call, line: use.line, column: use.column });
+  }
 }
 
 function reportSyntax(ctx: ScanContext, kind: JsLexErrorKind, offset: number): void {
   if (ctx.syntaxReported) return;
   ctx.syntaxReported = true;
   report(ctx, 'js/syntax-error', `The module does not look like valid JavaScript here: ${SYNTAX_TEXT[kind]}`, offset);
+}
+
+/** Line and column of an offset into the module's text. */
+function position(ctx: ScanContext, offset: number): { line: number; column: number } {
+  ctx.lineMap ??= new LineMap(ctx.scan.text);
+  return ctx.lineMap.at(offset);
 }
 
 /** Line and column (UTF-16 code units of the valid text before it) of the first byte that breaks UTF-8. */
