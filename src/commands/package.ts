@@ -2,10 +2,10 @@
 // Runs the full check first (any error: nothing written), builds the deterministic
 // archive (D-15), reads it back with the hardened reader (D-16) so the store can never
 // refuse what we wrote, hashes, signs (D-14) and writes the five files as one set.
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { ParsedArgs } from '../args.js';
-import { base64Line, parsePrivateKey, publicKeyBytes, signEd25519 } from '../crypto/keys.js';
+import { base64Line, parsePrivateKey, publicKeyBytes, readPrivateKeyFile, signEd25519 } from '../crypto/keys.js';
 import { writeFileAtomic } from '../fs/atomic.js';
 import { formatSize } from '../project/format.js';
 import { loadProject, type LoadedProject } from '../project/load.js';
@@ -259,13 +259,7 @@ function loadSigningKey(dir: string, keyPath: string, out: string): ReturnType<t
   if (isInside(resolve(out), resolve(dir, 'runtime'))) {
     throw new UsageError(`The out folder "${out}" is inside runtime/: everything there is packaged; choose a folder outside runtime/`);
   }
-  let pem: string;
-  try {
-    pem = readFileSync(keyPath, 'utf8');
-  } catch (error) {
-    throw new UsageError(`Cannot read the private key "${keyPath}": ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
-  }
-  return parsePrivateKey(pem, keyPath);
+  return parsePrivateKey(readPrivateKeyFile(keyPath), keyPath);
 }
 
 /** The five submission files of a built archive (D-12 to D-14), and what the summary shows. */

@@ -745,6 +745,14 @@ function releaseExplanations(): Record<string, Explanation> {
       text: 'The record must describe the files beside it: namespace and version equal the manifest\'s, artifact_path is built from them, the two hashes are the SHA-256 of the exact manifest and bundle bytes, and the key id is the fingerprint of the public key (D-12). A mismatch means a file changed after packaging (Authentication 3).',
       example: { file: 'shell', before: 'manifest.json reformatted in release/ after packaging', after: PACKAGE_COMMAND + '   (then upload the five files unchanged)' },
     },
+    'release/weak-public-key': {
+      text: 'Ed25519 verifiers disagree on keys that are not the canonical encoding of a curve point, and a point of small order (the identity and seven others whose multiple by 8 is the identity) lets one forged signature verify for every manifest and bundle: with the identity as key, R = identity and S = 0 verify anything. Such a key is refused before the signature is checked (D-31). A key generator never produces one, so the finding means the key was crafted.',
+      example: { file: 'shell', before: 'publisher-public-key.txt: "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="   (the identity point)', after: 'platform-ext keygen --private-key ~/.config/platform-ext/acme.pem --public-key acme.pub\n' + PACKAGE_COMMAND },
+    },
+    'release/signature-not-canonical': {
+      text: 'The second half of an Ed25519 signature is a scalar S that signers always reduce below the group order L. Adding L gives another byte string that lenient verifiers accept as the same signature, so one release would have two signatures; the store accepts only the canonical one (D-31).',
+      example: { file: 'shell', before: 'signature.txt: a signature whose last 32 bytes, read little-endian, are at least L', after: PACKAGE_COMMAND + '   (then upload the files unchanged)' },
+    },
     'release/signature-invalid': {
       text: `The signature is Ed25519 over five lines, each ended by a newline: ${SIGNED_PAYLOAD_HEADER}, namespace=…, version=…, manifest-sha256=… and artifact-sha256=… (D-14). It fails when the manifest or bundle changed after signing (line-ending conversion by git or an upload tool included), when another key signed, or when the signature covers another payload; verify says which.`,
       example: { file: '.gitattributes', before: '(none: git converts release/manifest.json to CRLF on checkout)', after: 'release/** -text' },

@@ -10,6 +10,7 @@ import { validateProject, type ContentScan, type ValidationResult } from './vali
 import { readZip, type InflateRaw } from './zip/read.js';
 import { findPrivateKeyMarker, type BundleEntry } from './bundle.js';
 import { BUNDLE_MAX_COMPRESSED_BYTES, MANIFEST_MAX_BYTES } from './limits.js';
+import { publicKeyWeakness, signatureScalarCanonical } from './ed25519.js';
 
 /** File names of a submission set, in the order the contract lists them. */
 export const SUBMISSION_FILES = ['bundle.zip', 'manifest.json', 'publisher-public-key.txt', 'signature.txt', 'submission.json'] as const;
@@ -36,6 +37,12 @@ export const SUBMISSION_FILE_MAX_BYTES: Readonly<Record<SubmissionFile, number>>
 };
 
 const HEX64 = /^[0-9a-f]{64}$/;
+
+const WEAKNESS_TEXT = {
+  'non-canonical': 'is not the canonical encoding of a point (its y coordinate is not reduced, or x = 0 carries a sign bit)',
+  'not-on-curve': 'does not encode a point of the Ed25519 curve',
+  'small-order': 'encodes a point of small order (one of the eight points whose multiple by 8 is the identity)',
+} as const;
 
 export interface ReleaseFiles {
   /** Each submission file's bytes; null when missing. Over-long files are cut by the loader to their cap + 1. */
@@ -229,6 +236,20 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps): Relea
     else top.add('release/signature-format', `signature.txt is malformed: ${parsed.reason}`, { file: 'signature.txt' });
   }
   const publicKeyId = publicKey === undefined ? undefined : deps.sha256Hex(publicKey);
+  // D-31: a key or signature that verification libraries disagree on, or that verifies
+  // forged signatures, is refused before any verification is tried.
+  let verifiable = true;
+  if (publicKey !== undefined) {
+    const weakness = publicKeyWeakness(publicKey);
+    if (weakness !== undefined) {
+      verifiable = false;
+      top.add('release/weak-public-key', `publisher-public-key.txt ${WEAKNESS_TEXT[weakness]}: no signature made with it can be trusted`, { file: 'publisher-public-key.txt' });
+    }
+  }
+  if (signature !== undefined && !signatureScalarCanonical(signature)) {
+    verifiable = false;
+    top.add('release/signature-not-canonical', 'signature.txt has a scalar S that is not reduced (S is at least the group order L): a valid Ed25519 signature never has one', { file: 'signature.txt' });
+  }
   const record = files['submission.json'] === null ? null : readRecord(files['submission.json']!, top);
 
   const namespace = manifestInfo?.namespace ?? record?.namespace;
@@ -249,7 +270,7 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps): Relea
   }
 
   let signatureValid = false;
-  if (publicKey !== undefined && signature !== undefined && namespace !== undefined && version !== undefined && manifestSha256 !== undefined && artifactSha256 !== undefined) {
+  if (verifiable && publicKey !== undefined && signature !== undefined && namespace !== undefined && version !== undefined && manifestSha256 !== undefined && artifactSha256 !== undefined) {
     const verifyWith = (ns: string, v: string, m: string, a: string) => deps.verifyEd25519(publicKey!, asciiBytes(signedPayload(ns, v, m, a)), signature!);
     signatureValid = verifyWith(namespace, version, manifestSha256, artifactSha256);
     // For the explanation: the payload as recorded at packaging time (an edited manifest
