@@ -12,6 +12,7 @@ import type { CommandIo } from './commands/io.js';
 import { fstatSync, writeSync } from 'node:fs';
 import { nodeTty } from './builtins.js';
 import { UsageError } from './usage-error.js';
+import { escapeLines } from './validator/text.js';
 import { isCompressionWorker, runCompressionWorker, setCompressionWorkerScript } from './zip/parallel.js';
 import { isScanWorker, runScanWorker, setScanWorkerScript } from './release/parallel-scan.js';
 
@@ -134,12 +135,12 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
     return await command.run(args, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.err(`platform-ext: ${error.message}\n`);
+      io.err(`platform-ext: ${escapeLines(error.message)}\n`);
       return 2;
     }
     // Anything else is our bug: say so plainly, without a stack trace unless asked.
     io.err(
-      `platform-ext: internal error: ${(error as Error)?.message ?? String(error)}\n` +
+      `platform-ext: internal error: ${escapeLines((error as Error)?.message ?? String(error))}\n` +
         'This is a bug in platform-ext; run again with PLATFORM_EXT_DEBUG=1 for details and report it.\n',
     );
     if (process.env['PLATFORM_EXT_DEBUG'] === '1') io.err(`${(error as Error)?.stack ?? ''}\n`);

@@ -6,6 +6,7 @@ import { PLAIN, ansiStyle } from './project/report.js';
 import { runReleaseCheck } from './release/release-report.js';
 import { isScanWorker, runScanWorker, setScanWorkerScript } from './release/parallel-scan.js';
 import { UsageError } from './usage-error.js';
+import { escapeLines } from './validator/index.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;
 
@@ -46,10 +47,10 @@ function main(argv: readonly string[]): number {
     return runReleaseCheck('review', args.positionals[0]!, args.flags['json'] === true, style, (text) => process.stdout.write(text));
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`platform-review: ${error.message.replace('run "platform-ext review --help"', 'run "platform-review --help"')}\n`);
+      process.stderr.write(`platform-review: ${escapeLines(error.message).replace('run "platform-ext review --help"', 'run "platform-review --help"')}\n`);
       return 2;
     }
-    process.stderr.write(`platform-review: internal error: ${(error as Error)?.message ?? String(error)}\nThis is a bug; please report it.\n`);
+    process.stderr.write(`platform-review: internal error: ${escapeLines((error as Error)?.message ?? String(error))}\nThis is a bug; please report it.\n`);
     return 2;
   }
 }

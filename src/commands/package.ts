@@ -14,6 +14,7 @@ import { sha256Hex } from '../release/node-deps.js';
 import { UsageError } from '../usage-error.js';
 import {
   artifactPath,
+  escapeTerminal,
   BUNDLE_MAX_COMPRESSED_BYTES,
   BUNDLE_MAX_COMPRESSION_RATIO,
   BUNDLE_MAX_EXPANDED_BYTES,
@@ -314,8 +315,9 @@ export function runPackage(args: ParsedArgs, io: CommandIo): number {
   }
   if (dryRun) {
     const lines = [`Would package ${built.namespace} ${built.version} from ${dir}/runtime:`];
-    const width = Math.max(...built.files.map((f) => f.path.length));
-    for (const f of built.files) lines.push(`  ${f.path.padEnd(width)}  ${formatSize(f.size).padStart(9)}`);
+    let width = 0;
+    for (const f of built.files) width = Math.max(width, escapeTerminal(f.path).length);
+    for (const f of built.files) lines.push(`  ${escapeTerminal(f.path).padEnd(width)}  ${formatSize(f.size).padStart(9)}`);
     lines.push('', ...budgetLines(built), '', 'Dry run: nothing was written.');
     io.out(lines.join('\n') + '\n');
     return 0;

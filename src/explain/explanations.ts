@@ -175,6 +175,10 @@ function manifestExplanations(): Record<string, Explanation> {
       text: `The name shown in the store and the builder is ${NAME_MIN_BYTES} to ${NAME_MAX_BYTES} bytes of UTF-8. Limits count bytes (D-10): an accented letter takes 2, most emoji 4.`,
       example: { file: 'manifest.json', before: '"name": "",', after: '"name": "Lane booking",' },
     },
+    'manifest/control-character': {
+      text: 'The strings a merchant and a reviewer read (name, description, property labels and help, option labels and values, string defaults) may not hold control characters (C0, DEL, C1) or bidirectional embeddings, overrides and isolates (D-29). Escape sequences can rewrite a terminal screen, and an override can show "no problems found" or a harmless label for text stored in another order. A textarea default may hold line breaks; nothing else may.',
+      example: { file: 'manifest.json', before: '"label": "Lane \\u202enoitaroced"', after: '"label": "Lane decoration"' },
+    },
     'manifest/description-length': {
       text: `The optional description is at most ${DESCRIPTION_MAX_BYTES} bytes of UTF-8 (D-10). It is a one-paragraph summary; the full text belongs in the marketplace listing.`,
       example: {

@@ -113,6 +113,11 @@ export function buildSarif(report: Report, projectDir: string): Record<string, u
     columnKind: 'utf16CodeUnits',
     results,
   };
-  if (report.strict === true) run['properties'] = { strict: true };
+  // Findings left out of the results (at most MAX_FINDINGS_PER_RULE_AND_FILE per rule and
+  // file are listed), per rule: an additive run property, so a log never looks complete when it is not.
+  const properties: Record<string, unknown> = {};
+  if (report.strict === true) properties['strict'] = true;
+  if (report.truncated !== undefined) properties['truncated'] = report.truncated;
+  if (Object.keys(properties).length > 0) run['properties'] = properties;
   return { $schema: SARIF_SCHEMA_URI, version: SARIF_VERSION, runs: [run] };
 }

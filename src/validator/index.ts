@@ -20,7 +20,7 @@ export { CAPABILITIES, CAPABILITY_KEYS, isCapabilityKey, capabilityByKey, type C
 export { isNamespace, isSemver, isPropertyName, isColor, urlProblem } from './grammar.js';
 export { pathProblem, extensionOf, type PathProblem } from './paths.js';
 export { readJson, type JsonReadResult } from './json.js';
-export { decodeUtf8, utf8ByteLength } from './text.js';
+export { decodeUtf8, escapeLines, escapeTerminal, hasTerminalUnsafe, utf8ByteLength } from './text.js';
 export { readZip, type InflateRaw, type InflateResult, type ZipReadResult, type ReadZipOptions } from './zip/read.js';
 export { crc32 } from './zip/crc32.js';
 export {
