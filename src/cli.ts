@@ -106,7 +106,7 @@ function commandHelp(name: string, command: Command): string {
 export async function main(argv: readonly string[], io: CommandIo): Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
-    if (first === 'help' && rest[0] !== undefined && COMMANDS[rest[0]] !== undefined) {
+    if (first === 'help' && rest[0] !== undefined && Object.prototype.hasOwnProperty.call(COMMANDS, rest[0])) {
       io.out(commandHelp(rest[0], COMMANDS[rest[0]]!));
       return 0;
     }
@@ -118,7 +118,8 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
     return 0;
   }
   try {
-    const command = COMMANDS[first];
+    // Own keys only: `toString` or `__proto__` is not a command.
+    const command = Object.prototype.hasOwnProperty.call(COMMANDS, first) ? COMMANDS[first] : undefined;
     if (command === undefined) {
       const near = suggest(first, Object.keys(COMMANDS));
       throw new UsageError(
