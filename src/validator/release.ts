@@ -206,7 +206,8 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps): Relea
   if (bundleBytes !== null) {
     const zipFindings = new FindingList();
     const zip = readZip(bundleBytes, deps.inflateRaw, zipFindings, 'bundle.zip', deps.crc32 === undefined ? {} : { crc32: deps.crc32 });
-    top.items.push(...zipFindings.items);
+    // A loop, not a spread into push: an archive of many entries may bring many findings.
+    for (const f of zipFindings.items) top.items.push(f);
     const scans = zip.entries === null ? undefined : deps.scanContents?.(zip.entries);
     const project = validateProject(
       { manifest: manifestBytes, files: zip.entries ?? [], ...(scans !== undefined && { scans }) },
