@@ -184,7 +184,7 @@ function budgetLines(built: Built): string[] {
   return [
     `  files          ${built.files.length} of ${BUNDLE_MAX_FILES}`,
     `  expanded       ${formatSize(expanded)} of ${formatSize(BUNDLE_MAX_EXPANDED_BYTES)}`,
-    `  largest file   ${formatSize(largest?.size ?? 0)} of ${formatSize(BUNDLE_MAX_FILE_BYTES)}${largest ? ` (runtime/${largest.path})` : ''}`,
+    `  largest file   ${formatSize(largest?.size ?? 0)} of ${formatSize(BUNDLE_MAX_FILE_BYTES)}${largest ? ` (runtime/${escapeTerminal(largest.path)})` : ''}`,
     `  compressed     ${formatSize(compressed)} of ${formatSize(BUNDLE_MAX_COMPRESSED_BYTES)} (ratio ${ratio.toFixed(1)}, at most ${BUNDLE_MAX_COMPRESSION_RATIO})`,
   ];
 }
