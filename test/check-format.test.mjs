@@ -144,10 +144,10 @@ test('--strict: the reports say why a warnings-only run failed; without it the D
   const dir = makeProject(t, WARNINGS_ONLY);
   const plain = runCli(['check', dir, '--json']);
   assert.equal(plain.status, 0);
-  assert.deepEqual(Object.keys(plain.json), ['format', 'command', 'target', 'ok', 'errors', 'warnings', 'findings']);
+  assert.deepEqual(Object.keys(plain.json), ['format', 'command', 'target', 'ok', 'errors', 'warnings', 'findings', 'tool', 'contract_version']);
   assert.deepEqual(plain.json.findings.map((f) => f.rule), ['js/network-api']);
   const strict = runCli(['check', dir, '--json', '--strict']);
-  assert.deepEqual(Object.keys(strict.json), ['format', 'command', 'target', 'ok', 'strict', 'errors', 'warnings', 'findings']);
+  assert.deepEqual(Object.keys(strict.json), ['format', 'command', 'target', 'ok', 'strict', 'errors', 'warnings', 'findings', 'tool', 'contract_version']);
   assert.deepEqual({ ...strict.json, ok: true, strict: undefined }, { ...plain.json, strict: undefined }, 'only ok and strict differ');
   const text = runCli(['check', dir, '--strict']);
   const summary = text.stdout.trimEnd().split('\n').at(-1);
@@ -296,10 +296,11 @@ test('renderText and renderAnnotations: no spread over the findings, hostile fie
   findings.push({ rule: 'css/missing-reference', severity: 'error', message: 'x\u001b[2J', file: 'b\u202e.css', line: 1, column: 1, truncated: 7 });
   const report = buildReport('verify', 'rel\u001b[0m', findings);
   assert.deepEqual(report.truncated, { 'css/missing-reference': 7 });
-  assert.equal(report.findings.some((f) => 'truncated' in f), false, 'findings keep the D-20 shape');
+  assert.deepEqual(report.findings.filter((f) => 'truncated' in f).map((f) => f.truncated), [7], 'the carrying finding says how many (additive field)');
   const text = renderText(report, PLAIN);
   assert.doesNotMatch(text, /[\u001b\u202e]/);
-  assert.match(text, /and 7 more/);
+  assert.match(text, /and 7 more findings of this rule in this file/);
+  assert.match(text, /\(and 7 more not listed\)/);
   const annotations = renderAnnotations(report, '/p', undefined);
   assert.doesNotMatch(annotations, /[\u001b\u202e]/);
   assert.equal(annotations.split('\n').length - 1, findings.length);

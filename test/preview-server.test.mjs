@@ -565,7 +565,7 @@ test('a change is re-checked and pushed to the page; a broken extension stops be
   const state = JSON.parse((await rawRequest(server.port, { target: '/state.json' })).body);
   assert.equal(state.revision, 3);
   assert.deepEqual(state.manifest.capabilities, ['cart.manage']);
-  assert.deepEqual(state.options, { deny: [], fail: [], emptyCatalog: false });
+  assert.deepEqual(state.options, { deny: [], fail: [], emptyCatalog: false, strictHost: false });
 });
 
 test('the content key changes with the manifest or a bundle file, not with other project files', async (t) => {
@@ -768,7 +768,7 @@ test('preview: prints the URL, applies the flags and stops cleanly on SIGTERM', 
   // Wait until the server listens, then read what the page will read.
   while (server === undefined) await new Promise((resolve) => setImmediate(resolve));
   const state = JSON.parse((await rawRequest(server.port, { target: '/state.json' })).body);
-  assert.deepEqual(state.options, { deny: ['cart.manage'], fail: ['site.theme.read', 'cart.manage'], emptyCatalog: true });
+  assert.deepEqual(state.options, { deny: ['cart.manage'], fail: ['site.theme.read', 'cart.manage'], emptyCatalog: true, strictHost: false });
   assert.match(io.outText, new RegExp(`http://127\\.0\\.0\\.1:${server.port}/`));
   assert.equal(process.listenerCount('SIGTERM'), before + 1);
   process.emit('SIGTERM');

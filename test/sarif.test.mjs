@@ -125,6 +125,20 @@ test('ruleIndex points at the rule named by ruleId; the rules are the whole cata
   assert.equal(driver.version, JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
 });
 
+test('the log links to no web page that may not exist: no informationUri, no helpUri', (t) => {
+  const dir = makeProject(t, { manifest: { extra: true } });
+  const { log } = sarifOf(dir);
+  const links = [];
+  (function walk(value, path) {
+    if (value === null || typeof value !== 'object') return;
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'informationUri' || key === 'helpUri') links.push(`${path}/${key}`);
+      walk(inner, `${path}/${key}`);
+    }
+  })(log, '');
+  assert.deepEqual(links, []);
+});
+
 test('no findings: a valid log with an empty results array, exit 0', () => {
   const { status, log } = sarifOf('examples/hello-world');
   assert.equal(status, 0);
@@ -164,7 +178,9 @@ test('pointer-only findings, findings without a file, and odd file names validat
       logicalLocations: [{ fullyQualifiedName: '/properties', kind: 'member' }],
     },
   ]);
-  assert.deepEqual(pointerOnly.properties, { pointer: '/properties' });
+  // D-20a: each result carries its rule's hint.
+  assert.deepEqual(pointerOnly.properties, { pointer: '/properties', hint: RULES.find((r) => r.id === 'property/defaults-too-large').hint });
+  assert.deepEqual(nothing.properties, { hint: RULES.find((r) => r.id === 'bundle/missing-runtime').hint });
   assert.deepEqual(noFile.locations, [{ logicalLocations: [{ fullyQualifiedName: '/settings', kind: 'member' }] }]);
   assert.equal(nothing.locations, undefined);
   assert.equal(odd.locations[0].physicalLocation.artifactLocation.uri, 'runtime/%C3%A9%20%231%3F%3Ax.png');
@@ -180,8 +196,8 @@ test('--strict is recorded in the log: exit code and a run property', (t) => {
   assert.equal(plain.status, 0);
   assert.equal(strict.status, 1);
   assertValid(strict.log, 'strict');
-  assert.equal(plain.log.runs[0].properties, undefined);
-  assert.deepEqual(strict.log.runs[0].properties, { strict: true });
+  assert.deepEqual(plain.log.runs[0].properties, { contract_version: 1 });
+  assert.deepEqual(strict.log.runs[0].properties, { contract_version: 1, strict: true });
   assert.equal(strict.log.runs[0].invocations[0].exitCode, 1);
   assert.equal(strict.log.runs[0].results[0].level, 'warning', 'levels stay the catalogue severities');
 });
@@ -210,5 +226,5 @@ test('a log whose report left findings out validates, lists at most the cap per 
   assertValid(log, 'truncated');
   const results = log.runs[0].results.filter((r) => r.ruleId === 'css/missing-reference');
   assert.equal(results.length, CAP);
-  assert.deepEqual(log.runs[0].properties, { truncated: { 'css/missing-reference': CAP * 2 } });
+  assert.deepEqual(log.runs[0].properties.truncated, { 'css/missing-reference': CAP * 2 });
 });

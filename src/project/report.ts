@@ -1,11 +1,30 @@
 // Renders findings: the D-20 JSON report and the grouped text report. Both render the
 // same findings; neither decides anything.
 import { escapeTerminal, ruleById, type Finding } from '../validator/index.js';
+import { CONTRACT_VERSION } from '../contract/versions.js';
+
+declare const __PLATFORM_EXT_VERSION__: string;
+/** The tool's version as bundled; transpiled sources (tests of build/) have no version. */
+export const TOOL_VERSION = typeof __PLATFORM_EXT_VERSION__ === 'string' ? __PLATFORM_EXT_VERSION__ : '0.0.0-dev';
+
+/** D-20a: who wrote a report, and against which contract. */
+export interface ReportTool {
+  readonly name: 'platform-ext';
+  readonly version: string;
+}
+
+/** D-20a: a finding as reports print it, with the fix text of its rule (or the text its command gives it); every finding of a Report is one. */
+export interface ReportFinding extends Finding {
+  readonly hint?: string;
+}
 
 export type ReportCommand = 'check' | 'verify' | 'review';
 
 export interface Report {
   readonly format: 'platform-extension-report-v1';
+  /** D-20a, after the D-20 fields in the JSON (additive: consumers ignore fields they do not know). */
+  readonly tool: ReportTool;
+  readonly contract_version: typeof CONTRACT_VERSION;
   readonly command: ReportCommand;
   readonly target: string;
   readonly ok: boolean;
@@ -40,13 +59,18 @@ export function buildReport(command: ReportCommand, target: string, findings: re
   }
   const warnings = findings.length - errors;
   const strict = options.strict === true;
-  // Key order is fixed (D-20): rule, severity, message, file, pointer, line, column.
+  // Key order is fixed (D-20): rule, severity, message, file, pointer, line, column, then
+  // hint (D-20a): the finding's own when its command gave one, else its rule's.
   const ordered = findings.map((f) => {
     const o: Record<string, unknown> = { rule: f.rule, severity: f.severity, message: f.message };
     if (f.file !== undefined) o['file'] = f.file;
     if (f.pointer !== undefined) o['pointer'] = f.pointer;
     if (f.line !== undefined) o['line'] = f.line;
     if (f.column !== undefined) o['column'] = f.column;
+    const hint = (f as ReportFinding).hint ?? ruleById(f.rule)?.hint;
+    if (hint !== undefined) o['hint'] = hint;
+    // Additive: the last listed finding of a rule in a file says how many more were left out.
+    if (f.truncated !== undefined && f.truncated > 0) o['truncated'] = f.truncated;
     return o as unknown as Finding;
   });
   // `strict` sits next to `ok` because it changes what `ok` means; without --strict the
@@ -60,6 +84,8 @@ export function buildReport(command: ReportCommand, target: string, findings: re
     errors,
     warnings,
     findings: ordered,
+    tool: { name: 'platform-ext', version: TOOL_VERSION },
+    contract_version: CONTRACT_VERSION,
     ...(anyTruncated ? { truncated } : {}),
   };
 }
@@ -110,7 +136,8 @@ export function renderText(report: Report, style: Style): string {
     const more = new Map<string, { count: number; severity: Finding['severity'] }>();
     for (const f of group) {
       const severity = f.severity === 'error' ? style.red('error  ') : style.yellow('warning');
-      const pointer = f.line !== undefined && f.pointer !== undefined ? ` ${style.dim(`(${escapeTerminal(f.pointer)})`)}` : '';
+      // The root pointer "" (a finding about the whole document, such as invalid JSON) adds nothing to the line.
+      const pointer = f.line !== undefined && f.pointer !== undefined && f.pointer !== '' ? ` ${style.dim(`(${escapeTerminal(f.pointer)})`)}` : '';
       lines.push(`  ${whereOf(f).padEnd(width)}  ${severity}  ${escapeTerminal(f.message)}${pointer}  ${style.dim(f.rule)}`);
       const hint = ruleById(f.rule)?.hint;
       if (hint !== undefined) lines.push(`  ${''.padEnd(width)}  ${''.padEnd(7)}  ${style.dim(`hint: ${hint}`)}`);

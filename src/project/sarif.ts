@@ -6,7 +6,7 @@
 import { pathToFileURL } from 'node:url';
 import { RULES, type Finding, type RuleDef } from '../validator/index.js';
 import { explanationOf } from '../explain/explanations.js';
-import type { Report } from './report.js';
+import type { Report, ReportFinding } from './report.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;
 const VERSION = typeof __PLATFORM_EXT_VERSION__ === 'string' ? __PLATFORM_EXT_VERSION__ : '0.0.0-dev';
@@ -15,7 +15,10 @@ export const SARIF_VERSION = '2.1.0';
 /** The published SARIF 2.1.0 schema (draft-07 copy at SchemaStore); test/fixtures/sarif/ holds it. */
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const TOOL_NAME = 'platform-ext';
-export const TOOL_INFORMATION_URI = 'https://www.npmjs.com/package/platform-ext';
+// No `informationUri` on the tool and no `helpUri` on the rules: the package has no published
+// page and no repository address of its own, and a viewer must never be sent to a page that
+// does not exist. Each rule's documentation travels in the log itself (`fullDescription`,
+// `help`); in the repository it is docs/rules.md.
 /**
  * Artifact URIs are relative to the project folder through this base id (SARIF 3.4.4);
  * `originalUriBaseIds` says where it was. GitHub code scanning ignores the base and reads
@@ -81,7 +84,13 @@ function resultOf(finding: Finding, ruleIndex: number): Record<string, unknown> 
     message: { text: finding.message },
   };
   if (Object.keys(location).length > 0) result['locations'] = [location];
-  if (finding.pointer !== undefined) result['properties'] = { pointer: finding.pointer };
+  // D-20a: the fix text travels with each result. SARIF's `fixes` would need the exact
+  // replacement bytes, which a hint does not give; the rule's `help` has the long form.
+  const properties: Record<string, string> = {};
+  if (finding.pointer !== undefined) properties['pointer'] = finding.pointer;
+  const hint = (finding as ReportFinding).hint;
+  if (hint !== undefined) properties['hint'] = hint;
+  if (Object.keys(properties).length > 0) result['properties'] = properties;
   return result;
 }
 
@@ -103,7 +112,6 @@ export function buildSarif(report: Report, projectDir: string): Record<string, u
         name: TOOL_NAME,
         version: VERSION,
         semanticVersion: VERSION,
-        informationUri: TOOL_INFORMATION_URI,
         rules: RULES.map(ruleDescriptor),
       },
     },
@@ -113,11 +121,13 @@ export function buildSarif(report: Report, projectDir: string): Record<string, u
     columnKind: 'utf16CodeUnits',
     results,
   };
+  // D-20a: the contract version the log was checked against (the tool's is in `driver`).
   // Findings left out of the results (at most MAX_FINDINGS_PER_RULE_AND_FILE per rule and
   // file are listed), per rule: an additive run property, so a log never looks complete when it is not.
-  const properties: Record<string, unknown> = {};
-  if (report.strict === true) properties['strict'] = true;
-  if (report.truncated !== undefined) properties['truncated'] = report.truncated;
-  if (Object.keys(properties).length > 0) run['properties'] = properties;
+  run['properties'] = {
+    contract_version: report.contract_version,
+    ...(report.strict === true && { strict: true }),
+    ...(report.truncated !== undefined && { truncated: report.truncated }),
+  };
   return { $schema: SARIF_SCHEMA_URI, version: SARIF_VERSION, runs: [run] };
 }

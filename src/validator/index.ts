@@ -21,7 +21,7 @@ export { isNamespace, isSemver, isPropertyName, isColor, urlProblem } from './gr
 export { pathProblem, extensionOf, type PathProblem } from './paths.js';
 export { readJson, type JsonReadResult } from './json.js';
 export { decodeUtf8, escapeLines, escapeTerminal, hasTerminalUnsafe, utf8ByteLength } from './text.js';
-export { readZip, type InflateRaw, type InflateResult, type ZipReadResult, type ReadZipOptions } from './zip/read.js';
+export { readZip, type InflateRaw, type InflateResult, type ZipReadResult, type ReadZipOptions, type ZipListingEntry } from './zip/read.js';
 export { crc32 } from './zip/crc32.js';
 export {
   validateRelease,

@@ -104,6 +104,9 @@ export const URL_PORT_MAX_DIGITS = 5;
 /** D-9: IPv4 dotted quad parts are 0-255. */
 export const IPV4_OCTET_MAX = 255;
 
+/** D-30: platform-review --known-keys reads a list of keys up to the key-file cap, 64 KiB (a tool bound, not the contract's). */
+export const KNOWN_KEYS_FILE_MAX_BYTES = 65_536;
+
 export interface LimitEntry {
   readonly name: string;
   readonly value: number | readonly (number | string)[];

@@ -7,7 +7,7 @@ import { FindingList, sortFindings, type Finding } from './findings.js';
 import { isNamespace, isSemver } from './grammar.js';
 import { readJson, type JsonObjectNode } from './json.js';
 import { validateProject, type ContentScan, type ValidationResult } from './validate.js';
-import { readZip, type InflateRaw } from './zip/read.js';
+import { readZip, type InflateRaw, type ZipListingEntry, type ZipReadResult } from './zip/read.js';
 import { findPrivateKeyMarker, type BundleEntry } from './bundle.js';
 import { BUNDLE_MAX_COMPRESSED_BYTES, MANIFEST_MAX_BYTES } from './limits.js';
 import { publicKeyWeakness, signatureScalarCanonical } from './ed25519.js';
@@ -25,15 +25,25 @@ export const SIGNED_PAYLOAD_HEADER = 'platform-extension-release-v1';
 const PUBLIC_KEY_BYTES = 32;
 const SIGNATURE_BYTES = 64;
 /**
+ * What submission.json holds besides the namespace and version: its keys, the artifact
+ * path's fixed parts, three 64-digit hashes and the JSON punctuation, well under this.
+ */
+const SUBMISSION_RECORD_FIXED_MAX_BYTES = 1024;
+
+/**
  * Upper bounds on what a loader reads of the small files: anything longer cannot be
- * valid (a key line is 45 bytes, a signature line 89, a record well under 1 KiB).
+ * valid (a key line is 45 bytes, a signature line 89). The contract bounds neither the
+ * namespace nor the version except through the manifest's size, and the record holds each
+ * twice (as a field and in the artifact path), written without escapes (both grammars are
+ * ASCII letters, digits and punctuation JSON leaves alone): so a valid record is at most
+ * twice the manifest's limit plus its fixed part.
  */
 export const SUBMISSION_FILE_MAX_BYTES: Readonly<Record<SubmissionFile, number>> = {
   'bundle.zip': BUNDLE_MAX_COMPRESSED_BYTES,
   'manifest.json': MANIFEST_MAX_BYTES,
   'publisher-public-key.txt': 1024,
   'signature.txt': 1024,
-  'submission.json': 4096,
+  'submission.json': 2 * MANIFEST_MAX_BYTES + SUBMISSION_RECORD_FIXED_MAX_BYTES,
 };
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -70,6 +80,10 @@ export interface ReleaseResult extends ValidationResult {
   readonly artifactSha256?: string;
   readonly publicKeyId?: string;
   readonly signatureValid: boolean;
+  /** The archive's entries as its central directory lists them, when its structure was sound. */
+  readonly archiveListing?: readonly ZipListingEntry[];
+  /** The archive's entries as validated (with their bytes when they were inflated), when its structure was sound. */
+  readonly bundleEntries?: Readonly<NonNullable<ZipReadResult['entries']>>;
 }
 
 /** D-14: the five-line payload, each line ended by `\n`. */
@@ -203,6 +217,8 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps): Relea
   const bundleBytes = files['bundle.zip'];
   let contentFindings: Finding[] = [];
   let manifestInfo: ValidationResult['manifest'] = null;
+  let archiveListing: readonly ZipListingEntry[] | undefined;
+  let bundleEntries: ZipReadResult['entries'] | undefined;
   if (bundleBytes !== null) {
     const zipFindings = new FindingList();
     const zip = readZip(bundleBytes, deps.inflateRaw, zipFindings, 'bundle.zip', deps.crc32 === undefined ? {} : { crc32: deps.crc32 });
@@ -214,6 +230,8 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps): Relea
       { bundlePrefix: 'bundle.zip/', skipBundle: zip.entries === null },
     );
     contentFindings = project.findings;
+    archiveListing = zip.listing;
+    bundleEntries = zip.entries;
     manifestInfo = project.manifest;
   } else if (manifestBytes !== null) {
     const project = validateProject({ manifest: manifestBytes, files: [] }, { bundlePrefix: 'bundle.zip/', skipBundle: true });
@@ -285,7 +303,14 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps): Relea
   let errors = 0;
   for (const f of findings) if (f.severity === 'error') errors++;
   const result: ReleaseResult = { findings, errors, warnings: findings.length - errors, manifest: manifestInfo, signatureValid };
-  return { ...result, ...(manifestSha256 !== undefined && { manifestSha256 }), ...(artifactSha256 !== undefined && { artifactSha256 }), ...(publicKeyId !== undefined && { publicKeyId }) };
+  return {
+    ...result,
+    ...(manifestSha256 !== undefined && { manifestSha256 }),
+    ...(artifactSha256 !== undefined && { artifactSha256 }),
+    ...(publicKeyId !== undefined && { publicKeyId }),
+    ...(archiveListing !== undefined && { archiveListing }),
+    ...(bundleEntries !== undefined && bundleEntries !== null && { bundleEntries }),
+  };
 }
 
 /** Says why a signature fails, trying the explanations the contract lists. */

@@ -113,6 +113,26 @@ export interface ZipReadResult {
    * structure layer rejected the archive.
    */
   readonly entries: BundleEntry[] | null;
+  /**
+   * What the central directory says of each entry, in the same order, once the structure
+   * layer accepted the archive (also when a policy limit then stopped inflation): for a
+   * reviewer's listing of sizes, methods and ratios.
+   */
+  readonly listing?: readonly ZipListingEntry[];
+}
+
+/** One archive entry as its central record describes it. */
+export interface ZipListingEntry {
+  /** The entry name, as BundleEntry.path spells it. */
+  readonly path: string;
+  /** Declared uncompressed size in bytes. */
+  readonly size: number;
+  /** Bytes of compressed data in the archive. */
+  readonly compressedSize: number;
+  /** 0 stored, 8 deflate (the only methods the reader accepts). */
+  readonly method: number;
+  /** The CRC-32 the central record declares (verified when the entry was inflated). */
+  readonly crc32: number;
 }
 
 /**
@@ -219,7 +239,8 @@ export function readZip(bytes: Uint8Array, inflate: InflateRaw, findings: Findin
         : { path: record.key, kind: 'file', size: record.uncompressedSize, content },
     );
   }
-  return { entries };
+  const listing = records.map((r) => ({ path: r.key, size: r.uncompressedSize, compressedSize: r.compressedSize, method: r.method, crc32: r.crc }));
+  return { entries, listing };
 }
 
 function problem(state: ReadState, rule: string, message: string): void {
