@@ -207,7 +207,7 @@ async function measureCalls(name, setups) {
  */
 function floorHostPage(results) {
   return `<!doctype html><meta charset="utf-8"><title>port echo</title>
-<iframe id="f" sandbox="allow-scripts" src="/bench-floor-frame.html"></iframe>
+<iframe id="f" sandbox="allow-scripts" src="bench-floor-frame.html"></iframe>
 <script type="module">
 const results = ${JSON.stringify(results).replace(/</g, '\\u003c')};
 const frame = document.getElementById('f');
@@ -261,9 +261,9 @@ async function bareHostModule() {
 
 /** A host page with nothing but the frame, the host bridge and the mock store (served by the browser's router). */
 const BARE_HOST_PAGE = `<!doctype html><meta charset="utf-8"><title>bare host</title>
-<iframe id="f" sandbox="allow-scripts" src="/frame/index.html"></iframe>
+<iframe id="f" sandbox="allow-scripts" src="frame/index.html"></iframe>
 <script type="module">
-import { createHostBridge, createMockStore } from '/bench-host.js';
+import { createHostBridge, createMockStore } from './bench-host.js';
 const store = createMockStore();
 const frame = document.getElementById('f');
 const declared = ['analytics.events.write', 'cart.manage', 'catalog.products.read', 'site.theme.read'];
@@ -340,7 +340,7 @@ function nodeBaseline(runs) {
  * and poll them while they load, on the same two cores).
  */
 const RECORD_MARKS = `(() => {
-  if (!location.pathname.startsWith('/frame/')) return;
+  if (!location.pathname.includes('/frame/')) return;
   const marks = (window.__benchMarks = {});
   const at = (key) => requestAnimationFrame(() => {
     if (marks[key] === undefined) marks[key] = performance.timeOrigin + performance.now();

@@ -67,7 +67,9 @@ export function parseArgs(argv: readonly string[], specs: Readonly<Record<string
       positionals.push(arg);
       continue;
     }
-    const spec = specs[name];
+    // Own keys only: `--__proto__`, `--toString` and `--constructor` name what every object
+    // inherits, never a flag.
+    const spec = Object.prototype.hasOwnProperty.call(specs, name) ? specs[name] : undefined;
     if (spec === undefined) {
       const near = suggest(name, Object.keys(specs));
       throw new UsageError(

@@ -6,6 +6,7 @@ import { fstatSync, writeSync } from 'node:fs';
 import { isWorkerWithRole, nodeTty } from './builtins.js';
 import { UsageError } from './usage-error.js';
 import { WORKER_ROLE as COMPRESSION_WORKER_ROLE } from './zip/worker-protocol.js';
+import { escapeLines } from './validator/text.js';
 import { NO_COLOR_FLAG, NO_COLOR_HELP, colorWanted, withoutNoColorFlag } from './color.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;
@@ -157,12 +158,12 @@ export async function main(given: readonly string[], givenIo: CommandIo): Promis
     return await command.run(args, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.err(`platform-ext: ${error.message}\n`);
+      io.err(`platform-ext: ${escapeLines(error.message)}\n`);
       return 2;
     }
     // Anything else is our bug: say so plainly, without a stack trace unless asked.
     io.err(
-      `platform-ext: internal error: ${(error as Error)?.message ?? String(error)}\n` +
+      `platform-ext: internal error: ${escapeLines((error as Error)?.message ?? String(error))}\n` +
         'This is a bug in platform-ext; run again with PLATFORM_EXT_DEBUG=1 for details and report it.\n',
     );
     if (process.env['PLATFORM_EXT_DEBUG'] === '1') io.err(`${(error as Error)?.stack ?? ''}\n`);

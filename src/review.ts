@@ -7,6 +7,7 @@ import { PLAIN, ansiStyle } from './project/report.js';
 import { reviewReleaseFolder } from './release/review-report.js';
 import { renderReviewMarkdown, renderReviewText } from './release/review-render.js';
 import { UsageError } from './usage-error.js';
+import { escapeLines } from './validator/index.js';
 import { colorWanted, withoutNoColorFlag } from './color.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;
@@ -91,10 +92,10 @@ function main(given: readonly string[]): number {
     return report.ok ? 0 : 1;
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`platform-review: ${error.message.replace('run "platform-ext review --help"', 'run "platform-review --help"')}\n`);
+      process.stderr.write(`platform-review: ${escapeLines(error.message).replace('run "platform-ext review --help"', 'run "platform-review --help"')}\n`);
       return 2;
     }
-    process.stderr.write(`platform-review: internal error: ${(error as Error)?.message ?? String(error)}\nThis is a bug; please report it.\n`);
+    process.stderr.write(`platform-review: internal error: ${escapeLines((error as Error)?.message ?? String(error))}\nThis is a bug; please report it.\n`);
     return 2;
   }
 }

@@ -653,7 +653,7 @@ test('the bridge in Chromium: capabilities, payload limits, pending calls, timeo
     await fake.route(parentUrl, (route) =>
       route.fulfill({
         contentType: 'text/html; charset=utf-8',
-        body: `<!doctype html><iframe id="f" sandbox="allow-scripts" src="/frame/index.html"></iframe><script>
+        body: `<!doctype html><iframe id="f" sandbox="allow-scripts" src="frame/index.html"></iframe><script>
         const f = document.getElementById('f');
         f.addEventListener('load', () => {
           const w = f.contentWindow;

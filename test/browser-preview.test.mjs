@@ -90,27 +90,30 @@ test('the preview in Chromium: the example, D-25 as the browser sees it, travers
   const dir = probeCopy(t);
   const server = await startPreview(t, { projectDir: dir, watch: true });
   const frameBase = `${server.url}frame/`;
+  // Every path sits below the run's token (D-32): `base` is `/<token>`.
+  const base = new URL(server.url).pathname.slice(0, -1);
+  const unbased = (pathname) => (pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : pathname);
 
   await t.test('every response the browser fetched carries the headers of D-25, and the browser enforces the MIME types', async (t) => {
     const responses = [];
     const { frame, log } = await openProbe(t, context, server, {
       beforeLoad: (page) => page.on('response', (response) => responses.push(response)),
     });
-    const paths = responses.map((r) => new URL(r.url()).pathname).sort();
+    const paths = responses.map((r) => unbased(new URL(r.url()).pathname)).sort();
     for (const expected of ['/', '/page.js', '/page.css', '/events', '/frame/index.html', '/frame/.platform/runtime.js', '/frame/probe.js', '/frame/lib/util.mjs', '/frame/probe.css', '/frame/pixel.png']) {
       assert.ok(paths.includes(expected), `the browser fetched ${expected}`);
     }
     for (const response of responses) {
       const url = new URL(response.url());
       const headers = await response.allHeaders();
-      const where = url.pathname;
+      const where = unbased(url.pathname);
       assert.equal(response.status(), 200, where);
       assert.equal(headers['x-content-type-options'], 'nosniff', where);
       assert.equal(headers['cache-control'], 'no-store', where);
-      if (url.pathname.startsWith('/frame/')) {
+      if (where.startsWith('/frame/')) {
         assert.equal(headers['content-security-policy'], runtimePolicy(frameBase), where);
         assert.equal(headers['access-control-allow-origin'], '*', where);
-        assert.equal(headers['content-type'], TYPES[url.pathname.split('.').pop()], where);
+        assert.equal(headers['content-type'], TYPES[where.split('.').pop()], where);
       } else {
         assert.equal(headers['content-security-policy'], hostPagePolicy(scriptHash((await previewAssets()).bootJs)), where);
         assert.equal(headers['x-frame-options'], 'DENY', where);
@@ -138,7 +141,7 @@ test('the preview in Chromium: the example, D-25 as the browser sees it, travers
     const page = await context.newPage();
     t.after(() => page.close());
     for (const path of ['/', '/frame/index.html', '/frame/.platform/runtime.js', '/state.json']) {
-      const response = await page.goto(`http://rebind.localhost:${server.port}${path}`);
+      const response = await page.goto(`http://rebind.localhost:${server.port}${base}${path}`);
       assert.equal(response.status(), 421, path);
       const body = await response.text();
       assert.ok(!/Bridge probe|PLATFORM|Northfield|revision/.test(body), `${path}: nothing of the preview in "${body}"`);
@@ -157,7 +160,7 @@ test('the preview in Chromium: the example, D-25 as the browser sees it, travers
     }
     const viaLocalhost = await context.newPage();
     t.after(() => viaLocalhost.close());
-    await viaLocalhost.goto(`http://localhost:${server.port}/`);
+    await viaLocalhost.goto(`http://localhost:${server.port}${base}/`);
     const frame = await extensionFrame(viaLocalhost);
     await frame.waitForFunction(() => window.probe?.status().ready.settled === true, null, { polling: 20 });
     const status = await frame.evaluate(() => ({ ready: window.probe.status().ready.ok, config: document.querySelector('meta[name="platform-config"]').content }));
@@ -183,8 +186,9 @@ test('the preview in Chromium: the example, D-25 as the browser sees it, travers
       ['/frame/lib/%2e%2e/probe.js', '/frame/probe.js', 200],
     ];
     for (const [typed, sent, status] of rows) {
-      const response = await page.goto(`http://127.0.0.1:${server.port}${typed}`);
-      assert.equal(new URL(response.request().url()).pathname, sent, typed);
+      const response = await page.goto(`http://127.0.0.1:${server.port}${base}${typed}`);
+      // Two dot-dot segments climb above the token too.
+      assert.equal(new URL(response.request().url()).pathname, sent === '/secret.txt' ? sent : base + sent, typed);
       assert.equal(response.status(), status, typed);
       const body = await response.text();
       assert.ok(!body.includes(NOTES_SECRET) && !body.includes(OUTSIDE_SECRET), `${typed} leaked a file outside the bundle`);

@@ -211,7 +211,8 @@ test('GitHub annotations: file names and messages are escaped, so every finding 
   const files = lines.map((l) => /file=([^,]*),/.exec(l)?.[1]);
   assert.ok(files.includes(`${base}/runtime/a%2Cb%3Ac.png`), files.join(' '));
   assert.ok(files.includes(`${base}/runtime/100%25.png`), files.join(' '));
-  assert.ok(files.includes(`${base}/runtime/two%0Alines.png`), files.join(' '));
+  // D-29: a control character in a name is written as \u{…} before the runner's own escaping.
+  assert.ok(files.includes(`${base}/runtime/two\\u{a}lines.png`), files.join(' '));
   for (const line of lines) assert.doesNotMatch(line.slice(line.indexOf('::', 2) + 2), /[\r\n]/);
 });
 
@@ -270,4 +271,52 @@ test('check --help lists the new options', () => {
   const r = runCli(['check', '--help']);
   assert.equal(r.status, 0);
   for (const flag of ['--format', '--json', '--strict', '--explain', '--list-rules']) assert.ok(r.stdout.includes(flag), flag);
+});
+
+test('D-29 escaping table: controls, DEL, C1, bidi and invisible format characters become \\u{…}; other text is unchanged', async () => {
+  const { escapeTerminal, escapeLines } = await import('../build/validator/text.js');
+  const rows = [
+    ['runtime/index.html', 'runtime/index.html'],
+    ['café ✓ 日本', 'café ✓ 日本'],
+    ['a\u001b[31mb', 'a\\u{1b}[31mb'],
+    ['\u0000\u0007\u0008\t\n\r', '\\u{0}\\u{7}\\u{8}\\u{9}\\u{a}\\u{d}'],
+    ['\u007f\u0080\u0085\u009b\u009f', '\\u{7f}\\u{80}\\u{85}\\u{9b}\\u{9f}'],
+    ['\u061c\u200b\u200e\u200f\u2028\u2029', '\\u{61c}\\u{200b}\\u{200e}\\u{200f}\\u{2028}\\u{2029}'],
+    ['\u202a\u202e\u2060\u2066\u2069\ufeff', '\\u{202a}\\u{202e}\\u{2060}\\u{2066}\\u{2069}\\u{feff}'],
+    ['\u00a0\u2010\u206a', '\u00a0\u2010\u206a'],
+  ];
+  for (const [input, expected] of rows) assert.equal(escapeTerminal(input), expected, JSON.stringify(input));
+  assert.equal(escapeLines('one \u001b\ntwo\r'), 'one \\u{1b}\ntwo\\u{d}', 'its own line breaks stay');
+});
+
+test('renderText and renderAnnotations: no spread over the findings, hostile fields escaped, truncated counts said', async () => {
+  const { renderText, PLAIN } = await import('../build/project/report.js');
+  const findings = [];
+  for (let i = 0; i < 200_000; i++) findings.push({ rule: 'css/missing-reference', severity: 'error', message: 'm', file: 'a.css', pointer: `/${i}` });
+  findings.push({ rule: 'css/missing-reference', severity: 'error', message: 'x\u001b[2J', file: 'b\u202e.css', line: 1, column: 1, truncated: 7 });
+  const report = buildReport('verify', 'rel\u001b[0m', findings);
+  assert.deepEqual(report.truncated, { 'css/missing-reference': 7 });
+  assert.deepEqual(report.findings.filter((f) => 'truncated' in f).map((f) => f.truncated), [7], 'the carrying finding says how many (additive field)');
+  const text = renderText(report, PLAIN);
+  assert.doesNotMatch(text, /[\u001b\u202e]/);
+  assert.match(text, /and 7 more findings of this rule in this file/);
+  assert.match(text, /\(and 7 more not listed\)/);
+  const annotations = renderAnnotations(report, '/p', undefined);
+  assert.doesNotMatch(annotations, /[\u001b\u202e]/);
+  assert.equal(annotations.split('\n').length - 1, findings.length);
+});
+
+test('FindingList keeps MAX_FINDINGS_PER_RULE_AND_FILE findings per rule and file and counts the rest on the last one kept', async () => {
+  const { FindingList } = await import('../build/validator/findings.js');
+  const { MAX_FINDINGS_PER_RULE_AND_FILE: CAP } = await import('../build/validator/limits.js');
+  for (const [added, listed, truncated] of [[CAP - 1, CAP - 1, undefined], [CAP, CAP, undefined], [CAP + 1, CAP, 1], [CAP * 50, CAP, CAP * 49]]) {
+    const list = new FindingList();
+    for (let i = 0; i < added; i++) list.add('css/missing-reference', `m${i}`, { file: 'a.css', line: 1, column: i + 1 });
+    list.add('css/missing-reference', 'other file', { file: 'b.css' });
+    list.add('manifest/unknown-field', 'other rule', { file: 'a.css' });
+    const inA = list.items.filter((f) => f.file === 'a.css' && f.rule === 'css/missing-reference');
+    assert.equal(inA.length, listed, `${added} added`);
+    assert.equal(inA.at(-1).truncated, truncated, `${added} added`);
+    assert.equal(list.items.length, listed + 2, 'other files and rules have their own count');
+  }
 });

@@ -43,6 +43,17 @@ test('unknown command and unknown flag are usage errors with a suggestion (exit 
   assert.doesNotMatch(a.stderr + b.stderr + c.stderr + d.stderr, /\n\s+at /, 'no stack traces');
 });
 
+test('flags and commands are looked up as own keys only: names every object inherits are unknown (exit 2)', () => {
+  for (const name of ['__proto__', 'toString', 'constructor', 'hasOwnProperty', 'valueOf', '__defineGetter__']) {
+    for (const argv of [['check', `--${name}`, 'x', '.'], ['check', `--${name}=x`, '.'], ['verify', `--${name}`, 'x', '.'], [name]]) {
+      const r = runCli(argv);
+      assert.equal(r.status, 2, argv.join(' '));
+      assert.match(r.stderr, /Unknown (option|command)/, argv.join(' '));
+      assert.doesNotMatch(r.stderr, /internal error/, argv.join(' '));
+    }
+  }
+});
+
 test('a missing or non-folder target is exit 2 with a message naming it', (t) => {
   const r = runCli(['check', '/nonexistent/platform-ext-xyz']);
   assert.equal(r.status, 2);

@@ -102,3 +102,83 @@ test('parsePrivateKey refuses what is not a PKCS#8 Ed25519 key, naming the file'
   assert.throws(() => parsePrivateKey(privateKey.export({ type: 'pkcs8', format: 'pem' }), 'ec.pem'), /Ed25519/);
 });
 
+
+// D-31: the eight points of small order, each as its canonical encoding, and encodings
+// that are not canonical (y not reduced, or x = 0 with the sign bit set).
+const SMALL_ORDER_POINTS = [
+  ['0100000000000000000000000000000000000000000000000000000000000000', 'identity (order 1)'],
+  ['ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f', '(0, -1) (order 2)'],
+  ['0000000000000000000000000000000000000000000000000000000000000000', '(sqrt(-1), 0) (order 4)'],
+  ['0000000000000000000000000000000000000000000000000000000000000080', '(-sqrt(-1), 0) (order 4)'],
+  ['26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05', 'order 8, x even'],
+  ['26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85', 'order 8, x odd'],
+  ['c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a', 'order 8, x even'],
+  ['c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa', 'order 8, x odd'],
+];
+const NON_CANONICAL_KEYS = [
+  ['0100000000000000000000000000000000000000000000000000000000000080', 'identity with the sign bit set'],
+  ['ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff', '(0, -1) with the sign bit set'],
+  ['edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f', 'y = p (0 not reduced)'],
+  ['eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f', 'y = p + 1 (the identity not reduced)'],
+  ['ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f', 'y = 2^255 - 1'],
+];
+
+test('D-31: all eight small-order points and non-canonical encodings are weak keys; real keys are not', async () => {
+  const { publicKeyWeakness } = await import('../build/validator/ed25519.js');
+  for (const [h, why] of SMALL_ORDER_POINTS) assert.equal(publicKeyWeakness(hex(h)), 'small-order', why);
+  for (const [h, why] of NON_CANONICAL_KEYS) assert.equal(publicKeyWeakness(hex(h)), 'non-canonical', why);
+  // y = 2 is not the y of any curve point.
+  assert.equal(publicKeyWeakness(hex('02' + '00'.repeat(31))), 'not-on-curve');
+  assert.equal(publicKeyWeakness(Buffer.from('ebVWLo/mVPlAeLES6KmLp5AfhTrmlb7X4OORC60ElmQ=', 'base64')), undefined, 'the D-14 vector key');
+  for (let i = 0; i < 8; i++) {
+    const key = publicKeyBytes(generateKeyPairSync('ed25519').privateKey);
+    assert.equal(publicKeyWeakness(key), undefined, encodeBase64(key));
+  }
+});
+
+test('D-31: a signature scalar S is canonical below L only', async () => {
+  const { signatureScalarCanonical } = await import('../build/validator/ed25519.js');
+  const L = (1n << 252n) + 27742317777372353535851937790883648493n;
+  const withS = (s) => {
+    const sig = new Uint8Array(64);
+    for (let i = 0, v = s; i < 32; i++, v >>= 8n) sig[32 + i] = Number(v & 255n);
+    return sig;
+  };
+  assert.equal(signatureScalarCanonical(withS(0n)), true);
+  assert.equal(signatureScalarCanonical(withS(L - 1n)), true);
+  assert.equal(signatureScalarCanonical(withS(L)), false);
+  assert.equal(signatureScalarCanonical(withS(L + 1n)), false);
+  assert.equal(signatureScalarCanonical(withS((1n << 256n) - 1n)), false);
+});
+
+test('D-31: validateRelease refuses a small-order key whose forged signature the platform verifier accepts', async () => {
+  const { validateRelease } = await import('../build/validator/release.js');
+  const { NODE_RELEASE_DEPS } = await import('../build/release/node-deps.js');
+  const identity = hex(SMALL_ORDER_POINTS[0][0]);
+  const forged = new Uint8Array(64);
+  forged.set(identity, 0); // R = identity, S = 0
+  assert.equal(verifyEd25519(identity, enc('any payload'), forged), true, 'the platform verifier alone accepts the forgery: why D-31 checks first');
+  const release = (publicKey, signature) => ({
+    files: {
+      'bundle.zip': null,
+      'manifest.json': null,
+      'publisher-public-key.txt': enc(base64Line(publicKey)),
+      'signature.txt': enc(base64Line(signature)),
+      'submission.json': null,
+    },
+    otherNames: [],
+  });
+  const ids = (r) => r.findings.map((f) => f.rule);
+  for (const [h, why] of [...SMALL_ORDER_POINTS, ...NON_CANONICAL_KEYS]) {
+    const r = validateRelease(release(hex(h), forged), NODE_RELEASE_DEPS);
+    assert.ok(ids(r).includes('release/weak-public-key'), why);
+    assert.equal(r.signatureValid, false, why);
+  }
+  const good = publicKeyBytes(generateKeyPairSync('ed25519').privateKey);
+  assert.ok(!ids(validateRelease(release(good, forged), NODE_RELEASE_DEPS)).includes('release/weak-public-key'));
+  const L = (1n << 252n) + 27742317777372353535851937790883648493n;
+  const highS = new Uint8Array(64);
+  for (let i = 0, v = L; i < 32; i++, v >>= 8n) highS[32 + i] = Number(v & 255n);
+  assert.ok(ids(validateRelease(release(good, highS), NODE_RELEASE_DEPS)).includes('release/signature-not-canonical'));
+  assert.ok(!ids(validateRelease(release(good, forged), NODE_RELEASE_DEPS)).includes('release/signature-not-canonical'));
+});

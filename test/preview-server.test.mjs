@@ -94,6 +94,14 @@ function makeFixture(t, { manifest = MANIFEST, files = TYPED_FILES } = {}) {
   return { parent, dir, write };
 }
 
+/** Port -> the server's token path (`/<token>`, D-32); rawRequest puts it in front of every `/…` target. */
+const BASES = new Map();
+function remember(url) {
+  const parsed = new URL(url);
+  BASES.set(Number(parsed.port), parsed.pathname.replace(/\/$/, ''));
+  return url;
+}
+
 async function startServer(t, dir, extra = {}) {
   const server = await createPreviewServer({
     projectDir: dir,
@@ -107,6 +115,7 @@ async function startServer(t, dir, extra = {}) {
     ...extra,
   });
   t.after(() => server.close());
+  remember(server.url);
   return server;
 }
 
@@ -114,7 +123,8 @@ async function startServer(t, dir, extra = {}) {
  * One HTTP/1.1 request written byte for byte (no client-side normalization of the path,
  * full control of Host), read until the server closes. `host: null` sends no Host header.
  */
-function rawRequest(port, { method = 'GET', target, host = `127.0.0.1:${port}`, headers = {} }) {
+function rawRequest(port, { method = 'GET', target, host = `127.0.0.1:${port}`, headers = {}, token = true, extraLines = [] }) {
+  if (token && target.startsWith('/')) target = (BASES.get(port) ?? '') + target;
   return new Promise((resolve, reject) => {
     const socket = connect({ host: '127.0.0.1', port });
     const chunks = [];
@@ -138,6 +148,7 @@ function rawRequest(port, { method = 'GET', target, host = `127.0.0.1:${port}`, 
     let request = `${method} ${target} HTTP/1.1\r\n`;
     if (host !== null) request += `Host: ${host}\r\n`;
     for (const [name, value] of Object.entries(headers)) request += `${name}: ${value}\r\n`;
+    for (const line of extraLines) request += `${line}\r\n`;
     request += 'Connection: close\r\n\r\n';
     socket.write(request, 'latin1');
   });
@@ -308,7 +319,7 @@ test('the server listens on 127.0.0.1 only', async (t) => {
 test('every frame response carries the runtime policy, nosniff, no-store and ACAO *', async (t) => {
   const { dir } = makeFixture(t);
   const server = await startServer(t, dir);
-  const policy = runtimePolicy(`http://127.0.0.1:${server.port}/frame/`);
+  const policy = runtimePolicy(`${server.url}frame/`);
   assert.match(policy, /sandbox allow-scripts$/, 'the policy carries the sandbox directive');
   const targets = [
     ...TYPED_FILES.map(([rel]) => `/frame/${rel}`),
@@ -328,7 +339,7 @@ test('every frame response carries the runtime policy, nosniff, no-store and ACA
   }
   // Reached as localhost, the base URL in the policy follows the Host the browser used.
   const viaLocalhost = await rawRequest(server.port, { target: '/frame/main.js', host: `localhost:${server.port}` });
-  assert.equal(viaLocalhost.headers['content-security-policy'], runtimePolicy(`http://localhost:${server.port}/frame/`));
+  assert.equal(viaLocalhost.headers['content-security-policy'], runtimePolicy(`http://localhost:${server.port}${BASES.get(server.port)}/frame/`));
 });
 
 test('each allowed extension is served with its Content-Type', async (t) => {
@@ -358,8 +369,8 @@ test('the entrypoint is served with the configuration meta and the runtime first
   const origin = `http://127.0.0.1:${server.port}`;
   const expectedStart =
     '<!doctype html><meta name="platform-config" content="' +
-    `{&quot;requestTimeoutMs&quot;:50,&quot;protocol&quot;:1,&quot;baseUrl&quot;:&quot;${origin}/frame/&quot;,&quot;parentOrigin&quot;:&quot;${origin}&quot;}` +
-    `"><script src="${origin}/frame/.platform/runtime.js"></script>\n<html lang="en">`;
+    `{&quot;requestTimeoutMs&quot;:50,&quot;protocol&quot;:1,&quot;baseUrl&quot;:&quot;${server.url}frame/&quot;,&quot;parentOrigin&quot;:&quot;${origin}&quot;}` +
+    `"><script src="${server.url}frame/.platform/runtime.js"></script>\n<html lang="en">`;
   assert.equal(body.slice(0, expectedStart.length), expectedStart);
   assert.ok(body.endsWith('<body><p>BUNDLE-INDEX-MARKER</p></body></html>\n'), 'the author markup follows unchanged');
   assert.ok(!/<script(?![^>]*\bsrc=)[^>]*>/i.test(body), 'no inline script is injected (the policy forbids it)');
@@ -458,7 +469,8 @@ test('the host page has its own strict policy and loads nothing from elsewhere',
   const html = readFileSync(join(ROOT, 'src/preview/host-page/page.html'), 'utf8');
   const css = readFileSync(join(ROOT, 'src/preview/host-page/page.css'), 'utf8');
   const refs = [...html.matchAll(/\b(?:src|href)\s*=\s*"([^"]*)"/g)].map((m) => m[1]);
-  assert.deepEqual(refs.sort(), ['/page.css', '/page.js', 'data:,'].sort());
+  // Relative: the page is served below the per-run token (D-32).
+  assert.deepEqual(refs.sort(), ['page.css', 'page.js', 'data:,'].sort());
   assert.equal(html.split(BOOT_PLACEHOLDER).length, 2, 'exactly one placeholder for the boot script');
   assert.ok(html.indexOf(BOOT_PLACEHOLDER) < html.indexOf('rel="stylesheet"'), 'the boot script comes before the stylesheet, so it never waits for it');
   assert.equal(html.split(FRAME_SLOT_PLACEHOLDER).length, 2, 'exactly one frame slot for the server to fill');
@@ -501,7 +513,7 @@ test('buildPage bundles the host page for the browser; without it the server say
 
 function readEvents(port, onEvent) {
   return new Promise((resolve, reject) => {
-    const request = get({ host: '127.0.0.1', port, path: '/events', headers: { Host: `127.0.0.1:${port}` } }, (response) => {
+    const request = get({ host: '127.0.0.1', port, path: `${BASES.get(port) ?? ''}/events`, headers: { Host: `127.0.0.1:${port}` } }, (response) => {
       let buffer = '';
       response.setEncoding('utf8');
       response.on('data', (chunk) => {
@@ -544,9 +556,9 @@ test('a change is re-checked and pushed to the page; a broken extension stops be
   assert.deepEqual(
     seen.map(([event, revision, ok, , frameUrl]) => [event, revision, ok, frameUrl]),
     [
-      ['state', 1, true, '/frame/index.html'],
+      ['state', 1, true, `${BASES.get(server.port)}/frame/index.html`],
       ['state', 2, false, null],
-      ['state', 3, true, '/frame/index.html'],
+      ['state', 3, true, `${BASES.get(server.port)}/frame/index.html`],
     ],
   );
   assert.ok(seen[1][3] > 0, 'revision 2 reports its errors');
@@ -586,7 +598,7 @@ test('the URL is announced once the server listens and before the first check; a
   let firstState = null;
   const server = await startServer(t, dir, {
     onListening: (url) => {
-      seen.push(url);
+      seen.push(remember(url));
       // The first check has not read the folder yet: a manifest broken now is what it sees.
       writeFileSync(join(dir, 'manifest.json'), '{"schema_version": 1,');
       // Sent now, before the check: answered after it, with its result.
@@ -754,6 +766,7 @@ test('preview: prints the URL, applies the flags and stops cleanly on SIGTERM', 
       assets: ASSETS,
       onListening: (s) => {
         server = s;
+        remember(s.url);
       },
     },
   );
@@ -773,4 +786,55 @@ test('preview: prints the URL, applies the flags and stops cleanly on SIGTERM', 
   assert.equal(await finished, 0);
   assert.equal(process.listenerCount('SIGTERM'), before, 'signal handlers removed');
   await assert.rejects(rawRequest(server.port, { target: '/' }), /ECONNREFUSED/);
+});
+
+test('D-32: every path sits below the per-run token; without it, or with another, the answer is 404 and no content', async (t) => {
+  const { dir } = makeFixture(t);
+  const server = await startServer(t, dir);
+  const other = await startServer(t, dir);
+  const base = BASES.get(server.port);
+  assert.match(base, /^\/[0-9a-f]{32}$/);
+  assert.notEqual(base, BASES.get(other.port), 'each run draws its own token');
+  for (const target of ['/', '/page.js', '/state.json', '/events', '/frame/index.html', '/frame/main.js', '/frame/.platform/runtime.js']) {
+    // The event stream stays open: asked with HEAD, which answers at once.
+    assert.equal((await rawRequest(server.port, { target, method: target === '/events' ? 'HEAD' : 'GET' })).status, 200, `with the token: ${target}`);
+    for (const [prefix, what] of [['', 'no token'], [BASES.get(other.port), "another run's token"], [base.slice(0, -1), 'a token one digit short'], [base.toUpperCase(), 'the token in upper case']]) {
+      const response = await rawRequest(server.port, { target: prefix + target, token: false });
+      assert.equal(response.status, 404, `${what}: ${target}`);
+      assert.ok(!response.body.includes('MARKER'), `${what}: ${target} serves nothing`);
+    }
+  }
+  const bare = await rawRequest(server.port, { target: base, token: false });
+  assert.deepEqual([bare.status, bare.headers.location], [308, `${base}/`], 'the token without its final slash leads to the page');
+});
+
+test('two Host headers are a bad request (400), whichever comes first', async (t) => {
+  const { dir } = makeFixture(t);
+  const server = await startServer(t, dir);
+  const ours = `127.0.0.1:${server.port}`;
+  for (const [first, second] of [[ours, 'evil.example'], ['evil.example', ours], [ours, ours], [ours, `localhost:${server.port}`]]) {
+    const response = await rawRequest(server.port, { target: '/frame/index.html', host: first, extraLines: [`Host: ${second}`] });
+    assert.equal(response.status, 400, `${first} then ${second}`);
+    assert.ok(!response.body.includes('MARKER'));
+  }
+  assert.equal((await rawRequest(server.port, { target: '/frame/index.html' })).status, 200, 'one Host is served');
+});
+
+test('a file that keeps changing faster than the debounce still gets checked while it changes (at most the longest wait apart)', async (t) => {
+  const { watchFolder, WATCH_MAX_WAIT_MS } = await import('../build/preview/watch.js');
+  assert.ok(WATCH_MAX_WAIT_MS <= 500, 'the re-check comes at least every 500 ms');
+  const dir = mkdtempSync(join(tmpdir(), 'platform-ext-watch-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  mkdirSync(join(dir, 'runtime'));
+  // A debounce far longer than the gap between writes: only the longest wait can end a burst.
+  let changes = 0;
+  const watcher = watchFolder(dir, () => changes++, 60_000, 100);
+  t.after(() => watcher.close());
+  let writes = 0;
+  // Writes every 20 ms until a check has come, for at most 1,000 writes: the watcher must not wait for the burst to end.
+  while (changes === 0 && writes < 1000) {
+    writeFileSync(join(dir, 'runtime', 'busy.js'), `export const n = ${writes++};\n`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  assert.ok(changes > 0, `no check during ${writes} writes`);
 });

@@ -203,7 +203,7 @@ test('required (D-8): string types need a non-whitespace default, boolean and nu
     ['text with a padded character', { type: 'text', default: '  x  ' }, []],
     ['text without default', { type: 'text' }, R],
     ['text empty', { type: 'text', default: '' }, RD],
-    ['text of whitespace', { type: 'text', default: ' \t\r\n' }, RD],
+    ['text of whitespace (its tab and line break are control characters: D-29)', { type: 'text', default: ' \t\r\n' }, ['manifest/control-character /properties/p/default', ...RD]],
     ['text of Unicode spaces', { type: 'text', default: '\u00a0\u2003\u3000' }, RD],
     ['textarea blank', { type: 'textarea', default: '\n\n' }, RD],
     ['url empty (valid URL, but blank)', { type: 'url', default: '' }, RD],
@@ -366,4 +366,36 @@ test('settings budget (D-6): 16,384 JSON-encoded bytes is fine, 16,385 is not', 
   };
   assert.deepEqual(run(build(16_384)), []);
   assert.deepEqual(run(build(16_385)), ['property/settings-too-large /settings']);
+});
+
+test('D-29: control characters and bidi overrides in manifest strings are errors; a line break only in a textarea default', () => {
+  const C = (p) => [`manifest/control-character /properties/p${p}`];
+  const rows = [
+    ['label plain', { label: 'Lane color' }, []],
+    ['label with ESC', { label: 'Lane \u001b[2J' }, C('/label')],
+    ['label with DEL', { label: 'Lane\u007f' }, C('/label')],
+    ['label with C1 CSI', { label: 'Lane\u009b' }, C('/label')],
+    ['label with RLO', { label: 'Lane \u202enoitaroced' }, C('/label')],
+    ['label with an isolate', { label: 'Lane \u2067x\u2069' }, C('/label')],
+    ['label with RLM and ZWJ (right-to-left text and emoji need them)', { label: 'Lane \u200f\u200d' }, []],
+    ['label with a line break', { label: 'Lane\nx' }, C('/label')],
+    ['help with a tab', { label: 'L', help: 'a\tb' }, C('/help')],
+    ['help plain', { label: 'L', help: 'a b' }, []],
+    ['text default with a line break', { label: 'L', type: 'text', default: 'a\nb' }, C('/default')],
+    ['textarea default with line breaks', { label: 'L', type: 'textarea', default: 'a\nb\r\nc' }, []],
+    ['textarea default with a lone CR', { label: 'L', type: 'textarea', default: 'a\rb' }, C('/default')],
+    ['textarea default with ESC', { label: 'L', type: 'textarea', default: 'a\u001bb' }, C('/default')],
+    ['textarea default with LRE', { label: 'L', type: 'textarea', default: 'a\u202ab' }, C('/default')],
+    ['option label with NUL', { label: 'L', type: 'select', options: [{ label: 'a\u0000', value: 'a' }], default: 'a' }, C('/options/0/label')],
+    ['option value with PDF', { label: 'L', type: 'select', options: [{ label: 'a', value: 'a\u202c' }], default: 'a\u202c' }, [...C('/default'), ...C('/options/0/value')]],
+  ];
+  for (const [what, def, expected] of rows) {
+    assert.deepEqual(one({ type: 'text', ...def }).filter((p) => p.startsWith('manifest/control-character')), expected, what);
+  }
+  const top = (fields) => pairs(check({}, JSON.stringify({ ...manifestWith({}), ...fields })).findings).filter((p) => p.startsWith('manifest/control-character'));
+  assert.deepEqual(top({ name: 'Hello é‏' }), [], 'name with an accent and RLM');
+  assert.deepEqual(top({ name: ']0;pwnedHello' }), ['manifest/control-character /name'], 'name with an OSC sequence');
+  assert.deepEqual(top({ description: 'Fine.' }), []);
+  assert.deepEqual(top({ description: 'Two\nlines' }), ['manifest/control-character /description'], 'description with a line break');
+  assert.deepEqual(top({ description: 'x⁦y' }), ['manifest/control-character /description'], 'description with LRI');
 });

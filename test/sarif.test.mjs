@@ -211,3 +211,20 @@ test('deterministic: the same project gives the same bytes, from any working fol
   assert.equal(a, c);
   assert.doesNotMatch(a, /\d{4}-\d{2}-\d{2}T\d{2}:/, 'no timestamps');
 });
+
+test('a log whose report left findings out validates, lists at most the cap per rule and file, and says how many per rule', async (t) => {
+  const { MAX_FINDINGS_PER_RULE_AND_FILE: CAP } = await import('../build/validator/limits.js');
+  const urls = Array.from({ length: CAP * 3 }, (_, i) => `url(m${i}.png)`).join(' ');
+  const dir = makeProject(t, {
+    files: {
+      'runtime/index.html': '<!doctype html><meta charset="utf-8"><link rel="stylesheet" href="s.css"><script type="module" src="main.js"></script>\n',
+      'runtime/s.css': `a{b:${urls}}`,
+    },
+  });
+  const { status, log } = sarifOf(dir);
+  assert.equal(status, 1);
+  assertValid(log, 'truncated');
+  const results = log.runs[0].results.filter((r) => r.ruleId === 'css/missing-reference');
+  assert.equal(results.length, CAP);
+  assert.deepEqual(log.runs[0].properties.truncated, { 'css/missing-reference': CAP * 2 });
+});

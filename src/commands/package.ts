@@ -2,10 +2,10 @@
 // Runs the full check first (any error: nothing written), builds the deterministic
 // archive (D-15), reads it back with the hardened reader (D-16) so the store can never
 // refuse what we wrote, hashes, signs (D-14) and writes the five files as one set.
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { ParsedArgs } from '../args.js';
-import { base64Line, parsePrivateKey, publicKeyBytes, signEd25519 } from '../crypto/keys.js';
+import { base64Line, parsePrivateKey, publicKeyBytes, readPrivateKeyFile, signEd25519 } from '../crypto/keys.js';
 import { writeNewFileInStaging } from '../fs/atomic.js';
 import { pausePoint } from '../fs/test-pause.js';
 import { formatSize } from '../project/format.js';
@@ -15,6 +15,7 @@ import { sha256Hex } from '../release/node-deps.js';
 import { UsageError } from '../usage-error.js';
 import {
   artifactPath,
+  escapeTerminal,
   BUNDLE_MAX_COMPRESSED_BYTES,
   BUNDLE_MAX_COMPRESSION_RATIO,
   BUNDLE_MAX_EXPANDED_BYTES,
@@ -185,7 +186,7 @@ function budgetLines(built: Built): string[] {
   return [
     `  files          ${built.files.length} of ${BUNDLE_MAX_FILES}`,
     `  expanded       ${formatSize(expanded)} of ${formatSize(BUNDLE_MAX_EXPANDED_BYTES)}`,
-    `  largest file   ${formatSize(largest?.size ?? 0)} of ${formatSize(BUNDLE_MAX_FILE_BYTES)}${largest ? ` (runtime/${largest.path})` : ''}`,
+    `  largest file   ${formatSize(largest?.size ?? 0)} of ${formatSize(BUNDLE_MAX_FILE_BYTES)}${largest ? ` (runtime/${escapeTerminal(largest.path)})` : ''}`,
     `  compressed     ${formatSize(compressed)} of ${formatSize(BUNDLE_MAX_COMPRESSED_BYTES)} (ratio ${ratio.toFixed(1)}, at most ${BUNDLE_MAX_COMPRESSION_RATIO})`,
   ];
 }
@@ -333,13 +334,7 @@ function loadSigningKey(dir: string, keyPath: string, out: string): ReturnType<t
   if (isInside(resolve(out), resolve(dir, 'runtime'))) {
     throw new UsageError(`The out folder "${out}" is inside runtime/: everything there is packaged; choose a folder outside runtime/`);
   }
-  let pem: string;
-  try {
-    pem = readFileSync(keyPath, 'utf8');
-  } catch (error) {
-    throw new UsageError(`Cannot read the private key "${keyPath}": ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
-  }
-  return parsePrivateKey(pem, keyPath);
+  return parsePrivateKey(readPrivateKeyFile(keyPath), keyPath);
 }
 
 /** The five submission files of a built archive (D-12 to D-14), and what the summary shows. */
@@ -394,8 +389,9 @@ export function runPackage(args: ParsedArgs, io: CommandIo): number {
   }
   if (dryRun) {
     const lines = [`Would package ${built.namespace} ${built.version} from ${dir}/runtime:`];
-    const width = Math.max(...built.files.map((f) => f.path.length));
-    for (const f of built.files) lines.push(`  ${f.path.padEnd(width)}  ${formatSize(f.size).padStart(9)}`);
+    let width = 0;
+    for (const f of built.files) width = Math.max(width, escapeTerminal(f.path).length);
+    for (const f of built.files) lines.push(`  ${escapeTerminal(f.path).padEnd(width)}  ${formatSize(f.size).padStart(9)}`);
     lines.push('', ...budgetLines(built), '', 'Dry run: nothing was written.');
     io.out(lines.join('\n') + '\n');
     return 0;

@@ -11,6 +11,7 @@ import { suggest } from '../args.js';
 import { CAPABILITY_KEYS, isCapabilityKey } from '../validator/capabilities.js';
 import { createPreviewServer, type CheckSummary, type PreviewAssets, type PreviewServer } from '../preview/server.js';
 import { UsageError } from '../usage-error.js';
+import { escapeLines } from '../validator/index.js';
 import type { CommandIo } from './io.js';
 
 /** Text for the CLI's command table (src/cli.ts): usage line, one-line summary, details. */
@@ -73,7 +74,7 @@ function plural(n: number, word: string): string {
 
 /** One line about a check, for the terminal. */
 export function describeCheck(summary: CheckSummary): string {
-  if (summary.problem !== null) return `✖ ${summary.problem}`;
+  if (summary.problem !== null) return `✖ ${escapeLines(summary.problem)}`;
   if (summary.errors > 0) {
     return `✖ ${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}: the preview page lists them; the extension runs once they are fixed`;
   }

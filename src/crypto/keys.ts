@@ -1,8 +1,12 @@
 // Publisher keys (D-11 to D-14): Ed25519, the private key as PKCS#8 PEM (what OpenSSL
 // writes and reads), the public key as 32 raw bytes written in strict base64.
 import type { KeyObject } from 'node:crypto';
+import { closeSync, fstatSync, lstatSync } from 'node:fs';
 import { nodeCrypto } from '../builtins.js';
+import { openRegularFile, readInto } from '../fs/read-capped.js';
 import { encodeBase64 } from '../validator/base64.js';
+import { PRIVATE_KEY_MAX_BYTES } from '../validator/limits.js';
+import { formatSize } from '../project/format.js';
 import { UsageError } from '../usage-error.js';
 
 export interface KeyPair {
@@ -25,8 +29,67 @@ export function publicKeyBytes(key: KeyObject): Uint8Array {
   return new Uint8Array(Buffer.from(String(jwk.x), 'base64url'));
 }
 
+/** What a path that is not a regular file is, for the message. */
+function describeNonFile(path: string): string | undefined {
+  let stats;
+  try {
+    stats = lstatSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? 'no such file' : `it cannot be read (${code ?? (error as Error).message})`;
+  }
+  if (stats.isSymbolicLink()) return 'it is a symbolic link (a key is read only from the file itself: pass the path of the file the link points to)';
+  if (stats.isDirectory()) return 'it is a folder';
+  if (stats.isFIFO()) return 'it is a named pipe, not a file';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'it is a device, not a file';
+  if (stats.isSocket()) return 'it is a socket, not a file';
+  return undefined;
+}
+
+/**
+ * The text of a private key file (D-13, D-30, D-31): a regular file, not a link, at most
+ * PRIVATE_KEY_MAX_BYTES, and readable by its owner only (as OpenSSH requires of its keys:
+ * a key others can read is as good as published). Read through one no-follow descriptor
+ * that was checked with fstat; anything else is a UsageError naming the file and the fix.
+ */
+export function readPrivateKeyFile(path: string): string {
+  // Checked by path first for a precise message without opening: a FIFO or device is never
+  // opened here. The descriptor is checked again below, so a swap in between gains nothing.
+  const before = describeNonFile(path);
+  if (before !== undefined) throw new UsageError(`Cannot read the private key "${path}": ${before}`);
+  const fd = openRegularFile(path);
+  if (fd === null) throw new UsageError(`Cannot read the private key "${path}": ${describeNonFile(path) ?? 'it is not a regular file this user can read'}`);
+  try {
+    const stats = fstatSync(fd);
+    if (stats.size > PRIVATE_KEY_MAX_BYTES) {
+      throw new UsageError(`"${path}" is ${formatSize(stats.size)}, too large for a private key (at most ${formatSize(PRIVATE_KEY_MAX_BYTES)}): pass the PEM file keygen wrote`);
+    }
+    const permissions = stats.mode & 0o777;
+    if (process.platform !== 'win32' && (permissions & 0o077) !== 0) {
+      const octal = permissions.toString(8).padStart(4, '0');
+      throw new UsageError(
+        `Permissions ${octal} for the private key "${path}" are too open: a private key must not be readable or writable by other users. Fix: chmod 600 "${path}"`,
+      );
+    }
+    const bytes = Buffer.allocUnsafe(PRIVATE_KEY_MAX_BYTES + 1);
+    const filled = readInto(fd, bytes);
+    if (filled > PRIVATE_KEY_MAX_BYTES) throw new UsageError(`"${path}" is too large for a private key (at most ${formatSize(PRIVATE_KEY_MAX_BYTES)}): pass the PEM file keygen wrote`);
+    return bytes.subarray(0, filled).toString('utf8');
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`Cannot read the private key "${path}": ${(error as Error).message}`);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Reads a PKCS#8 PEM Ed25519 private key (D-13); anything else is a clear UsageError naming the file. */
 export function parsePrivateKey(pem: string, file: string): KeyObject {
+  if (pem.includes(['-----BEGIN', 'ENCRYPTED PRIVATE KEY-----'].join(' '))) {
+    throw new UsageError(
+      `"${file}" is an encrypted PKCS#8 private key (protected by a passphrase); package signs with an unencrypted key: write a decrypted copy readable only by you (umask 077; openssl pkcs8 -in "${file}" -out decrypted.pem) or create a key with "platform-ext keygen"`,
+    );
+  }
   if (!pem.includes(['-----BEGIN', 'PRIVATE KEY-----'].join(' '))) {
     throw new UsageError(`"${file}" is not a PKCS#8 PEM private key (it must start with "-----BEGIN ${'PRIVATE'} KEY-----"): create one with "platform-ext keygen"`);
   }

@@ -178,6 +178,10 @@ function manifestExplanations(): Record<string, Explanation> {
       text: `The name shown in the store and the builder is ${NAME_MIN_BYTES} to ${NAME_MAX_BYTES} bytes of UTF-8. Limits count bytes (D-10): an accented letter takes 2, most emoji 4.`,
       example: { file: 'manifest.json', before: '"name": "",', after: '"name": "Lane booking",' },
     },
+    'manifest/control-character': {
+      text: 'The strings a merchant and a reviewer read (name, description, property labels and help, option labels and values, string defaults) may not hold control characters (C0, DEL, C1) or bidirectional embeddings, overrides and isolates (D-29). Escape sequences can rewrite a terminal screen, and an override can show "no problems found" or a harmless label for text stored in another order. A textarea default may hold line breaks; nothing else may.',
+      example: { file: 'manifest.json', before: '"label": "Lane \\u202enoitaroced"', after: '"label": "Lane decoration"' },
+    },
     'manifest/description-length': {
       text: `The optional description is at most ${DESCRIPTION_MAX_BYTES} bytes of UTF-8 (D-10). It is a one-paragraph summary; the full text belongs in the marketplace listing.`,
       example: {
@@ -803,6 +807,14 @@ function releaseExplanations(): Record<string, Explanation> {
     'release/submission-mismatch': {
       text: 'The record must describe the files beside it: namespace and version equal the manifest\'s, artifact_path is built from them, the two hashes are the SHA-256 of the exact manifest and bundle bytes, and the key id is the fingerprint of the public key (D-12). A mismatch means a file changed after packaging (Authentication 3).',
       example: { file: 'shell', before: 'manifest.json reformatted in release/ after packaging', after: PACKAGE_COMMAND + '   (then upload the five files unchanged)' },
+    },
+    'release/weak-public-key': {
+      text: 'Ed25519 verifiers disagree on keys that are not the canonical encoding of a curve point, and a point of small order (the identity and seven others whose multiple by 8 is the identity) lets one forged signature verify for every manifest and bundle: with the identity as key, R = identity and S = 0 verify anything. Such a key is refused before the signature is checked (D-31). A key generator never produces one, so the finding means the key was crafted.',
+      example: { file: 'shell', before: 'publisher-public-key.txt: "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="   (the identity point)', after: 'platform-ext keygen --private-key ~/.config/platform-ext/acme.pem --public-key acme.pub\n' + PACKAGE_COMMAND },
+    },
+    'release/signature-not-canonical': {
+      text: 'The second half of an Ed25519 signature is a scalar S that signers always reduce below the group order L. Adding L gives another byte string that lenient verifiers accept as the same signature, so one release would have two signatures; the store accepts only the canonical one (D-31).',
+      example: { file: 'shell', before: 'signature.txt: a signature whose last 32 bytes, read little-endian, are at least L', after: PACKAGE_COMMAND + '   (then upload the files unchanged)' },
     },
     'release/signature-invalid': {
       text: `The signature is Ed25519 over five lines, each ended by a newline: ${SIGNED_PAYLOAD_HEADER}, namespace=…, version=…, manifest-sha256=… and artifact-sha256=… (D-14). It fails when the manifest or bundle changed after signing (line-ending conversion by git or an upload tool included), when another key signed, or when the signature covers another payload; verify says which.`,

@@ -1,4 +1,5 @@
-// The preview server (D-25): node:http on 127.0.0.1 only, serving two kinds of response.
+// The preview server (D-25): node:http on 127.0.0.1 only, serving two kinds of response,
+// every path below a random per-run token (D-32), `/<token>/…`:
 //
 //   /                      the host page (a storefront around the frame, with the tools),
 //                          with the latest check and, when it passes, the frame in its markup
@@ -10,6 +11,11 @@
 //                          can never be a bundle path under D-2, so nothing can shadow it)
 //
 // Defences, each against one attack:
+// - The token: a web page or local process that finds the port still cannot name a path
+//   (every request without the token is 404), so it can neither read the served files nor
+//   drive the mock store (D-32).
+// - Exactly one Host header (400 otherwise): two Hosts would let the check read one name
+//   while a proxy or the page's own URLs use the other.
 // - Host must be `127.0.0.1:<port>` or `localhost:<port>`: DNS rebinding (a hostile page
 //   re-pointing its own name at 127.0.0.1 to read the preview) gets 421 and no content.
 // - Frame files come from the checked in-memory listing by exact path; a request path is
@@ -100,7 +106,7 @@ export interface CheckSummary {
 }
 
 export interface PreviewServer {
-  /** `http://127.0.0.1:<port>/` */
+  /** `http://127.0.0.1:<port>/<token>/`: the token is random per run (D-32). */
   readonly url: string;
   readonly port: number;
   /** The latest check. */
@@ -155,6 +161,11 @@ export function hostPagePolicy(bootScriptHash: string): string {
 }
 
 /** The base64 SHA-256 of an inline script's text, as a policy's hash source names it. */
+/** D-32: 128 random bits as 32 lowercase hex digits (inside the D-2 path alphabet). */
+export function randomToken(): string {
+  return nodeCrypto().randomBytes(16).toString('hex');
+}
+
 export function scriptHash(text: string): string {
   return nodeCrypto().createHash('sha256').update(text, 'utf8').digest('base64');
 }
@@ -266,7 +277,7 @@ export function renderPage(
 }
 
 /** The public part of a check, as /state.json and the `state` event carry it. */
-function publicState(state: CheckedProject, options: PreviewServerOptions): Record<string, unknown> & { frameUrl: string | null; manifest: ManifestSummary | null } {
+function publicState(state: CheckedProject, options: PreviewServerOptions, base: string): Record<string, unknown> & { frameUrl: string | null; manifest: ManifestSummary | null } {
   const entrypoint = state.manifest?.entrypoint ?? null;
   return {
     revision: state.revision,
@@ -277,7 +288,7 @@ function publicState(state: CheckedProject, options: PreviewServerOptions): Reco
     problem: state.problem,
     contentKey: state.contentKey,
     manifest: state.manifest,
-    frameUrl: state.ok && entrypoint !== null ? FRAME_PREFIX + entrypoint : null,
+    frameUrl: state.ok && entrypoint !== null ? base + FRAME_PREFIX + entrypoint : null,
     options: { deny: options.deny.slice(), fail: options.fail.slice(), emptyCatalog: options.emptyCatalog, strictHost: options.strictHost === true },
   };
 }
@@ -302,6 +313,8 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
 
   const channel = new EventChannel();
   const sockets = new Set<Socket>();
+  /** D-32: the first path segment of every URL this server answers, `/<32 hex digits>`. */
+  const base = `/${randomToken()}`;
   let port = 0;
   let watcher: FolderWatcher | null = null;
 
@@ -318,7 +331,7 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
 
   function frameHeaders(response: ServerResponse, host: string): void {
     baseHeaders(response);
-    response.setHeader('Content-Security-Policy', runtimePolicy(`http://${host}${FRAME_PREFIX}`));
+    response.setHeader('Content-Security-Policy', runtimePolicy(`http://${host}${base}${FRAME_PREFIX}`));
     response.setHeader('Access-Control-Allow-Origin', '*');
   }
 
@@ -381,17 +394,17 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
     const config: PlatformConfig = {
       ...options.runtimeConfig,
       protocol: PROTOCOL_VERSION,
-      baseUrl: `http://${host}${FRAME_PREFIX}`,
+      baseUrl: `http://${host}${base}${FRAME_PREFIX}`,
       parentOrigin: `http://${host}`,
     };
-    send(request, response, 200, type, injectRuntime(html, `http://${host}${RUNTIME_PATH}`, config));
+    send(request, response, 200, type, injectRuntime(html, `http://${host}${base}${RUNTIME_PATH}`, config));
   }
 
   function servePage(request: IncomingMessage, response: ServerResponse, path: string): void {
     pageHeaders(response);
     switch (path) {
       case '/':
-        send(request, response, 200, 'text/html; charset=utf-8', renderPage(assets.pageHtml, assets.bootJs, publicState(state, options)));
+        send(request, response, 200, 'text/html; charset=utf-8', renderPage(assets.pageHtml, assets.bootJs, publicState(state, options, base)));
         return;
       case '/page.js':
         send(request, response, 200, 'text/javascript; charset=utf-8', assets.pageJs);
@@ -400,7 +413,7 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
         send(request, response, 200, 'text/css; charset=utf-8', assets.pageCss);
         return;
       case '/state.json':
-        send(request, response, 200, 'application/json; charset=utf-8', JSON.stringify(publicState(state, options)));
+        send(request, response, 200, 'application/json; charset=utf-8', JSON.stringify(publicState(state, options, base)));
         return;
       case '/events':
         if (request.method === 'HEAD') {
@@ -411,7 +424,7 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
         response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
         response.setHeader('Connection', 'keep-alive');
         response.flushHeaders();
-        channel.add(response, { event: 'state', data: publicState(state, options) });
+        channel.add(response, { event: 'state', data: publicState(state, options, base) });
         return;
       default:
         plain(request, response, 404, 'Not found');
@@ -419,6 +432,15 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
   }
 
   function handle(request: IncomingMessage, response: ServerResponse): void {
+    let hostHeaders = 0;
+    for (let i = 0; i < request.rawHeaders.length; i += 2) if (request.rawHeaders[i]!.toLowerCase() === 'host') hostHeaders++;
+    if (hostHeaders > 1) {
+      // Node keeps the first of several Host headers; whoever else reads the request may keep another.
+      baseHeaders(response);
+      response.setHeader('Connection', 'close');
+      plain(request, response, 400, 'Bad request: more than one Host header');
+      return;
+    }
     const host = (request.headers.host ?? '').toLowerCase();
     if (!allowedHosts().includes(host)) {
       // DNS rebinding defence (D-25): a name other than ours means the browser was pointed here by someone else.
@@ -430,7 +452,21 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
     const origin = request.headers.origin;
     const target = request.url ?? '';
     const query = target.indexOf('?');
-    const path = query < 0 ? target : target.slice(0, query);
+    const fullPath = query < 0 ? target : target.slice(0, query);
+    if (fullPath === base && (request.method === 'GET' || request.method === 'HEAD')) {
+      // The printed URL without its final slash: the page's relative URLs need it.
+      baseHeaders(response);
+      response.setHeader('Location', `${base}/`);
+      plain(request, response, 308, 'Moved');
+      return;
+    }
+    if (!fullPath.startsWith(`${base}/`)) {
+      // D-32: no token, no content (and no hint of what is served).
+      baseHeaders(response);
+      plain(request, response, 404, 'Not found');
+      return;
+    }
+    const path = fullPath.slice(base.length);
     const isFrame = path.startsWith(FRAME_PREFIX);
     if (origin !== undefined && origin !== `http://${host}` && !(isFrame && origin === 'null')) {
       // Another site's script asking: the frame's own requests say `null`, the page's say our origin.
@@ -476,7 +512,7 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
   function refresh(): void {
     revision++;
     state = checkProjectFolder(projectDir, revision);
-    channel.send('state', publicState(state, options));
+    channel.send('state', publicState(state, options, base));
     options.onCheck?.(status());
   }
 
@@ -509,7 +545,7 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
     server.listen({ port: options.port, host: '127.0.0.1', exclusive: true }, () => {
       server.off('error', onError);
       port = (server.address() as AddressInfo).port;
-      const url = `http://127.0.0.1:${port}/`;
+      const url = `http://127.0.0.1:${port}${base}/`;
       // All of this runs before the event loop can hand the server a request.
       options.onListening?.(url);
       // Watching starts before the first check reads the folder: a save during the check is not missed.

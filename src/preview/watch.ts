@@ -105,6 +105,13 @@ const IGNORED_FOLDERS = new Set(['node_modules', '.git']);
  */
 export const WATCH_DEBOUNCE_MS = 30;
 
+/**
+ * The longest a burst of events may hold its check back: a file rewritten more often than
+ * the debounce (a log, a build in watch mode) would otherwise postpone the check for as
+ * long as it keeps changing. While events keep coming, a check runs at least this often.
+ */
+export const WATCH_MAX_WAIT_MS = 500;
+
 export interface FolderWatcher {
   close(): void;
 }
@@ -142,8 +149,10 @@ function listFolders(dir: string): string[] {
  * the per-folder watchers. Watcher errors (the folder deleted under us) count as a change:
  * the next check says what is wrong.
  */
-export function watchFolder(dir: string, onChange: () => void, debounceMs = WATCH_DEBOUNCE_MS): FolderWatcher {
+export function watchFolder(dir: string, onChange: () => void, debounceMs = WATCH_DEBOUNCE_MS, maxWaitMs = WATCH_MAX_WAIT_MS): FolderWatcher {
   let timer: ReturnType<typeof setTimeout> | null = null;
+  /** When the first event of the pending burst came (performance.now()). */
+  let burstStart = 0;
   let closed = false;
   let watchers: FSWatcher[] = [];
   let recursive = process.platform === 'darwin' || process.platform === 'win32';
@@ -157,8 +166,11 @@ export function watchFolder(dir: string, onChange: () => void, debounceMs = WATC
 
   function schedule(relative: string | null): void {
     if (closed || isIgnored(relative)) return;
-    if (timer !== null) clearTimeout(timer);
-    timer = setTimeout(fire, debounceMs);
+    const now = performance.now();
+    if (timer === null) burstStart = now;
+    else clearTimeout(timer);
+    // Each event restarts the quiet time, but never past maxWaitMs after the burst began.
+    timer = setTimeout(fire, Math.max(0, Math.min(debounceMs, burstStart + maxWaitMs - now)));
   }
 
   function attach(folder: string, options: { recursive: boolean }): FSWatcher | null {

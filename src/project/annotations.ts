@@ -4,10 +4,15 @@
 // a line break could otherwise end the command early and start another one (for example
 // `::stop-commands::` or `::add-mask::`) from text that came out of a checked file.
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { ruleById, type Finding } from '../validator/index.js';
+import { escapeTerminal, ruleById, type Finding } from '../validator/index.js';
 import type { Report } from './report.js';
 
-/** Escapes a command's message (the text after `::`): `%`, CR and LF. */
+/**
+ * Escapes a command's message (the text after `::`): `%`, CR and LF, as the runner
+ * unescapes them. Text from the input goes through escapeTerminal first (D-29): the log
+ * viewer renders terminal escapes, so a control character in a file name would otherwise
+ * recolour or hide lines of the log.
+ */
 export function escapeData(text: string): string {
   return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
@@ -38,20 +43,23 @@ export function annotationPath(projectDir: string, file: string, workspace: stri
 
 function commandOf(finding: Finding, projectDir: string, workspace: string | undefined): string {
   const properties: string[] = [];
-  if (finding.file !== undefined) properties.push(`file=${escapeProperty(annotationPath(projectDir, finding.file, workspace))}`);
+  if (finding.file !== undefined) properties.push(`file=${escapeProperty(escapeTerminal(annotationPath(projectDir, finding.file, workspace)))}`);
   if (finding.line !== undefined) {
     properties.push(`line=${finding.line}`);
     if (finding.column !== undefined) properties.push(`col=${finding.column}`);
   }
   properties.push(`title=${escapeProperty(finding.rule)}`);
   // Findings placed by a JSON pointer alone have no line: the pointer says where.
-  const where = finding.pointer !== undefined ? ` (${finding.pointer})` : '';
+  const where = finding.pointer !== undefined ? ` (${escapeTerminal(finding.pointer)})` : '';
   const hint = ruleById(finding.rule)?.hint;
-  const message = `${finding.message}${where}${hint !== undefined ? `\nhint: ${hint}` : ''}`;
+  const more = finding.truncated !== undefined && finding.truncated > 0 ? `\nand ${finding.truncated} more findings of this rule in this file, not listed` : '';
+  const message = `${escapeTerminal(finding.message)}${where}${more}${hint !== undefined ? `\nhint: ${hint}` : ''}`;
   return `::${finding.severity} ${properties.join(',')}::${escapeData(message)}`;
 }
 
 /** One workflow command per finding, in report order; empty when there are none. */
 export function renderAnnotations(report: Report, projectDir: string, workspace: string | undefined): string {
-  return report.findings.map((f) => commandOf(f, projectDir, workspace) + '\n').join('');
+  let out = '';
+  for (const f of report.findings) out += commandOf(f, projectDir, workspace) + '\n';
+  return out;
 }

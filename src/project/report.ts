@@ -1,6 +1,6 @@
 // Renders findings: the D-20 JSON report and the grouped text report. Both render the
 // same findings; neither decides anything.
-import { ruleById, type Finding } from '../validator/index.js';
+import { escapeTerminal, ruleById, type Finding } from '../validator/index.js';
 import { CONTRACT_VERSION } from '../contract/versions.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;
@@ -33,6 +33,12 @@ export interface Report {
   readonly errors: number;
   readonly warnings: number;
   readonly findings: readonly Finding[];
+  /**
+   * Per rule, how many findings were found beyond those listed (reports list at most
+   * MAX_FINDINGS_PER_RULE_AND_FILE per rule and file). Present only when some were left out;
+   * `errors` and `warnings` count the listed findings.
+   */
+  readonly truncated?: Readonly<Record<string, number>>;
 }
 
 export interface ReportOptions {
@@ -42,7 +48,15 @@ export interface ReportOptions {
 
 export function buildReport(command: ReportCommand, target: string, findings: readonly Finding[], options: ReportOptions = {}): Report {
   let errors = 0;
-  for (const f of findings) if (f.severity === 'error') errors++;
+  const truncated: Record<string, number> = {};
+  let anyTruncated = false;
+  for (const f of findings) {
+    if (f.severity === 'error') errors++;
+    if (f.truncated !== undefined && f.truncated > 0) {
+      truncated[f.rule] = (truncated[f.rule] ?? 0) + f.truncated;
+      anyTruncated = true;
+    }
+  }
   const warnings = findings.length - errors;
   const strict = options.strict === true;
   // Key order is fixed (D-20): rule, severity, message, file, pointer, line, column, then
@@ -55,6 +69,8 @@ export function buildReport(command: ReportCommand, target: string, findings: re
     if (f.column !== undefined) o['column'] = f.column;
     const hint = (f as ReportFinding).hint ?? ruleById(f.rule)?.hint;
     if (hint !== undefined) o['hint'] = hint;
+    // Additive: the last listed finding of a rule in a file says how many more were left out.
+    if (f.truncated !== undefined && f.truncated > 0) o['truncated'] = f.truncated;
     return o as unknown as Finding;
   });
   // `strict` sits next to `ok` because it changes what `ok` means; without --strict the
@@ -70,6 +86,7 @@ export function buildReport(command: ReportCommand, target: string, findings: re
     findings: ordered,
     tool: { name: 'platform-ext', version: TOOL_VERSION },
     contract_version: CONTRACT_VERSION,
+    ...(anyTruncated ? { truncated } : {}),
   };
 }
 
@@ -92,7 +109,13 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** Text report: findings grouped by file, each with line:column, severity, message, rule id and a hint. */
+/**
+ * Text report: findings grouped by file, each with line:column, severity, message, rule id
+ * and a hint; after a file's findings, how many more of a rule were left out. Every text
+ * that came from the input (file names, pointers, messages quoting values, the target) is
+ * printed through escapeTerminal (D-29), so no input can move the cursor, recolour the
+ * screen or reorder a line into "no problems found".
+ */
 export function renderText(report: Report, style: Style): string {
   const lines: string[] = [];
   const groups = new Map<string, Finding[]>();
@@ -102,25 +125,41 @@ export function renderText(report: Report, style: Style): string {
     if (group === undefined) groups.set(key, (group = []));
     group.push(f);
   }
+  const target = escapeTerminal(report.target);
   for (const [file, group] of groups) {
-    lines.push(style.bold(file === '' ? report.target : file));
-    const whereOf = (f: Finding) => (f.line !== undefined ? `${f.line}:${f.column ?? 1}` : (f.pointer ?? ''));
-    const width = Math.min(24, Math.max(5, ...group.map((f) => whereOf(f).length)));
+    lines.push(style.bold(file === '' ? target : escapeTerminal(file)));
+    const whereOf = (f: Finding) => (f.line !== undefined ? `${f.line}:${f.column ?? 1}` : escapeTerminal(f.pointer ?? ''));
+    // A loop, not a spread: a group may hold any number of findings.
+    let widest = 5;
+    for (const f of group) widest = Math.max(widest, whereOf(f).length);
+    const width = Math.min(24, widest);
+    const more = new Map<string, { count: number; severity: Finding['severity'] }>();
     for (const f of group) {
       const severity = f.severity === 'error' ? style.red('error  ') : style.yellow('warning');
       // The root pointer "" (a finding about the whole document, such as invalid JSON) adds nothing to the line.
-      const pointer = f.line !== undefined && f.pointer !== undefined && f.pointer !== '' ? ` ${style.dim(`(${f.pointer})`)}` : '';
-      lines.push(`  ${whereOf(f).padEnd(width)}  ${severity}  ${f.message}${pointer}  ${style.dim(f.rule)}`);
+      const pointer = f.line !== undefined && f.pointer !== undefined && f.pointer !== '' ? ` ${style.dim(`(${escapeTerminal(f.pointer)})`)}` : '';
+      lines.push(`  ${whereOf(f).padEnd(width)}  ${severity}  ${escapeTerminal(f.message)}${pointer}  ${style.dim(f.rule)}`);
       const hint = ruleById(f.rule)?.hint;
       if (hint !== undefined) lines.push(`  ${''.padEnd(width)}  ${''.padEnd(7)}  ${style.dim(`hint: ${hint}`)}`);
+      if (f.truncated !== undefined && f.truncated > 0) {
+        const seen = more.get(f.rule);
+        more.set(f.rule, { count: (seen?.count ?? 0) + f.truncated, severity: f.severity });
+      }
+    }
+    for (const [rule, { count, severity }] of more) {
+      const label = severity === 'error' ? style.red('error  ') : style.yellow('warning');
+      lines.push(`  ${''.padEnd(width)}  ${label}  and ${count} more ${count === 1 ? 'finding' : 'findings'} of this rule in this file, not listed  ${style.dim(rule)}`);
     }
     lines.push('');
   }
   const failed = !report.ok;
-  const summary =
+  let summary =
     report.errors === 0 && report.warnings === 0
-      ? style.green(`✓ ${report.target}: no problems found`)
-      : `${failed ? style.red('✖') : style.yellow('!')} ${report.target}: ${plural(report.errors, 'error')}, ${plural(report.warnings, 'warning')}`;
+      ? style.green(`✓ ${target}: no problems found`)
+      : `${failed ? style.red('✖') : style.yellow('!')} ${target}: ${plural(report.errors, 'error')}, ${plural(report.warnings, 'warning')}`;
+  let notListed = 0;
+  for (const rule in report.truncated ?? {}) notListed += report.truncated![rule]!;
+  if (notListed > 0) summary += ` (and ${notListed} more not listed)`;
   // Under --strict a run with warnings fails; say so, or the exit status looks unexplained.
   lines.push(report.strict === true && report.warnings > 0 ? `${summary} ${style.red('(--strict: warnings fail)')}` : summary);
   return lines.join('\n') + '\n';

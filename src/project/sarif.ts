@@ -122,6 +122,12 @@ export function buildSarif(report: Report, projectDir: string): Record<string, u
     results,
   };
   // D-20a: the contract version the log was checked against (the tool's is in `driver`).
-  run['properties'] = { contract_version: report.contract_version, ...(report.strict === true && { strict: true }) };
+  // Findings left out of the results (at most MAX_FINDINGS_PER_RULE_AND_FILE per rule and
+  // file are listed), per rule: an additive run property, so a log never looks complete when it is not.
+  run['properties'] = {
+    contract_version: report.contract_version,
+    ...(report.strict === true && { strict: true }),
+    ...(report.truncated !== undefined && { truncated: report.truncated }),
+  };
   return { $schema: SARIF_SCHEMA_URI, version: SARIF_VERSION, runs: [run] };
 }

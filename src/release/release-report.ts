@@ -1,7 +1,7 @@
 // One release check for `platform-ext verify` and `platform-review`: load the folder,
 // validate the set, render the D-20 report. Node built-ins and the validator only.
 import { withKeyHits } from './key-scan.js';
-import { validateRelease, type Finding, type ReleaseResult } from '../validator/index.js';
+import { escapeTerminal, validateRelease, type Finding, type ReleaseResult } from '../validator/index.js';
 import { buildReport, renderText, type Style } from '../project/report.js';
 import { UsageError } from '../usage-error.js';
 import { loadRelease, ReleaseFolderError, type LoadedRelease } from './load-release.js';
@@ -27,7 +27,7 @@ export function checkReleaseFolder(dir: string): ReleaseCheck {
 /** Lines after the findings: what was recomputed (text output only). */
 export function releaseSummary(result: ReleaseResult): string[] {
   const lines: string[] = [];
-  if (result.manifest?.namespace !== undefined) lines.push(`  release        ${result.manifest.namespace} ${result.manifest.version ?? '?'}`);
+  if (result.manifest?.namespace !== undefined) lines.push(`  release        ${escapeTerminal(result.manifest.namespace)} ${escapeTerminal(result.manifest.version ?? '?')}`);
   if (result.manifestSha256 !== undefined) lines.push(`  manifest       sha256 ${result.manifestSha256}`);
   if (result.artifactSha256 !== undefined) lines.push(`  artifact       sha256 ${result.artifactSha256}`);
   if (result.publicKeyId !== undefined) lines.push(`  key            ${result.publicKeyId}`);

@@ -226,6 +226,8 @@ export function findingLines(report: ReviewReport, style: Style): string[] {
       lines.push(`    ${severity}${where}  ${style.dim(f.rule)}`);
       for (const line of wrap(safe(f.message), FINDING_WIDTH)) lines.push(`      ${line}`);
       if (f.hint !== undefined) wrap(`What to do: ${f.hint}`, FINDING_WIDTH).forEach((line) => lines.push(`      ${style.dim(line)}`));
+      // The last listed finding of a rule in a file counts those left out (MAX_FINDINGS_PER_RULE_AND_FILE).
+      if (f.truncated !== undefined && f.truncated > 0) lines.push(`      ${style.dim(`and ${f.truncated} more findings of ${f.rule} in this file, not listed`)}`);
     }
   }
   return lines;
@@ -242,7 +244,9 @@ export function renderReviewText(report: ReviewReport, style: Style): string {
   const lines = summaryLines(report.summary, style);
   if (report.diff !== undefined) lines.push(...diffLines(report.diff, style));
   const findings = findingLines(report, style);
-  if (findings.length > 0) lines.push('', ...findings);
+  // A loop, not a spread into push: the list is as long as the findings allow.
+  if (findings.length > 0) lines.push('');
+  for (const line of findings) lines.push(line);
   lines.push('', verdictLine(report, style));
   return lines.join('\n') + '\n';
 }

@@ -1,6 +1,7 @@
 // Findings are values: scanners add them to a list and never throw for bad input.
 // The shape is the D-20 report entry; `severity` always comes from the catalogue.
 import { ruleById } from './rules.js';
+import { MAX_FINDINGS_PER_RULE_AND_FILE } from './limits.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -12,7 +13,14 @@ export interface Finding {
   readonly pointer?: string;
   readonly line?: number;
   readonly column?: number;
+  /**
+   * How many more findings of this rule in this file were found and not listed (the list
+   * keeps MAX_FINDINGS_PER_RULE_AND_FILE of them; the last one kept carries the count).
+   */
+  readonly truncated?: number;
 }
+
+type MutableFinding = { -readonly [K in keyof Finding]: Finding[K] };
 
 export interface Location {
   file?: string;
@@ -23,17 +31,34 @@ export interface Location {
 
 export class FindingList {
   readonly items: Finding[] = [];
+  /** Findings added per rule and file, and the last one listed of each (which carries the count of the rest). */
+  private readonly counts = new Map<string, { n: number; last: MutableFinding }>();
 
-  /** Adds a finding for a catalogued rule. An unknown id is a programming error. */
+  /**
+   * Adds a finding for a catalogued rule. An unknown id is a programming error. Past
+   * MAX_FINDINGS_PER_RULE_AND_FILE findings of one rule in one file, only a count grows:
+   * a file with a million faults costs a number, not a million entries.
+   */
   add(rule: string, message: string, at: Location = {}): void {
     const def = ruleById(rule);
     if (def === undefined) throw new Error(`internal: rule ${rule} is not in the catalogue`);
-    const finding: { -readonly [K in keyof Finding]: Finding[K] } = { rule, severity: def.severity, message };
+    const key = `${rule}\u0000${at.file ?? ''}`;
+    const seen = this.counts.get(key);
+    if (seen !== undefined && seen.n >= MAX_FINDINGS_PER_RULE_AND_FILE) {
+      seen.last.truncated = (seen.last.truncated ?? 0) + 1;
+      return;
+    }
+    const finding: MutableFinding = { rule, severity: def.severity, message };
     if (at.file !== undefined) finding.file = at.file;
     if (at.pointer !== undefined) finding.pointer = at.pointer;
     if (at.line !== undefined) finding.line = at.line;
     if (at.column !== undefined) finding.column = at.column;
     this.items.push(finding);
+    if (seen === undefined) this.counts.set(key, { n: 1, last: finding });
+    else {
+      seen.n++;
+      seen.last = finding;
+    }
   }
 
   get errorCount(): number {

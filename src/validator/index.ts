@@ -21,7 +21,7 @@ export { CAPABILITIES, CAPABILITY_KEYS, isCapabilityKey, capabilityByKey, type C
 export { isNamespace, isSemver, isPropertyName, isColor, urlProblem } from './grammar.js';
 export { pathProblem, extensionOf, type PathProblem } from './paths.js';
 export { readJson, type JsonReadResult } from './json.js';
-export { decodeUtf8, utf8ByteLength, groupDigits } from './text.js';
+export { decodeUtf8, escapeLines, escapeTerminal, groupDigits, hasTerminalUnsafe, utf8ByteLength } from './text.js';
 export { readZip, type InflateRaw, type InflateResult, type ZipReadResult, type ReadZipOptions, type ZipListingEntry } from './zip/read.js';
 export { crc32 } from './zip/crc32.js';
 export {

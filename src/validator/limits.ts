@@ -95,6 +95,15 @@ export const INVITATION_LIFETIME_DAYS = 7;
 /** D-24: semantic-version numeric identifiers must not exceed Number.MAX_SAFE_INTEGER. */
 export const SEMVER_MAX_NUMERIC = 9_007_199_254_740_991;
 
+/** D-30: the largest private key file read (a PKCS#8 Ed25519 key is 119 bytes as PEM); anything larger is refused unread. */
+export const PRIVATE_KEY_MAX_BYTES = 65_536;
+
+/**
+ * Reports list at most this many findings of one rule in one file; the rest are counted
+ * (Finding.truncated), never collected, so a hostile file's report stays small.
+ */
+export const MAX_FINDINGS_PER_RULE_AND_FILE = 100;
+
 /** D-9: DNS name limits for absolute URLs. */
 export const DNS_LABEL_MAX_CHARS = 63;
 export const DNS_NAME_MAX_CHARS = 253;

@@ -24,7 +24,7 @@ import {
 } from './limits.js';
 import { extensionOf, pathProblem, PATH_PROBLEM_TEXT } from './paths.js';
 import type { PropertyDef, Report } from './properties.js';
-import { validatePropertyDefinitions } from './properties.js';
+import { checkManifestString, validatePropertyDefinitions } from './properties.js';
 import { suggest } from './suggest.js';
 import { decodeUtf8, groupDigits, LineMap, utf8ByteLength } from './text.js';
 
@@ -161,6 +161,7 @@ function checkField(entry: JsonEntry, report: Report, info: { -readonly [K in ke
     }
     case 'name': {
       if (node.kind !== 'string') return;
+      checkManifestString(node.value, report, pointer, node.offset, 'The name');
       const bytes = utf8ByteLength(node.value);
       if (bytes < NAME_MIN_BYTES || bytes > NAME_MAX_BYTES) {
         report('manifest/name-length', `The name is ${bytes} UTF-8 bytes; it must be ${NAME_MIN_BYTES} to ${NAME_MAX_BYTES}`, pointer, node.offset);
@@ -169,6 +170,7 @@ function checkField(entry: JsonEntry, report: Report, info: { -readonly [K in ke
     }
     case 'description': {
       if (node.kind !== 'string') return;
+      checkManifestString(node.value, report, pointer, node.offset, 'The description');
       const bytes = utf8ByteLength(node.value);
       if (bytes > DESCRIPTION_MAX_BYTES) {
         report('manifest/description-length', `The description is ${bytes} UTF-8 bytes; it may be at most ${DESCRIPTION_MAX_BYTES}`, pointer, node.offset);

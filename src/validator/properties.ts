@@ -23,7 +23,7 @@ import {
   SETTINGS_MAX_BYTES,
   VALUE_MAX_BYTES,
 } from './limits.js';
-import { groupDigits, utf8ByteLength } from './text.js';
+import { groupDigits, manifestStringProblem, utf8ByteLength } from './text.js';
 
 /** The `type` enum (Property definition). */
 export const PROPERTY_TYPES = ['boolean', 'color', 'image', 'number', 'select', 'text', 'textarea', 'url'] as const;
@@ -56,6 +56,18 @@ export interface PropertyDef {
 
 /** Where a finding goes: a pointer, and a text offset when the value came from the manifest bytes. */
 export type Report = (rule: string, message: string, pointer: string, offset?: number) => void;
+
+/**
+ * D-29: a string the store shows (name, description, label, help, option, string default)
+ * holds no control character or bidirectional override; `lineBreaks` allows `\n` (a
+ * textarea default). True when it passes.
+ */
+export function checkManifestString(text: string, report: Report, pointer: string, offset: number | undefined, what: string, lineBreaks = false): boolean {
+  const problem = manifestStringProblem(text, lineBreaks);
+  if (problem === undefined) return true;
+  report('manifest/control-character', `${what} holds the character ${problem}, a control character or bidirectional override${lineBreaks ? '' : ' (a line break is allowed only in a textarea default)'}`, pointer, offset);
+  return false;
+}
 
 export function isPropertyType(s: string): s is PropertyType {
   return (PROPERTY_TYPES as readonly string[]).includes(s);
@@ -191,6 +203,7 @@ function validateDefinition(entry: JsonEntry, report: Report, pointer: string): 
   } else if (labelField.value.kind !== 'string') {
     report('property/wrong-type', `"label" must be a string, not ${article(labelField.value.kind)}`, pointer + '/label', labelField.value.offset);
   } else {
+    checkManifestString(labelField.value.value, report, pointer + '/label', labelField.value.offset, '"label"');
     const bytes = utf8ByteLength(labelField.value.value);
     if (bytes < LABEL_MIN_BYTES || bytes > LABEL_MAX_BYTES) {
       report('property/label-length', `"label" is ${bytes} UTF-8 bytes; it must be ${LABEL_MIN_BYTES} to ${LABEL_MAX_BYTES}`, pointer + '/label', labelField.value.offset);
@@ -203,6 +216,8 @@ function validateDefinition(entry: JsonEntry, report: Report, pointer: string): 
   if (helpField !== undefined) {
     if (helpField.value.kind !== 'string') {
       report('property/wrong-type', `"help" must be a string, not ${article(helpField.value.kind)}`, pointer + '/help', helpField.value.offset);
+    } else if (!checkManifestString(helpField.value.value, report, pointer + '/help', helpField.value.offset, '"help"')) {
+      // reported
     } else if (utf8ByteLength(helpField.value.value) > HELP_MAX_BYTES) {
       report('property/help-length', `"help" is ${utf8ByteLength(helpField.value.value)} UTF-8 bytes; it may be at most ${HELP_MAX_BYTES}`, pointer + '/help', helpField.value.offset);
     } else help = helpField.value.value;
@@ -262,7 +277,8 @@ function validateDefinition(entry: JsonEntry, report: Report, pointer: string): 
     };
     const value = scalarOf(defaultField.value);
     defaultTypeOk = typeof value === valueTypeOf(type);
-    if (checkValue(rules, value, report, pointer + '/default', defaultField.value.offset, 'The default')) {
+    const safe = typeof value !== 'string' || checkManifestString(value, report, pointer + '/default', defaultField.value.offset, 'The default', type === 'textarea');
+    if (checkValue(rules, value, report, pointer + '/default', defaultField.value.offset, 'The default') && safe) {
       defaultValue = value as boolean | number | string;
     }
   }
@@ -345,6 +361,7 @@ function validateOptions(node: JsonNode, report: Report, pointer: string): Selec
         report('property/wrong-type', `An option "${field.key}" must be a string, not ${article(v.kind)}`, `${at}/${field.key}`, v.offset);
         continue;
       }
+      checkManifestString(v.value, report, `${at}/${field.key}`, v.offset, `An option "${field.key}"`);
       if (v.value.length < OPTION_TEXT_MIN_CHARS || v.value.length > OPTION_TEXT_MAX_CHARS) {
         report('property/option-length', `An option "${field.key}" has ${v.value.length} characters; it must have ${OPTION_TEXT_MIN_CHARS} to ${OPTION_TEXT_MAX_CHARS}`, `${at}/${field.key}`, v.offset);
       }

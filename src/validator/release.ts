@@ -11,6 +11,7 @@ import { readZip, type InflateRaw, type ZipListingEntry, type ZipReadResult } fr
 import { findPrivateKeyMarker } from './bundle.js';
 import { BUNDLE_MAX_COMPRESSED_BYTES, MANIFEST_MAX_BYTES } from './limits.js';
 import { groupDigits } from './text.js';
+import { publicKeyWeakness, signatureScalarCanonical } from './ed25519.js';
 
 /** File names of a submission set, in the order the contract lists them. */
 export const SUBMISSION_FILES = ['bundle.zip', 'manifest.json', 'publisher-public-key.txt', 'signature.txt', 'submission.json'] as const;
@@ -47,6 +48,12 @@ export const SUBMISSION_FILE_MAX_BYTES: Readonly<Record<SubmissionFile, number>>
 };
 
 const HEX64 = /^[0-9a-f]{64}$/;
+
+const WEAKNESS_TEXT = {
+  'non-canonical': 'is not the canonical encoding of a point (its y coordinate is not reduced, or x = 0 carries a sign bit)',
+  'not-on-curve': 'does not encode a point of the Ed25519 curve',
+  'small-order': 'encodes a point of small order (one of the eight points whose multiple by 8 is the identity)',
+} as const;
 
 export interface ReleaseFiles {
   /** Each submission file's bytes; null when missing. Over-long files are cut by the loader to their cap + 1. */
@@ -242,7 +249,8 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps): Relea
   if (bundleBytes !== null) {
     const zipFindings = new FindingList();
     const zip = readZip(bundleBytes, deps.inflateRaw, zipFindings, 'bundle.zip', deps.crc32 === undefined ? {} : { crc32: deps.crc32 });
-    top.items.push(...zipFindings.items);
+    // A loop, not a spread into push: an archive of many entries may bring many findings.
+    for (const f of zipFindings.items) top.items.push(f);
     const project = validateProject(
       { manifest: manifestBytes, files: zip.entries ?? [], ...(manifestRefused !== undefined && { manifestRefused }) },
       { bundlePrefix: 'bundle.zip/', skipBundle: zip.entries === null },
@@ -273,6 +281,20 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps): Relea
     else top.add('release/signature-format', `signature.txt is malformed: ${parsed.reason}`, { file: 'signature.txt' });
   }
   const publicKeyId = publicKey === undefined ? undefined : deps.sha256Hex(publicKey);
+  // D-31: a key or signature that verification libraries disagree on, or that verifies
+  // forged signatures, is refused before any verification is tried.
+  let verifiable = true;
+  if (publicKey !== undefined) {
+    const weakness = publicKeyWeakness(publicKey);
+    if (weakness !== undefined) {
+      verifiable = false;
+      top.add('release/weak-public-key', `publisher-public-key.txt ${WEAKNESS_TEXT[weakness]}: no signature made with it can be trusted`, { file: 'publisher-public-key.txt' });
+    }
+  }
+  if (signature !== undefined && !signatureScalarCanonical(signature)) {
+    verifiable = false;
+    top.add('release/signature-not-canonical', 'signature.txt has a scalar S that is not reduced (S is at least the group order L): a valid Ed25519 signature never has one', { file: 'signature.txt' });
+  }
   const record = files['submission.json'] === null ? null : readRecord(files['submission.json']!, top);
 
   const namespace = manifestInfo?.namespace ?? record?.namespace;
@@ -293,7 +315,7 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps): Relea
   }
 
   let signatureValid = false;
-  if (publicKey !== undefined && signature !== undefined && namespace !== undefined && version !== undefined && manifestSha256 !== undefined && artifactSha256 !== undefined) {
+  if (verifiable && publicKey !== undefined && signature !== undefined && namespace !== undefined && version !== undefined && manifestSha256 !== undefined && artifactSha256 !== undefined) {
     const verifyWith = (ns: string, v: string, m: string, a: string) => deps.verifyEd25519(publicKey!, asciiBytes(signedPayload(ns, v, m, a)), signature!);
     signatureValid = verifyWith(namespace, version, manifestSha256, artifactSha256);
     // For the explanation: the payload as recorded at packaging time (an edited manifest

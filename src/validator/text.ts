@@ -144,3 +144,48 @@ export function asciiLower(text: string): string {
 export function groupDigits(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
+
+/**
+ * D-29: characters that let text take over a terminal or reorder what it shows: C0
+ * controls, DEL, C1 controls, the Arabic letter mark, zero-width and directional marks,
+ * the line and paragraph separators, bidirectional embeddings, overrides and isolates,
+ * invisible operators and the byte order mark.
+ */
+const TERMINAL_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+const TERMINAL_UNSAFE_TEST = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
+
+/** True when `text` holds a character D-29 never prints as is. */
+export function hasTerminalUnsafe(text: string): boolean {
+  return TERMINAL_UNSAFE_TEST.test(text);
+}
+
+/** `text` with each D-29 character written as `\u{hex}`, so input never controls the terminal. */
+export function escapeTerminal(text: string): string {
+  return TERMINAL_UNSAFE_TEST.test(text) ? text.replace(TERMINAL_UNSAFE, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`) : text;
+}
+
+/** escapeTerminal for a message of several lines: its own line breaks kept, every other D-29 character escaped. */
+export function escapeLines(message: string): string {
+  return message
+    .split('\n')
+    .map((line) => escapeTerminal(line))
+    .join('\n');
+}
+
+/**
+ * D-29, manifest strings: C0 controls, DEL, C1 controls and the bidirectional embeddings,
+ * overrides and isolates (U+202A-U+202E, U+2066-U+2069), which can make a store page or a
+ * review screen show text in another order than it is stored. Marks that right-to-left
+ * scripts need (U+200E, U+200F, U+061C) and joiners stay allowed.
+ */
+const MANIFEST_STRING_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const MANIFEST_STRING_UNSAFE_EXCEPT_LINE_BREAK = /[\u0000-\u0009\u000b-\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;
+
+/**
+ * The first character a manifest string may not hold, as `U+XXXX`, or undefined. With
+ * `lineBreaks` (a textarea default), `\n` and `\r\n` are allowed.
+ */
+export function manifestStringProblem(text: string, lineBreaks = false): string | undefined {
+  const match = (lineBreaks ? MANIFEST_STRING_UNSAFE_EXCEPT_LINE_BREAK : MANIFEST_STRING_UNSAFE).exec(text);
+  return match === null ? undefined : `U+${match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+}

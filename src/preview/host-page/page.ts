@@ -1031,7 +1031,7 @@ function sameCheck(current: PreviewState | null, next: PreviewState): boolean {
 }
 
 function connect(): void {
-  const events = new EventSource('/events');
+  const events = new EventSource('events');
   events.addEventListener('state', (event) => {
     let next: PreviewState;
     try {

@@ -112,6 +112,13 @@ export const MANIFEST_RULES: readonly RuleDef[] = [
     hint: `Give the extension a name of ${NAME_MIN_BYTES} to ${NAME_MAX_BYTES} UTF-8 bytes.`,
   },
   {
+    id: 'manifest/control-character',
+    severity: 'error',
+    title: 'A manifest string holds a control character or a bidirectional override',
+    ref: 'Manifest; Property definition; D-29',
+    hint: 'Remove control characters (C0, DEL, C1) and bidirectional embeddings, overrides and isolates from names, descriptions, labels, help, options and string defaults; only a textarea default may hold line breaks.',
+  },
+  {
     id: 'manifest/description-length',
     severity: 'error',
     title: `The description is longer than ${DESCRIPTION_MAX_BYTES} UTF-8 bytes`,

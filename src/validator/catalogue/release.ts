@@ -66,6 +66,20 @@ export const RELEASE_RULES: readonly RuleDef[] = [
     hint: 'A file changed after packaging, or the record was edited: package the release again from the project.',
   },
   {
+    id: 'release/weak-public-key',
+    severity: 'error',
+    title: 'publisher-public-key.txt is not a canonical Ed25519 key of a point of large order',
+    ref: 'Authentication 4; D-31',
+    hint: 'A key made by platform-ext keygen (or any Ed25519 key generator) never breaks this rule: create a key pair with keygen and package again.',
+  },
+  {
+    id: 'release/signature-not-canonical',
+    severity: 'error',
+    title: 'signature.txt has a scalar S that is not below the group order',
+    ref: 'Authentication 4; D-31',
+    hint: 'Ed25519 signers always write S below L: the signature was altered after signing; package again and upload the files unchanged.',
+  },
+  {
     id: 'release/signature-invalid',
     severity: 'error',
     title: 'The release signature does not verify',
