@@ -46,8 +46,10 @@ test('npm pack: the tarball holds dist/, templates/, contract-snapshot/ and the 
   const files = packed.files.map((f) => f.path);
   const modes = new Map(packed.files.map((f) => [f.path, f.mode]));
 
-  // Sources, tests and tooling stay out.
-  const forbidden = files.filter((f) => /^(src|test|build|bench|scripts|examples|node_modules|test-artifacts)\//.test(f) || f.endsWith('.ts') && !f.endsWith('.d.ts'));
+  // Sources, tests and tooling stay out (a template's TypeScript is a project file, not ours).
+  const forbidden = files.filter(
+    (f) => /^(src|test|build|bench|scripts|examples|node_modules|test-artifacts)\//.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.startsWith('templates/')),
+  );
   assert.deepEqual(forbidden, []);
   assert.deepEqual(files.filter((f) => /\.pem$|\.key$|\.tgz$/.test(f)), [], 'no keys or tarballs');
   // What the package needs is in.
@@ -67,6 +69,7 @@ test('npm pack: the tarball holds dist/, templates/, contract-snapshot/ and the 
   ];
   assert.deepEqual(required.filter((f) => !files.includes(f)), []);
   assert.ok(files.some((f) => f.startsWith('templates/scaffold/runtime/')));
+  assert.ok(files.includes('templates/vite/vite.config.ts'), 'the vite template');
   // Every bin and every `exports` target is in the tarball; the bins are executable.
   for (const bin of Object.values(PACKAGE.bin)) {
     assert.ok(files.includes(bin), bin);
