@@ -1,6 +1,7 @@
 // Renders findings: the D-20 JSON report and the grouped text report. Both render the
 // same findings; neither decides anything.
 import { ruleById, type Finding } from '../validator/index.js';
+import type { AcknowledgedFinding } from './acknowledged.js';
 
 export type ReportCommand = 'check' | 'verify' | 'review';
 
@@ -14,11 +15,29 @@ export interface Report {
   readonly errors: number;
   readonly warnings: number;
   readonly findings: readonly Finding[];
+  /**
+   * Present only when the project has platform-ext.config.json (D-33): the warnings it
+   * acknowledges, each with its reason. They are not in `findings` nor counted in
+   * `warnings`, so they never fail --strict.
+   */
+  readonly acknowledged?: readonly AcknowledgedFinding[];
 }
 
 export interface ReportOptions {
   /** `check --strict`: warnings fail the run as errors do (exit status 1). */
   readonly strict?: boolean;
+  /** The acknowledged warnings (D-33); given only when the project has a config file. */
+  readonly acknowledged?: readonly AcknowledgedFinding[];
+}
+
+/** A finding in the D-20 key order: rule, severity, message, file, pointer, line, column. */
+function ordered(f: Finding): Record<string, unknown> {
+  const o: Record<string, unknown> = { rule: f.rule, severity: f.severity, message: f.message };
+  if (f.file !== undefined) o['file'] = f.file;
+  if (f.pointer !== undefined) o['pointer'] = f.pointer;
+  if (f.line !== undefined) o['line'] = f.line;
+  if (f.column !== undefined) o['column'] = f.column;
+  return o;
 }
 
 export function buildReport(command: ReportCommand, target: string, findings: readonly Finding[], options: ReportOptions = {}): Report {
@@ -27,14 +46,7 @@ export function buildReport(command: ReportCommand, target: string, findings: re
   const warnings = findings.length - errors;
   const strict = options.strict === true;
   // Key order is fixed (D-20): rule, severity, message, file, pointer, line, column.
-  const ordered = findings.map((f) => {
-    const o: Record<string, unknown> = { rule: f.rule, severity: f.severity, message: f.message };
-    if (f.file !== undefined) o['file'] = f.file;
-    if (f.pointer !== undefined) o['pointer'] = f.pointer;
-    if (f.line !== undefined) o['line'] = f.line;
-    if (f.column !== undefined) o['column'] = f.column;
-    return o as unknown as Finding;
-  });
+  const orderedFindings = findings.map((f) => ordered(f) as unknown as Finding);
   // `strict` sits next to `ok` because it changes what `ok` means; without --strict the
   // report is exactly the D-20 shape (verify and review never pass it).
   return {
@@ -45,7 +57,10 @@ export function buildReport(command: ReportCommand, target: string, findings: re
     ...(strict ? { strict: true as const } : {}),
     errors,
     warnings,
-    findings: ordered,
+    findings: orderedFindings,
+    ...(options.acknowledged !== undefined && {
+      acknowledged: options.acknowledged.map((f) => ({ ...ordered(f), reason: f.reason }) as unknown as AcknowledgedFinding),
+    }),
   };
 }
 
@@ -68,8 +83,13 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+export interface TextOptions {
+  /** `check --list-acknowledged`: list the acknowledged warnings with their reasons after the findings. */
+  readonly listAcknowledged?: boolean;
+}
+
 /** Text report: findings grouped by file, each with line:column, severity, message, rule id and a hint. */
-export function renderText(report: Report, style: Style): string {
+export function renderText(report: Report, style: Style, options: TextOptions = {}): string {
   const lines: string[] = [];
   const groups = new Map<string, Finding[]>();
   for (const f of report.findings) {
@@ -91,11 +111,22 @@ export function renderText(report: Report, style: Style): string {
     }
     lines.push('');
   }
+  const acknowledged = report.acknowledged ?? [];
+  if (options.listAcknowledged === true) {
+    lines.push(style.bold(`Acknowledged warnings (platform-ext.config.json): ${acknowledged.length}`));
+    for (const f of acknowledged) {
+      const where = f.line !== undefined ? `:${f.line}:${f.column ?? 1}` : f.pointer !== undefined ? ` ${f.pointer}` : '';
+      lines.push(`  ${f.file ?? report.target}${where}  ${style.dim(f.rule)}  ${f.message}`);
+      lines.push(`    ${style.dim(`reason: ${f.reason}`)}`);
+    }
+    lines.push('');
+  }
   const failed = !report.ok;
+  const acknowledgedNote = acknowledged.length > 0 ? ` (${acknowledged.length} acknowledged)` : '';
   const summary =
     report.errors === 0 && report.warnings === 0
-      ? style.green(`✓ ${report.target}: no problems found`)
-      : `${failed ? style.red('✖') : style.yellow('!')} ${report.target}: ${plural(report.errors, 'error')}, ${plural(report.warnings, 'warning')}`;
+      ? style.green(`✓ ${report.target}: no problems found${acknowledgedNote}`)
+      : `${failed ? style.red('✖') : style.yellow('!')} ${report.target}: ${plural(report.errors, 'error')}, ${plural(report.warnings, 'warning')}${acknowledgedNote}`;
   // Under --strict a run with warnings fails; say so, or the exit status looks unexplained.
   lines.push(report.strict === true && report.warnings > 0 ? `${summary} ${style.red('(--strict: warnings fail)')}` : summary);
   return lines.join('\n') + '\n';

@@ -13,6 +13,7 @@ import { RELEASE_RULES } from './catalogue/release.js';
 import { ARCHIVE_RULES } from './catalogue/archive.js';
 import { BASELINE_RULES } from './catalogue/baseline.js';
 import { SECRET_RULES } from './catalogue/secret.js';
+import { CONFIG_RULES } from './catalogue/config.js';
 
 export interface RuleDef {
   /** Permanent id, `area/kebab-name`. */
@@ -40,6 +41,7 @@ export const RULES: readonly RuleDef[] = [
   ...ARCHIVE_RULES,
   ...BASELINE_RULES,
   ...SECRET_RULES,
+  ...CONFIG_RULES,
 ];
 
 const BY_ID = new Map<string, RuleDef>();
