@@ -7,9 +7,16 @@
 // pointers only.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { symlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeProject, runCli } from './support/project.mjs';
+import AjvModule from 'ajv';
+import { makeProject, ROOT, runCli } from './support/project.mjs';
+
+// The SARIF 2.1.0 schema (test/sarif.test.mjs checks URI formats in detail; here only the shape).
+const Ajv = AjvModule.default ?? AjvModule;
+const ajv = new Ajv({ strict: false, allErrors: true });
+for (const format of ['uri', 'uri-reference', 'date-time']) ajv.addFormat(format, true);
+const validateSarif = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'test/fixtures/sarif/sarif-schema-2.1.0.json'), 'utf8')));
 
 const CONFIG = 'platform-ext.config.json';
 /** A project whose only finding is one warning: runtime/extra.js is loaded by nothing. */
@@ -78,6 +85,10 @@ test('SARIF: an acknowledged warning is a result with an external suppression an
     [[ENTRY.rule, 'external', ENTRY.reason]],
   );
   assert.equal(r.json.runs[0].invocations[0].exitCode, 0);
+  assert.ok(validateSarif(r.json), JSON.stringify(validateSarif.errors?.slice(0, 3)));
+  // The schema has teeth here: a suppression of an unknown kind is refused.
+  results[0].suppressions[0].kind = 'ignored';
+  assert.equal(validateSarif(r.json), false);
 });
 
 test('errors can never be acknowledged; unknown rules and unused entries are findings', (t) => {
