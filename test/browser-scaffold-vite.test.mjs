@@ -5,11 +5,14 @@
 // `npm ci`), linked into its node_modules as an installed package would be. Then its own
 // npm scripts run: `npm run build` (tsc, then vite build into runtime/), `npm run check`
 // (0 findings), and the built runtime/ is previewed in Chromium, where it reads its
-// settings, calls PLATFORM.ready and catalog.products and lists the products.
+// settings, calls PLATFORM.ready and catalog.products and lists the products. Last,
+// `npm run dev` (vite build --watch plus platform-ext preview): an edit of src/main.ts is
+// rebuilt and re-checked, and no check in between reports an error.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { delimiter, dirname, join, relative } from 'node:path';
 import { browserSkip, extensionFrame, launchBrowser, startPreview, watchConsole } from './support/browser.mjs';
 import { ROOT, runCli } from './support/project.mjs';
@@ -131,6 +134,65 @@ test('init --template vite: built by Vite, checked with 0 findings, previewed in
   await page.waitForFunction(() => [...document.querySelectorAll('#log .log-entry')].some((e) => e.textContent.includes('catalog.products.read')));
   assert.deepEqual(log.pageErrors, [], 'no uncaught exception');
   assert.deepEqual(log.errors, [], 'no console error');
+
+  await t.test('npm run dev: an edit is rebuilt and previewed, with no error while Vite rewrites runtime/', async (t) => {
+    const dev = spawn(process.execPath, ['scripts/dev.mjs', '--port', '0'], { cwd: project, env: cleanEnv(home), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise((resolve) => dev.on('exit', resolve));
+    // dev.mjs stops its two children on SIGTERM and exits after them: the project folder
+    // is removed only once nothing writes to it any more.
+    t.after(async () => {
+      try {
+        process.kill(-dev.pid, 'SIGTERM');
+      } catch {
+        // already stopped
+      }
+      await exited;
+    });
+    let output = '';
+    const url = await new Promise((resolve, reject) => {
+      const onData = (chunk) => {
+        output += chunk;
+        const found = /http:\/\/127\.0\.0\.1:\d+\//.exec(output);
+        if (found !== null) resolve(found[0]);
+      };
+      dev.stdout.on('data', onData);
+      dev.stderr.on('data', onData);
+      dev.on('exit', (code) => reject(new Error(`npm run dev stopped (${code}): ${output}`)));
+    });
+    // Every check the preview publishes, from its event stream.
+    const states = [];
+    let notify = () => undefined;
+    const stream = get(`${url}events`, (response) => {
+      let buffer = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => {
+        buffer += chunk;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = /^data: (.*)$/m.exec(block);
+          if (/^event: state$/m.test(block) && data !== null) states.push(JSON.parse(data[1]));
+          notify();
+        }
+      });
+    });
+    t.after(() => stream.destroy());
+    const until = (predicate) =>
+      new Promise((resolve) => {
+        notify = () => predicate() && resolve();
+        notify();
+      });
+    await until(() => states.length > 0 && states.at(-1).ok);
+    const first = states.at(-1).contentKey;
+    appendFileSync(join(project, 'src/main.ts'), "\nconsole.info('rebuilt');\n");
+    await until(() => states.at(-1).contentKey !== first && states.at(-1).ok);
+    assert.deepEqual(
+      states.filter((s) => s.errors > 0).map((s) => s.findings.map((f) => f.rule)),
+      [],
+      'no check with errors was published while Vite rebuilt',
+    );
+  });
 });
 
 test('init --template: an unknown template is a usage error that names the choices; --refresh takes none', (t) => {
