@@ -3,7 +3,7 @@
 //   1. Round trip of a catalog call and of an analytics call through the real preview
 //      (sandboxed frame -> MessagePort -> host page -> mock adapters -> back), measured in
 //      the frame: p50 and p99 of sequential calls, and calls per second with up to 64 in
-//      flight (the pending-call limit).            Bounds: p50 <= 1 ms, >= 5,000 calls/s.
+//      flight (the pending-call limit).   Bounds: p50 <= 1 ms; calls/s >= 0.85x the peer's.
 //      The frame runs the bundled example (examples/hello-world), as `npm start` shows it:
 //      an extension whose only listener on the channel is the runtime's. (The browser
 //      tests' probe extension keeps a second listener on the port to watch the protocol,
@@ -16,8 +16,8 @@
 //      protocol has, answered with the same result). Calls per second with 64 in flight:
 //      the median of PIPELINE_ROUNDS
 //      rounds of [calls] calls (the best round in brackets, and the share of the peer's
-//      rate), the rounds of the three taken in turn so that load from elsewhere on a
-//      shared machine falls on all alike. The size of each answer is printed first: a
+//      rate, which is what the bound is on: D-35), the rounds of the three taken in turn so
+//      that load from elsewhere on a shared machine falls on all alike. The size of each answer is printed first: a
 //      message costs more the larger it is, in every setup alike (the mock catalog's
 //      default page is 5.8 KB, src/preview/adapters.ts).
 //   2. `preview` cold start: spawn `node dist/platform-ext.mjs preview <example> --port 0`,
@@ -26,12 +26,11 @@
 //      shown: when its products appear. Each start is compared with a `node -e 0` run
 //      just before it, and the line gives the median excess (and every start's).
 //      The frame notes these times itself (RECORD_MARKS), so the harness does not poll
-//      the page while it loads.
-//                                                  Bound: at most 300 ms beyond node -e 0.
+//      the page while it loads.                    Reported, not bounded (D-35).
 //   3. Reload after a save: write a change into the project's entrypoint and time until
 //      the frame shows it (watcher debounce, check, event stream, frame reload, the new
 //      document painted with the change), noted by the frame in the same way.
-//                                                  Bound: 300 ms.
+//                                                  Reported, not bounded (D-35).
 // Usage: node bench/bridge.mjs [calls] [--only calls|start|reload]
 //   (default 3000 calls per measurement; --only runs one part, for working on it)
 import { build } from 'esbuild';
@@ -52,9 +51,8 @@ const PIPELINE_ROUNDS = 5;
 const COLD_STARTS = 7;
 const RELOADS = 8;
 const BOUND_P50_MS = 1;
-const BOUND_CALLS_PER_SECOND = 5000;
-const BOUND_COLD_START_EXTRA_MS = 300;
-const BOUND_RELOAD_MS = 300;
+/** D-35: the call rate with 64 in flight as a share of the bare port echo's in the same run. */
+const BOUND_SHARE_OF_PEER = 0.85;
 /** Quiet time between two saves: longer than the watcher's debounce, so that each save is its own reload. */
 const BETWEEN_SAVES_MS = 400;
 
@@ -69,7 +67,7 @@ function percentile(values, p) {
 }
 
 function verdict(ok) {
-  return ok ? 'ok' : 'OVER';
+  return ok ? 'PASS' : 'FAIL';
 }
 
 function now() {
@@ -190,8 +188,9 @@ async function measureCalls(name, setups) {
     const perRound = rounds.map((ms) => (1000 * CALLS) / ms);
     const pipelined = pipelinedOf(rounds);
     const ofPeer = setup.bounded && peerRate !== null ? `, ${(pipelined / peerRate).toFixed(2)} of the peer's` : '';
+    const share = peerRate === null ? null : pipelined / peerRate;
     const verdicts = setup.bounded
-      ? `  [p50 <= ${BOUND_P50_MS} ms: ${verdict(p50 <= BOUND_P50_MS)}; >= ${BOUND_CALLS_PER_SECOND} calls/s: ${verdict(pipelined >= BOUND_CALLS_PER_SECOND)}]`
+      ? `  [p50 <= ${BOUND_P50_MS} ms: ${verdict(p50 <= BOUND_P50_MS)}; >= ${BOUND_SHARE_OF_PEER}x the peer's calls/s: ${share === null ? 'no peer' : verdict(share >= BOUND_SHARE_OF_PEER)}]`
       : '  [peer: no bound]';
     console.log(
       `${`${name} round trip, ${setup.name}`.padEnd(50)} p50 ${p50.toFixed(2)} ms  p99 ${p99.toFixed(2)} ms  ` +
@@ -453,7 +452,7 @@ async function coldStartLine(browser, dir) {
     `${'preview cold start'.padEnd(50)} ${rendered.toFixed(0)} ms to the first rendered frame, ${products.toFixed(0)} ms to its products ` +
       `(medians of ${COLD_STARTS}; URL printed after ${listening.toFixed(0)} ms); node -e 0 ${baseline.toFixed(0)} ms: ` +
       `${extra.toFixed(0)} ms beyond it (median of each start against the node -e 0 run just before it; ` +
-      `all: ${starts.map((s) => s.extra.toFixed(0)).join(', ')})  [<= ${BOUND_COLD_START_EXTRA_MS} ms: ${verdict(extra <= BOUND_COLD_START_EXTRA_MS)}]`,
+      `all: ${starts.map((s) => s.extra.toFixed(0)).join(', ')})  [reported, no bound]`,
   );
 }
 
@@ -461,8 +460,7 @@ async function reloadLine(browser, dir) {
   const saves = await reloads(browser, dir);
   const reload = median(saves);
   console.log(
-    `${'reload after a save'.padEnd(50)} ${reload.toFixed(0)} ms median, ${Math.max(...saves).toFixed(0)} ms worst of ${RELOADS}  ` +
-      `[<= ${BOUND_RELOAD_MS} ms: ${verdict(reload <= BOUND_RELOAD_MS)}]`,
+    `${'reload after a save'.padEnd(50)} ${reload.toFixed(0)} ms median, ${Math.max(...saves).toFixed(0)} ms worst of ${RELOADS}  [reported, no bound]`,
   );
 }
 

@@ -162,16 +162,16 @@ declare namespace Platform {
   interface ContactFields {
     /** An integer from 1 to 9. Optional, default 9. */
     questionType?: number;
-    /** At most 255 characters. */
-    name: string;
-    /** At most 255 characters. */
-    email: string;
-    /** At most 50 characters. */
-    phone: string;
-    /** At most 255 characters. */
-    subject: string;
-    /** At most 5,000 characters. */
-    message: string;
+    /** At most 255 characters. Optional. */
+    name?: string;
+    /** At most 255 characters. Optional. */
+    email?: string;
+    /** At most 50 characters. Optional. */
+    phone?: string;
+    /** At most 255 characters. Optional. */
+    subject?: string;
+    /** At most 5,000 characters. Optional. */
+    message?: string;
   }
 
   /** `fields` when `form` is "newsletter". Closed: unknown fields are INVALID_REQUEST. */

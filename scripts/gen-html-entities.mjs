@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const source = process.argv[2] ?? join(root, '../shared/corpus/html5lib-tokenizer/namedEntities.test');
+const source = process.argv[2] ?? join(root, 'test/corpus/html5lib-tokenizer/namedEntities.test');
 const out = join(root, 'src/validator/html/entities.ts');
 
 const { tests } = JSON.parse(readFileSync(source, 'utf8'));

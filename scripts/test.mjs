@@ -2,13 +2,23 @@
 // Runs node:test over an explicit list: every test/*.test.mjs at the top of test/ (never
 // fixtures: Node 20 would otherwise run every .js under a folder named test). Extra
 // arguments narrow the list: `node scripts/test.mjs html` runs the files whose name has "html".
+// Output: scripts/test-reporter.mjs (one line per file, failures in full, totals last);
+// `--tap` or `--spec` (or TEST_REPORTER=tap|spec|dot|<module path>) uses that reporter
+// instead: `npm test -- --tap`.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const filters = process.argv.slice(2);
+const args = process.argv.slice(2);
+const flags = args.filter((a) => a.startsWith('--'));
+const filters = args.filter((a) => !a.startsWith('--'));
+const unknown = flags.filter((f) => f !== '--tap' && f !== '--spec');
+if (unknown.length > 0) {
+  console.error(`test: unknown option ${unknown[0]} (use --tap or --spec, or substrings of test file names)`);
+  process.exit(2);
+}
 const files = readdirSync(join(root, 'test'))
   .filter((name) => name.endsWith('.test.mjs'))
   .filter((name) => filters.length === 0 || filters.some((f) => name.includes(f)))
@@ -18,5 +28,16 @@ if (files.length === 0) {
   console.error('test: no test files matched');
   process.exit(2);
 }
-const result = spawnSync(process.execPath, ['--test', ...files], { cwd: root, stdio: 'inherit' });
+const reporter = flags.includes('--tap')
+  ? 'tap'
+  : flags.includes('--spec')
+    ? 'spec'
+    : process.env.TEST_REPORTER || pathToFileURL(join(root, 'scripts/test-reporter.mjs')).href;
+// On a terminal, node --test gives the test files FORCE_COLOR=1, which colours what they
+// read from the tools they run (tsc, our CLI). NO_COLOR keeps their environment the same
+// in a terminal and in CI, unless colour is asked for. (FORCE_COLOR=0 would not do: tsc
+// colours its output whenever FORCE_COLOR is set.)
+const env = { ...process.env };
+if (env.NO_COLOR === undefined && env.FORCE_COLOR === undefined) env.NO_COLOR = '1';
+const result = spawnSync(process.execPath, ['--test', `--test-reporter=${reporter}`, '--test-reporter-destination=stdout', ...files], { cwd: root, stdio: 'inherit', env });
 process.exit(result.status ?? 1);

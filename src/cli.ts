@@ -12,6 +12,7 @@ import type { CommandIo } from './commands/io.js';
 import { fstatSync, writeSync } from 'node:fs';
 import { nodeTty } from './builtins.js';
 import { UsageError } from './usage-error.js';
+import { NO_COLOR_FLAG, NO_COLOR_HELP, colorWanted, withoutNoColorFlag } from './color.js';
 import { isCompressionWorker, runCompressionWorker, setCompressionWorkerScript } from './zip/parallel.js';
 import { isScanWorker, runScanWorker, setScanWorkerScript } from './release/parallel-scan.js';
 
@@ -47,7 +48,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     details:
       'Writes the private key as PKCS#8 PEM (mode 0600) and the public key as one line of base64,\n' +
       'and prints the key fingerprint (SHA-256 of the public key). Never overwrites a file, and refuses\n' +
-      'to put a private key inside an extension project.',
+      'to put a private key inside an extension project.\n\n' +
+      'Exit status: 0 both keys written, 2 usage error, a file that exists, or a folder that cannot be written.',
     flags: KEYGEN_FLAGS,
     run: runKeygen,
   },
@@ -57,7 +59,9 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     details:
       'Runs the full check first: with any error nothing is written. The same source and key always give\n' +
       'byte-identical files. The out folder must be absent, empty, or an earlier submission set, which is\n' +
-      'replaced whole.',
+      'replaced whole.\n\n' +
+      'Exit status: 0 written (with --dry-run: listed), 1 the project has errors (nothing written), 2 usage\n' +
+      'error, unreadable project or key, or an out folder that cannot be used.',
     flags: PACKAGE_FLAGS,
     run: runPackage,
   },
@@ -90,19 +94,29 @@ function globalHelp(): string {
     'Options:',
     '  -h, --help     Show help (also: platform-ext <command> --help)',
     '  -V, --version  Print the version',
+    `  ${NO_COLOR_FLAG}     ${NO_COLOR_HELP}`,
+    '',
+    'Exit status: 0 success, 1 error findings, 2 usage error or unreadable input (each command\'s help says more).',
     '',
   ].join('\n');
 }
 
 function commandHelp(name: string, command: Command): string {
-  const flagLines = Object.entries(command.flags).map(([flag, spec]) => {
-    const left = `${spec.short !== undefined ? `-${spec.short}, ` : '    '}--${flag}${spec.type === 'string' ? ` ${spec.valueName ?? '<value>'}` : ''}`;
-    return `  ${left.padEnd(24)}  ${spec.description}`;
-  });
+  const rows = Object.entries(command.flags).map(([flag, spec]) => [
+    `${spec.short !== undefined ? `-${spec.short}, ` : '    '}--${flag}${spec.type === 'string' ? ` ${spec.valueName ?? '<value>'}` : ''}`,
+    spec.description,
+  ]);
+  rows.push([`    ${NO_COLOR_FLAG}`, NO_COLOR_HELP]);
+  // One column for the descriptions, as wide as the longest option with its value.
+  const width = Math.max(...rows.map(([left]) => left!.length));
+  const flagLines = rows.map(([left, description]) => `  ${left!.padEnd(width)}  ${description}`);
   return [`Usage: ${command.usage}`, '', command.summary, '', command.details, '', 'Options:', ...flagLines, ''].join('\n') + (name ? '' : '');
 }
 
-export async function main(argv: readonly string[], io: CommandIo): Promise<number> {
+export async function main(given: readonly string[], givenIo: CommandIo): Promise<number> {
+  // --no-color is accepted anywhere before `--`, by every command.
+  const argv = withoutNoColorFlag(given);
+  const io = argv.length === given.length ? givenIo : { ...givenIo, color: false };
   const [first, ...rest] = argv;
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     if (first === 'help' && rest[0] !== undefined && COMMANDS[rest[0]] !== undefined) {
@@ -123,7 +137,9 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
       throw new UsageError(
         first.startsWith('-')
           ? `Unknown option "${first}": run "platform-ext --help" for usage`
-          : `Unknown command "${first}"${near !== undefined ? `: did you mean "${near}"?` : ''}: run "platform-ext --help" for the commands`,
+          : near !== undefined
+            ? `Unknown command "${first}": did you mean "${near}"?`
+            : `Unknown command "${first}": run "platform-ext --help" for the commands`,
       );
     }
     const args = parseArgs(rest, command.flags, first);
@@ -209,7 +225,7 @@ if (isCompressionWorker()) {
   const io: CommandIo = {
     out: (text) => writeOut(1, text),
     err: (text) => writeOut(2, text),
-    color: stdoutIsTerminal() && process.env['NO_COLOR'] === undefined,
+    color: colorWanted(stdoutIsTerminal(), process.env),
   };
   void main(process.argv.slice(2), io).then((status) => {
     process.exitCode = status;

@@ -6,6 +6,7 @@ import { PLAIN, ansiStyle } from './project/report.js';
 import { runReleaseCheck } from './release/release-report.js';
 import { isScanWorker, runScanWorker, setScanWorkerScript } from './release/parallel-scan.js';
 import { UsageError } from './usage-error.js';
+import { colorWanted, withoutNoColorFlag } from './color.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;
 
@@ -26,12 +27,14 @@ unreadable folder.
 
 Options:
   --json         Print the report as one JSON object (format platform-extension-report-v1)
+  --no-color     No colours (as NO_COLOR=1 does; FORCE_COLOR=1 colours a pipe too)
   -h, --help     Show this help
   -V, --version  Print the version
 `;
 
-function main(argv: readonly string[]): number {
+function main(given: readonly string[]): number {
   try {
+    const argv = withoutNoColorFlag(given);
     const args = parseArgs(argv, FLAGS, 'review');
     if (args.flags['help'] === true) {
       process.stdout.write(HELP);
@@ -42,7 +45,8 @@ function main(argv: readonly string[]): number {
       return 0;
     }
     if (args.positionals.length !== 1) throw new UsageError('platform-review takes one release folder: platform-review <release-dir> [--json]');
-    const style = process.stdout.isTTY === true && process.env['NO_COLOR'] === undefined ? ansiStyle() : PLAIN;
+    const color = argv.length === given.length && colorWanted(process.stdout.isTTY === true, process.env);
+    const style = color ? ansiStyle() : PLAIN;
     return runReleaseCheck('review', args.positionals[0]!, args.flags['json'] === true, style, (text) => process.stdout.write(text));
   } catch (error) {
     if (error instanceof UsageError) {

@@ -175,6 +175,7 @@ interface Plan {
   readonly theme: readonly [keyof Theme, string][];
   readonly cart: readonly { productId: number; quantity?: number }[];
   readonly handshake: boolean;
+  readonly strictHost: boolean;
   readonly config: Record<string, unknown>;
 }
 
@@ -215,6 +216,7 @@ function plan(input: unknown): Plan {
     theme: checkTheme(data.theme),
     cart: checkCartLines(data.cart),
     handshake: options.handshake ?? true,
+    strictHost: checkBoolean('options.strictHost', options.strictHost, false),
     config,
   };
 }
@@ -467,6 +469,7 @@ export async function createMockPlatform(options?: MockPlatformOptions): Promise
       return code === undefined || ADAPTER_PATH_CODES.includes(code) ? null : code;
     },
     consent: () => consent,
+    strictHost: () => initial.strictHost,
     onCall: (entry) => {
       hostLog.push(entry);
     },

@@ -9,7 +9,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BASE_MANIFEST, ROOT, makeProject, runCli, summarize } from './support/project.mjs';
-import { FindingList, compareSemver, diffReleases, readReleaseManifest, savedValuesCarryOver, PROPERTY_TYPES, isSemver, SUBMISSION_FILES } from '../build/validator/index.js';
+import { FindingList, RULES, compareSemver, diffReleases, readReleaseManifest, savedValuesCarryOver, PROPERTY_TYPES, isSemver, SUBMISSION_FILES } from '../build/validator/index.js';
 
 const encode = (value) => new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 const manifestOf = (overrides) => ({ ...BASE_MANIFEST, ...overrides });
@@ -99,7 +99,7 @@ test('capabilities: added ones need a new permission review, removed ones lose t
   }
 });
 
-test('properties: removed or retyped is an error, narrowed a warning, added or widened is fine', () => {
+test('properties: removed, retyped or narrowed is a warning (D-28), added or widened is fine', () => {
   const rows = [
     ['unchanged', { a: TEXT }, { a: TEXT }, []],
     ['added', { a: TEXT }, { a: TEXT, b: NUMBER }, []],
@@ -127,6 +127,10 @@ test('properties: removed or retyped is an error, narrowed a warning, added or w
   for (const [what, before, after, expected] of rows) {
     assert.deepEqual(diff({ properties: before }, { version: '1.0.1', properties: after }), expected, what);
   }
+  for (const id of ['baseline/property-removed', 'baseline/property-retyped', 'baseline/property-narrowed']) {
+    assert.equal(RULES.find((r) => r.id === id)?.severity, 'warning', `${id} is a warning (D-28)`);
+  }
+  assert.equal(RULES.find((r) => r.id === 'baseline/version-not-higher')?.severity, 'error', 'the same version stays an error');
 });
 
 test('saved values carry over exactly to the same type, url <-> image, and larger free-text types', () => {
@@ -206,8 +210,10 @@ test('check --baseline against a real package: exit status and rule ids for each
     return { ...m, capabilities: m.capabilities.filter((c) => c !== 'forms.submit'), properties: rest };
   });
   r = check();
-  assert.equal(r.status, 1);
+  assert.equal(r.status, 0, 'a removed property is a warning (D-28: names and types "should" be kept)');
   assert.deepEqual(summarize(r.json), ['baseline/property-removed manifest.json /properties']);
+  assert.equal(r.json.findings[0].severity, 'warning');
+  assert.equal(check('--strict').status, 1, '--strict fails on it');
 
   edit((m) => ({ ...m, namespace: 'acme/hello-world-2', properties: { ...m.properties, accent: { type: 'color', label: 'Accent colour' } } }));
   r = check();

@@ -101,7 +101,7 @@ test('booking.availability.read list: laneId positive, date YYYY-MM-DD, duration
   }
 });
 
-test('booking.create start: all optional; times are ISO 8601 date-times with offset, at most 40', () => {
+test('booking.create start: all optional; times are RFC 3339 / ISO 8601 date-times with offset, at most 40 (D-27)', () => {
   assert.equal(verdict('booking.create', 'start', {}), 'ok');
   assert.equal(verdict('booking.create', 'start', undefined), 'ok', 'an absent payload is {}');
   integerBound('booking.create', 'start', (laneId) => ({ laneId }), 1, Number.MAX_SAFE_INTEGER);
@@ -109,6 +109,17 @@ test('booking.create start: all optional; times are ISO 8601 date-times with off
     ['Z offset', '2024-05-01T10:00:00Z', 'ok'],
     ['numeric offset', '2024-05-01T10:00+02:00', 'ok'],
     ['nanoseconds', '2024-05-01T10:00:00.123456789-11:30', 'ok'],
+    ['lowercase t and z (RFC 3339)', '2024-05-01t10:00:00z', 'ok'],
+    ['offset +HHMM (ISO 8601)', '2024-05-01T10:00:00+0100', 'ok'],
+    ['offset +HH (ISO 8601)', '2024-05-01T10:00:00+01', 'ok'],
+    ['leap second 60', '2016-12-31T23:59:60Z', 'ok'],
+    ['second 61', '2016-12-31T23:59:61Z', 'INVALID_REQUEST'],
+    ['ten fraction digits', '2024-05-01T10:00:00.1234567890Z', 'ok'],
+    ['exactly 40 characters, valid', `2024-05-01T10:00:00.${'1'.repeat(L.BOOKING_TIME_MAX_CHARS - 26)}+01:00`, 'ok'],
+    ['41 characters, valid form', `2024-05-01T10:00:00.${'1'.repeat(L.BOOKING_TIME_MAX_CHARS - 25)}+01:00`, 'INVALID_REQUEST'],
+    ['offset +1 (one digit)', '2024-05-01T10:00:00+1', 'INVALID_REQUEST'],
+    ['offset +01:0', '2024-05-01T10:00:00+01:0', 'INVALID_REQUEST'],
+    ['fraction without digits', '2024-05-01T10:00:00.Z', 'INVALID_REQUEST'],
     ['no offset', '2024-05-01T10:00:00', 'INVALID_REQUEST'],
     ['hour 24', '2024-05-01T24:00:00Z', 'INVALID_REQUEST'],
     ['offset minutes 60', '2024-05-01T10:00:00+01:60', 'INVALID_REQUEST'],
@@ -174,8 +185,13 @@ test('forms.submit submit: per-form fields, bounds, defaults and closed objects'
     stringBound('forms.submit', 'submit', (value) => ({ form: 'contact', fields: { ...contact, [name]: value } }), max);
     const missing = { ...contact };
     delete missing[name];
-    assert.equal(verdict('forms.submit', 'submit', { form: 'contact', fields: missing }), 'INVALID_REQUEST', `contact ${name} is required`);
+    // D-26: the contract does not say which contact fields are mandatory, so none is.
+    assert.equal(verdict('forms.submit', 'submit', { form: 'contact', fields: missing }), 'ok', `contact ${name} is optional`);
+    assert.equal(verdict('forms.submit', 'submit', { form: 'contact', fields: { [name]: 'x' } }), 'ok', `contact with ${name} alone`);
+    assert.equal(verdict('forms.submit', 'submit', { form: 'contact', fields: { [name]: 1 } }), 'INVALID_REQUEST', `contact ${name}: a number is still refused`);
   }
+  assert.equal(verdict('forms.submit', 'submit', { form: 'contact', fields: {} }), 'ok', 'a contact form with no field');
+  assert.equal(verdict('forms.submit', 'submit', { form: 'contact', fields: { name: 'N', email: 'e@x', message: 'M' } }), 'ok', 'the issue\'s example');
   integerBound('forms.submit', 'submit', (questionType) => ({ form: 'contact', fields: { ...contact, questionType } }), L.FORM_QUESTION_TYPE_MIN, L.FORM_QUESTION_TYPE_MAX);
   assert.deepEqual(call('forms.submit', 'submit', { form: 'contact', fields: contact }).payload, { form: 'contact', fields: { questionType: 9, ...contact } }, 'questionType defaults to 9');
   stringBound('forms.submit', 'submit', (email) => ({ form: 'newsletter', fields: { email } }), L.FORM_EMAIL_MAX_CHARS);

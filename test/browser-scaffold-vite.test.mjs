@@ -152,7 +152,7 @@ test('init --template vite: built by Vite, checked with 0 findings, previewed in
     const url = await new Promise((resolve, reject) => {
       const onData = (chunk) => {
         output += chunk;
-        const found = /http:\/\/127\.0\.0\.1:\d+\//.exec(output);
+        const found = /http:\/\/127\.0\.0\.1:\d+\/\S*(?=\s)/.exec(output);
         if (found !== null) resolve(found[0]);
       };
       dev.stdout.on('data', onData);

@@ -212,6 +212,8 @@ test('colour: on for a terminal (under a pseudo-terminal from `script`), off for
   const environment = (extra) => {
     const env = { ...process.env, GITHUB_ACTIONS: '', ...extra };
     if (extra.NO_COLOR === undefined) delete env.NO_COLOR;
+    // node --test sets FORCE_COLOR=1 for test files when its own output is a terminal.
+    if (extra.FORCE_COLOR === undefined) delete env.FORCE_COLOR;
     return env;
   };
   const underTerminal = (extra) => spawnSync('script', ['-qec', command, '/dev/null'], { encoding: 'utf8', env: environment(extra) });

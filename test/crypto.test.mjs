@@ -9,7 +9,7 @@ import { parseBase64File, signedPayload, artifactPath } from '../build/validator
 import { sha256Hex, verifyEd25519 } from '../build/release/node-deps.js';
 import { parsePrivateKey, publicKeyBytes, signEd25519, base64Line } from '../build/crypto/keys.js';
 
-const corpus = (p) => new URL(`../../shared/corpus/${p}`, import.meta.url);
+const corpus = (p) => new URL(`./corpus/${p}`, import.meta.url);
 const hex = (h) => Uint8Array.from(Buffer.from(h, 'hex'));
 const enc = (s) => new TextEncoder().encode(s);
 

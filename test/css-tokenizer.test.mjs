@@ -23,8 +23,8 @@ import {
   TOKEN_EOF,
 } from '../build/validator/css/tokenizer.js';
 
-const TOKENIZER_CORPUS = new URL('../../shared/corpus/css-tokenizer-tests/tests/', import.meta.url);
-const PARSING_CORPUS = new URL('../../shared/corpus/css-parsing-tests/component_value_list.json', import.meta.url);
+const TOKENIZER_CORPUS = new URL('./corpus/css-tokenizer-tests/tests/', import.meta.url);
+const PARSING_CORPUS = new URL('./corpus/css-parsing-tests/component_value_list.json', import.meta.url);
 
 /** The corpus's `structured` field, built from our token. */
 function structured(t) {

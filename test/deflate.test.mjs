@@ -11,7 +11,7 @@ import { buildCodeLengths, deflateRaw } from '../build/zip/deflate.js';
 import { prng } from './support/fuzz.mjs';
 
 const ROOT = new URL('../', import.meta.url);
-const CORPUS = new URL('../../shared/corpus/', import.meta.url);
+const CORPUS = new URL('./corpus/', import.meta.url);
 
 /** Deflates, inflates with zlib, and asserts the bytes came back; returns the compressed bytes. */
 function roundTrip(data, label) {

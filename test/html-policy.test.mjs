@@ -334,7 +334,7 @@ test('the example entrypoint passes', () => {
 });
 
 // -------------------------------------------------------------------------------------
-// The tree model against html5lib tree-construction expectations (shared corpus): for
+// The tree model against html5lib tree-construction expectations (test/corpus): for
 // every whole-document case (no fragment context, scripting on), the number of elements
 // the model creates in the SVG and MathML namespaces, per name, must match the expected
 // DOM. The listed exceptions all contain <frameset>, which replaces the body (and is
@@ -343,7 +343,7 @@ test('the example entrypoint passes', () => {
 const TREE_EXPECTED = { documents: 1573, agree: 1561 };
 
 test('tree model: foreign-element namespaces match the html5lib tree-construction corpus', () => {
-  const dir = new URL('../../shared/corpus/html5lib-tree-construction/', import.meta.url);
+  const dir = new URL('./corpus/html5lib-tree-construction/', import.meta.url);
   let documents = 0;
   let agree = 0;
   const disagreements = [];
@@ -384,7 +384,7 @@ test('tree model: foreign-element namespaces match the html5lib tree-constructio
 });
 
 // -------------------------------------------------------------------------------------
-// XSS corpora (shared, data only): every payload is scanned without throwing; every
+// XSS corpora (test/corpus, data only): every payload is scanned without throwing; every
 // payload that a conservative, independent check says carries a script vector (an on*=
 // attribute, a javascript:/vbscript: URL, or "<script", after decoding numeric references,
 // &colon; &Tab; &NewLine;) must get an error, except the listed ones, each inert in a
@@ -430,7 +430,7 @@ const DOMPURIFY_INERT = {
 };
 
 test('DOMPurify payloads: no throw; every script vector is rejected (listed inert ones aside)', () => {
-  const items = JSON.parse(readFileSync(new URL('../../shared/corpus/dompurify-fixtures/expect.json', import.meta.url), 'utf8'));
+  const items = JSON.parse(readFileSync(new URL('./corpus/dompurify-fixtures/expect.json', import.meta.url), 'utf8'));
   assert.equal(items.length, 223);
   let rejected = 0;
   let vectors = 0;
@@ -451,7 +451,7 @@ test('DOMPurify payloads: no throw; every script vector is rejected (listed iner
 
 /** Snippets of the mXSS cheatsheet: inline `code` (each side of a "→") and fenced blocks. */
 function mxssSnippets() {
-  const yaml = readFileSync(new URL('../../shared/corpus/mxss-cheatsheet/data.yml', import.meta.url), 'utf8');
+  const yaml = readFileSync(new URL('./corpus/mxss-cheatsheet/data.yml', import.meta.url), 'utf8');
   const snippets = [];
   const fence = /^[ \t]*```[ \w]*\n([\s\S]*?)^[ \t]*```[ \t]*$/gm;
   for (const m of yaml.matchAll(fence)) snippets.push(m[1]);

@@ -1,4 +1,4 @@
-// The HTML tokenizer against every html5lib-tests tokenizer case (shared corpus, MIT).
+// The HTML tokenizer against every html5lib-tests tokenizer case (test/corpus, MIT).
 // Each case runs once per initial state; tokens are compared after coalescing adjacent
 // Character tokens, as the corpus README prescribes. Parse errors are NOT compared: the
 // tokenizer follows the spec's error recovery (what browsers do) but does not report
@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { HtmlTokenizer } from '../build/validator/html/tokenizer.js';
 
-const corpus = new URL('../../shared/corpus/html5lib-tokenizer/', import.meta.url);
+const corpus = new URL('./corpus/html5lib-tokenizer/', import.meta.url);
 
 const STATES = {
   'Data state': 'data',

@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { readJson, jsonValueOf, firstInvalidUtf8, JSON_MAX_DEPTH } from '../build/validator/json.js';
 
 // Paths, not URLs: some corpus names contain `#`.
-const PARSING = fileURLToPath(new URL('../../shared/corpus/json-test-suite/test_parsing/', import.meta.url));
-const TRANSFORM = fileURLToPath(new URL('../../shared/corpus/json-test-suite/test_transform/', import.meta.url));
+const PARSING = fileURLToPath(new URL('./corpus/json-test-suite/test_parsing/', import.meta.url));
+const TRANSFORM = fileURLToPath(new URL('./corpus/json-test-suite/test_transform/', import.meta.url));
 const encode = (text) => new TextEncoder().encode(text);
 const read = (text) => readJson(encode(text));
 const corpusFiles = (dir) => readdirSync(dir).filter((name) => name.endsWith('.json')).sort();

@@ -1,15 +1,20 @@
-// The package as users get it: `npm pack` this folder (dist/ must be built), check the
-// tarball's file list, install it offline into a temporary project (it has no runtime
-// dependencies, so nothing is fetched), then run the installed bins from
-// node_modules/.bin (--version, init, check, keygen, package, verify, platform-review)
-// and import the API and the validator through the package's `exports`.
+// The package as users get it, from a clean clone: the checkout's files as a clone holds
+// them (what git tracks or would track: no dist/, build/ or node_modules/), with the dev
+// dependencies linked in (what `npm ci` would install; the test has no network). `npm pack`
+// there must build dist/ itself (the `prepare` script); the tarball's file list is checked,
+// it is installed with `npm install --global` into a temporary prefix offline, from an
+// empty npm cache (it has no runtime dependencies, so nothing is fetched), and the
+// installed bins run --version, init, check, keygen, package, verify and platform-review;
+// the API, the validator and the testing mock are imported through the package's
+// `exports`. `npm install --global <path to the clone>` works too, and without the dev
+// dependencies `prepare` says to run `npm ci` first.
 //
 // The bins start with `#!/usr/bin/env node`: the Node.js running this test is put first on
 // PATH, so that scripts/node-matrix.mjs runs them on the Node.js it is testing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { ROOT } from './support/project.mjs';
@@ -23,28 +28,72 @@ function cleanEnv(home, withNodeFirst) {
   env.XDG_CACHE_HOME = join(home, 'cache');
   env.NO_COLOR = '1';
   env.GITHUB_ACTIONS = '';
-  if (withNodeFirst) env.PATH = `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`;
+  // npm runs `prepare` with the Node.js on PATH: the one under test.
+  env.PATH = withNodeFirst ? `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}` : process.env.PATH ?? '';
   return env;
 }
 
-function npm(args, cwd, home) {
-  const r = spawnSync('npm', [...args, '--cache', join(home, 'npm-cache'), '--no-update-notifier'], { cwd, encoding: 'utf8', env: cleanEnv(home, false) });
+function npm(args, cwd, home, expected = 0) {
+  const r = spawnSync('npm', [...args, '--cache', join(home, 'npm-cache'), '--no-update-notifier', '--no-audit', '--no-fund'], { cwd, encoding: 'utf8', env: cleanEnv(home, true) });
   assert.equal(r.error, undefined, `npm ${args[0]}: ${r.error?.message}`);
-  assert.equal(r.status, 0, `npm ${args.join(' ')}: ${r.stdout}${r.stderr}`);
-  return r.stdout;
+  assert.equal(r.status, expected, `npm ${args.join(' ')}: ${r.stdout}${r.stderr}`);
+  return r;
 }
 
-test('npm pack: the tarball holds dist/, templates/, contract-snapshot/ and the README, never sources or tests', async (t) => {
-  assert.ok(existsSync(join(ROOT, 'dist/platform-ext.mjs')) && existsSync(join(ROOT, 'dist/api.mjs')), 'build first: npm run build');
+/** A clean clone of the checkout: the files git tracks or would track, as they are in the working tree. */
+function cleanClone(into) {
+  const r = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  assert.equal(r.status, 0, `the test needs a git checkout: ${r.stderr}`);
+  let copied = 0;
+  for (const rel of r.stdout.split('\0')) {
+    // node_modules is linked in by the caller; a symlink to it is not matched by .gitignore's node_modules/.
+    if (rel === '' || rel === 'node_modules' || rel.startsWith('node_modules/')) continue;
+    const from = join(ROOT, rel);
+    if (!existsSync(from) || !lstatSync(from).isFile()) continue; // deleted in the working tree
+    mkdirSync(dirname(join(into, rel)), { recursive: true });
+    copyFileSync(from, join(into, rel));
+    copied++;
+  }
+  assert.ok(copied > 100, 'the checkout was copied');
+  for (const built of ['dist', 'build', 'node_modules']) assert.ok(!existsSync(join(into, built)), `a clean clone has no ${built}/`);
+}
+
+/** The tarball's entries: path (without the leading package/) and mode bits, from `tar -tvzf`. */
+function tarEntries(tarball) {
+  const r = spawnSync('tar', ['-tvzf', tarball], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const entries = new Map();
+  for (const line of r.stdout.split('\n').filter(Boolean)) {
+    const m = /^(\S+)\s+\S+\s+\d+\s+\S+\s+\S+\s+package\/(.*)$/.exec(line);
+    assert.ok(m !== null, line);
+    const bits = m[1].slice(1);
+    const mode = [...bits].reduce((n, c, i) => (c === '-' ? n : n | (1 << (8 - i))), 0);
+    entries.set(m[2], mode);
+  }
+  return entries;
+}
+
+test('npm pack of a clean clone builds dist/; the tarball installs globally offline and every command and entry point works', async (t) => {
   const home = mkdtempSync(join(tmpdir(), 'platform-ext-pack-'));
   t.after(() => rmSync(home, { recursive: true, force: true }));
+  const clone = join(home, 'clone');
+  cleanClone(clone);
+
+  // Without the dev dependencies, prepare stops and says what to run.
+  let r = spawnSync(process.execPath, ['scripts/prepare.mjs'], { cwd: clone, encoding: 'utf8', env: cleanEnv(home, true) });
+  assert.equal(r.status, 1, r.stdout + r.stderr);
+  assert.match(r.stderr, /npm ci/);
+  assert.ok(!existsSync(join(clone, 'dist')));
+
+  symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
   const packs = join(home, 'packs');
   mkdirSync(packs);
-  const [packed] = JSON.parse(npm(['pack', '--pack-destination', packs, '--json', '--ignore-scripts'], ROOT, home));
-  const tarball = join(packs, packed.filename);
-  assert.ok(existsSync(tarball));
-  const files = packed.files.map((f) => f.path);
-  const modes = new Map(packed.files.map((f) => [f.path, f.mode]));
+  npm(['pack', '--pack-destination', packs], clone, home);
+  const tarballs = readdirSync(packs).filter((f) => f.endsWith('.tgz'));
+  assert.deepEqual(tarballs, [`${PACKAGE.name}-${PACKAGE.version}.tgz`]);
+  const tarball = join(packs, tarballs[0]);
+  const modes = tarEntries(tarball);
+  const files = [...modes.keys()];
 
   // Sources, tests and tooling stay out (a template's TypeScript is a project file, not ours).
   const forbidden = files.filter(
@@ -63,6 +112,8 @@ test('npm pack: the tarball holds dist/, templates/, contract-snapshot/ and the 
     'dist/api.mjs',
     'dist/api.d.ts',
     'dist/types/api.d.ts',
+    'dist/testing.mjs',
+    'dist/testing.d.ts',
     'contract-snapshot/rules.json',
     'contract-snapshot/limits.json',
     'templates/scaffold/manifest.json',
@@ -78,29 +129,28 @@ test('npm pack: the tarball holds dist/, templates/, contract-snapshot/ and the 
   const targets = Object.values(PACKAGE.exports).flatMap((e) => (typeof e === 'string' ? [e] : Object.values(e)));
   for (const target of targets) assert.ok(files.includes(target.replace(/^\.\//, '')), target);
 
-  // Installed offline into an empty project: no dependency is fetched.
-  const consumer = join(home, 'consumer');
-  mkdirSync(consumer);
-  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }));
-  npm(['install', tarball, '--offline', '--no-audit', '--no-fund', '--no-package-lock'], consumer, home);
-  const bin = (name) => join(consumer, 'node_modules/.bin', name);
-  const run = (name, args) => spawnSync(bin(name), args, { cwd: consumer, encoding: 'utf8', env: cleanEnv(home, true) });
-  const json = (r) => JSON.parse(r.stdout);
+  // Installed globally into an empty prefix, offline, from an empty cache.
+  const prefix = join(home, 'prefix');
+  npm(['install', '--global', '--prefix', prefix, '--offline', tarball], home, home);
+  const work = join(home, 'work');
+  mkdirSync(work);
+  const run = (name, args) => spawnSync(join(prefix, 'bin', name), args, { cwd: work, encoding: 'utf8', env: cleanEnv(home, true) });
+  const json = (result) => JSON.parse(result.stdout);
 
-  let r = run('platform-ext', ['--version']);
+  r = run('platform-ext', ['--version']);
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout.trim(), PACKAGE.version);
 
   r = run('platform-ext', ['init', 'my-ext', '--namespace', 'acme/my-ext', '--name', 'My extension']);
   assert.equal(r.status, 0, `init: ${r.stdout}${r.stderr}`);
-  assert.ok(existsSync(join(consumer, 'my-ext/manifest.json')), 'init wrote a project');
-  assert.ok(existsSync(join(consumer, 'my-ext/runtime')), 'init wrote runtime/');
+  assert.ok(existsSync(join(work, 'my-ext/manifest.json')), 'init wrote a project');
+  assert.ok(existsSync(join(work, 'my-ext/runtime')), 'init wrote runtime/');
 
   r = run('platform-ext', ['check', 'my-ext', '--json']);
   assert.equal(r.status, 0, `check: ${r.stdout}${r.stderr}`);
   assert.deepEqual([json(r).ok, json(r).errors], [true, 0]);
 
-  mkdirSync(join(consumer, 'keys'));
+  mkdirSync(join(work, 'keys'));
   r = run('platform-ext', ['keygen', '--private-key', 'keys/acme.pem', '--public-key', 'keys/acme.pub']);
   assert.equal(r.status, 0, `keygen: ${r.stderr}`);
   r = run('platform-ext', ['package', 'my-ext', '--out', 'release', '--private-key', 'keys/acme.pem']);
@@ -115,24 +165,41 @@ test('npm pack: the tarball holds dist/, templates/, contract-snapshot/ and the 
   assert.equal(r.status, 1, 'same version as the baseline');
   assert.deepEqual(json(r).findings.map((f) => f.rule), ['baseline/version-not-higher']);
 
-  // The API and the validator through `exports`.
+  // The API, the validator and the testing mock through `exports`, from the global copy:
+  // a module in <prefix>/lib resolves bare names in <prefix>/lib/node_modules.
+  const lib = join(prefix, 'lib');
   writeFileSync(
-    join(consumer, 'use-api.mjs'),
+    join(lib, 'use-api.mjs'),
     `import { checkProject, verifyRelease, PlatformExtError } from 'platform-ext';
 import { RULES } from 'platform-ext/validator';
+import { createMockPlatform } from 'platform-ext/testing';
+process.chdir(${JSON.stringify(work)});
 const check = await checkProject('my-ext');
 const verify = await verifyRelease('release');
 const error = await checkProject('nowhere').catch((e) => e instanceof PlatformExtError && e.code);
-console.log(JSON.stringify({ check: check.ok, verify: verify.ok, error, rules: RULES.length }));
+const mock = await createMockPlatform({ manifest: 'my-ext' });
+const ready = typeof (await mock.platform.ready).capabilities;
+mock.dispose();
+console.log(JSON.stringify({ check: check.ok, verify: verify.ok, error, rules: RULES.length, ready }));
 `,
   );
-  r = spawnSync(process.execPath, ['use-api.mjs'], { cwd: consumer, encoding: 'utf8', env: cleanEnv(home, true) });
+  r = spawnSync(process.execPath, ['use-api.mjs'], { cwd: lib, encoding: 'utf8', env: cleanEnv(home, true) });
   assert.equal(r.status, 0, r.stderr);
   const used = json(r);
-  assert.deepEqual([used.check, used.verify, used.error], [true, true, 'ERR_USAGE']);
+  assert.deepEqual([used.check, used.verify, used.error, used.ready], [true, true, 'ERR_USAGE', 'object']);
   assert.ok(used.rules > 150);
   // Sources are not importable: only what `exports` lists.
-  r = spawnSync(process.execPath, ['--input-type=module', '-e', "await import('platform-ext/dist/api.mjs')"], { cwd: consumer, encoding: 'utf8', env: cleanEnv(home, true) });
+  r = spawnSync(process.execPath, ['--input-type=module', '-e', "await import('platform-ext/dist/api.mjs')"], { cwd: lib, encoding: 'utf8', env: cleanEnv(home, true) });
   assert.notEqual(r.status, 0);
   assert.match(r.stderr, /ERR_PACKAGE_PATH_NOT_EXPORTED/);
+
+  // `npm install --global <path to a clone>` (after `npm ci` there) builds and links it.
+  rmSync(join(clone, 'dist'), { recursive: true, force: true });
+  const linked = join(home, 'prefix-from-clone');
+  npm(['install', '--global', '--prefix', linked, '--offline', clone], home, home);
+  r = spawnSync(join(linked, 'bin', 'platform-ext'), ['check', 'my-ext', '--json'], { cwd: work, encoding: 'utf8', env: cleanEnv(home, true) });
+  assert.equal(r.status, 0, `check from the clone's install: ${r.stdout}${r.stderr}`);
+  assert.equal(json(r).ok, true);
+  r = spawnSync(join(linked, 'bin', 'platform-review'), ['release', '--json'], { cwd: work, encoding: 'utf8', env: cleanEnv(home, true) });
+  assert.equal(r.status, 0, `platform-review from the clone's install: ${r.stdout}${r.stderr}`);
 });

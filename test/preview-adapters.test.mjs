@@ -352,6 +352,8 @@ test('forms: the contract field table, both sides of every bound', () => {
     ['contact', { ...CONTACT, message: `x${'😀'.repeat(FORM_MESSAGE_MAX_CHARS / 2)}` }, true, 'UTF-16 code units: one over'],
     ['contact', { ...CONTACT, name: 42 }, true, 'name not a string'],
     ['contact', { ...CONTACT, extra: 'x' }, true, 'unknown field'],
+    ['contact', {}, false, 'no contact field is mandatory (D-26)'],
+    ['contact', { message: 'Hi' }, false, 'a message alone (D-26)'],
     ['order', { email: 'a@b.co' }, true, 'unknown form'],
   ];
   for (const [form, fields, refused, what] of rows) {
@@ -377,6 +379,10 @@ test('forms: submissions the store accepts are recorded; the rest answer ok fals
     ['contact', { ...CONTACT, message: '  \n ' }, false, 'blank message'],
     ['contact', { ...CONTACT, email: '' }, false, 'blank email'],
     ['contact', { ...CONTACT, phone: '', subject: '', name: '' }, true, 'optional-in-practice fields left empty'],
+    ['contact', { phone: '+1 555 0101', message: 'Call me' }, true, 'no email, but a phone to reply to'],
+    ['contact', { message: 'Hello' }, false, 'no way to reply'],
+    ['contact', { email: 'ada@example.com' }, false, 'no message'],
+    ['contact', {}, false, 'an empty contact form'],
   ];
   for (const [form, fields, ok, what] of rows) assert.deepEqual(await submit(form, fields), { ok }, what);
   assert.deepEqual(
@@ -385,6 +391,7 @@ test('forms: submissions the store accepts are recorded; the rest answer ok fals
       ['newsletter', 'ada@example.com', undefined],
       ['contact', CONTACT.email, FORM_QUESTION_TYPE_MAX],
       ['contact', CONTACT.email, FORM_QUESTION_TYPE_MAX],
+      ['contact', undefined, FORM_QUESTION_TYPE_MAX],
     ],
     'questionType defaults to 9 through the request check',
   );

@@ -125,6 +125,20 @@ test('ruleIndex points at the rule named by ruleId; the rules are the whole cata
   assert.equal(driver.version, JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
 });
 
+test('the log links to no web page that may not exist: no informationUri, no helpUri', (t) => {
+  const dir = makeProject(t, { manifest: { extra: true } });
+  const { log } = sarifOf(dir);
+  const links = [];
+  (function walk(value, path) {
+    if (value === null || typeof value !== 'object') return;
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'informationUri' || key === 'helpUri') links.push(`${path}/${key}`);
+      walk(inner, `${path}/${key}`);
+    }
+  })(log, '');
+  assert.deepEqual(links, []);
+});
+
 test('no findings: a valid log with an empty results array, exit 0', () => {
   const { status, log } = sarifOf('examples/hello-world');
   assert.equal(status, 0);

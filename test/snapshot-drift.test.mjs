@@ -84,7 +84,8 @@ test('projects that are not scaffolds get no warning: no contract-snapshot/, or 
   assert.deepEqual(rules(r.json), []);
   // The other side: the same folder with a context document this tool wrote, edited.
   const generated = runCli(['context']).stdout;
-  writeFileSync(join(dir, 'CONTEXT.md'), generated.replace('## 1.', '## One.'));
+  writeFileSync(join(dir, 'CONTEXT.md'), generated.replace('## B. Workflow', '## B. Steps'));
+  assert.notEqual(generated.replace('## B. Workflow', '## B. Steps'), generated, 'the edit changes the document');
   assert.deepEqual(rules(runCli(['check', dir, '--json']).json), ['project/context-stale CONTEXT.md']);
   // The bundled example has neither file.
   assert.deepEqual(rules(runCli(['check', join(ROOT, 'examples/hello-world'), '--json']).json), []);

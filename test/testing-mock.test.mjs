@@ -694,3 +694,25 @@ test('dist/testing.d.ts has teeth: each marked mistake is a type error on its li
   assert.ok(marked.length >= 7);
   assert.deepEqual([...lines].sort((a, b) => a - b), marked, r.stdout);
 });
+
+test('strictHost: the contract leaves contact fields optional (D-26); the strict host requires them all', async (t) => {
+  const manifest = { ...MANIFEST, capabilities: ['forms.submit'] };
+  const partial = { name: 'Ada', email: 'ada@example.com', message: 'Hello' };
+  const full = { ...partial, phone: '+1 555 0101', subject: 'Lessons' };
+  const rows = [
+    // [strictHost option, fields, expected outcome]
+    [undefined, partial, 'ok'],
+    [false, partial, 'ok'],
+    [false, {}, 'ok'],
+    [true, partial, 'INVALID_REQUEST'],
+    [true, { ...full, subject: undefined }, 'INVALID_REQUEST'],
+    [true, full, 'ok'],
+  ];
+  for (const [strictHost, fields, expected] of rows) {
+    const mock = await mockFor(t, strictHost === undefined ? { manifest } : { manifest, strictHost });
+    assert.equal(await outcome(mock.platform.forms.submit('contact', fields)), expected, `strictHost ${strictHost}: ${JSON.stringify(Object.keys(fields))}`);
+  }
+  const strict = await mockFor(t, { manifest, strictHost: true });
+  assert.equal(await outcome(strict.platform.forms.submit('newsletter', { email: 'a@b.example' })), 'ok', 'the newsletter form is unchanged');
+  assert.equal((await setupError(() => createMockPlatform({ manifest, strictHost: 'yes' }))).code, 'ERR_INVALID_OPTION');
+});

@@ -1,5 +1,5 @@
 // The hardened ZIP reader (D-16): valid archives from three writers are accepted and read
-// back byte for byte; every archive of the shared hostile corpora is refused with specific
+// back byte for byte; every archive of the hostile corpora in test/corpus is refused with specific
 // rule ids (a table covering every file); crafted archives sit on both sides of each
 // boundary. Archives accepted here are also extracted by Python's zipfile, which must see
 // the same bytes.
@@ -29,7 +29,7 @@ import {
   BUNDLE_MAX_FILES,
 } from '../build/validator/limits.js';
 
-const CORPUS = fileURLToPath(new URL('../../shared/corpus/', import.meta.url));
+const CORPUS = fileURLToPath(new URL('./corpus/', import.meta.url));
 const UNIX_FILE = 0o100644 * 0x10000;
 /** Every rule id some row below produced: the last test checks each catalogue rule is reachable. */
 const SEEN = new Set();
@@ -225,7 +225,7 @@ test('valid: Info-ZIP `zip -X -D` output is accepted, with or without -9; plain 
 });
 
 // ---------------------------------------------------------------------------------------
-// The shared corpora: every file, each with the rule ids that refuse it and why
+// The ZIP corpora in test/corpus: every file, each with the rule ids that refuse it and why
 // ---------------------------------------------------------------------------------------
 
 const EXTRA = 'archive/extra-field';

@@ -21,7 +21,7 @@ import {
   type SettingsSnapshot,
   type SettingValue,
 } from '../validator/bridge/protocol.js';
-import { checkRequest, type NormalizedRequest } from '../validator/bridge/requests.js';
+import { checkRequest, CONTACT_STRICT_FIELDS, type NormalizedRequest } from '../validator/bridge/requests.js';
 import { isAdapterUnavailable, type Adapters } from './adapters.js';
 
 /** The host's end of the channel (a DOM MessagePort fits). */
@@ -93,6 +93,11 @@ export interface HostBridgeOptions {
   readonly failWith?: (capability: string, action: string) => BridgeErrorCode | null;
   /** Analytics consent: without it, track answers {tracked: false} and records nothing. */
   readonly consent: () => boolean;
+  /**
+   * A stricter host than the contract states (D-26, `preview --strict-host`): a contact form
+   * without every field of CONTACT_STRICT_FIELDS is INVALID_REQUEST. Default: off.
+   */
+  readonly strictHost?: () => boolean;
   readonly onCall?: (entry: CallLogEntry) => void;
   /** Default: dispatch CART_UPDATED_EVENT as a CustomEvent on the page's window (globalThis). */
   readonly dispatchCartUpdated?: (detail: CartUpdatedDetail) => void;
@@ -277,6 +282,21 @@ export function createHostBridge(options: HostBridgeOptions): HostBridge {
     }
   }
 
+  /** What the strict host refuses in a checked call, or null (always null with the switch off). */
+  function strictHostProblem(call: NormalizedRequest): string | null {
+    if (call.capability !== 'forms.submit' || call.payload.form !== 'contact') return null;
+    let strict = false;
+    try {
+      strict = options.strictHost?.() === true;
+    } catch {
+      strict = false;
+    }
+    if (!strict) return null;
+    const fields = call.payload.fields as unknown as Readonly<Record<string, unknown>>;
+    const missing = CONTACT_STRICT_FIELDS.find((name) => fields[name] === undefined);
+    return missing === undefined ? null : `"fields.${missing}" is required by this host (preview --strict-host; the contract leaves it optional)`;
+  }
+
   function onRequest(target: HostPort, data: unknown): void {
     // `data` is the port's message: a structured clone (HostBridgeOptions.createChannel).
     if (!isRequestMessage(data, true)) {
@@ -305,6 +325,11 @@ export function createHostBridge(options: HostBridgeOptions): HostBridge {
     const checked = checkRequest(data, declared, grantsForCall());
     if (!checked.ok) {
       answer({ ok: false, code: checked.code, message: checked.message }, checked.copy ?? null);
+      return;
+    }
+    const strictProblem = strictHostProblem(checked);
+    if (strictProblem !== null) {
+      answer({ ok: false, code: 'INVALID_REQUEST', message: strictProblem }, checked.copy);
       return;
     }
     let failing: readonly string[];

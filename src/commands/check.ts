@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { RULES, validateProject } from '../validator/index.js';
 import { withKeyHits } from '../release/key-scan.js';
+import { withArchiveSize } from '../zip/archive-size.js';
 import { loadProject } from '../project/load.js';
 import { withSnapshotDrift } from '../project/snapshot-drift.js';
 import { ansiStyle, buildReport, PLAIN, renderText, type Report } from '../project/report.js';
@@ -94,6 +95,7 @@ export function checkFolder(target: string, options: CheckFolderOptions = {}): R
   const project = loadProject(target, { parallelScan: true });
   const result = validateProject(project.input, { bundlePrefix: 'runtime/' });
   let findings = withKeyHits(result.findings, project.keyHits);
+  findings = withArchiveSize(findings, project.input.files); // archive/compressed-too-large, as package would find it
   findings = withSnapshotDrift(target, findings); // project/snapshot-stale, project/context-stale
   findings = withBaseline(baseline, project.input.manifest, findings); // baseline/*
   // Acknowledged warnings (D-33) last: they may cover any warning above.

@@ -1,4 +1,4 @@
-// `platform-ext preview [<dir>] [--port <n>] [--deny <caps>] [--fail <caps>] [--empty-catalog]`:
+// `platform-ext preview [<dir>] [--port <n>] [--deny <caps>] [--fail <caps>] [--empty-catalog] [--strict-host]`:
 // serve the extension in a storefront-like page with a mock bridge (D-25), re-check on
 // every change, and stop cleanly on Ctrl+C (SIGINT) or SIGTERM.
 //
@@ -15,14 +15,15 @@ import type { CommandIo } from './io.js';
 
 /** Text for the CLI's command table (src/cli.ts): usage line, one-line summary, details. */
 export const PREVIEW_HELP = {
-  usage: 'platform-ext preview [<dir>] [--port <n>] [--deny <caps>] [--fail <caps>] [--empty-catalog]',
+  usage: 'platform-ext preview [<dir>] [--port <n>] [--deny <caps>] [--fail <caps>] [--empty-catalog] [--strict-host]',
   summary: 'Serve the extension in a sample storefront with a mock bridge, re-checking on every change',
   details:
     'Serves <dir> (default: the current folder) on 127.0.0.1 only and prints the URL. The page runs the\n' +
     'extension in the production sandbox and runtime policy, with sample catalog, cart, theme, booking,\n' +
     'forms, text message, waiver and analytics data, live capability grants, settings and a call log.\n' +
     'Saving a file re-checks the project; errors are shown over the frame until they are fixed.\n' +
-    '--deny and --fail take comma-separated capability keys. Stop with Ctrl+C.\n\n' +
+    '--deny and --fail take comma-separated capability keys. --strict-host makes the mock host require\n' +
+    'every contact-form field, which the contract leaves optional. Stop with Ctrl+C.\n\n' +
     'Exit status: 0 when stopped, 2 usage error, unreadable folder or port in use.',
 } as const;
 
@@ -35,6 +36,7 @@ export const PREVIEW_FLAGS = {
   deny: { type: 'string', valueName: '<caps>', description: 'Comma-separated capability keys to start as not granted' },
   fail: { type: 'string', valueName: '<caps>', description: 'Comma-separated capability keys whose calls reject with REQUEST_FAILED' },
   'empty-catalog': { type: 'boolean', description: 'Start the mock store with no products' },
+  'strict-host': { type: 'boolean', description: 'Require every contact-form field (a stricter host than the contract)' },
   help: { type: 'boolean', description: 'Show this help', short: 'h' },
 } as const;
 
@@ -99,6 +101,7 @@ export function runPreview(args: ParsedArgs, io: CommandIo, hooks: PreviewHooks 
   const deny = typeof denyFlag === 'string' ? parseCapabilityList(denyFlag, 'deny') : [];
   const fail = typeof failFlag === 'string' ? parseCapabilityList(failFlag, 'fail') : [];
   const emptyCatalog = args.flags['empty-catalog'] === true;
+  const strictHost = args.flags['strict-host'] === true;
 
   return createPreviewServer({
     projectDir: dir,
@@ -107,6 +110,7 @@ export function runPreview(args: ParsedArgs, io: CommandIo, hooks: PreviewHooks 
     deny,
     fail,
     emptyCatalog,
+    strictHost,
     onCheck: (summary) => io.out(`Changed: ${describeCheck(summary)}\n`),
     // The URL goes out before the first check runs, so a browser can start on it meanwhile.
     onListening: (url) => io.out(`Previewing ${dir} at ${url}\n`),
@@ -119,6 +123,7 @@ export function runPreview(args: ParsedArgs, io: CommandIo, hooks: PreviewHooks 
         if (deny.length > 0) notes.push(`not granted: ${deny.join(', ')}`);
         if (fail.length > 0) notes.push(`failing: ${fail.join(', ')}`);
         if (emptyCatalog) notes.push('empty catalog');
+        if (strictHost) notes.push('strict host: every contact field required');
         if (notes.length > 0) io.out(`  ${notes.join('; ')}\n`);
         io.out('Watching for changes. Press Ctrl+C to stop.\n');
         let stopping = false;

@@ -6,14 +6,17 @@
 // the same bytes and a project's copy can be compared with it (`check`,
 // project/context-stale).
 //
-// Budget: at most 80,000 bytes of UTF-8 (issue 5: "at most 80 KB"; test/context.test.mjs
-// holds it). So nothing is said twice: the contract's own list of rules (the one section
-// of contract.md that names every rule id) is replaced by a pointer to part E, where the
-// catalogue is summarised compactly (every id by area, the warnings marked; titles,
-// references and fixes are in contract-snapshot/rules.json and in every finding), and the
-// schema is printed without indentation and without its annotations (contract.md says the
-// same in part B).
+// Budget: at most 60,000 bytes of UTF-8 (test/context.test.mjs holds it). It carries what
+// extension code needs and nothing else: what v1 cannot do comes first, then the workflow,
+// one recipe per capability with the error codes to handle, the parts of contract.md that
+// govern a project (layout, manifest, properties, bundle, limits, what is not specified),
+// the decisions that shape extension code (each marked as a tool decision), the API
+// declarations, the rule ids and the reference extension. Team, distribution and signing
+// rules, the archive format and the manifest schema stay in contract-snapshot/.
 import { RULES } from '../validator/rules.js';
+import { CAPABILITIES } from '../validator/capabilities.js';
+import { BRIDGE_ERROR_CODE_LIST } from '../validator/bridge/errors.js';
+import { DECISIONS, ERROR_DETAILS } from './prose.js';
 import { snapshotFiles } from './snapshot.js';
 import { renderTemplates, type ScaffoldValues } from './templates.js';
 
@@ -27,12 +30,11 @@ export const CONTEXT_MARKER = '<!-- platform-ext context document: generated, do
 /** The namespace and name the reference extension is rendered for. */
 export const SAMPLE_VALUES: ScaffoldValues = Object.freeze({ namespace: 'acme/sample-extension', name: 'Sample extension' });
 
-/** The scaffold files shown as the reference extension, in reading order (the rest are settings and prose). */
+/** The scaffold files shown as the reference extension, in reading order (the stylesheet, settings and prose are left to `init`). */
 const REFERENCE_FILES: readonly { readonly path: string; readonly lang: string }[] = [
   { path: 'manifest.json', lang: 'json' },
   { path: 'runtime/index.html', lang: 'html' },
   { path: 'runtime/main.js', lang: 'js' },
-  { path: 'runtime/styles.css', lang: 'css' },
 ];
 
 /** True when `text` is a context document this tool wrote (any version). */
@@ -74,37 +76,7 @@ function demoteHeadings(markdown: string, levels: number): string {
     .join('\n');
 }
 
-/**
- * contract.md without its list of rules: the level-2 section that names every rule id is
- * replaced by its heading and a pointer to the catalogue (part E). Nothing else changes;
- * a contract without such a section is kept whole.
- */
-function withoutRuleList(contract: string): string {
-  const lines = contract.split('\n');
-  const starts: number[] = [];
-  let fence: string | null = null;
-  for (let i = 0; i < lines.length; i++) {
-    const opener = /^ {0,3}(`{3,}|~{3,})/.exec(lines[i]!);
-    if (fence !== null) {
-      if (opener !== null && opener[1]![0] === fence[0] && opener[1]!.length >= fence.length) fence = null;
-    } else if (opener !== null) {
-      fence = opener[1]!;
-    } else if (/^##\s/.test(lines[i]!)) {
-      starts.push(i);
-    }
-  }
-  for (let k = 0; k < starts.length; k++) {
-    const from = starts[k]!;
-    const to = k + 1 < starts.length ? starts[k + 1]! : lines.length;
-    const body = lines.slice(from, to).join('\n');
-    if (RULES.every((rule) => body.includes(`\`${rule.id}\``))) {
-      return [...lines.slice(0, from + 1), '', 'The rules are listed once, in part E (Rule catalogue) of this document.', '', ...lines.slice(to)].join('\n');
-    }
-  }
-  return contract;
-}
-
-/** Part E's list: every rule id by area, in catalogue order, warnings marked. */
+/** The rule list: every rule id by area, in catalogue order, warnings marked. */
 function compactCatalogue(): string {
   const areas = new Map<string, string[]>();
   for (const rule of RULES) {
@@ -117,85 +89,191 @@ function compactCatalogue(): string {
   return [...areas].map(([area, names]) => `- **${area}/** (${names.length}): ${names.join(', ')}`).join('\n');
 }
 
-/** Annotation keywords (JSON Schema 2020-12 meta-data vocabulary and `$comment`): they never change what validates. */
-const SCHEMA_ANNOTATIONS = new Set(['title', 'description', 'examples', '$comment', 'default', 'deprecated', 'readOnly', 'writeOnly']);
-/** Keywords whose value is a map of names to subschemas (the names are data, never keywords). */
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
-/** Keywords whose value is one subschema. */
-const SCHEMA_ONE = new Set(['items', 'not', 'if', 'then', 'else', 'contains', 'additionalProperties', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems']);
-/** Keywords whose value is a list of subschemas. */
-const SCHEMA_LIST = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-
-/**
- * A schema without its annotations: the same validation in fewer bytes. Only keyword
- * positions are touched, so a manifest field named "description" keeps its subschema.
- */
-function withoutAnnotations(schema: unknown): unknown {
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return schema;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (SCHEMA_ANNOTATIONS.has(key)) continue;
-    if (SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, withoutAnnotations(sub)]));
-    } else if (SCHEMA_ONE.has(key)) {
-      out[key] = withoutAnnotations(value);
-    } else if (SCHEMA_LIST.has(key) && Array.isArray(value)) {
-      out[key] = value.map(withoutAnnotations);
-    } else {
-      out[key] = value;
-    }
-  }
-  return out;
-}
-
 /** Absent from this build's snapshot: said plainly rather than leaving a section out. */
 function missing(file: string): string {
   return `_contract-snapshot/${file} is not part of this build's snapshot._`;
 }
 
-const WORKFLOW = `## A. Workflow for agents
+const CANNOT = `## A. What version 1 cannot do
+
+Plan around these before writing code; no setting or permission changes them.
+
+- No network: no \`fetch\`, \`XMLHttpRequest\`, \`WebSocket\`, \`EventSource\`, beacons, and no
+  remote scripts, styles, images, fonts or imports. Everything ships in \`runtime/\`.
+- No reading of the cart: \`PLATFORM.cart.manage\` adds, removes and updates a line and
+  answers the item count and total; there is no call that lists the cart's contents.
+- No navigation: links other than \`#fragment\`, \`window.open\`, \`location\` changes and form
+  submission do nothing or are refused. Flows (booking, waivers, text messages) are opened by
+  their capability, never by a URL of yours.
+- No sizing of the frame: the storefront decides the frame's size; lay the extension out
+  responsively inside whatever it is given.
+- No storage or session: no cookies, \`localStorage\`, \`sessionStorage\`, IndexedDB, or any
+  access to the storefront page's DOM. State lasts as long as the frame's document.
+- No workers, nested frames, plug-ins, pop-ups or inline scripts; module scripts only.
+- No secrets: properties and their defaults are public. There is no server-side code.
+- No events to listen to: the contract names none the frame can subscribe to (the
+  storefront's cart-updated event goes to the storefront page, not to the frame).
+- Capabilities are closed: nine keys, fixed actions, fixed request fields. Unknown fields
+  are refused, not ignored.`;
+
+const WORKFLOW = `## B. Workflow
 
 A website extension is a folder with \`manifest.json\` and a \`runtime/\` folder. Only
 \`runtime/\` is packaged: it holds exactly one HTML file (the entrypoint, \`index.html\`),
 its module scripts, stylesheets, images and fonts. The extension runs in a sandboxed frame
-on the storefront under a strict content-security policy (the runtime policy, in part B)
-and reaches the store only through \`window.PLATFORM\` (part D), one capability per
-operation.
+on the storefront under a strict content-security policy and reaches the store only through
+\`window.PLATFORM\` (parts C and F), one capability per operation.
 
-1. Start from the reference extension (part F); \`platform-ext init <dir> --namespace
+1. Start from the reference extension (part H); \`platform-ext init <dir> --namespace
    <publisher>/<package> --name "<text>"\` writes it with this document, the snapshot and the
    editor and type-check settings.
-2. Declare in \`manifest.json\` exactly the capabilities the code calls. Declared is not
-   granted: every call can reject with \`CAPABILITY_NOT_GRANTED\`, and any call can reject
-   with another code of the error table. Catch every rejection and show visitors friendly
-   text, never the raw error.
-3. Read configuration with \`PLATFORM.ready\` / \`PLATFORM.settings()\`: properties are
-   public, so never put secrets, tokens, customer data or private configuration in a
-   property default or setting.
+2. Declare in \`manifest.json\` exactly the capabilities the code calls: \`check\` reports a
+   call to an undeclared capability as an error and a declared one the code never uses as a
+   warning. Declared is not granted: every call can reject with \`CAPABILITY_NOT_GRANTED\`.
+   Catch every rejection and show visitors friendly text, never the raw error.
+3. Read configuration with \`await PLATFORM.ready\` and \`PLATFORM.settings()\`: properties are
+   public, so never put secrets, tokens, customer data or private configuration in them.
 4. Run \`platform-ext check\` (\`--json\` for one JSON object) and fix every error: exit 0
-   means no errors. Each finding names its rule (part E), file, JSON pointer or line.
+   means no errors. Each finding names its rule (part G), file, JSON pointer or line, and a fix.
 5. Run \`platform-ext preview\` and open the printed URL: a sample storefront with a mock
-   store, live capability grants and settings. \`--deny <caps>\` starts capabilities as not
-   granted, \`--fail <caps>\` makes their calls reject with \`REQUEST_FAILED\`,
-   \`--empty-catalog\` empties the catalogue: try each so every error path shows text a
-   visitor can read.
-6. Type-check with the project's \`jsconfig.json\` (for example
-   \`npx -p typescript tsc -p jsconfig.json\`): the declarations of part D reject unknown
-   methods, wrong payloads, misspelt capabilities and form names.
-7. Releasing is the publisher's step: \`platform-ext package <dir> --out <out-dir>
-   --private-key <file>\` signs with a key kept outside the project, and
-   \`platform-ext verify <out-dir>\` checks the result as the store will. Never create, copy
-   or commit a private key inside the project: \`check\` refuses any file holding one.
+   store, live grants and settings. \`--deny <caps>\` starts capabilities as not granted,
+   \`--fail <caps>\` makes their calls reject with \`REQUEST_FAILED\`, \`--empty-catalog\`
+   empties the catalogue, \`--strict-host\` requires every contact-form field: try each so every
+   error path shows text a visitor can read.
+6. Type-check with the project's \`jsconfig.json\` (\`npx -p typescript tsc -p jsconfig.json\`):
+   the declarations of part F reject unknown methods, wrong payloads and misspelt names.
+7. Releasing is the publisher's step (\`platform-ext package\`, then \`verify\`), with a key kept
+   outside the project. Never create, copy or commit a private key inside the project.
 8. Never edit \`contract-snapshot/\` or \`CONTEXT.md\`: \`platform-ext init --refresh\`
-   regenerates both, and \`check\` warns when they differ from the tool's contract.
+   regenerates both.
 
 Rules that most often fail a first attempt: inline \`<script>\` or \`on*=\` attributes;
-classic (non-module) scripts; remote URLs (scripts, styles, images, fonts, imports) and
-bare import specifiers (there is no npm at run time); \`fetch\`, \`XMLHttpRequest\` and
-other network APIs (the frame has no network); storage, cookies, navigation and popups;
-links other than \`#fragment\`; a second HTML file; files outside the allowed extensions;
-\`$schema\` or any other unknown field in the manifest; a \`required\` property without a
-usable default.`;
+classic (non-module) scripts; remote URLs and bare import specifiers (there is no npm at run
+time); network APIs; storage, cookies, navigation and pop-ups; links other than
+\`#fragment\`; a second HTML file; files outside the allowed extensions; \`$schema\` or any
+other unknown field in the manifest; a \`required\` property without a usable default.`;
+
+/** One task-oriented recipe per capability: what it is for, a call, and what can go wrong. */
+interface Recipe {
+  readonly task: string;
+  readonly code: string;
+  /** Failures particular to this capability, beyond the codes every call can get. */
+  readonly note: string;
+}
+
+const RECIPES: Readonly<Record<string, Recipe>> = {
+  'analytics.events.write': {
+    task: 'Record that something happened (a view, a click), for the store\'s analytics',
+    code: "const { tracked } = await PLATFORM.analytics.track('promo_clicked', { label: 'summer', value: 1 });",
+    note: '`tracked: false` means the visitor has not consented: not an error, show nothing.',
+  },
+  'booking.availability.read': {
+    task: 'Show the free times of a bookable lane on one day',
+    code: "const slots = await PLATFORM.booking.availability({ laneId: 3, date: '2025-06-01', durationMinutes: 60 });",
+    note: 'The response\'s shape is not specified by the contract: read it defensively. ADAPTER_UNAVAILABLE when the site has no booking.',
+  },
+  'booking.create': {
+    task: 'Send the visitor into the site\'s booking flow, optionally preset',
+    code: "await PLATFORM.booking.start({ laneId: 3, startsAt: '2025-06-01T10:00:00+02:00' });",
+    note: 'The visitor completes the booking in the site\'s own flow; the call answers once the flow has opened. ADAPTER_UNAVAILABLE when the site has no booking.',
+  },
+  'cart.manage': {
+    task: 'Add a product to the cart, change its quantity or remove it',
+    code: "const { ok, itemCount, total } = await PLATFORM.cart.manage('add', { productId: 42, quantity: 1 });",
+    note: '`ok: false` means the store refused the change (for example sold out): say so in plain words. The cart\'s contents cannot be read.',
+  },
+  'catalog.products.read': {
+    task: 'List or search the store\'s products',
+    code: "const { products, lastPage } = await PLATFORM.catalog.products({ search: 'lamp', page: 1, limit: 12 });",
+    note: 'An empty `products` list is a normal answer: show an empty state, not an error.',
+  },
+  'communications.sms.open': {
+    task: 'Open the visitor\'s messaging app addressed to the store',
+    code: "await PLATFORM.communications.text('Hello, I have a question about my order');",
+    note: 'ADAPTER_UNAVAILABLE when the store has no valid text-message number: hide the button.',
+  },
+  'forms.submit': {
+    task: 'Send the site\'s contact or newsletter form',
+    code: "const { ok } = await PLATFORM.forms.submit('newsletter', { email });",
+    note: 'The contract does not say which contact fields are mandatory (the tool treats all as optional); send every field you collect. `ok: false` means the site did not accept the form.',
+  },
+  'site.theme.read': {
+    task: 'Match the storefront\'s colours, fonts and spacing',
+    code: "const theme = await PLATFORM.theme.read(); root.style.setProperty('--primary', theme.primary);",
+    note: 'Keep a built-in look for when the capability is denied or the call fails.',
+  },
+  'waivers.start': {
+    task: 'Open the site\'s waiver flow (range, rental or class)',
+    code: "await PLATFORM.waivers.start('rental');",
+    note: 'ADAPTER_UNAVAILABLE when the site does not offer that waiver.',
+  },
+};
+
+function recipes(): string {
+  const common = BRIDGE_ERROR_CODE_LIST.filter((code) => code !== 'ADAPTER_UNAVAILABLE' && code !== 'INITIALIZATION_TIMEOUT');
+  const perCapability = CAPABILITIES.map((c) => {
+    const r = RECIPES[c.key]!;
+    return `### ${r.task}\n\nCapability \`${c.key}\` (${c.risk} risk), \`${c.method}\`.\n\n${fenced(r.code, 'js')}\n\n${r.note}`;
+  });
+  const errors = BRIDGE_ERROR_CODE_LIST.map((code) => `| \`${code}\` | ${ERROR_DETAILS[code].handle} |`);
+  return `## C. Recipes
+
+Every call returns a promise. Besides the notes of each recipe, any call can reject with
+${common.map((c) => `\`${c}\``).join(', ')}, and every call rejects with
+\`INITIALIZATION_TIMEOUT\` when the handshake never happened. Wrap each call:
+
+${fenced(`try {
+  const page = await PLATFORM.catalog.products({ limit: 12 });
+  render(page.products);
+} catch (error) {
+  // error.code is one of the codes below; show plain words, never error.message.
+  showNotice(error.code === 'CAPABILITY_NOT_GRANTED' ? 'Products are not available here.' : 'Something went wrong. Please try again.');
+}`, 'js')}
+
+${perCapability.join('\n\n')}
+
+### Error codes
+
+What each code asks of extension code (their meanings are in part F's \`BridgeErrorCode\`):
+
+| Code | What to do |
+| --- | --- |
+${errors.join('\n')}`;
+}
+
+/** The numbered sections of contract.md a project needs, by number, in order. */
+const CONTRACT_SECTIONS = [2, 3, 4, 5, 11, 14];
+
+/** The level-2 sections of contract.md whose number is in `keep`, fenced code left alone. */
+function contractSections(contract: string, keep: readonly number[]): string {
+  const lines = contract.split('\n');
+  const out: string[] = [];
+  let fence: string | null = null;
+  let keeping = false;
+  for (const line of lines) {
+    const opener = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (fence === null && opener === null) {
+      const heading = /^## (\d+)\. /.exec(line);
+      if (heading !== null) keeping = keep.includes(Number(heading[1]));
+      else if (/^## /.test(line)) keeping = false;
+    }
+    if (fence !== null) {
+      if (opener !== null && opener[1]![0] === fence[0] && opener[1]!.length >= fence.length && line.trim() === opener[1]) fence = null;
+    } else if (opener !== null) {
+      fence = opener[1]!;
+    }
+    if (keeping) out.push(line);
+  }
+  return out.join('\n').trim();
+}
+
+/** The decisions that shape extension code; the others (signing, archives, reports, preview) are in contract-snapshot/contract.md. */
+const CODE_DECISIONS = new Set(['1', '2', '2a', '3', '4', '5', '6', '7', '8', '9', '10', '17', '18', '19', '22', '23', '26', '27', '33', '34']);
+
+function decisions(): string {
+  const rows = DECISIONS.filter((d) => CODE_DECISIONS.has(d.id)).map((d) => `- **D-${d.id} ${d.title}** (tool decision). ${d.text}`);
+  return `## E. Tool decisions\n\nWhere the contract is silent, \`platform-ext\` decides as follows. These are the tool's choices, not the contract's; the store's own validators have the final word.\n\n${rows.join('\n')}`;
+}
 
 /** The whole context document. */
 export function contextDocument(): string {
@@ -204,34 +282,34 @@ export function contextDocument(): string {
   parts.push(`${CONTEXT_MARKER} Regenerate with "platform-ext context", or in a project with "platform-ext init --refresh". -->`);
   parts.push(`# Website extensions for the platform: context for AI coding agents (contract v1)
 
-This document is self-contained: the contract, the manifest schema, the API declarations
-of \`window.PLATFORM\`, the rule catalogue of \`platform-ext check\` and a complete reference
-extension. Where they disagree with anything else you know, they win.
+This document is self-contained for writing extension code: what the platform cannot do,
+recipes for each capability, the contract's rules for a project, the tool's decisions, the
+API declarations of \`window.PLATFORM\`, the rule ids of \`platform-ext check\` and a complete
+reference extension. Where they disagree with anything else you know, they win. The whole
+contract, the manifest schema and the rules with their fixes are in \`contract-snapshot/\`.
 
-Parts: A. Workflow for agents. B. The contract. C. Manifest schema. D. API declarations.
-E. Rule catalogue. F. Reference extension.`);
+Parts: A. What version 1 cannot do. B. Workflow. C. Recipes. D. The contract for a project.
+E. Tool decisions. F. API declarations. G. Rule catalogue. H. Reference extension.`);
+  parts.push(CANNOT);
   parts.push(WORKFLOW);
+  parts.push(recipes());
 
   const contract = snapshot.get('contract.md');
-  parts.push(`## B. The contract\n\n${contract !== undefined ? demoteHeadings(withoutRuleList(contract).trimEnd(), 2) : missing('contract.md')}`);
-
-  const schema = snapshot.get('manifest.schema.json');
   parts.push(
-    `## C. Manifest schema\n\nJSON Schema 2020-12 for \`manifest.json\` (\`contract-snapshot/manifest.schema.json\`, printed compactly without its annotations). ` +
-      `Editors validate with it; \`platform-ext check\` also applies the rules a schema cannot express (sizes in bytes, duplicate keys, ` +
-      `rules that compare two fields such as a select default and its options). A \`$schema\` field in the manifest is an error.\n\n` +
-      (schema !== undefined ? fenced(JSON.stringify(withoutAnnotations(JSON.parse(schema))), 'json') : missing('manifest.schema.json')),
+    `## D. The contract for a project\n\nThe sections of \`contract-snapshot/contract.md\` that govern a project's files, in the project's words.\n\n` +
+      (contract !== undefined ? demoteHeadings(contractSections(contract, CONTRACT_SECTIONS), 1) : missing('contract.md')),
   );
+  parts.push(decisions());
 
   const declarations = snapshot.get('platform.d.ts');
   parts.push(
-    `## D. API declarations\n\n\`contract-snapshot/platform.d.ts\`: every member of \`window.PLATFORM\`, each request and response, the error codes.\n\n` +
+    `## F. API declarations\n\n\`contract-snapshot/platform.d.ts\`: every member of \`window.PLATFORM\`, each request and response, the error codes.\n\n` +
       (declarations !== undefined ? fenced(declarations, 'ts') : missing('platform.d.ts')),
   );
 
   const warnings = RULES.filter((r) => r.severity === 'warning').length;
   parts.push(
-    `## E. Rule catalogue\n\n${RULES.length} rules, each with a permanent id \`<area>/<name>\`: ${RULES.length - warnings} errors, which fail ` +
+    `## G. Rule catalogue\n\n${RULES.length} rules, each with a permanent id \`<area>/<name>\`: ${RULES.length - warnings} errors, which fail ` +
       `\`check\`, and ${warnings} warnings, marked (W). Every finding names its rule, the file, JSON pointer or line, and how to fix it; ` +
       `\`contract-snapshot/rules.json\` has each rule's title, contract reference and fix, and \`platform-ext check --list-rules\` prints them.\n\n` +
       compactCatalogue(),
@@ -240,8 +318,8 @@ E. Rule catalogue. F. Reference extension.`);
   const reference = renderTemplates(SAMPLE_VALUES);
   const files = REFERENCE_FILES.map(({ path, lang }) => `### ${path}\n\n${fenced(reference.get(path) ?? '', lang)}`);
   parts.push(
-    `## F. Reference extension\n\n\`manifest.json\` and \`runtime/\` as \`platform-ext init\` writes them, for the namespace \`${SAMPLE_VALUES.namespace}\`. ` +
-      `It passes \`check\` with no findings, type-checks against part D and handles every error code.\n\n${files.join('\n\n')}`,
+    `## H. Reference extension\n\n\`manifest.json\`, the entrypoint and the module as \`platform-ext init\` writes them (with \`runtime/styles.css\` beside them), for the namespace \`${SAMPLE_VALUES.namespace}\`. ` +
+      `It passes \`check\` with no findings, type-checks against part F and handles every error code.\n\n${files.join('\n\n')}`,
   );
   return `${parts.join('\n\n')}\n`;
 }

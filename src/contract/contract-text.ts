@@ -27,7 +27,7 @@ import { RULES } from '../validator/rules.js';
 import { BASE_URL_PLACEHOLDER, RUNTIME_POLICY_TEMPLATE } from '../validator/runtime-policy.js';
 import { groupDigits } from '../validator/text.js';
 import { RESPONSE_SUMMARIES } from './api-tables.js';
-import { CAPABILITY_GRANTS, DECISIONS, ERROR_DETAILS } from './prose.js';
+import { CAPABILITY_GRANTS, DECISIONS, ERROR_DETAILS, NOT_SPECIFIED } from './prose.js';
 import { MANIFEST_FIELD_TEXT } from './schema.js';
 import { BRIDGE_PROTOCOL_VERSION, CONTRACT_VERSION, MANIFEST_SCHEMA_VERSION } from './versions.js';
 
@@ -205,8 +205,10 @@ platform's production validators remain the final authority. Companion files in 
   Revoking a link stops new redemptions; revoking a release or publisher stops the code.
 - Publisher teams: owners, administrators, developers. Owners invite by private link valid
   for ${INVITATION_LIFETIME_DAYS} days; inviting reveals nothing about the address and adds no one until the
-  signed-in recipient with the matching address accepts. An owner can only be removed after a
-  second owner joins.
+  signed-in recipient with the matching address accepts. Before an owner is removed, or an
+  owner's user account deleted, a second owner must have been invited. For a legacy publisher
+  that predates the developer console, operators may assign the first owner but never replace
+  an existing one.
 - Submission files stay private while awaiting review and are deleted after any decision or
   a failed validation; on approval the bundle is first copied to immutable storage. Records,
   hashes, the validation report and the decision trail are kept.
@@ -275,8 +277,9 @@ settings). \`PLATFORM.capabilities()\` and \`PLATFORM.settings()\` return the cu
 Messages carry plain JSON data only (D-23); each call is checked by the frame and again by
 the host. The theme is ${THEME_FIELDS.length} CSS value strings: ${THEME_FIELDS.map((f) => `\`${f}\``).join(', ')}.
 The handshake must finish within ${groupDigits(INITIALIZATION_TIMEOUT_MS)} ms and each call within ${groupDigits(REQUEST_TIMEOUT_MS)} ms; at most ${MAX_PENDING_CALLS} calls
-may be pending. After a successful cart operation the storefront page (not the frame) receives
-the \`${CART_UPDATED_EVENT}\` event. Analytics honours the site's consent state. Types:
+may be pending. After a cart operation the storefront page (not the frame) dispatches its normal
+cart-updated event; its name and payload are not specified by the contract (the preview's page
+uses \`${CART_UPDATED_EVENT}\`, its own choice). Analytics honours the site's consent state. Types:
 \`platform.d.ts\`; wire format and check order: \`bridge-protocol.md\`.
 
 ### Capabilities
@@ -313,7 +316,8 @@ SHA-256 of the raw public key (D-12). Any change to the manifest bytes (even lin
 the bundle or the record after signing makes verification fail.
 The private key never enters a project, archive, submission or source control; publishers keep
 at least one active key, rotate by adding the new key before revoking the old one, and a changed
-fingerprint is never accepted silently.
+fingerprint is never accepted silently. The last active key cannot be revoked, and a publisher
+that has been revoked cannot be restored.
 
 Test vector (D-14): private key seed = the bytes 0x01 to 0x20 (\`${v.seedHex}\`), namespace
 \`${v.namespace}\`, version \`${v.version}\`, manifest bytes \`${v.manifest}\`, empty bundle. Public key
@@ -362,5 +366,12 @@ ${ruleList()}
 ## 13. Decisions
 
 ${DECISIONS.map((d) => `- **D-${d.id} ${d.title}.** ${d.text}`).join('\n')}
+
+## 14. Not specified by the contract
+
+The contract leaves these open. The tool enforces nothing about them beyond what the sections
+above state; where it has to pick something, the choice is marked as the tool's own.
+
+${NOT_SPECIFIED.map((n) => `- ${n.topic}: not specified by the contract. ${n.tool}`).join('\n')}
 `;
 }

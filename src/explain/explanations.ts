@@ -664,7 +664,7 @@ function jsExplanations(): Record<string, Explanation> {
     },
     'js/import-outside-bundle': {
       text: 'A relative specifier that climbs above runtime/ names a file that is not packaged (D-19), typically shared source that lives next to runtime/ instead of inside it.',
-      example: { file: 'runtime/main.js', before: "import { format } from '../shared/format.js';", after: "import { format } from './lib/format.js';   (copied by the build)" },
+      example: { file: 'runtime/main.js', before: "import { format } from '../common/format.js';", after: "import { format } from './lib/format.js';   (copied by the build)" },
     },
     'js/import-not-plain': {
       text: 'Import specifiers follow the plain-path rule of a module script src (D-22): no "%" escapes, "?" queries, "#" fragments, backslashes, spaces or control characters, so the browser and the checks resolve the same file.',
@@ -823,11 +823,11 @@ function baselineExplanations(): Record<string, Explanation> {
       example: { file: 'manifest.json', before: '"capabilities": ["catalog.products.read"]   (baseline also had "cart.manage"; main.js still calls PLATFORM.cart.manage)', after: '"capabilities": ["catalog.products.read", "cart.manage"]' },
     },
     'baseline/property-removed': {
-      text: 'Saved settings persist through upgrades, and property names should be preserved across releases (contract "Versioning"). A setting that names no property of the manifest is refused (contract "Property definition"), so removing a property leaves every store that saved a value for it with a setting its new release rejects. Keep the definition and stop using it instead.',
+      text: 'Saved settings persist through upgrades, and property names should be preserved across releases (contract "Versioning"). A setting that names no property of the manifest is refused (contract "Property definition"), so removing a property leaves every store that saved a value for it with a setting its new release rejects. The contract says names "should" be kept, so this is a warning (D-28) that `--strict` turns into a failure. Keep the definition and stop using it instead.',
       example: { file: 'manifest.json', before: '"properties": {}   (baseline had "heading")', after: '"properties": {"heading": {"type": "text", "label": "Heading (no longer shown)"}}' },
     },
     'baseline/property-retyped': {
-      text: `Saved settings persist through upgrades, so a value saved under the old type is checked against the new one (contract "Versioning" and "Property definition"; D-7). A change is compatible only when every value of the old type is valid for the new one: url and image share one rule; text (${VALUE_MAX_BYTES.text} bytes) widens to textarea (${VALUE_MAX_BYTES.textarea} bytes); select and color widen to text or textarea. Anything else (text to number, textarea to text, text to select) breaks saved values.`,
+      text: `Saved settings persist through upgrades, so a value saved under the old type is checked against the new one (contract "Versioning" and "Property definition"; D-7). A change is compatible only when every value of the old type is valid for the new one: url and image share one rule; text (${VALUE_MAX_BYTES.text} bytes) widens to textarea (${VALUE_MAX_BYTES.textarea} bytes); select and color widen to text or textarea. Anything else (text to number, textarea to text, text to select) breaks saved values. The contract says types "should" be kept, so this is a warning (D-28) that --strict turns into a failure.`,
       example: { file: 'manifest.json', before: '"count": {"type": "text", "label": "Count"}   (baseline type: text)\n"count": {"type": "number", "label": "Count"}', after: '"count": {"type": "text", "label": "Count"}\n"item_count": {"type": "number", "label": "Count"}' },
     },
     'baseline/property-narrowed': {

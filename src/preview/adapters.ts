@@ -314,16 +314,21 @@ export function availabilityFor(laneId: number, date: string, durationMinutes: n
 // Forms
 
 /**
- * Which contact fields are mandatory is not shown in the contract; the request check
- * (FORM_FIELDS in requests.ts) requires every field the table does not mark optional. The
- * mock store also wants a plausible email on both forms and a message that is not blank
- * on the contact form, and answers `{ok: false}` otherwise (a preview choice: a real
- * store's anti-abuse and validation rules are its own).
+ * The contract does not say which contact fields are mandatory, so the request check
+ * leaves them all optional (D-26; `preview --strict-host` requires them at the host). The
+ * mock store answers `{ok: false}` to a form it could not act on: a newsletter without a
+ * plausible email, or a contact form without a message or without a way to reply (a
+ * plausible email or a phone number). These are the preview's choices, not the contract's:
+ * a real store's anti-abuse and validation rules are its own.
  */
-const NON_BLANK_FIELDS: Readonly<Record<FormName, readonly string[]>> = {
-  newsletter: ['email'],
-  contact: ['email', 'message'],
-};
+function formAccepted(form: FormName, values: Readonly<Record<string, string | number | undefined>>): boolean {
+  const filled = (name: string): boolean => String(values[name] ?? '').trim() !== '';
+  const email = values['email'];
+  const emailOk = typeof email === 'string' && PLAUSIBLE_EMAIL.test(email);
+  if (form === 'newsletter') return emailOk;
+  if (email !== undefined && !emailOk) return false;
+  return filled('message') && (emailOk || filled('phone'));
+}
 
 /** One `@`, something before it, a dot-separated domain after it, no spaces: enough for a mock store. */
 const PLAUSIBLE_EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
@@ -613,9 +618,7 @@ export function createMockStore(options: MockStoreOptions = {}): MockStore {
         const problem = formFieldProblem(form, fields);
         if (problem !== null) throw new Error(problem);
         const values = fields as unknown as Record<string, string | number>;
-        const blank = NON_BLANK_FIELDS[form].some((name) => String(values[name] ?? '').trim() === '');
-        const email = values['email'];
-        const ok = !blank && typeof email === 'string' && PLAUSIBLE_EMAIL.test(email);
+        const ok = formAccepted(form, values);
         if (ok) keepNewest(formRecords, { form, fields: { ...values } });
         notify({ kind: 'form-submitted', form, ok });
         return { ok };

@@ -77,6 +77,8 @@ export interface PreviewServerOptions {
   readonly fail: readonly string[];
   /** `--empty-catalog`: the mock store has no products. */
   readonly emptyCatalog: boolean;
+  /** `--strict-host`: the mock host requires every contact-form field (D-26). Default false. */
+  readonly strictHost?: boolean;
   /** Default: the strings embedded at build time. */
   readonly assets?: PreviewAssets;
   /** Watch the folder and push new checks to the pages (default true). */
@@ -291,7 +293,7 @@ function publicState(state: CheckedProject, options: PreviewServerOptions): Reco
     contentKey: state.contentKey,
     manifest: state.manifest,
     frameUrl: state.ok && entrypoint !== null ? FRAME_PREFIX + entrypoint : null,
-    options: { deny: options.deny.slice(), fail: options.fail.slice(), emptyCatalog: options.emptyCatalog },
+    options: { deny: options.deny.slice(), fail: options.fail.slice(), emptyCatalog: options.emptyCatalog, strictHost: options.strictHost === true },
   };
 }
 

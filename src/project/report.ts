@@ -104,7 +104,8 @@ export function renderText(report: Report, style: Style, options: TextOptions = 
     const width = Math.min(24, Math.max(5, ...group.map((f) => whereOf(f).length)));
     for (const f of group) {
       const severity = f.severity === 'error' ? style.red('error  ') : style.yellow('warning');
-      const pointer = f.line !== undefined && f.pointer !== undefined ? ` ${style.dim(`(${f.pointer})`)}` : '';
+      // The root pointer "" (a finding about the whole document, such as invalid JSON) adds nothing to the line.
+      const pointer = f.line !== undefined && f.pointer !== undefined && f.pointer !== '' ? ` ${style.dim(`(${f.pointer})`)}` : '';
       lines.push(`  ${whereOf(f).padEnd(width)}  ${severity}  ${f.message}${pointer}  ${style.dim(f.rule)}`);
       const hint = ruleById(f.rule)?.hint;
       if (hint !== undefined) lines.push(`  ${''.padEnd(width)}  ${''.padEnd(7)}  ${style.dim(`hint: ${hint}`)}`);

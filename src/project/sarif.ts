@@ -15,7 +15,10 @@ export const SARIF_VERSION = '2.1.0';
 /** The published SARIF 2.1.0 schema (draft-07 copy at SchemaStore); test/fixtures/sarif/ holds it. */
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const TOOL_NAME = 'platform-ext';
-export const TOOL_INFORMATION_URI = 'https://www.npmjs.com/package/platform-ext';
+// No `informationUri` on the tool and no `helpUri` on the rules: the package has no published
+// page and no repository address of its own, and a viewer must never be sent to a page that
+// does not exist. Each rule's documentation travels in the log itself (`fullDescription`,
+// `help`); in the repository it is docs/rules.md.
 /**
  * Artifact URIs are relative to the project folder through this base id (SARIF 3.4.4);
  * `originalUriBaseIds` says where it was. GitHub code scanning ignores the base and reads
@@ -108,7 +111,6 @@ export function buildSarif(report: Report, projectDir: string): Record<string, u
         name: TOOL_NAME,
         version: VERSION,
         semanticVersion: VERSION,
-        informationUri: TOOL_INFORMATION_URI,
         rules: RULES.map(ruleDescriptor),
       },
     },

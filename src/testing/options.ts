@@ -14,6 +14,7 @@ import { isPropertyName } from '../validator/grammar.js';
 import { INITIALIZATION_TIMEOUT_MS, MAX_PROPERTIES, PROPERTY_NAME_MAX_CHARS, REQUEST_TIMEOUT_MS, SETTINGS_MAX_BYTES } from '../validator/limits.js';
 import { validateManifest } from '../validator/manifest.js';
 import { validateSettings, type PropertyDef } from '../validator/properties.js';
+import { suggest } from '../validator/suggest.js';
 import { utf8ByteLength } from '../validator/text.js';
 import type { CatalogProduct, Theme } from '../bridge/adapters.js';
 import { priceCents } from '../preview/adapters.js';
@@ -81,6 +82,11 @@ export interface MockPlatformOptions {
   readonly data?: MockData;
   /** False: the host never opens the channel, so `PLATFORM.ready` and every call reject with INITIALIZATION_TIMEOUT. Default true. */
   readonly handshake?: boolean;
+  /**
+   * True: a contact form without every text field is INVALID_REQUEST, as `preview
+   * --strict-host` does; the contract leaves them optional (D-26). Default false.
+   */
+  readonly strictHost?: boolean;
   /** The frame's call timeout, 1 to 10,000 ms (default 10,000, the contract's). */
   readonly requestTimeoutMs?: number;
   /** The frame's handshake timeout, 1 to 10,000 ms (default 10,000, the contract's). */
@@ -94,7 +100,7 @@ export interface ManifestFacts {
   readonly version: string;
 }
 
-const OPTION_KEYS = ['manifest', 'grants', 'deny', 'fail', 'data', 'handshake', 'requestTimeoutMs', 'initializationTimeoutMs'];
+const OPTION_KEYS = ['manifest', 'grants', 'deny', 'fail', 'data', 'handshake', 'strictHost', 'requestTimeoutMs', 'initializationTimeoutMs'];
 const DATA_KEYS = ['products', 'emptyCatalog', 'cart', 'theme', 'settings', 'consent', 'smsAvailable'];
 const PRODUCT_FIELDS: readonly (readonly [keyof CatalogProduct, string])[] = [
   ['id', 'integer'],
@@ -216,10 +222,16 @@ export function capabilityList(where: string, value: unknown): string[] {
   if (!Array.isArray(value)) throw invalidOption(where, `must be an array of capability keys, not ${shown(value)}`);
   const out: string[] = [];
   value.forEach((key: unknown, index) => {
-    if (typeof key !== 'string' || !isCapabilityKey(key)) throw invalidOption(`${where}[${index}]`, `${shown(key)} is not a capability key (keys: ${CAPABILITY_KEYS.join(', ')})`);
+    if (typeof key !== 'string' || !isCapabilityKey(key)) throw invalidOption(`${where}[${index}]`, `${shown(key)} is not a capability key (${closestKey(key)})`);
     if (!out.includes(key)) out.push(key);
   });
   return out;
+}
+
+/** "did you mean" a key close to a misspelt one, else the list of keys. */
+function closestKey(key: unknown): string {
+  const near = typeof key === 'string' ? suggest(key, CAPABILITY_KEYS) : undefined;
+  return near !== undefined ? `did you mean "${near}"?` : `keys: ${CAPABILITY_KEYS.join(', ')}`;
 }
 
 /**

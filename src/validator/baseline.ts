@@ -247,7 +247,12 @@ export function diffReleases(baseline: ReleaseManifest, current: ReleaseManifest
     if (order <= 0) {
       const how =
         order < 0 ? 'is lower than' : to.value === from ? 'is the version of' : 'has the same precedence as (build metadata does not count)';
-      report('baseline/version-not-higher', `The version ${quote(to.value)} ${how} the baseline release ${quote(from)}: a later release needs a higher version`, '/version', to.offset);
+      report(
+        'baseline/version-not-higher',
+        `The version ${quote(to.value)} ${how} the baseline release ${quote(from)}: a later release needs a higher version (a correction of a submission that was never approved may reuse it)`,
+        '/version',
+        to.offset,
+      );
     }
   }
 
@@ -283,7 +288,7 @@ export function diffReleases(baseline: ReleaseManifest, current: ReleaseManifest
     if (next === undefined) {
       report(
         'baseline/property-removed',
-        `The property ${quote(old.name)} of the baseline release is gone: settings saved for it persist through the upgrade and would name no property`,
+        `The property ${quote(old.name)} of the baseline release is gone: settings saved for it persist through the upgrade and become unknown settings, which the new release refuses`,
         '/properties',
         current.propertiesOffset,
       );
@@ -294,7 +299,7 @@ export function diffReleases(baseline: ReleaseManifest, current: ReleaseManifest
     if (!savedValuesCarryOver(old.type.value, next.type.value)) {
       report(
         'baseline/property-retyped',
-        `The property ${quote(old.name)} is a ${quote(next.type.value)}; in the baseline release it is a ${quote(old.type.value)}, and values saved for that type are not valid ${quote(next.type.value)} values`,
+        `The property ${quote(old.name)} is a ${quote(next.type.value)}; in the baseline release it is a ${quote(old.type.value)}: settings saved under the old type persist through the upgrade and are not valid ${quote(next.type.value)} values`,
         `${pointer}/type`,
         next.type.offset,
       );

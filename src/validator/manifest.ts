@@ -25,6 +25,7 @@ import {
 import { extensionOf, pathProblem, PATH_PROBLEM_TEXT } from './paths.js';
 import type { PropertyDef, Report } from './properties.js';
 import { validatePropertyDefinitions } from './properties.js';
+import { suggest } from './suggest.js';
 import { decodeUtf8, groupDigits, LineMap, utf8ByteLength } from './text.js';
 
 /** What the manifest check could read validly, for callers that go on (bundle check, package, preview). */
@@ -233,7 +234,9 @@ function checkCapabilities(items: readonly JsonNode[], report: Report, pointer: 
     if (item.kind !== 'string') {
       report('manifest/wrong-type', `A capability must be a string, not ${article(item.kind)}`, at, item.offset);
     } else if (!isCapabilityKey(item.value)) {
-      report('manifest/capability-unknown', `${quote(item.value)} is not a capability key (known: ${CAPABILITY_KEYS.join(', ')})`, at, item.offset);
+      const near = suggest(item.value, CAPABILITY_KEYS);
+      const known = near !== undefined ? `did you mean "${near}"?` : `the keys are ${CAPABILITY_KEYS.join(', ')}`;
+      report('manifest/capability-unknown', `${quote(item.value)} is not a capability key: ${known}`, at, item.offset);
     } else if (seen.has(item.value)) {
       report('manifest/capability-duplicate', `${quote(item.value)} is listed more than once`, at, item.offset);
     } else {

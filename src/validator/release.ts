@@ -24,15 +24,25 @@ export const SIGNED_PAYLOAD_HEADER = 'platform-extension-release-v1';
 const PUBLIC_KEY_BYTES = 32;
 const SIGNATURE_BYTES = 64;
 /**
+ * What submission.json holds besides the namespace and version: its keys, the artifact
+ * path's fixed parts, three 64-digit hashes and the JSON punctuation, well under this.
+ */
+const SUBMISSION_RECORD_FIXED_MAX_BYTES = 1024;
+
+/**
  * Upper bounds on what a loader reads of the small files: anything longer cannot be
- * valid (a key line is 45 bytes, a signature line 89, a record well under 1 KiB).
+ * valid (a key line is 45 bytes, a signature line 89). The contract bounds neither the
+ * namespace nor the version except through the manifest's size, and the record holds each
+ * twice (as a field and in the artifact path), written without escapes (both grammars are
+ * ASCII letters, digits and punctuation JSON leaves alone): so a valid record is at most
+ * twice the manifest's limit plus its fixed part.
  */
 export const SUBMISSION_FILE_MAX_BYTES: Readonly<Record<SubmissionFile, number>> = {
   'bundle.zip': BUNDLE_MAX_COMPRESSED_BYTES,
   'manifest.json': MANIFEST_MAX_BYTES,
   'publisher-public-key.txt': 1024,
   'signature.txt': 1024,
-  'submission.json': 4096,
+  'submission.json': 2 * MANIFEST_MAX_BYTES + SUBMISSION_RECORD_FIXED_MAX_BYTES,
 };
 
 const HEX64 = /^[0-9a-f]{64}$/;

@@ -50,7 +50,7 @@ interface PreviewState {
   readonly contentKey: string;
   readonly manifest: ManifestSummary | null;
   readonly frameUrl: string | null;
-  readonly options: { readonly deny: readonly string[]; readonly fail: readonly string[]; readonly emptyCatalog: boolean };
+  readonly options: { readonly deny: readonly string[]; readonly fail: readonly string[]; readonly emptyCatalog: boolean; readonly strictHost: boolean };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -172,6 +172,8 @@ let properties: readonly PropertyDef[] = [];
 let consent = true;
 let smsAvailable = true;
 let emptyCatalog = false;
+/** `preview --strict-host` (D-26): read by the host bridge at each call. */
+let strictHost = false;
 let store: MockStore = newStore(false);
 let bridge: HostBridge | null = null;
 let frame: HTMLIFrameElement | null = null;
@@ -235,6 +237,7 @@ function mountFrame(url: string, manifest: ManifestSummary): void {
     adapters: store.adapters,
     failing: () => failing.list(),
     consent: () => consent,
+    strictHost: () => strictHost,
     onCall: logCall,
   });
   // Every load of the frame's document (first load, a reload) gets a fresh handshake.
@@ -927,6 +930,7 @@ function watchStageSize(): void {
 function apply(next: PreviewState, reload = false, panelsLater = false): void {
   const previous = state;
   state = next;
+  strictHost = next.options.strictHost === true;
   const storeChanged = next.options.emptyCatalog !== emptyCatalog;
   if (storeChanged) {
     emptyCatalog = next.options.emptyCatalog;

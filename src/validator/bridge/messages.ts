@@ -29,7 +29,7 @@ export const CONFIG_META_NAME = 'platform-config';
 /** Path of the injected runtime module, relative to the release base URL (a leading `.` segment can never be a bundle path: D-2). */
 export const RUNTIME_MODULE_PATH = '.platform/runtime.js';
 
-/** The host page's cart-updated event (contract "Behaviour notes"; the name and detail are this project's decision). */
+/** The preview host page's cart-updated event: the contract names no event, so this name and detail are the preview's own (D-26). */
 export const CART_UPDATED_EVENT = 'platform:cart-updated';
 
 /** The twelve string fields of the theme (contract "Theme"), in the contract's order. */

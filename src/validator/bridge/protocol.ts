@@ -359,12 +359,15 @@ The config is a closed JSON object:
 | \`requestTimeoutMs\` | optional, integer 1 to ${groupDigits(REQUEST_TIMEOUT_MS)}; only ever shortens the timeout (tests) |
 
 The runtime reads the first \`<meta name="${CONFIG_META_NAME}">\` of the document. The
-runtime is an external script (the runtime policy forbids inline script), served from
+contract calls what the platform injects its runtime module and does not say how the
+document loads it (not specified by the contract). The preview and \`platform-ext/testing\`
+load it as an external script (the runtime policy forbids inline script), served from
 the base URL (the policy's \`script-src\`). Its path starts with a \`.\` segment, which
-no bundle path can have (D-2), so it never collides with a bundle file. It is a classic,
-parser-blocking script, not a module: the parser runs it before it reaches any script of
-the extension, so \`window.PLATFORM\` exists before any extension module runs, including
-\`<script type="module" async>\`, which runs as soon as it has loaded. A missing or
+no bundle path can have (D-2), so it never collides with a bundle file. The preview makes
+it parser-blocking (a tool choice), so the parser runs it before it reaches any script of
+the extension and \`window.PLATFORM\` exists before any extension module runs, including
+\`<script type="module" async>\`, which runs as soon as it has loaded. Extension code
+should still wait for \`PLATFORM.ready\` rather than rely on that order. A missing or
 malformed config leaves the runtime waiting for a channel that cannot come:
 \`PLATFORM.ready\` rejects with \`INITIALIZATION_TIMEOUT\`.
 
@@ -505,8 +508,10 @@ when absent.
 
 ## Cart-updated event
 
-After each cart operation whose result has \`ok: true\`, the host page dispatches on its own
-\`window\`:
+The contract says the storefront dispatches its normal cart-updated event after a cart
+operation; the event's name, payload and any other event are not specified by the contract
+(D-26). What follows is the preview's own choice. After each cart operation whose result has
+\`ok: true\`, the preview's host page dispatches on its own \`window\`:
 
 \`\`\`js
 new CustomEvent('${CART_UPDATED_EVENT}', { detail: { itemCount, total } })

@@ -77,11 +77,11 @@ export interface SmsPayload {
 }
 export interface ContactFields {
   questionType: number;
-  name: string;
-  email: string;
-  phone: string;
-  subject: string;
-  message: string;
+  name?: string;
+  email?: string;
+  phone?: string;
+  subject?: string;
+  message?: string;
 }
 export interface NewsletterFields {
   email: string;
@@ -151,18 +151,25 @@ const CART_FIELDS: readonly FieldSpec[] = [
   field('quantity', 'integer', false, { min: CART_QUANTITY_MIN, max: CART_QUANTITY_MAX, default: CART_QUANTITY_MIN }),
 ];
 
-/** Form fields by form (contract "Form fields"). Every field not marked optional there is required here. */
+/**
+ * Form fields by form (contract "Form fields"). The contract does not say which contact
+ * fields are mandatory, so every one is optional here (D-26): only types and bounds are
+ * checked. `CONTACT_STRICT_FIELDS` lists the ones a stricter host may require.
+ */
 export const FORM_FIELDS: Readonly<Record<FormName, readonly FieldSpec[]>> = Object.freeze({
   contact: Object.freeze([
     field('questionType', 'integer', false, { min: FORM_QUESTION_TYPE_MIN, max: FORM_QUESTION_TYPE_MAX, default: FORM_QUESTION_TYPE_MAX }),
-    field('name', 'string', true, { max: FORM_NAME_MAX_CHARS }),
-    field('email', 'string', true, { max: FORM_EMAIL_MAX_CHARS }),
-    field('phone', 'string', true, { max: FORM_PHONE_MAX_CHARS }),
-    field('subject', 'string', true, { max: FORM_SUBJECT_MAX_CHARS }),
-    field('message', 'string', true, { max: FORM_MESSAGE_MAX_CHARS }),
+    field('name', 'string', false, { max: FORM_NAME_MAX_CHARS }),
+    field('email', 'string', false, { max: FORM_EMAIL_MAX_CHARS }),
+    field('phone', 'string', false, { max: FORM_PHONE_MAX_CHARS }),
+    field('subject', 'string', false, { max: FORM_SUBJECT_MAX_CHARS }),
+    field('message', 'string', false, { max: FORM_MESSAGE_MAX_CHARS }),
   ]),
   newsletter: Object.freeze([field('email', 'string', true, { max: FORM_EMAIL_MAX_CHARS })]),
 });
+
+/** The contact fields the preview's strict host (`preview --strict-host`) requires: every text field (D-26). */
+export const CONTACT_STRICT_FIELDS: readonly string[] = Object.freeze(['name', 'email', 'phone', 'subject', 'message']);
 
 /** Every capability and action of protocol version 1 with its closed request schema, in the contract's order. */
 export const ACTION_SPECS: readonly ActionSpec[] = Object.freeze(
@@ -265,7 +272,9 @@ function daysInMonth(year: number, month: number): number {
 
 // Anchored, no nested quantifiers: linear on any text (and lengths are bounded first).
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
+// D-27: RFC 3339 (`T`/`t`, `Z`/`z`, any number of fraction digits, second 60) and the ISO 8601
+// offsets `±HH:MM`, `±HHMM` and `±HH`; seconds may be left out as ISO 8601 allows.
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:[Zz]|[+-](\d{2})(?::?(\d{2}))?)$/;
 
 function isCalendarDate(year: string, month: string, day: string): boolean {
   const m = Number(month);
@@ -279,12 +288,13 @@ export function isDate(text: string): boolean {
   return m !== null && isCalendarDate(m[1]!, m[2]!, m[3]!);
 }
 
-/** ISO 8601 extended date-time with an offset: `YYYY-MM-DDTHH:MM[:SS[.fraction]]` then `Z` or `±HH:MM`. */
+/** A date-time with an offset (D-27): `YYYY-MM-DDTHH:MM[:SS[.fraction]]` then `Z`, `±HH:MM`, `±HHMM` or `±HH`. */
 export function isDateTimeWithOffset(text: string): boolean {
   const m = DATE_TIME.exec(text);
   if (m === null || !isCalendarDate(m[1]!, m[2]!, m[3]!)) return false;
   const inRange = (part: string | undefined, max: number): boolean => part === undefined || Number(part) <= max;
-  return inRange(m[4], 23) && inRange(m[5], 59) && inRange(m[6], 59) && inRange(m[7], 23) && inRange(m[8], 59);
+  // Second 60 is a leap second, which RFC 3339 allows.
+  return inRange(m[4], 23) && inRange(m[5], 59) && inRange(m[6], 60) && inRange(m[7], 23) && inRange(m[8], 59);
 }
 
 function describeBounds(spec: FieldSpec): string {
@@ -300,7 +310,7 @@ function describeBounds(spec: FieldSpec): string {
     case 'date':
       return 'a calendar date written YYYY-MM-DD';
     case 'date-time':
-      return `an ISO 8601 date-time with an offset (YYYY-MM-DDTHH:MM[:SS]±HH:MM or Z), at most ${spec.max} characters`;
+      return `a date-time with an offset (YYYY-MM-DDTHH:MM[:SS[.fraction]] then Z, ±HH:MM, ±HHMM or ±HH), at most ${spec.max} characters`;
     case 'choice':
       return `one of ${spec.choices!.map((c) => JSON.stringify(c)).join(', ')}`;
     case 'object':

@@ -5,13 +5,13 @@
 //
 // Severities. The contract makes two changes impossible for a later release: a namespace
 // is "immutable once registered", and "an approved version can never be reused" while a
-// behaviour or source change "requires a higher version": both are errors. A removed or
-// retyped property is an error too, because two rules of the contract meet there: saved
-// settings "persist through upgrades" and settings are checked against the definitions
-// ("unknown settings are rejected"; a value must match its type, D-7). Every store that
-// saved a value for that property would then hold a setting its new release refuses.
-// A narrowed property (options removed, a tighter range) breaks only the saved values that
-// fall outside, which the tool cannot see: a warning. Capability changes are legitimate
+// behaviour or source change "requires a higher version": both are errors (a correction of
+// a submission that was never approved may reuse its version, which the message says).
+// Property names and types "should" be kept (D-28): a removed or retyped property is a
+// warning whose message names the consequence (saved settings of that property become
+// settings the new release refuses), and `--strict` makes it fail. A narrowed property
+// (options removed, a tighter range) breaks only the saved values that fall outside,
+// which the tool cannot see: a warning too. Capability changes are legitimate
 // but have consequences the publisher should plan for: an added capability stays off in
 // every store until approved again, a removed one loses its grant for good; warnings.
 import type { RuleDef } from '../rules.js';
@@ -21,7 +21,7 @@ export const BASELINE_RULES: readonly RuleDef[] = [
     id: 'baseline/version-not-higher',
     severity: 'error',
     title: 'The version is not higher than the baseline release version',
-    ref: 'Versioning; D-24',
+    ref: 'Versioning; D-24; D-28',
     hint: 'Raise "version" above the baseline by semantic-version precedence (build metadata after "+" does not count; 1.0.0-rc.1 is lower than 1.0.0). Only a submission that was never approved may reuse its version.',
   },
   {
@@ -47,16 +47,16 @@ export const BASELINE_RULES: readonly RuleDef[] = [
   },
   {
     id: 'baseline/property-removed',
-    severity: 'error',
+    severity: 'warning',
     title: 'A property of the baseline release is gone',
-    ref: 'Property definition; Versioning',
+    ref: 'Property definition; Versioning; D-28',
     hint: 'Saved settings persist through upgrades, and a setting that names no property is refused: keep the definition (its label can say it is no longer used) and stop reading it in code.',
   },
   {
     id: 'baseline/property-retyped',
-    severity: 'error',
+    severity: 'warning',
     title: 'A property\'s type no longer accepts the values saved under its baseline type',
-    ref: 'Property definition; Versioning; D-7',
+    ref: 'Property definition; Versioning; D-7; D-28',
     hint: 'Saved settings keep their old values through upgrades: keep the baseline type (or one that accepts all its values, such as text to textarea), or add a property under a new name for the new type.',
   },
   {

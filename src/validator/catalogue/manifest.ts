@@ -144,7 +144,7 @@ export const MANIFEST_RULES: readonly RuleDef[] = [
     severity: 'error',
     title: 'A capability is not one of the nine capability keys',
     ref: 'Manifest; Capabilities and operations',
-    hint: 'Use only analytics.events.write, booking.availability.read, booking.create, cart.manage, catalog.products.read, communications.sms.open, forms.submit, site.theme.read and waivers.start (exact spelling).',
+    hint: 'Use one of the nine capability keys, spelt exactly and in lowercase: the message names the closest key, or lists them all.',
   },
   {
     id: 'manifest/capability-duplicate',
