@@ -15,10 +15,13 @@ import { packageToFolder } from './commands/package.js';
 import { buildReport, type Report, type ReportCommand } from './project/report.js';
 import { checkReleaseFolder } from './release/release-report.js';
 import { ReleaseFolderError } from './release/load-release.js';
+import { reviewReleaseFolder, type ReviewReport } from './release/review-report.js';
+import type { ChangedFile, DiffCapability, DiffFile, ReleaseDiff, ReleaseSummary, SignerPinning, SummaryCapability, SummaryFile, SummaryProperty, SummaryTotal } from './release/review-summary.js';
 import { UsageError } from './usage-error.js';
 import type { Finding, Severity } from './validator/index.js';
 
 export type { Finding, Report, ReportCommand, Severity };
+export type { ReviewReport, ReleaseSummary, ReleaseDiff, SignerPinning, SummaryCapability, SummaryFile, SummaryProperty, SummaryTotal, DiffCapability, DiffFile, ChangedFile };
 
 /**
  * - `ERR_INVALID_ARGUMENT`: the function was called wrongly (a folder that is not a
@@ -44,6 +47,13 @@ export interface CheckProjectOptions {
   /** As `check --strict`: warnings fail too (`ok` is false when there is any finding). */
   readonly strict?: boolean;
   /** As `check --baseline <dir>`: an earlier submission set to diff the manifest against. */
+  readonly baseline?: string;
+}
+
+export interface ReviewReleaseOptions {
+  /** As `platform-review --known-keys <file>`: the publisher's active public keys or fingerprints, one a line. */
+  readonly knownKeys?: string;
+  /** As `platform-review --baseline <dir>`: the approved release this one updates (adds `diff`). */
   readonly baseline?: string;
 }
 
@@ -152,7 +162,7 @@ export function packageProject(dir: string, options: PackageProjectOptions): Pro
   }
 }
 
-function releaseReport(command: 'verify' | 'review', name: string, dir: unknown): Promise<Report> {
+function releaseReport(command: 'verify', name: string, dir: unknown): Promise<Report> {
   try {
     const target = requireFolder(name, dir);
     return usage(() => buildReport(command, target, checkReleaseFolder(target).findings));
@@ -166,7 +176,17 @@ export function verifyRelease(dir: string): Promise<Report> {
   return releaseReport('verify', 'verifyRelease', dir);
 }
 
-/** `platform-review <dir> --json`: the operator's review of a release folder (`"command": "review"`). */
-export function reviewRelease(dir: string): Promise<Report> {
-  return releaseReport('review', 'reviewRelease', dir);
+/**
+ * `platform-review <dir> --json`: the operator's review of a release folder (`"command":
+ * "review"`), with the release summary and, against a baseline, the diff as data. Reads
+ * the folders; writes nothing.
+ */
+export function reviewRelease(dir: string, options?: ReviewReleaseOptions): Promise<ReviewReport> {
+  try {
+    const target = requireFolder('reviewRelease', dir);
+    const { knownKeys, baseline } = readOptions<ReviewReleaseOptions>('reviewRelease', options, { knownKeys: 'string', baseline: 'string' });
+    return usage(() => reviewReleaseFolder(target, { ...(knownKeys !== undefined && { knownKeys }), ...(baseline !== undefined && { baseline }) }));
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }

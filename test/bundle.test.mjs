@@ -116,3 +116,23 @@ test('private-key material in any bundle file is secret/private-key (D-4)', () =
   assert.deepEqual(rules([file('index.html'), file('a.js', 0, enc('-----BEGIN PRIVATE KEY----'))]), [], 'one dash short');
   assert.equal(findPrivateKeyMarker(enc('---------BEGIN PRIVATE KEY-----')), '-----BEGIN PRIVATE KEY-----', 'extra leading dashes');
 });
+
+test('path length (D-2a): 255 bytes is fine, 256 is bundle/path-too-long, counted in UTF-8 bytes', () => {
+  const at = (n) => `${'a'.repeat(n - 4)}.png`;
+  assert.deepEqual(rules([file('index.html'), file(at(255))]), []);
+  assert.deepEqual(rules([file('index.html'), file(at(256))]), [`bundle/path-too-long ${at(256)}`]);
+  // A name of 128 two-byte characters is 256 bytes: too long, and not a safe path either.
+  assert.ok(rules([file('index.html'), file(`${'é'.repeat(126)}.png`)]).includes(`bundle/path-too-long ${'é'.repeat(126)}.png`));
+  const huge = `${'d/'.repeat(32_000)}x.js`;
+  const found = rules([file('index.html'), file(huge)]);
+  assert.ok(found.includes(`bundle/path-too-long ${huge}`));
+});
+
+test('file/folder prefix conflicts (D-2a): "lib" beside "lib/x.js" is refused, compared lowercased', () => {
+  assert.deepEqual(rules([file('index.html'), file('lib'), file('lib/x.js')]).filter((r) => r.startsWith('bundle/path-prefix')), ['bundle/path-prefix-conflict lib']);
+  assert.deepEqual(rules([file('index.html'), file('Lib.js'), file('lib.js/x.js')]).filter((r) => r.startsWith('bundle/path-prefix')), ['bundle/path-prefix-conflict Lib.js']);
+  assert.deepEqual(rules([file('index.html'), file('a/b.js'), file('a/b.js/c/d.js')]).filter((r) => r.startsWith('bundle/path-prefix')), ['bundle/path-prefix-conflict a/b.js']);
+  // Neighbours that share a prefix but not a folder are fine: "lib.js" and "lib-a.js" beside "lib/x.js".
+  assert.deepEqual(rules([file('index.html'), file('lib.js'), file('lib-a.js'), file('lib/x.js')]).filter((r) => r.startsWith('bundle/path-prefix')), []);
+  assert.deepEqual(rules([file('index.html'), file('lib/x.js'), file('lib/y.js'), file('libx/z.js')]).filter((r) => r.startsWith('bundle/path-prefix')), []);
+});

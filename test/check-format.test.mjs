@@ -144,10 +144,10 @@ test('--strict: the reports say why a warnings-only run failed; without it the D
   const dir = makeProject(t, WARNINGS_ONLY);
   const plain = runCli(['check', dir, '--json']);
   assert.equal(plain.status, 0);
-  assert.deepEqual(Object.keys(plain.json), ['format', 'command', 'target', 'ok', 'errors', 'warnings', 'findings']);
+  assert.deepEqual(Object.keys(plain.json), ['format', 'command', 'target', 'ok', 'errors', 'warnings', 'findings', 'tool', 'contract_version']);
   assert.deepEqual(plain.json.findings.map((f) => f.rule), ['js/network-api']);
   const strict = runCli(['check', dir, '--json', '--strict']);
-  assert.deepEqual(Object.keys(strict.json), ['format', 'command', 'target', 'ok', 'strict', 'errors', 'warnings', 'findings']);
+  assert.deepEqual(Object.keys(strict.json), ['format', 'command', 'target', 'ok', 'strict', 'errors', 'warnings', 'findings', 'tool', 'contract_version']);
   assert.deepEqual({ ...strict.json, ok: true, strict: undefined }, { ...plain.json, strict: undefined }, 'only ok and strict differ');
   const text = runCli(['check', dir, '--strict']);
   const summary = text.stdout.trimEnd().split('\n').at(-1);

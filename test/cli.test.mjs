@@ -64,6 +64,8 @@ test('the bundled example checks clean: exit 0, D-20 report with no findings', (
     errors: 0,
     warnings: 0,
     findings: [],
+    tool: { name: 'platform-ext', version: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version },
+    contract_version: 1,
   });
   const text = runCli(['check', 'examples/hello-world'], { cwd: ROOT });
   assert.equal(text.status, 0);
@@ -77,7 +79,7 @@ test('errors: exit 1, every finding in one pass, D-20 keys in order', (t) => {
   });
   const r = runCli(['check', dir, '--json']);
   assert.equal(r.status, 1);
-  assert.deepEqual(Object.keys(r.json), ['format', 'command', 'target', 'ok', 'errors', 'warnings', 'findings']);
+  assert.deepEqual(Object.keys(r.json), ['format', 'command', 'target', 'ok', 'errors', 'warnings', 'findings', 'tool', 'contract_version']);
   assert.equal(r.json.target, dir);
   assert.equal(r.json.ok, false);
   const got = summarize(r.json);
@@ -92,8 +94,10 @@ test('errors: exit 1, every finding in one pass, D-20 keys in order', (t) => {
   assert.equal(r.json.errors, r.json.findings.filter((f) => f.severity === 'error').length);
   for (const f of r.json.findings) {
     const keys = Object.keys(f);
-    const order = ['rule', 'severity', 'message', 'file', 'pointer', 'line', 'column'];
+    const order = ['rule', 'severity', 'message', 'file', 'pointer', 'line', 'column', 'hint'];
     assert.deepEqual(keys, order.filter((k) => keys.includes(k)));
+    // D-20a: the fix text of the text output travels with each finding.
+    assert.equal(f.hint, RULES.find((rule) => rule.id === f.rule).hint, f.rule);
   }
   const text = runCli(['check', dir]);
   assert.equal(text.status, 1);

@@ -605,10 +605,15 @@ test('start-up problems: a missing folder refuses before listening; a folder tha
   const options = { port: 0, host: '127.0.0.1', deny: [], fail: [], emptyCatalog: false, assets: ASSETS, watch: false, onListening: (url) => announced.push(url) };
   await assert.rejects(createPreviewServer({ ...options, projectDir: join(parent, 'nope') }), (error) => error instanceof UsageError && /does not exist/.test(error.message));
   assert.deepEqual(announced, [], 'nothing listened');
-  // manifest.json as a folder: the folder is there, but reading the manifest fails.
-  rmSync(join(dir, 'manifest.json'));
-  mkdirSync(join(dir, 'manifest.json'));
-  await assert.rejects(createPreviewServer({ ...options, projectDir: dir }), (error) => error instanceof UsageError && /manifest\.json|project folder/.test(error.message));
+  // A folder whose manifest.json cannot be opened at all: the folder's own path fits in
+  // PATH_MAX but the manifest's does not (ENAMETOOLONG, for any user). A folder named
+  // manifest.json is a finding (D-30), not a failure, so it cannot serve here.
+  let deep = parent;
+  while (deep.length < 4000) deep = join(deep, 'd'.repeat(Math.min(200, 4090 - deep.length - 1)));
+  deep = join(deep, 'p'.repeat(4090 - deep.length - 1));
+  mkdirSync(deep, { recursive: true });
+  t.after(() => rmSync(join(parent, 'd'.repeat(200)), { recursive: true, force: true }));
+  await assert.rejects(createPreviewServer({ ...options, projectDir: deep }), (error) => error instanceof UsageError && /manifest\.json|project folder/.test(error.message));
   assert.equal(announced.length, 1);
   await assert.rejects(rawRequest(Number(new URL(announced[0]).port), { target: '/' }), /ECONNREFUSED/, 'the server it opened is closed');
 });

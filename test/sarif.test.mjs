@@ -178,7 +178,9 @@ test('pointer-only findings, findings without a file, and odd file names validat
       logicalLocations: [{ fullyQualifiedName: '/properties', kind: 'member' }],
     },
   ]);
-  assert.deepEqual(pointerOnly.properties, { pointer: '/properties' });
+  // D-20a: each result carries its rule's hint.
+  assert.deepEqual(pointerOnly.properties, { pointer: '/properties', hint: RULES.find((r) => r.id === 'property/defaults-too-large').hint });
+  assert.deepEqual(nothing.properties, { hint: RULES.find((r) => r.id === 'bundle/missing-runtime').hint });
   assert.deepEqual(noFile.locations, [{ logicalLocations: [{ fullyQualifiedName: '/settings', kind: 'member' }] }]);
   assert.equal(nothing.locations, undefined);
   assert.equal(odd.locations[0].physicalLocation.artifactLocation.uri, 'runtime/%C3%A9%20%231%3F%3Ax.png');
@@ -194,8 +196,8 @@ test('--strict is recorded in the log: exit code and a run property', (t) => {
   assert.equal(plain.status, 0);
   assert.equal(strict.status, 1);
   assertValid(strict.log, 'strict');
-  assert.equal(plain.log.runs[0].properties, undefined);
-  assert.deepEqual(strict.log.runs[0].properties, { strict: true });
+  assert.deepEqual(plain.log.runs[0].properties, { contract_version: 1 });
+  assert.deepEqual(strict.log.runs[0].properties, { contract_version: 1, strict: true });
   assert.equal(strict.log.runs[0].invocations[0].exitCode, 1);
   assert.equal(strict.log.runs[0].results[0].level, 'warning', 'levels stay the catalogue severities');
 });

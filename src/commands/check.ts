@@ -94,7 +94,7 @@ export function checkFolder(target: string, options: CheckFolderOptions = {}): R
   const baseline = options.baseline !== undefined ? loadBaseline(options.baseline) : null;
   const project = loadProject(target, { parallelScan: true });
   const result = validateProject(project.input, { bundlePrefix: 'runtime/' });
-  let findings = withKeyHits(result.findings, project.keyHits);
+  let findings = withKeyHits(result.findings, project.keyHits, project.keyMisses);
   findings = withArchiveSize(findings, project.input.files); // archive/compressed-too-large, as package would find it
   findings = withSnapshotDrift(target, findings); // project/snapshot-stale, project/context-stale
   findings = withBaseline(baseline, project.input.manifest, findings); // baseline/*

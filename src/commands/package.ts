@@ -2,11 +2,12 @@
 // Runs the full check first (any error: nothing written), builds the deterministic
 // archive (D-15), reads it back with the hardened reader (D-16) so the store can never
 // refuse what we wrote, hashes, signs (D-14) and writes the five files as one set.
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { ParsedArgs } from '../args.js';
 import { base64Line, parsePrivateKey, publicKeyBytes, signEd25519 } from '../crypto/keys.js';
-import { writeFileAtomic } from '../fs/atomic.js';
+import { writeNewFileInStaging } from '../fs/atomic.js';
+import { pausePoint } from '../fs/test-pause.js';
 import { formatSize } from '../project/format.js';
 import { loadProject, type LoadedProject } from '../project/load.js';
 import { ansiStyle, buildReport, PLAIN, renderText } from '../project/report.js';
@@ -103,6 +104,7 @@ function runtimeBytesAtLeast(runtime: string, bytes: number): boolean {
 function loadAndStartCompression(dir: string): {
   input: ProjectInput;
   keyHits: LoadedProject['keyHits'];
+  keyMisses: LoadedProject['keyMisses'];
   files: { path: string; content: Uint8Array }[];
   parallel: ParallelCompression | null;
 } {
@@ -124,7 +126,7 @@ function loadAndStartCompression(dir: string): {
   const parallel = files.length >= 2 && expanded >= PARALLEL_MIN_BYTES ? startCompression(files, runtime, worker) : null;
   if (parallel === null) worker?.dispose();
   trace('work handed out');
-  return { input: project.input, keyHits: project.keyHits, files, parallel };
+  return { input: project.input, keyHits: project.keyHits, keyMisses: project.keyMisses, files, parallel };
 }
 
 /**
@@ -132,10 +134,10 @@ function loadAndStartCompression(dir: string): {
  * worker starts first); with errors that work is dropped, and nothing was written.
  */
 function checkAndAssemble(dir: string): Built {
-  const { input, keyHits, files, parallel } = loadAndStartCompression(dir);
+  const { input, keyHits, keyMisses, files, parallel } = loadAndStartCompression(dir);
   const result = validateProject(input, { bundlePrefix: 'runtime/' });
   trace('checked');
-  const findings = withKeyHits(result.findings, keyHits);
+  const findings = withKeyHits(result.findings, keyHits, keyMisses);
   if (findings.some((f) => f.severity === 'error')) {
     parallel?.cancel();
     return { findings, files: listing(files), manifest: input.manifest };
@@ -223,29 +225,101 @@ function checkOutFolder(out: string): 'absent' | 'replace' {
   return 'replace';
 }
 
-/** Writes the set into a staging folder beside `out`, then swaps it in. */
+/** Names package writes in its staging folders: the five files and writeFileAtomic's temp names for them. */
+const STAGING_NAME = /^(?:bundle\.zip|manifest\.json|publisher-public-key\.txt|signature\.txt|submission\.json)(?:\.\d+\.[0-9a-f]+\.tmp)?$|^\.(?:bundle\.zip|manifest\.json|publisher-public-key\.txt|signature\.txt|submission\.json)\.\d+\.[0-9a-f]+\.tmp$/;
+
+/**
+ * Folders an interrupted run of package left beside `out` (`.<out>.staging-*`, and
+ * `.<out>.previous-*` from a swap cut short): each is removed when it holds nothing but
+ * what package writes there; a previous set is put back first when `out` itself is gone.
+ * Anything else of that name is left alone (never delete what we did not create).
+ */
+function removeLeftovers(parent: string, out: string): void {
+  const prefix = `.${basename(out)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const kind = name.startsWith(`${prefix}staging-`) ? 'staging' : name.startsWith(`${prefix}previous-`) ? 'previous' : null;
+    if (kind === null) continue;
+    const path = join(parent, name);
+    try {
+      if (!lstatSync(path).isDirectory() || !readdirSync(path).every((n) => STAGING_NAME.test(n))) continue;
+      if (kind === 'previous' && !existsSync(out)) {
+        renameSync(path, out);
+        continue;
+      }
+      rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Gone meanwhile or not ours to touch: leave it.
+    }
+  }
+}
+
+/**
+ * Writes the set into a staging folder beside `out` (each file flushed to disk), then
+ * moves it in: a new `out` appears whole with one rename; an earlier set is replaced file
+ * by file, each rename atomic, so `out` and every one of its five files exist at every
+ * instant (a swap of two folders would leave a moment with no `out` at all). A run killed
+ * midway leaves its staging folder, which the next run removes.
+ */
 function writeSet(out: string, contents: ReadonlyMap<string, Uint8Array | string>, mode: 'absent' | 'replace'): void {
   const parent = dirname(resolve(out));
-  mkdirSync(parent, { recursive: true });
-  const stage = mkdtempSync(join(parent, `.${basename(out)}.staging-`));
   try {
-    for (const [name, data] of contents) writeFileAtomic(join(stage, name), data, 0o644);
-    if (mode === 'absent') {
-      renameSync(stage, out);
-      return;
-    }
-    const old = `${stage.replace('.staging-', '.previous-')}`;
-    renameSync(out, old);
+    mkdirSync(parent, { recursive: true });
+    removeLeftovers(parent, out);
+    const stage = mkdtempSync(join(parent, `.${basename(out)}.staging-`));
     try {
-      renameSync(stage, out);
-    } catch (error) {
-      renameSync(old, out); // put the earlier set back: nothing is lost
-      throw error;
+      pausePoint('staging');
+      for (const [name, data] of contents) {
+        try {
+          writeNewFileInStaging(join(stage, name), data, 0o644);
+        } catch (error) {
+          // A failed write names no path of its own: name the file being written.
+          throw Object.assign(error as Error, { path: join(stage, name) });
+        }
+      }
+      pausePoint('staged');
+      if (mode === 'absent') {
+        renameSync(stage, out);
+        pausePoint('renamed');
+        return;
+      }
+      for (const name of contents.keys()) {
+        renameSync(join(stage, name), join(out, name));
+        pausePoint(`renamed:${name}`);
+      }
+    } finally {
+      rmSync(stage, { recursive: true, force: true });
     }
-    rmSync(old, { recursive: true, force: true });
-  } finally {
-    rmSync(stage, { recursive: true, force: true });
+  } catch (error) {
+    throw writeError(error, out);
   }
+}
+
+/** Disk full, file too large, no permission, read-only disk...: a usage error naming the path (D-21), not an internal error. */
+const WRITE_ERRORS: Readonly<Record<string, string>> = {
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is exhausted',
+  EFBIG: 'the file is larger than this process may write (ulimit -f)',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'the file system is read-only',
+  EIO: 'an input/output error',
+  ENAMETOOLONG: 'the name is too long',
+  ENOTDIR: 'a part of the path is not a folder',
+  EEXIST: 'something else appeared there meanwhile',
+  ENOTEMPTY: 'something else appeared there meanwhile',
+};
+
+function writeError(error: unknown, out: string): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === undefined || WRITE_ERRORS[code] === undefined) return error;
+  const path = (error as NodeJS.ErrnoException).path ?? out;
+  return new UsageError(`Cannot write the submission set to "${out}": ${WRITE_ERRORS[code]} (${code} at "${path}")`);
 }
 
 /**

@@ -9,6 +9,7 @@ import { CART_UPDATED_EVENT, THEME_FIELDS } from '../validator/bridge/messages.j
 import { ACTION_SPECS, type FieldSpec } from '../validator/bridge/requests.js';
 import {
   ALLOWED_EXTENSIONS,
+  BUNDLE_PATH_MAX_BYTES,
   BUNDLE_MAX_FILES,
   DEFAULTS_MAX_BYTES,
   INITIALIZATION_TIMEOUT_MS,
@@ -256,7 +257,8 @@ compatible types across releases.
 - Allowed file extensions (any letter case, D-2): ${ALLOWED_EXTENSIONS.map((e) => `\`${e}\``).join(', ')}. Everything
   else (JSON, Markdown, source maps, TypeScript, lock files, licences, hidden files) is refused.
 - Exactly one HTML file, the entrypoint. At most ${BUNDLE_MAX_FILES} files; sizes and the compression ratio are in the limits.
-- Paths: relative, safe ASCII segments (D-2), no two paths equal when lowercased, no symbolic links.
+- Paths: relative, safe ASCII segments (D-2), at most ${BUNDLE_PATH_MAX_BYTES} bytes, no two paths equal when lowercased, no path both
+  a file and a folder of another (D-2a), no symbolic links.
 - JavaScript: only local module files, loaded by \`<script type="module" src>\` or imports (D-18, D-19, D-22).
 - No remote resources; no inline script or event handlers, \`javascript:\` URLs, authored
   content-security policies, \`<base>\`, frames, objects, embeds or applets.

@@ -9,10 +9,10 @@
 import {
   BOOKING_TIME_MAX_CHARS,
   BUNDLE_MAX_COMPRESSION_RATIO,
+  BUNDLE_PATH_MAX_BYTES,
   DEFAULTS_MAX_BYTES,
   DNS_LABEL_MAX_CHARS,
   DNS_NAME_MAX_CHARS,
-  ENTRYPOINT_MAX_CHARS,
   INITIALIZATION_TIMEOUT_MS,
   MAX_PENDING_CALLS,
   MESSAGE_MAX_BYTES,
@@ -114,7 +114,7 @@ export const DECISIONS: readonly DecisionSummary[] = [
   {
     id: '2a',
     title: 'Path length and file-or-folder conflicts',
-    text: `Every bundle path, not only the entrypoint, is at most ${ENTRYPOINT_MAX_CHARS} bytes. No path may be both a file and the folder of another file (\`lib\` beside \`lib/x.js\`): no real folder produces that, and archive extractors disagree on what to do with it.`,
+    text: `Every bundle path, not only the entrypoint, is at most ${BUNDLE_PATH_MAX_BYTES} bytes. No path may be both a file and the folder of another file (\`lib\` beside \`lib/x.js\`, compared ignoring ASCII case as collisions are): no real folder produces that, and archive extractors disagree on what to do with it.`,
   },
   {
     id: '3',
@@ -124,7 +124,7 @@ export const DECISIONS: readonly DecisionSummary[] = [
   {
     id: '4',
     title: 'Private keys',
-    text: 'A file anywhere in a project (outside `node_modules/`) or a release folder that holds PEM private-key armour (PKCS#8, OpenSSH or encrypted PKCS#8) is an error for check, package, verify and review. `init` writes a `.gitignore` that ignores `*.pem` and `*.key`.',
+    text: 'A file anywhere in a project (outside `node_modules/`) or a release folder that holds PEM private-key armour (PKCS#8, OpenSSH or encrypted PKCS#8) is an error for check, package, verify and review. `init` writes a `.gitignore` that ignores `*.pem` and `*.key`. A file the scan cannot read (permissions, a pipe or device, a file too large to scan) is a warning naming it, never skipped in silence (D-30).',
   },
   {
     id: '5',
@@ -184,7 +184,7 @@ export const DECISIONS: readonly DecisionSummary[] = [
   {
     id: '16',
     title: 'Archives the tool accepts',
-    text: `Every byte is accounted for: one end record at the very end with no comment, nothing before the first local header or between records, no overlaps, central and local headers agreeing (name, method, flags, sizes, CRC), a matching entry count, methods 0 and 8 only, no encryption, ZIP64, spanning or directory entries, attributes of a plain regular file, CRC and sizes verified while inflating (never past the declared size), a compression ratio of at most ${BUNDLE_MAX_COMPRESSION_RATIO} per entry and overall, and every bundle rule of the contract. Nothing is written to disk.`,
+    text: `Every byte is accounted for: one end record at the very end with no comment, nothing before the first local header or between records, no overlaps, central and local headers agreeing (name, method, flags, sizes, CRC), a matching entry count, methods 0 and 8 only, no encryption, ZIP64, spanning or directory entries, attributes of a plain regular file and no extra fields (both as D-16a amends), CRC and sizes verified while inflating (never past the declared size), a compression ratio of at most ${BUNDLE_MAX_COMPRESSION_RATIO} per entry and overall, and every bundle rule of the contract. Nothing is written to disk.`,
   },
   {
     id: '16a',

@@ -1,7 +1,9 @@
 // Version numbers of the contract the snapshot describes (contract "Versioning"). They are
 // not limits, so limits.ts does not hold them; the protocol version is the bridge's own
 // constant, and the other two are pinned here once for every generated file.
-import { PROTOCOL_VERSION } from '../validator/bridge/messages.js';
+// Through the validator's index: platform-review (built from dist/validator.mjs alone) reads
+// CONTRACT_VERSION for its reports.
+import { PROTOCOL_VERSION } from '../validator/index.js';
 
 /** The contract version the tool enforces (contract "Versioning": 1). */
 export const CONTRACT_VERSION = 1;

@@ -15,6 +15,8 @@ import {
   BUNDLE_MAX_EXPANDED_BYTES,
   BUNDLE_MAX_FILE_BYTES,
   BUNDLE_MAX_FILES,
+  BUNDLE_PATH_MAX_BYTES,
+  KEY_SCAN_MAX_BYTES,
   CAPABILITY_KEYS,
   DEFAULTS_MAX_BYTES,
   DESCRIPTION_MAX_BYTES,
@@ -40,6 +42,7 @@ import {
   URL_PORT_MAX_DIGITS,
   VALUE_MAX_BYTES,
 } from '../validator/index.js';
+import { reviewExplanations } from './review-explanations.js';
 import { JSON_MAX_DEPTH } from '../validator/json.js';
 import {
   HIGH_ENTROPY_MIN_CHARS,
@@ -387,6 +390,10 @@ function bundleExplanations(): Record<string, Explanation> {
       text: 'A project is a folder with manifest.json at its top and runtime/ beside it. The folder given has no manifest.json: usually the command was pointed at a parent folder or at runtime/ itself.',
       example: { file: 'shell', before: 'platform-ext check my-extension/runtime', after: 'platform-ext check my-extension' },
     },
+    'project/manifest-not-regular-file': {
+      text: 'manifest.json is read only when it is a regular file in the project folder itself (D-30): it is opened without following links and without waiting, and checked on the open file. A link would make the tool check and sign bytes from somewhere else, a named pipe or device could make it wait forever, and a folder has no content. In a release folder the same rule speaks for manifest.json.',
+      example: { file: 'layout', before: 'my-extension/manifest.json -> ../shared/manifest.json', after: 'my-extension/manifest.json   (a regular file, copied by the build step)' },
+    },
     'project/snapshot-stale': {
       text: 'init writes contract-snapshot/ (rules, limits, runtime policy, bridge protocol) so that editors, CI and AI agents read the same contract as the tool. A file there differs from, is missing from, or is extra to the contract this version of the tool enforces: the project was made by another version, or the files were edited. The contract says a scaffold is regenerated to adopt a newer contract and its snapshot files are never edited by hand (Versioning). It is a warning: the checks themselves always use the tool\'s own contract.',
       example: { file: 'shell', before: '(contract-snapshot/rules.json edited by hand, or written by an older platform-ext)', after: 'platform-ext init --refresh' },
@@ -435,6 +442,14 @@ function bundleExplanations(): Record<string, Explanation> {
       text: 'Everything under runtime/ is packaged (D-3), so a file that cannot be read (permissions, a broken mount) is an error rather than being skipped.',
       example: { file: 'shell', before: '$ ls -l runtime/logo.png\n--w------- 1 root root 2048 logo.png', after: '$ chmod a+r runtime/logo.png' },
     },
+    'bundle/path-too-long': {
+      text: `Every bundle path, relative to runtime/ (or an entry name inside bundle.zip), is at most ${BUNDLE_PATH_MAX_BYTES} bytes, the limit the contract sets for the entrypoint (D-2a). Longer names break extractors and file systems with a 255-byte name limit, and a 64 KB ZIP entry name is a way to make logs and reports unreadable.`,
+      example: { file: 'layout', before: 'runtime/assets/generated/chunk-…(300 characters)….js', after: 'runtime/assets/chunk-3f9a2c.js' },
+    },
+    'bundle/path-prefix-conflict': {
+      text: 'No bundle path is both a file and the folder of another file (D-2a), compared ignoring ASCII letter case as collisions are (D-2). A runtime/ folder on a case-sensitive disk can hold "Lib.js" beside "lib.js/x.js", and an archive can list "lib" beside "lib/x.js"; extractors then disagree on which one exists, so the release would not be the same files everywhere.',
+      example: { file: 'layout', before: 'bundle.zip: lib   and   lib/x.js', after: 'bundle.zip: lib.js   and   lib/x.js' },
+    },
     'bundle/too-many-files': {
       text: `A bundle holds at most ${BUNDLE_MAX_FILES} files (contract "Limits"). Bundle the modules with a build step, combine icons into a sprite or inline SVG, and remove unused assets.`,
       example: { file: 'layout', before: 'runtime/icons/a.png … runtime/icons/z.png (240 files)', after: 'runtime/icons.png   (one sprite)' },
@@ -458,6 +473,10 @@ function bundleExplanations(): Record<string, Explanation> {
         before: 'my-extension/\n  manifest.json\n  signing.pem   (-----BEGIN PRIVATE KEY-----)',
         after: '~/.config/platform-ext/acme.pem   (outside every project)\nmy-extension/.gitignore: *.pem and *.key',
       },
+    },
+    'secret/not-scanned': {
+      text: `The private-key scan (D-4) reads every file of the project outside runtime/, node_modules/ and .git/, and every extra file of a release folder. A file it cannot read is named in this warning rather than skipped in silence (D-30): one it has no permission to read, a named pipe, device or socket (opened without waiting, never read), or a file over ${sizeText(KEY_SCAN_MAX_BYTES)} (refused by the size of the open file, never read to its end). Links are not followed and not scanned: their targets are not part of the folder.`,
+      example: { file: 'layout', before: 'my-extension/\n  recording.fifo   (a named pipe)\n  backup.img   (20 GB)', after: 'my-extension/   (the pipe and the image moved elsewhere)' },
     },
   };
 }
@@ -723,6 +742,10 @@ function releaseExplanations(): Record<string, Explanation> {
       text: 'A release folder holds exactly the five submission files. Anything else (notes, .DS_Store, a copied key) would either be left behind on upload or, worse, uploaded: a stray private key in a release folder is how keys leak.',
       example: { file: 'layout', before: 'release/\n  (the five files)\n  notes.txt', after: 'release/\n  (the five files)' },
     },
+    'release/not-regular-file': {
+      text: 'Each submission file is read only when it is a regular file in the release folder itself (D-30): it is opened without following links and without waiting, and checked on the open descriptor before a byte is read. A link would make review check bytes from elsewhere, and a named pipe or device (a FIFO named bundle.zip, a link to /dev/zero) could make verify or platform-review wait forever. The file is reported and not read.',
+      example: { file: 'layout', before: 'release/bundle.zip   (a named pipe, or -> /dev/zero)', after: 'release/bundle.zip   (the archive platform-ext package wrote)' },
+    },
     'release/file-too-large': {
       text: 'Each submission file has a largest size any valid one can have (the manifest and bundle limits, the exact lengths of the key and signature texts, the record\'s bounded fields). A larger file was replaced or corrupted, and it is not read further.',
       example: { file: 'layout', before: 'release/publisher-public-key.txt   (a PEM file pasted in, 3 lines)', after: 'release/publisher-public-key.txt   (one line of base64, as package wrote it)' },
@@ -788,9 +811,9 @@ function archiveExplanations(): Record<string, Explanation> {
     'archive/unsupported-flags': repackaged('An entry sets general-purpose flag bits other than the UTF-8 name flag and the deflate level hint (D-15; D-16): patched data, strong encryption or masked headers, none of which a bundle uses.', 'an archive written by a tool with encryption or patch data'),
     'archive/unsupported-method': repackaged('An entry uses a compression method other than stored (0) or deflate (8) (D-15; D-16): bzip2, LZMA, zstd and others are not read by every ZIP reader.', 'zip -Z bzip2 -r bundle.zip .'),
     'archive/version-needed': repackaged('An entry declares that it needs a ZIP version above 2.0 to extract (D-16). Stored and deflated entries need at most 2.0; a higher value means features a bundle does not use.', 'an archive written with ZIP64 or newer compression enabled'),
-    'archive/extra-field': repackaged('An entry has extra fields (timestamps, owner ids, Unicode paths). They are refused so every byte of the archive has one meaning (D-15; D-16); most ZIP tools write them by default.', 'cd runtime && zip -r ../bundle.zip .   (writes "UT" and "ux" extra fields)'),
+    'archive/extra-field': repackaged('An entry has an extra field that could change what a reader sees (a Unicode path or comment, ZIP64 data, an unknown id), a malformed one, or the same field twice (D-16; D-16a). Only the extended timestamp (0x5455), Unix owner (0x7875) and NTFS times (0x000a) fields are accepted, well formed and once each per header: they are what zip -r and 7-Zip write, and no extractor reads a different file because of them.', 'an archive whose entries carry Info-ZIP Unicode path fields (0x7075) or a second timestamp field'),
     'archive/file-comment': repackaged('An entry has a file comment (D-15; D-16): bytes that no reader checks.', 'zip -c -r bundle.zip .   (asks for entry comments)'),
-    'archive/bad-attributes': repackaged('An entry\'s external attributes do not describe a plain regular file: a symbolic link, a device, setuid/setgid/sticky bits, or host-specific attributes (D-15; D-16). Extracting such an entry could create a link that points outside the target folder.', 'zip -y -r bundle.zip .   (-y stores symbolic links as links)'),
+    'archive/bad-attributes': repackaged('An entry\'s external attributes do not describe a plain regular file: a symbolic link, a device, setuid/setgid/sticky bits, MS-DOS bits other than read-only and archive, or host-specific attributes (D-16; D-16a). A Unix regular-file mode, or permission bits alone, is accepted. Extracting such an entry could create a link that points outside the target folder.', 'zip -y -r bundle.zip .   (-y stores symbolic links as links)'),
     'archive/duplicate-name': repackaged('Two entries have the same name (D-16). ZIP readers disagree on which copy wins, so a reviewer and a server could see different files.', 'zip bundle.zip runtime/main.js   (appending to an existing archive)'),
     'archive/size-mismatch': repackaged('An entry does not inflate to its declared size, or a stored entry\'s two sizes differ (D-16). Sizes are checked while inflating, and inflation stops at the declared size.', 'an archive damaged in transfer or crafted by hand'),
     'archive/compression-ratio': {
@@ -921,6 +944,7 @@ export function allExplanations(): Readonly<Record<string, Explanation>> {
     ...archiveExplanations(),
     ...baselineExplanations(),
     ...secretExplanations(),
+    ...reviewExplanations(),
     ...configExplanations(),
   });
   return table;

@@ -59,7 +59,7 @@ export function checkProjectFolder(dir: string, revision: number): CheckedProjec
   }
   const result = validateProject(project.input, { bundlePrefix: 'runtime/' });
   // The same D-4 key scan `check` adds for files outside runtime/.
-  const findings = withKeyHits(result.findings, project.keyHits);
+  const findings = withKeyHits(result.findings, project.keyHits, project.keyMisses);
   let errors = 0;
   for (const f of findings) if (f.severity === 'error') errors++;
   const files = new Map<string, Uint8Array>();

@@ -1,8 +1,10 @@
 // Loads a project folder into validator input: manifest bytes and the runtime/ listing.
-// Reads nothing whose size already breaks a limit (a 1 GiB sparse file is listed with
-// its size, never read), follows no symbolic link, and scans every other project file
-// (outside node_modules/ and .git/) for private-key material in bounded chunks (D-4).
-import { closeSync, fstatSync, lstatSync, openSync, readdirSync, type Dirent } from 'node:fs';
+// Every file is opened once with the safe opener (src/fs/read-capped.ts, D-30): no link
+// is followed, no FIFO or device waited on, nothing whose size already breaks a limit is
+// read (a sparse file of many gigabytes is listed with its size), and the bytes come
+// through the descriptor that was checked. Every other project file (outside
+// node_modules/ and .git/) is scanned for private-key material in bounded chunks (D-4).
+import { closeSync, lstatSync, readdirSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import {
   BUNDLE_MAX_EXPANDED_BYTES,
@@ -10,11 +12,12 @@ import {
   MANIFEST_MAX_BYTES,
 } from '../validator/limits.js';
 import type { BundleEntry } from '../validator/bundle.js';
-import { scanFileForKeyMarker } from '../release/key-scan.js';
+import { scanFileForKeyMarker, type KeyScanMiss } from '../release/key-scan.js';
 import { launchScanWorker, PARALLEL_SCAN_MIN_BYTES, scanWithWorker, type ScanWorker } from '../release/parallel-scan.js';
 import { bundleFilePaths, hasContentScan, type ContentScan, type ProjectInput } from '../validator/validate.js';
 import { UsageError } from '../usage-error.js';
-import { readInto } from '../fs/read-capped.js';
+import { openFile, readFile, readInto } from '../fs/read-capped.js';
+import { pausePoint } from '../fs/test-pause.js';
 
 export interface KeyHit {
   /** Project-relative path. */
@@ -26,6 +29,8 @@ export interface LoadedProject {
   readonly input: ProjectInput;
   /** Private-key material found outside runtime/ (runtime/ files are scanned by the validator). */
   readonly keyHits: readonly KeyHit[];
+  /** Files outside runtime/ the key scan could not read (D-30: warnings, never a silent skip). */
+  readonly keyMisses: readonly KeyScanMiss[];
 }
 
 export interface LoadOptions {
@@ -50,20 +55,14 @@ function readUpTo(fd: number, limit: number, into: 'buffer' | 'plain' | 'shared'
   return filled === limit ? buffer : buffer.subarray(0, filled);
 }
 
-function readManifest(root: string): Uint8Array | null {
-  let fd: number;
-  try {
-    fd = openSync(join(root, 'manifest.json'), 'r');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new UsageError(`Cannot read ${join(root, 'manifest.json')}: ${(error as Error).message}`);
-  }
-  try {
-    // One byte over the limit is enough for the validator to report the size (D-5).
-    return readUpTo(fd, MANIFEST_MAX_BYTES + 1);
-  } finally {
-    closeSync(fd);
-  }
+/** The manifest's bytes (null when missing), or why a manifest that is there was not read (D-30). */
+function readManifest(root: string): { bytes: Uint8Array | null; refused?: NonNullable<ProjectInput['manifestRefused']> } {
+  const path = join(root, 'manifest.json');
+  const read = readFile(path, MANIFEST_MAX_BYTES);
+  if (read.ok) return { bytes: read.bytes };
+  if (read.problem === 'missing') return { bytes: null };
+  if (read.problem === 'unreadable') throw new UsageError(`Cannot read ${path}: ${read.code ?? 'unreadable'}`);
+  return { bytes: null, refused: read.problem === 'too-large' ? { reason: 'too-large', size: read.size ?? 0 } : { reason: read.problem } };
 }
 
 function entryKind(dirent: Dirent): 'dir' | 'file' | 'symlink' | 'other' {
@@ -91,6 +90,7 @@ function loadRuntime(runtimeDir: string, parallel: ParallelState | null): Bundle
   while (stack.length > 0) {
     const { abs, rel } = stack.pop()!;
     const children = readdirSync(abs, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
+    pausePoint('runtime-listed');
     for (const child of children) {
       const childAbs = join(abs, child.name);
       const childRel = rel === '' ? child.name : `${rel}/${child.name}`;
@@ -109,15 +109,19 @@ function loadRuntime(runtimeDir: string, parallel: ParallelState | null): Bundle
         entries.push({ path: childRel, kind, size });
         continue;
       }
-      let fd: number;
-      try {
-        fd = openSync(childAbs, 'r');
-      } catch {
-        entries.push({ path: childRel, kind: 'file', size: 0, unreadable: true });
+      // Listed as a file, opened once with the safe opener: what is read is what was
+      // checked to be a regular file, even if a link or a FIFO took its name meanwhile.
+      const opened = openFile(childAbs);
+      if (!opened.ok) {
+        if (opened.problem === 'missing') continue;
+        if (opened.problem === 'symlink') entries.push({ path: childRel, kind: 'symlink', size: 0 });
+        else if (opened.problem === 'special' || opened.problem === 'directory') entries.push({ path: childRel, kind: 'other', size: 0 });
+        else entries.push({ path: childRel, kind: 'file', size: 0, unreadable: true });
         continue;
       }
+      const fd = opened.fd;
       try {
-        const size = fstatSync(fd).size;
+        const size = opened.size;
         // Content is read only while it can still matter: a file over the one-file limit,
         // or past the expanded-size budget, is reported by size without being read.
         if (size <= BUNDLE_MAX_FILE_BYTES && retained + size <= BUNDLE_MAX_EXPANDED_BYTES) {
@@ -146,8 +150,9 @@ function loadRuntime(runtimeDir: string, parallel: ParallelState | null): Bundle
 }
 
 /** D-4 for files outside runtime/ (runtime/ files are scanned by the validator). */
-function scanProjectForKeys(root: string): KeyHit[] {
+function scanProjectForKeys(root: string): { hits: KeyHit[]; misses: KeyScanMiss[] } {
   const hits: KeyHit[] = [];
+  const misses: KeyScanMiss[] = [];
   const stack: { abs: string; rel: string }[] = [{ abs: root, rel: '' }];
   while (stack.length > 0) {
     const { abs, rel } = stack.pop()!;
@@ -164,12 +169,16 @@ function scanProjectForKeys(root: string): KeyHit[] {
         if (!SKIPPED_FOLDERS.has(child.name)) stack.push({ abs: join(abs, child.name), rel: childRel });
         continue;
       }
-      if (!child.isFile()) continue;
-      const marker = scanFileForKeyMarker(join(abs, child.name));
-      if (marker !== null) hits.push({ file: childRel, marker });
+      // A link is never followed (its target is not a file of the project); a FIFO, device
+      // or socket is opened without waiting and reported as not scanned.
+      if (child.isSymbolicLink()) continue;
+      const scan = scanFileForKeyMarker(join(abs, child.name));
+      if (scan.marker !== null) hits.push({ file: childRel, marker: scan.marker });
+      if (scan.miss !== null) misses.push({ file: childRel, reason: scan.miss });
     }
   }
-  return hits.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const byFile = (a: { file: string }, b: { file: string }) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
+  return { hits: hits.sort(byFile), misses: misses.sort(byFile) };
 }
 
 /** The content scans of `files`, made on this thread and the launched worker. */
@@ -193,7 +202,8 @@ export function checkProjectRoot(root: string): void {
 
 export function loadProject(root: string, options: LoadOptions = {}): LoadedProject {
   checkProjectRoot(root);
-  const manifest = readManifest(root);
+  const { bytes: manifest, refused } = readManifest(root);
+  const manifestRefused = refused === undefined ? {} : { manifestRefused: refused };
   const parallel: ParallelState | null = options.parallelScan === true ? { textBytes: 0, worker: null } : null;
   let files: BundleEntry[] | null = null;
   try {
@@ -202,13 +212,13 @@ export function loadProject(root: string, options: LoadOptions = {}): LoadedProj
   } catch {
     files = null;
   }
-  const keyHits = scanProjectForKeys(root);
+  const { hits: keyHits, misses: keyMisses } = scanProjectForKeys(root);
   if (parallel?.worker != null) {
     if (files === null) {
       parallel.worker.dispose();
     } else {
-      return { input: { manifest, files, scans: scanInParallel(parallel.worker, files) }, keyHits };
+      return { input: { manifest, ...manifestRefused, files, scans: scanInParallel(parallel.worker, files) }, keyHits, keyMisses };
     }
   }
-  return { input: { manifest, files }, keyHits };
+  return { input: { manifest, ...manifestRefused, files }, keyHits, keyMisses };
 }

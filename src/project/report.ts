@@ -2,11 +2,30 @@
 // same findings; neither decides anything.
 import { ruleById, type Finding } from '../validator/index.js';
 import type { AcknowledgedFinding } from './acknowledged.js';
+import { CONTRACT_VERSION } from '../contract/versions.js';
+
+declare const __PLATFORM_EXT_VERSION__: string;
+/** The tool's version as bundled; transpiled sources (tests of build/) have no version. */
+export const TOOL_VERSION = typeof __PLATFORM_EXT_VERSION__ === 'string' ? __PLATFORM_EXT_VERSION__ : '0.0.0-dev';
+
+/** D-20a: who wrote a report, and against which contract. */
+export interface ReportTool {
+  readonly name: 'platform-ext';
+  readonly version: string;
+}
+
+/** D-20a: a finding as reports print it, with the fix text of its rule (or the text its command gives it); every finding of a Report is one. */
+export interface ReportFinding extends Finding {
+  readonly hint?: string;
+}
 
 export type ReportCommand = 'check' | 'verify' | 'review';
 
 export interface Report {
   readonly format: 'platform-extension-report-v1';
+  /** D-20a, after the D-20 fields in the JSON (additive: consumers ignore fields they do not know). */
+  readonly tool: ReportTool;
+  readonly contract_version: typeof CONTRACT_VERSION;
   readonly command: ReportCommand;
   readonly target: string;
   readonly ok: boolean;
@@ -30,13 +49,15 @@ export interface ReportOptions {
   readonly acknowledged?: readonly AcknowledgedFinding[];
 }
 
-/** A finding in the D-20 key order: rule, severity, message, file, pointer, line, column. */
+/** A finding in the D-20 key order (rule, severity, message, file, pointer, line, column), then its hint (D-20a). */
 function ordered(f: Finding): Record<string, unknown> {
   const o: Record<string, unknown> = { rule: f.rule, severity: f.severity, message: f.message };
   if (f.file !== undefined) o['file'] = f.file;
   if (f.pointer !== undefined) o['pointer'] = f.pointer;
   if (f.line !== undefined) o['line'] = f.line;
   if (f.column !== undefined) o['column'] = f.column;
+  const hint = (f as ReportFinding).hint ?? ruleById(f.rule)?.hint;
+  if (hint !== undefined) o['hint'] = hint;
   return o;
 }
 
@@ -45,7 +66,8 @@ export function buildReport(command: ReportCommand, target: string, findings: re
   for (const f of findings) if (f.severity === 'error') errors++;
   const warnings = findings.length - errors;
   const strict = options.strict === true;
-  // Key order is fixed (D-20): rule, severity, message, file, pointer, line, column.
+  // Key order is fixed (D-20): rule, severity, message, file, pointer, line, column, then
+  // hint (D-20a): the finding's own when its command gave one, else its rule's.
   const orderedFindings = findings.map((f) => ordered(f) as unknown as Finding);
   // `strict` sits next to `ok` because it changes what `ok` means; without --strict the
   // report is exactly the D-20 shape (verify and review never pass it).
@@ -61,6 +83,8 @@ export function buildReport(command: ReportCommand, target: string, findings: re
     ...(options.acknowledged !== undefined && {
       acknowledged: options.acknowledged.map((f) => ({ ...ordered(f), reason: f.reason }) as unknown as AcknowledgedFinding),
     }),
+    tool: { name: 'platform-ext', version: TOOL_VERSION },
+    contract_version: CONTRACT_VERSION,
   };
 }
 

@@ -6,7 +6,7 @@
 import { pathToFileURL } from 'node:url';
 import { RULES, type Finding, type RuleDef } from '../validator/index.js';
 import { explanationOf } from '../explain/explanations.js';
-import type { Report } from './report.js';
+import type { Report, ReportFinding } from './report.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;
 const VERSION = typeof __PLATFORM_EXT_VERSION__ === 'string' ? __PLATFORM_EXT_VERSION__ : '0.0.0-dev';
@@ -87,7 +87,13 @@ function resultOf(finding: Finding, ruleIndex: number, reason?: string): Record<
   // An acknowledged warning (D-33): suppressed outside the code, in the project's
   // platform-ext.config.json, with the publisher's reason (SARIF 3.27.23, 3.35).
   if (reason !== undefined) result['suppressions'] = [{ kind: 'external', status: 'accepted', justification: reason }];
-  if (finding.pointer !== undefined) result['properties'] = { pointer: finding.pointer };
+  // D-20a: the fix text travels with each result. SARIF's `fixes` would need the exact
+  // replacement bytes, which a hint does not give; the rule's `help` has the long form.
+  const properties: Record<string, string> = {};
+  if (finding.pointer !== undefined) properties['pointer'] = finding.pointer;
+  const hint = (finding as ReportFinding).hint;
+  if (hint !== undefined) properties['hint'] = hint;
+  if (Object.keys(properties).length > 0) result['properties'] = properties;
   return result;
 }
 
@@ -120,6 +126,7 @@ export function buildSarif(report: Report, projectDir: string): Record<string, u
     columnKind: 'utf16CodeUnits',
     results,
   };
-  if (report.strict === true) run['properties'] = { strict: true };
+  // D-20a: the contract version the log was checked against (the tool's is in `driver`).
+  run['properties'] = { contract_version: report.contract_version, ...(report.strict === true && { strict: true }) };
   return { $schema: SARIF_SCHEMA_URI, version: SARIF_VERSION, runs: [run] };
 }

@@ -12,7 +12,7 @@
 import { lstatSync, readdirSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { nodeCrypto } from '../builtins.js';
-import { readCapped } from '../fs/read-capped.js';
+import { readFile, readHead } from '../fs/read-capped.js';
 import { FindingList, sortFindings, type Finding } from '../validator/index.js';
 import { CONTEXT_MARKER, isContextDocument } from '../contract/context.js';
 import { CONTEXT_FILE, SNAPSHOT_FOLDER, generatedFiles } from '../contract/scaffold.js';
@@ -60,15 +60,15 @@ function expectedDigests(): Digests {
 function sameContent(path: string, stats: Stats, expected: readonly [number, string]): boolean {
   const [size, sha256] = expected;
   if (!stats.isFile() || stats.size !== size) return false;
-  const actual = readCapped(path, size);
-  return actual !== null && actual.length === size && nodeCrypto().createHash('sha256').update(actual).digest('hex') === sha256;
+  const actual = readFile(path, size);
+  return actual.ok && actual.bytes.length === size && nodeCrypto().createHash('sha256').update(actual.bytes).digest('hex') === sha256;
 }
 
 /** True when the file at `path` is a regular file that starts with the context document's marker (read: its first line only). */
 export function isGeneratedContext(path: string): boolean {
   const stats = lstatOrNull(path);
   if (stats === null || !stats.isFile()) return false;
-  const head = readCapped(path, Buffer.byteLength(CONTEXT_MARKER));
+  const head = readHead(path, Buffer.byteLength(CONTEXT_MARKER));
   return head !== null && isContextDocument(Buffer.from(head.buffer, head.byteOffset, head.length).toString('utf8'));
 }
 

@@ -4,13 +4,15 @@ import { withKeyHits } from './key-scan.js';
 import { bundleFilePaths, validateRelease, type BundleEntry, type ContentScan, type Finding, type ReleaseResult } from '../validator/index.js';
 import { buildReport, renderText, type Style } from '../project/report.js';
 import { UsageError } from '../usage-error.js';
-import { loadRelease, ReleaseFolderError } from './load-release.js';
+import { loadRelease, ReleaseFolderError, type LoadedRelease } from './load-release.js';
 import { crc32Fast, NODE_RELEASE_DEPS } from './node-deps.js';
 import { contentScanBytes, launchScanWorker, PARALLEL_SCAN_MIN_BYTES, scanWithWorker, type ScanWorker } from './parallel-scan.js';
 
 export interface ReleaseCheck {
   readonly findings: Finding[];
   readonly result: ReleaseResult;
+  /** The folder as read (the operator's review summarises its files). */
+  readonly loaded: LoadedRelease;
 }
 
 /**
@@ -52,7 +54,7 @@ export function checkReleaseFolder(dir: string): ReleaseCheck {
     // An archive refused before its contents were read never reaches the worker.
     if (!handed) worker?.dispose();
   }
-  return { findings: withKeyHits(result.findings, loaded.keyHits), result };
+  return { findings: withKeyHits(result.findings, loaded.keyHits, loaded.keyMisses), result, loaded };
 }
 
 /** Lines after the findings: what was recomputed (text output only). */

@@ -3,15 +3,16 @@
 // how to fix it; a mock that silently ignores a typo would let the test pass for the
 // wrong reason. The manifest goes through the validator's own manifest check, the
 // settings through its settings check (the preview's Settings panel uses the same).
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readFile } from '../fs/read-capped.js';
 import { CAPABILITIES, CAPABILITY_KEYS, isCapabilityKey } from '../validator/capabilities.js';
 import { BRIDGE_ERROR_CODE_LIST, isBridgeErrorCode, type BridgeErrorCode } from '../validator/bridge/errors.js';
 import { THEME_FIELDS, type SettingValue } from '../validator/bridge/messages.js';
 import { FindingList, type Finding } from '../validator/findings.js';
 import { isPropertyName } from '../validator/grammar.js';
-import { INITIALIZATION_TIMEOUT_MS, MAX_PROPERTIES, PROPERTY_NAME_MAX_CHARS, REQUEST_TIMEOUT_MS, SETTINGS_MAX_BYTES } from '../validator/limits.js';
+import { INITIALIZATION_TIMEOUT_MS, MANIFEST_MAX_BYTES, MAX_PROPERTIES, PROPERTY_NAME_MAX_CHARS, REQUEST_TIMEOUT_MS, SETTINGS_MAX_BYTES } from '../validator/limits.js';
 import { validateManifest } from '../validator/manifest.js';
 import { validateSettings, type PropertyDef } from '../validator/properties.js';
 import { suggest } from '../validator/suggest.js';
@@ -182,10 +183,13 @@ export function readManifest(input: MockPlatformOptions['manifest']): ManifestFa
   if (typeof input === 'string' || input instanceof URL) {
     const path = manifestPath(input);
     label = path;
-    try {
-      bytes = readFileSync(path);
-    } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    // The safe opener (D-30): a FIFO or device is never waited on, a link never followed,
+    // and a file over the manifest limit is not read (its size rule speaks).
+    const read = readFile(path, MANIFEST_MAX_BYTES);
+    if (read.ok) bytes = read.bytes;
+    else if (read.problem === 'too-large') bytes = new Uint8Array(MANIFEST_MAX_BYTES + 1);
+    else {
+      const reason = read.problem === 'missing' || read.problem === 'unreadable' ? (read.code ?? read.problem) : `not a regular file: ${read.problem === 'special' ? 'a FIFO, device or socket' : read.problem === 'symlink' ? 'a symbolic link' : 'a folder'}`;
       throw new MockPlatformError('ERR_INVALID_MANIFEST', `cannot read the manifest ${path} (${reason}): pass the path of manifest.json or of the project folder, or the manifest object`);
     }
   } else if (isPlainObject(input)) {

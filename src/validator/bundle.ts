@@ -8,9 +8,10 @@ import {
   BUNDLE_MAX_EXPANDED_BYTES,
   BUNDLE_MAX_FILE_BYTES,
   BUNDLE_MAX_FILES,
+  BUNDLE_PATH_MAX_BYTES,
 } from './limits.js';
 import { PATH_PROBLEM_TEXT, extensionOf, pathProblem } from './paths.js';
-import { groupDigits } from './text.js';
+import { groupDigits, utf8ByteLength } from './text.js';
 
 export interface BundleEntry {
   /** Path relative to the bundle root (runtime/), `/`-separated, exactly as found. */
@@ -104,6 +105,40 @@ function markerAt(bytes: Uint8Array, at: number): string | null {
   return null;
 }
 
+/** A path for a message: a very long one is cut (the finding's `file` keeps it whole). */
+function shortPath(path: string): string {
+  return path.length <= BUNDLE_PATH_MAX_BYTES ? path : `${path.slice(0, BUNDLE_PATH_MAX_BYTES)}…`;
+}
+
+/**
+ * D-2a: no path is a file and also the folder of another file (`lib` beside `lib/x.js`),
+ * compared ASCII-lowercased as case collisions are (D-2): no runtime/ folder holds both, and
+ * extractors disagree on which one wins. Linear in the total length of the paths.
+ */
+function checkPrefixConflicts(entries: readonly BundleEntry[], findings: FindingList): void {
+  // Sorted, the paths under a folder `p/` start at the first path not below `p/`: one binary
+  // search per path, whatever the depth or the number of paths.
+  const sorted = entries.map((e) => ({ key: lowerAscii(e.path), path: e.path })).sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
+  for (const { key, path } of sorted) {
+    const folder = `${key}/`;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sorted[mid]!.key < folder) lo = mid + 1;
+      else hi = mid;
+    }
+    const inside = sorted[lo];
+    if (inside !== undefined && inside.key.startsWith(folder)) {
+      findings.add('bundle/path-prefix-conflict', `"${shortPath(path)}" is a file, and "${shortPath(inside.path)}" uses it as a folder`, { file: path });
+    }
+  }
+}
+
+function lowerAscii(path: string): string {
+  return path.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+}
+
 function formatBytes(n: number): string {
   return `${groupDigits(n)} bytes`;
 }
@@ -162,11 +197,16 @@ export function checkBundleListing(entries: readonly BundleEntry[], entrypoint: 
     }
     regular++;
     const problem = pathProblem(entry.path);
+    // D-2a: the entrypoint's length limit holds for every path.
+    const pathBytes = utf8ByteLength(entry.path);
+    if (pathBytes > BUNDLE_PATH_MAX_BYTES) {
+      findings.add('bundle/path-too-long', `"${shortPath(entry.path)}" is ${groupDigits(pathBytes)} bytes long; a bundle path may be at most ${BUNDLE_PATH_MAX_BYTES} bytes`, at);
+    }
     const ext = extensionOf(entry.path);
     const tool = toolHintFor(entry.path, ext);
     if (problem !== null) {
       const vite = tool !== null && tool.startsWith('Vite\'s build manifest') ? `; ${tool}` : '';
-      findings.add('bundle/path-invalid', `"${entry.path}" is not a valid bundle path: ${PATH_PROBLEM_TEXT[problem]}${vite}`, at);
+      findings.add('bundle/path-invalid', `"${shortPath(entry.path)}" is not a valid bundle path: ${PATH_PROBLEM_TEXT[problem]}${vite}`, at);
     }
     if (!ALLOWED.has(ext)) {
       findings.add(
@@ -209,6 +249,7 @@ export function checkBundleListing(entries: readonly BundleEntry[], entrypoint: 
       if (marker !== null) findings.add('secret/private-key', `"${entry.path}" contains "${marker}"`, at);
     }
   }
+  checkPrefixConflicts(entries, findings);
   if (regular > BUNDLE_MAX_FILES) {
     findings.add('bundle/too-many-files', `The bundle has ${regular} files; at most ${BUNDLE_MAX_FILES} are allowed`);
   }

@@ -20,8 +20,8 @@ export { CAPABILITIES, CAPABILITY_KEYS, isCapabilityKey, capabilityByKey, type C
 export { isNamespace, isSemver, isPropertyName, isColor, urlProblem } from './grammar.js';
 export { pathProblem, extensionOf, type PathProblem } from './paths.js';
 export { readJson, type JsonReadResult } from './json.js';
-export { decodeUtf8, utf8ByteLength } from './text.js';
-export { readZip, type InflateRaw, type InflateResult, type ZipReadResult, type ReadZipOptions } from './zip/read.js';
+export { decodeUtf8, utf8ByteLength, groupDigits } from './text.js';
+export { readZip, type InflateRaw, type InflateResult, type ZipReadResult, type ReadZipOptions, type ZipListingEntry } from './zip/read.js';
 export { crc32 } from './zip/crc32.js';
 export {
   validateRelease,
@@ -33,6 +33,7 @@ export {
   SUBMISSION_FILE_MAX_BYTES,
   SIGNED_PAYLOAD_HEADER,
   type ReleaseFiles,
+  type RefusedFile,
   type ReleaseDeps,
   type ReleaseResult,
   type SubmissionFile,

@@ -47,6 +47,14 @@ export const BUNDLE_MAX_EXPANDED_BYTES = 20_971_520;
 export const BUNDLE_MAX_FILE_BYTES = 5_242_880;
 export const BUNDLE_MAX_FILES = 200;
 export const BUNDLE_MAX_COMPRESSION_RATIO = 100;
+/**
+ * D-4/D-30: the largest file outside the bundle that the private-key scan reads (a tool
+ * bound, not a contract limit). A larger one (a sparse file of many gigabytes, a video) is
+ * refused by the size its descriptor reports and named in a warning, never read to its end.
+ */
+export const KEY_SCAN_MAX_BYTES = 268_435_456;
+/** D-2a: a bundle path (every ZIP entry name and runtime/-relative path) is at most this many bytes, the entrypoint's limit. */
+export const BUNDLE_PATH_MAX_BYTES = 255;
 /** Allowed bundle file extensions, compared ASCII-case-insensitively per D-2 (Bundle). */
 export const ALLOWED_EXTENSIONS = ['avif', 'css', 'gif', 'html', 'jpeg', 'jpg', 'js', 'mjs', 'png', 'webp', 'woff', 'woff2'] as const;
 
@@ -94,6 +102,9 @@ export const DNS_NAME_MAX_CHARS = 253;
 export const URL_PORT_MAX_DIGITS = 5;
 /** D-9: IPv4 dotted quad parts are 0-255. */
 export const IPV4_OCTET_MAX = 255;
+
+/** D-30: platform-review --known-keys reads a list of keys up to the key-file cap, 64 KiB (a tool bound, not the contract's). */
+export const KNOWN_KEYS_FILE_MAX_BYTES = 65_536;
 
 export interface LimitEntry {
   readonly name: string;

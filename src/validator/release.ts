@@ -7,9 +7,10 @@ import { FindingList, sortFindings, type Finding } from './findings.js';
 import { isNamespace, isSemver } from './grammar.js';
 import { readJson, type JsonObjectNode } from './json.js';
 import { validateProject, type ContentScan, type ValidationResult } from './validate.js';
-import { readZip, type InflateRaw } from './zip/read.js';
+import { readZip, type InflateRaw, type ZipListingEntry, type ZipReadResult } from './zip/read.js';
 import { findPrivateKeyMarker, type BundleEntry } from './bundle.js';
 import { BUNDLE_MAX_COMPRESSED_BYTES, MANIFEST_MAX_BYTES } from './limits.js';
+import { groupDigits } from './text.js';
 
 /** File names of a submission set, in the order the contract lists them. */
 export const SUBMISSION_FILES = ['bundle.zip', 'manifest.json', 'publisher-public-key.txt', 'signature.txt', 'submission.json'] as const;
@@ -52,7 +53,27 @@ export interface ReleaseFiles {
   readonly files: Readonly<Record<SubmissionFile, Uint8Array | null>>;
   /** Names of other entries in the release folder (each is an error). */
   readonly otherNames: readonly string[];
+  /**
+   * Submission files that are present but were not read (their `files` value is null):
+   * not a regular file (a link, folder, FIFO, device or socket), larger than any valid one
+   * by the size the loader saw before reading (D-30), or unreadable.
+   */
+  readonly refused?: Readonly<Partial<Record<SubmissionFile, RefusedFile>>>;
 }
+
+/** Why a loader did not read a submission file that is there. */
+export interface RefusedFile {
+  readonly reason: 'symlink' | 'directory' | 'special' | 'too-large' | 'unreadable';
+  /** The size the loader saw, for `too-large`. */
+  readonly size?: number;
+}
+
+const REFUSED_TEXT: Readonly<Record<Exclude<RefusedFile['reason'], 'too-large'>, string>> = {
+  symlink: 'a symbolic link (never followed)',
+  directory: 'a folder',
+  special: 'a FIFO, device or socket',
+  unreadable: 'not readable (permissions)',
+};
 
 export interface ReleaseDeps {
   readonly inflateRaw: InflateRaw;
@@ -73,6 +94,10 @@ export interface ReleaseResult extends ValidationResult {
   readonly artifactSha256?: string;
   readonly publicKeyId?: string;
   readonly signatureValid: boolean;
+  /** The archive's entries as its central directory lists them, when its structure was sound. */
+  readonly archiveListing?: readonly ZipListingEntry[];
+  /** The archive's entries as validated (with their bytes when they were inflated), when its structure was sound. */
+  readonly bundleEntries?: Readonly<NonNullable<ZipReadResult['entries']>>;
 }
 
 /** D-14: the five-line payload, each line ended by `\n`. */
@@ -186,7 +211,17 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps): Relea
   const top = new FindingList();
   const { files } = release;
   for (const name of SUBMISSION_FILES) {
-    if (files[name] === null) top.add('release/missing-file', `${name} is missing`, { file: name });
+    const refused = release.refused?.[name];
+    if (refused !== undefined) {
+      // A manifest that is not a regular file is the project rule's to report (validateProject, below).
+      if (refused.reason !== 'too-large') {
+        if (name !== 'manifest.json') top.add('release/not-regular-file', `${name} is ${REFUSED_TEXT[refused.reason]}, not a regular file; it was not read`, { file: name });
+      } else if (name === 'bundle.zip') {
+        top.add('archive/compressed-too-large', `The archive is ${groupDigits(refused.size ?? 0)} bytes; a bundle may be at most ${groupDigits(BUNDLE_MAX_COMPRESSED_BYTES)} bytes (not read)`, { file: name });
+      } else {
+        top.add('release/file-too-large', `${name} is ${groupDigits(refused.size ?? 0)} bytes, larger than ${SUBMISSION_FILE_MAX_BYTES[name]} bytes (not read)`, { file: name });
+      }
+    } else if (files[name] === null) top.add('release/missing-file', `${name} is missing`, { file: name });
     // The archive's own size rule (archive/compressed-too-large) speaks for bundle.zip.
     else if (name !== 'bundle.zip' && files[name]!.length > SUBMISSION_FILE_MAX_BYTES[name]) {
       top.add('release/file-too-large', `${name} is larger than ${SUBMISSION_FILE_MAX_BYTES[name]} bytes`, { file: name });
@@ -204,21 +239,26 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps): Relea
   // The archive and its contents: structure (D-16), then the same rules as `check`.
   const manifestBytes = files['manifest.json'];
   const bundleBytes = files['bundle.zip'];
+  const manifestRefused = release.refused?.['manifest.json'];
   let contentFindings: Finding[] = [];
   let manifestInfo: ValidationResult['manifest'] = null;
+  let archiveListing: readonly ZipListingEntry[] | undefined;
+  let bundleEntries: ZipReadResult['entries'] | undefined;
   if (bundleBytes !== null) {
     const zipFindings = new FindingList();
     const zip = readZip(bundleBytes, deps.inflateRaw, zipFindings, 'bundle.zip', deps.crc32 === undefined ? {} : { crc32: deps.crc32 });
     top.items.push(...zipFindings.items);
     const scans = zip.entries === null ? undefined : deps.scanContents?.(zip.entries);
     const project = validateProject(
-      { manifest: manifestBytes, files: zip.entries ?? [], ...(scans !== undefined && { scans }) },
+      { manifest: manifestBytes, files: zip.entries ?? [], ...(scans !== undefined && { scans }), ...(manifestRefused !== undefined && { manifestRefused }) },
       { bundlePrefix: 'bundle.zip/', skipBundle: zip.entries === null },
     );
     contentFindings = project.findings;
+    archiveListing = zip.listing;
+    bundleEntries = zip.entries;
     manifestInfo = project.manifest;
-  } else if (manifestBytes !== null) {
-    const project = validateProject({ manifest: manifestBytes, files: [] }, { bundlePrefix: 'bundle.zip/', skipBundle: true });
+  } else if (manifestBytes !== null || manifestRefused !== undefined) {
+    const project = validateProject({ manifest: manifestBytes, files: [], ...(manifestRefused !== undefined && { manifestRefused }) }, { bundlePrefix: 'bundle.zip/', skipBundle: true });
     contentFindings = project.findings;
     manifestInfo = project.manifest;
   }
@@ -273,7 +313,14 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps): Relea
   let errors = 0;
   for (const f of findings) if (f.severity === 'error') errors++;
   const result: ReleaseResult = { findings, errors, warnings: findings.length - errors, manifest: manifestInfo, signatureValid };
-  return { ...result, ...(manifestSha256 !== undefined && { manifestSha256 }), ...(artifactSha256 !== undefined && { artifactSha256 }), ...(publicKeyId !== undefined && { publicKeyId }) };
+  return {
+    ...result,
+    ...(manifestSha256 !== undefined && { manifestSha256 }),
+    ...(artifactSha256 !== undefined && { artifactSha256 }),
+    ...(publicKeyId !== undefined && { publicKeyId }),
+    ...(archiveListing !== undefined && { archiveListing }),
+    ...(bundleEntries !== undefined && bundleEntries !== null && { bundleEntries }),
+  };
 }
 
 /** Says why a signature fails, trying the explanations the contract lists. */

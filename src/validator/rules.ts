@@ -13,6 +13,7 @@ import { RELEASE_RULES } from './catalogue/release.js';
 import { ARCHIVE_RULES } from './catalogue/archive.js';
 import { BASELINE_RULES } from './catalogue/baseline.js';
 import { SECRET_RULES } from './catalogue/secret.js';
+import { REVIEW_BASELINE_RULES, REVIEW_RELEASE_RULES } from './catalogue/review.js';
 import { CONFIG_RULES } from './catalogue/config.js';
 
 export interface RuleDef {
@@ -38,8 +39,10 @@ export const RULES: readonly RuleDef[] = [
   ...CSS_RULES,
   ...JS_RULES,
   ...RELEASE_RULES,
+  ...REVIEW_RELEASE_RULES,
   ...ARCHIVE_RULES,
   ...BASELINE_RULES,
+  ...REVIEW_BASELINE_RULES,
   ...SECRET_RULES,
   ...CONFIG_RULES,
 ];

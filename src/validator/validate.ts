@@ -7,12 +7,20 @@ import { checkEntrypointHtml } from './html/policy.js';
 import { checkJsModule, warmUpModuleScanner } from './js/policy.js';
 import { validateManifest, type ManifestInfo } from './manifest.js';
 import { extensionOf } from './paths.js';
+import { MANIFEST_MAX_BYTES } from './limits.js';
+import { groupDigits } from './text.js';
 import { bundleViewOf, type BundleView } from './scan.js';
 import { checkFileSecrets, checkManifestSecrets, isSecretScanned } from './secrets.js';
 
 export interface ProjectInput {
   /** The manifest bytes; null when the file is missing (reported by the loader). */
   readonly manifest: Uint8Array | null;
+  /**
+   * Why a manifest that is there was not read (`manifest` is then null): not a regular
+   * file (a link, folder, FIFO, device or socket), larger than the limit by the size the
+   * loader saw before reading (D-30), or unreadable.
+   */
+  readonly manifestRefused?: { readonly reason: 'symlink' | 'directory' | 'special' | 'too-large' | 'unreadable'; readonly size?: number };
   /** Every entry under the bundle root; null when runtime/ is missing. */
   readonly files: readonly BundleEntry[] | null;
   /**
@@ -117,6 +125,13 @@ function recordingOf(view: BundleView): BundleView & { readonly used: Set<string
   };
 }
 
+const MANIFEST_REFUSED_TEXT = {
+  symlink: 'a symbolic link (never followed)',
+  directory: 'a folder',
+  special: 'a FIFO, device or socket',
+  unreadable: 'not readable (permissions)',
+} as const;
+
 export function validateProject(input: ProjectInput, options: ValidateOptions = {}): ValidationResult {
   const manifestFile = options.manifestFile ?? 'manifest.json';
   const prefix = options.bundlePrefix ?? '';
@@ -124,7 +139,14 @@ export function validateProject(input: ProjectInput, options: ValidateOptions = 
   const inBundle = new FindingList();
 
   let manifest: ManifestInfo | null = null;
-  if (input.manifest === null) {
+  const refused = input.manifestRefused;
+  if (input.manifest === null && refused !== undefined) {
+    if (refused.reason === 'too-large') {
+      top.add('manifest/too-large', `The manifest is ${groupDigits(refused.size ?? 0)} bytes; the limit is ${groupDigits(MANIFEST_MAX_BYTES)} (not read)`, { file: manifestFile, pointer: '' });
+    } else {
+      top.add('project/manifest-not-regular-file', `${manifestFile} is ${MANIFEST_REFUSED_TEXT[refused.reason]}, not a regular file; it was not read`, { file: manifestFile });
+    }
+  } else if (input.manifest === null) {
     top.add('project/manifest-missing', `There is no ${manifestFile}`, { file: manifestFile });
   } else {
     manifest = validateManifest(input.manifest, top, manifestFile);

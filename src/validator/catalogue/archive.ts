@@ -142,9 +142,9 @@ export const ARCHIVE_RULES: readonly RuleDef[] = [
   {
     id: 'archive/extra-field',
     severity: 'error',
-    title: 'An entry has extra fields',
-    ref: 'D-15; D-16',
-    hint: `Extra fields (timestamps, owners, Unicode paths) are refused so every byte has one meaning; \`zip -X\` omits most of them. ${REPACKAGE}`,
+    title: 'An entry has an extra field other than a well-formed timestamp, owner or NTFS-times field',
+    ref: 'D-16; D-16a',
+    hint: `Only the 0x5455, 0x7875 and 0x000a fields are accepted (D-16a), once each and well formed; Unicode path or comment fields, ZIP64 and unknown fields are refused so every byte has one meaning. ${REPACKAGE}`,
   },
   {
     id: 'archive/file-comment',
@@ -157,8 +157,8 @@ export const ARCHIVE_RULES: readonly RuleDef[] = [
     id: 'archive/bad-attributes',
     severity: 'error',
     title: 'An entry has attributes that do not describe a plain regular file',
-    ref: 'D-15; D-16',
-    hint: 'Symbolic links, devices, setuid/setgid/sticky bits and host-specific attributes are refused: copy the real file into runtime/ and package again.',
+    ref: 'D-16; D-16a',
+    hint: 'Symbolic links, devices, setuid/setgid/sticky bits and MS-DOS bits other than read-only and archive are refused (D-16a): copy the real file into runtime/ and package again.',
   },
   {
     id: 'archive/duplicate-name',

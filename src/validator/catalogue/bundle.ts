@@ -66,6 +66,20 @@ export const BUNDLE_RULES: readonly RuleDef[] = [
     hint: 'Fix the file permissions so the file can be read, or remove it from runtime/.',
   },
   {
+    id: 'bundle/path-too-long',
+    severity: 'error',
+    title: 'A bundle path is longer than 255 bytes',
+    ref: 'Bundle; D-2a',
+    hint: 'Shorten the folder and file names: every path relative to runtime/ is at most 255 bytes, as the entrypoint is.',
+  },
+  {
+    id: 'bundle/path-prefix-conflict',
+    severity: 'error',
+    title: 'A bundle path is both a file and the folder of another file',
+    ref: 'Bundle; D-2a',
+    hint: 'Rename the file or the folder: "lib" beside "lib/x.js" (compared ignoring letter case) cannot be extracted the same way everywhere.',
+  },
+  {
     id: 'bundle/too-many-files',
     severity: 'error',
     title: 'The bundle has more files than allowed',
@@ -100,6 +114,13 @@ export const BUNDLE_RULES: readonly RuleDef[] = [
     ref: 'Authentication (key custody); D-4',
     hint: 'Move the private key out of the project (keep it in a secret store or your home folder) and revoke it if it was ever shared or committed.',
   },
+  {
+    id: 'secret/not-scanned',
+    severity: 'warning',
+    title: 'A file outside the bundle could not be scanned for private-key material',
+    ref: 'Authentication (key custody); D-4; D-30',
+    hint: 'Make the file readable, or move it (and any pipe, device or very large file) out of the project or release folder, so that every file there can be scanned.',
+  },
 ];
 
 // Project-level rules: what a loader finds before any content rule can run.
@@ -110,6 +131,13 @@ export const PROJECT_RULES: readonly RuleDef[] = [
     title: 'The project has no manifest.json',
     ref: 'Manifest',
     hint: 'Create manifest.json at the top of the project (platform-ext init writes one) or point the command at the project folder.',
+  },
+  {
+    id: 'project/manifest-not-regular-file',
+    severity: 'error',
+    title: 'manifest.json is a link, folder, pipe or device',
+    ref: 'Manifest; D-30',
+    hint: 'Make manifest.json a regular file in the folder itself: a link is never followed (the signed bytes must be the ones in the folder) and a pipe or device is never read.',
   },
   // The project's copy of the contract (written by init) against the one this tool embeds
   // (contract "Versioning": a scaffold is regenerated to adopt a newer contract, and its

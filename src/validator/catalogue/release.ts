@@ -17,6 +17,13 @@ export const RELEASE_RULES: readonly RuleDef[] = [
     hint: 'Remove the file: a submission is exactly five files, uploaded together.',
   },
   {
+    id: 'release/not-regular-file',
+    severity: 'error',
+    title: 'A file of the submission set is a link, folder, pipe or device',
+    ref: 'Submission set; D-30',
+    hint: 'Replace it with the regular file that platform-ext package wrote: a release folder holds five plain files, never links or special files.',
+  },
+  {
     id: 'release/file-too-large',
     severity: 'error',
     title: 'A submission file is larger than any valid one can be',

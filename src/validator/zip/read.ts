@@ -113,6 +113,26 @@ export interface ZipReadResult {
    * structure layer rejected the archive.
    */
   readonly entries: BundleEntry[] | null;
+  /**
+   * What the central directory says of each entry, in the same order, once the structure
+   * layer accepted the archive (also when a policy limit then stopped inflation): for a
+   * reviewer's listing of sizes, methods and ratios.
+   */
+  readonly listing?: readonly ZipListingEntry[];
+}
+
+/** One archive entry as its central record describes it. */
+export interface ZipListingEntry {
+  /** The entry name, as BundleEntry.path spells it. */
+  readonly path: string;
+  /** Declared uncompressed size in bytes. */
+  readonly size: number;
+  /** Bytes of compressed data in the archive. */
+  readonly compressedSize: number;
+  /** 0 stored, 8 deflate (the only methods the reader accepts). */
+  readonly method: number;
+  /** The CRC-32 the central record declares (verified when the entry was inflated). */
+  readonly crc32: number;
 }
 
 /**
@@ -219,7 +239,8 @@ export function readZip(bytes: Uint8Array, inflate: InflateRaw, findings: Findin
         : { path: record.key, kind: 'file', size: record.uncompressedSize, content },
     );
   }
-  return { entries };
+  const listing = records.map((r) => ({ path: r.key, size: r.uncompressedSize, compressedSize: r.compressedSize, method: r.method, crc32: r.crc }));
+  return { entries, listing };
 }
 
 function problem(state: ReadState, rule: string, message: string): void {
@@ -415,10 +436,11 @@ function readCentralDirectory(state: ReadState, end: EndRecord): CentralRecord[]
       localOffset === SENTINEL_32 ||
       readU16(bytes, at + CENTRAL_DISK_START) === SENTINEL_16 ||
       hasZip64Extra(bytes, nameStart + nameLength, extraLength);
+    const extraProblem = zip64 ? null : extraFieldProblem(bytes, nameStart + nameLength, extraLength, 'central');
     if (zip64) {
       problem(state, 'archive/zip64', `${label}: the central header uses ZIP64 fields`);
-    } else if (extraLength > 0) {
-      problem(state, 'archive/extra-field', `${label}: the central header has ${formatBytes(extraLength)} of extra fields`);
+    } else if (extraProblem !== null) {
+      problem(state, 'archive/extra-field', `${label}: the central header's extra fields are refused: ${extraProblem}`);
     } else if (readU16(bytes, at + CENTRAL_DISK_START) !== 0) {
       problem(state, 'archive/multi-disk', `${label}: the entry starts on disk ${readU16(bytes, at + CENTRAL_DISK_START)}`);
     }
@@ -457,7 +479,7 @@ function readCentralDirectory(state: ReadState, end: EndRecord): CentralRecord[]
       uncompressedSize,
       localOffset,
       versionNeeded,
-      extraReported: zip64 || extraLength > 0,
+      extraReported: zip64 || extraProblem !== null,
       dataStart: -1,
       end: -1,
     });
@@ -509,16 +531,22 @@ function checkAttributes(state: ReadState, label: string, key: string, madeBy: n
     return;
   }
   if (attributes === 0) return;
+  // D-16a: the low 16 bits are MS-DOS attributes (Info-ZIP writes them beside a Unix mode):
+  // read-only and archive only. A Unix mode is a regular file's, or permission bits alone.
+  if ((attributes & 0xffff & ~DOS_ALLOWED) !== 0) {
+    problem(state, 'archive/bad-attributes', `${label}: the MS-DOS attributes 0x${hex(attributes & 0xffff, 4)} set more than the read-only and archive bits`);
+    return;
+  }
   if (host === HOST_UNIX) {
-    if ((attributes & 0xffff) !== 0 || type !== UNIX_REGULAR_FILE || (mode & UNIX_SETUID_SETGID_STICKY) !== 0) {
-      const what = type === UNIX_SYMLINK ? 'a symbolic link' : type !== UNIX_REGULAR_FILE ? 'not a regular file' : 'a regular file with extra bits';
+    if ((type !== UNIX_REGULAR_FILE && type !== 0) || (mode & UNIX_SETUID_SETGID_STICKY) !== 0) {
+      const what = type === UNIX_SYMLINK ? 'a symbolic link' : type !== UNIX_REGULAR_FILE && type !== 0 ? 'not a regular file' : 'a regular file with setuid, setgid or sticky bits';
       problem(state, 'archive/bad-attributes', `${label}: the Unix attributes 0x${hex(attributes, 8)} (mode ${mode.toString(8)}) describe ${what}`);
     }
     return;
   }
   if (host === HOST_MSDOS) {
-    if ((attributes & ~DOS_ARCHIVE) !== 0) {
-      problem(state, 'archive/bad-attributes', `${label}: the MS-DOS attributes 0x${hex(attributes, 8)} set more than the archive bit`);
+    if (mode !== 0) {
+      problem(state, 'archive/bad-attributes', `${label}: the MS-DOS attributes 0x${hex(attributes, 8)} set bits above the attribute byte`);
     }
     return;
   }
@@ -575,8 +603,9 @@ function readLocalHeaders(state: ReadState, records: CentralRecord[], directoryO
     if (!record.extraReported) {
       if (hasZip64Extra(bytes, at + LOCAL_HEADER_LENGTH + nameLength, extraLength)) {
         problem(state, 'archive/zip64', `${record.label}: the local header has a ZIP64 extra field`);
-      } else if (extraLength > 0) {
-        problem(state, 'archive/extra-field', `${record.label}: the local header has ${formatBytes(extraLength)} of extra fields`);
+      } else {
+        const extraProblem = extraFieldProblem(bytes, at + LOCAL_HEADER_LENGTH + nameLength, extraLength, 'local');
+        if (extraProblem !== null) problem(state, 'archive/extra-field', `${record.label}: the local header's extra fields are refused: ${extraProblem}`);
       }
     }
     record.dataStart = dataStart;
@@ -748,6 +777,67 @@ function isPrintableAscii(bytes: Uint8Array, start: number, length: number): boo
     if (b < 0x20 || b > 0x7e) return false;
   }
   return true;
+}
+
+/** D-16a: the MS-DOS attribute bits an entry may carry, read-only (0x01) and archive (0x20). */
+const DOS_ALLOWED = 0x01 | DOS_ARCHIVE;
+/** D-16a: the extra fields standard tools write that cannot change what a reader sees. */
+const EXTRA_TIMESTAMP = 0x5455;
+const EXTRA_UNIX_OWNER = 0x7875;
+const EXTRA_NTFS_TIMES = 0x000a;
+/** 0x000a's one attribute tag (modification, access and creation times, 8 bytes each). */
+const NTFS_TIMES_TAG = 1;
+const NTFS_TIMES_SIZE = 24;
+
+/**
+ * D-16a: the extra fields of one header must tile its extra area exactly, each be one of
+ * the extended timestamp (0x5455), Unix owner (0x7875) or NTFS times (0x000a) fields,
+ * well formed, and occur at most once. Returns what is wrong, or null.
+ */
+function extraFieldProblem(bytes: Uint8Array, start: number, length: number, header: 'central' | 'local'): string | null {
+  const end = start + length;
+  const seen = new Set<number>();
+  let at = start;
+  while (at < end) {
+    if (at + 4 > end) return `${end - at} stray bytes after the last field`;
+    const id = readU16(bytes, at);
+    const size = readU16(bytes, at + 2);
+    const data = at + 4;
+    if (data + size > end) return `field 0x${hex(id, 4)} runs past the extra area`;
+    if (id !== EXTRA_TIMESTAMP && id !== EXTRA_UNIX_OWNER && id !== EXTRA_NTFS_TIMES) return `field 0x${hex(id, 4)} is not one of 0x5455, 0x7875, 0x000a`;
+    if (seen.has(id)) return `field 0x${hex(id, 4)} occurs twice`;
+    seen.add(id);
+    const malformed =
+      id === EXTRA_TIMESTAMP ? !timestampWellFormed(bytes, data, size, header) : id === EXTRA_UNIX_OWNER ? !unixOwnerWellFormed(bytes, data, size) : !ntfsTimesWellFormed(bytes, data, size);
+    if (malformed) return `field 0x${hex(id, 4)} is malformed`;
+    at = data + size;
+  }
+  return null;
+}
+
+/** 0x5455: a flags byte (bits 0-2: modification, access, creation time present) and a 4-byte time per bit; a central header carries at most the first. */
+function timestampWellFormed(bytes: Uint8Array, data: number, size: number, header: 'central' | 'local'): boolean {
+  if (size < 1 || (size - 1) % 4 !== 0) return false;
+  const flags = bytes[data]!;
+  if ((flags & ~7) !== 0) return false;
+  const present = (flags & 1) + ((flags >> 1) & 1) + ((flags >> 2) & 1);
+  const times = (size - 1) / 4;
+  return header === 'local' ? times === present : times <= Math.min(present, 1);
+}
+
+/** 0x7875: empty (Info-ZIP's central header), or version 1, then a sized UID and a sized GID (each 0-8 bytes) and nothing more. */
+function unixOwnerWellFormed(bytes: Uint8Array, data: number, size: number): boolean {
+  if (size === 0) return true;
+  if (size < 3 || bytes[data] !== 1) return false;
+  const uidSize = bytes[data + 1]!;
+  if (uidSize > 8 || 2 + uidSize >= size) return false;
+  const gidSize = bytes[data + 2 + uidSize]!;
+  return gidSize <= 8 && 3 + uidSize + gidSize === size;
+}
+
+/** 0x000a: 4 reserved bytes, then exactly one attribute, tag 1 with its 24 bytes of times. */
+function ntfsTimesWellFormed(bytes: Uint8Array, data: number, size: number): boolean {
+  return size === 4 + 4 + NTFS_TIMES_SIZE && readU16(bytes, data + 4) === NTFS_TIMES_TAG && readU16(bytes, data + 6) === NTFS_TIMES_SIZE;
 }
 
 /** 4.5.1: extra data is a list of (id, size, data) blocks; a truncated block ends the walk. */

@@ -1,0 +1,53 @@
+// What the operator should do about a finding of platform-review (contract rule 3: the
+// operator trusts the publisher and approves the release; rule 4: someone else approves
+// what an operator submitted). The catalogue's hints speak to the publisher ("package
+// again"); the operator does not fix a release, they reject it, approve it, or ask the
+// publisher for something. Node side only (the catalogue stays the server's vendored copy).
+import type { RuleDef } from '../validator/index.js';
+
+const ALTERED = 'Reject: the submission was altered or damaged after packaging. Ask the publisher for the five files exactly as platform-ext package wrote them.';
+const ARCHIVE = 'Reject: the archive is not one the packaging tool writes, or it was altered. Ask the publisher for bundle.zip exactly as platform-ext package wrote it.';
+const SAVED_SETTINGS =
+  'Ask the publisher whether stores\' saved values of this property still matter: saved settings persist through the upgrade and would no longer fit. Approve only if they confirm.';
+
+const BY_RULE: Readonly<Record<string, string>> = {
+  'release/missing-file': 'Reject: the submission is incomplete. Ask the publisher for all five submission files.',
+  'release/unexpected-file': 'Reject: a submission is exactly five files. Ask the publisher for a folder without the extra file (if it holds a key or a secret, tell them it is exposed).',
+  'release/file-too-large': ALTERED,
+  'release/public-key-format': ALTERED,
+  'release/signature-format': ALTERED,
+  'release/submission-invalid': ALTERED,
+  'release/submission-field': ALTERED,
+  'release/submission-mismatch': ALTERED,
+  'release/signature-invalid': 'Reject: nothing proves these files are the ones the key holder signed. Ask the publisher to sign the release again and upload the files unchanged.',
+  'release/unknown-signing-key':
+    'Reject, unless the publisher confirms the key through the console: ask them to register it as an active key (and revoke the old one), then review again with the updated key list.',
+  'release/signer-not-pinned': 'Before approving, review again with --known-keys and the publisher\'s active keys from the console.',
+  'baseline/signer-changed': 'Do not approve yet: confirm with the publisher, through the console, that they rotated their key; then review again with --known-keys.',
+  'baseline/version-not-higher':
+    'Reject if the baseline version was approved: ask the publisher for a higher version. Only a correction of a submission that was never approved may keep its version.',
+  'baseline/namespace-changed': 'Reject as an update: a release under another namespace is another extension. Ask the publisher to restore the namespace or submit it as a new extension.',
+  'baseline/capability-added':
+    'Review the new capability as a new permission: every store must approve it, and it stays off until they do. Ask the publisher why it is needed if the release does not say.',
+  'baseline/capability-removed': 'No action needed: stores lose the grant automatically on upgrade.',
+  'baseline/property-removed': SAVED_SETTINGS,
+  'baseline/property-retyped': SAVED_SETTINGS,
+  'baseline/property-narrowed': SAVED_SETTINGS,
+  'secret/private-key':
+    'Reject: the release holds private-key material. Tell the publisher that key is exposed: they must register a new key, revoke the exposed one, and submit again without it.',
+};
+
+/** The operator's hint for a rule of the catalogue. */
+export function operatorHint(rule: RuleDef): string {
+  const own = Object.prototype.hasOwnProperty.call(BY_RULE, rule.id) ? BY_RULE[rule.id] : undefined;
+  if (own !== undefined) return own;
+  const area = rule.id.slice(0, rule.id.indexOf('/'));
+  if (area === 'archive') return ARCHIVE;
+  if (area === 'secret') {
+    return rule.severity === 'error'
+      ? 'Reject: the release holds a credential. Tell the publisher it is exposed: they must revoke or rotate it and submit again without it.'
+      : 'Ask the publisher whether the value is a credential or personal data: every store and visitor can read a default. If it is, reject and ask for a release without it.';
+  }
+  if (rule.severity === 'error') return `Reject: the release breaks a rule of the contract. Ask the publisher for a release that passes platform-ext check (their tool reports it as ${rule.id}).`;
+  return 'Not blocking: weigh it in the review, and ask the publisher about it if it matters to the stores that will run the extension.';
+}
