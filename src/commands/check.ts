@@ -1,7 +1,8 @@
 // `platform-ext check [dir] [--format text|json|sarif] [--strict]`: validate a project
 // folder in one pass. Also `--list-rules` (the catalogue) and `--explain <rule-id>` (one rule
 // in full). Text, JSON (D-20) and SARIF render the same findings; only the exit status
-// decides pass or fail (D-21), and --strict makes warnings fail it too.
+// decides pass or fail (D-21), and --strict makes warnings fail it too, except the ones
+// the project's platform-ext.config.json acknowledges (D-33, src/project/acknowledged.ts).
 import { resolve } from 'node:path';
 import { RULES, validateProject } from '../validator/index.js';
 import { withKeyHits } from '../release/key-scan.js';
@@ -10,6 +11,7 @@ import { loadProject } from '../project/load.js';
 import { withSnapshotDrift } from '../project/snapshot-drift.js';
 import { ansiStyle, buildReport, PLAIN, renderText, type Report } from '../project/report.js';
 import { loadBaseline, withBaseline } from '../project/baseline.js';
+import { applyAcknowledgements, loadProjectConfig } from '../project/acknowledged.js';
 import { buildSarif } from '../project/sarif.js';
 import { inGitHubActions, renderAnnotations } from '../project/annotations.js';
 import { suggest, type ParsedArgs } from '../args.js';
@@ -26,7 +28,11 @@ export const CHECK_FLAGS = {
     description: 'Output: text (default), json (one platform-extension-report-v1 object) or sarif (SARIF 2.1.0 for code scanning)',
   },
   json: { type: 'boolean', description: 'Same as --format json' },
-  strict: { type: 'boolean', description: 'Warnings fail too: exit status 1 when there is any finding' },
+  strict: { type: 'boolean', description: 'Warnings fail too: exit status 1 when there is any finding (acknowledged warnings do not count)' },
+  'list-acknowledged': {
+    type: 'boolean',
+    description: 'Also list the warnings that platform-ext.config.json acknowledges, with their reasons (JSON and SARIF always carry them)',
+  },
   baseline: { type: 'string', valueName: '<release-dir>', description: 'Also diff against an earlier submission set: version, namespace, capabilities, properties' },
   explain: { type: 'string', valueName: '<rule-id>', description: 'Print one rule in full: why, its contract section and an example fix (with --json: as JSON)' },
   'list-rules': { type: 'boolean', description: 'Print the rule catalogue instead of checking (with --json: as JSON)' },
@@ -55,6 +61,7 @@ function outputFormat(args: ParsedArgs): CheckFormat {
 function refuseWithCatalogue(flag: string, args: ParsedArgs, format: CheckFormat): void {
   if (args.positionals.length > 0) throw new UsageError(`"--${flag}" takes no folder`);
   if (args.flags['strict'] === true) throw new UsageError(`"--strict" applies to checking a folder, not to "--${flag}"`);
+  if (args.flags['list-acknowledged'] === true) throw new UsageError(`"--list-acknowledged" applies to checking a folder, not to "--${flag}"`);
   if (args.flags['baseline'] !== undefined) throw new UsageError(`"--baseline" applies to checking a folder, not to "--${flag}"`);
   if (format === 'sarif') throw new UsageError(`"--${flag}" prints text or JSON, not SARIF: use "--json" or no format option`);
 }
@@ -90,7 +97,10 @@ export function checkFolder(target: string, options: CheckFolderOptions = {}): R
   findings = withArchiveSize(findings, project.input.files); // archive/compressed-too-large, as package would find it
   findings = withSnapshotDrift(target, findings); // project/snapshot-stale, project/context-stale
   findings = withBaseline(baseline, project.input.manifest, findings); // baseline/*
-  return buildReport('check', target, findings, { strict: options.strict === true });
+  // Acknowledged warnings (D-33) last: they may cover any warning above.
+  const config = loadProjectConfig(target);
+  const split = applyAcknowledgements(config, findings);
+  return buildReport('check', target, split.findings, { strict: options.strict === true, ...(config.present && { acknowledged: split.acknowledged }) });
 }
 
 export function runCheck(args: ParsedArgs, io: CommandIo): number | Promise<number> {
@@ -121,8 +131,9 @@ export function runCheck(args: ParsedArgs, io: CommandIo): number | Promise<numb
   else if (format === 'sarif') io.out(JSON.stringify(buildSarif(report, resolve(target)), null, 2) + '\n');
   else {
     // In a GitHub Actions step, the runner turns these lines into annotations on the files.
-    if (inGitHubActions(process.env)) io.out(renderAnnotations(report, resolve(target), process.env['GITHUB_WORKSPACE']));
-    io.out(renderText(report, style));
+    const listAcknowledged = args.flags['list-acknowledged'] === true;
+    if (inGitHubActions(process.env)) io.out(renderAnnotations(report, resolve(target), process.env['GITHUB_WORKSPACE'], { listAcknowledged }));
+    io.out(renderText(report, style, { listAcknowledged }));
   }
   return report.ok ? 0 : 1;
 }

@@ -1,5 +1,5 @@
-// `platform-ext init <dir> --namespace <ns> --name <text>`: a new project from the
-// scaffold (issue 5); `platform-ext init --refresh [<dir>]`: regenerate an existing
+// `platform-ext init <dir> --namespace <ns> --name <text> [--template plain|vite]`: a new
+// project from the scaffold (issue 5; the vite template: issue 15); `platform-ext init --refresh [<dir>]`: regenerate an existing
 // project's contract-snapshot/ and CONTEXT.md in place (src/contract/init-refresh.ts).
 //
 // A new project is written whole into a temp folder beside <dir> and renamed into place
@@ -13,24 +13,34 @@ import { nodeCrypto } from '../builtins.js';
 import { writeNewFileInStaging } from '../fs/atomic.js';
 import { refreshGenerated } from '../contract/init-refresh.js';
 import { nameProblem, namespaceProblem, scaffoldFiles } from '../contract/scaffold.js';
+import { DEFAULT_TEMPLATE, isTemplateName, TEMPLATE_NAMES, type TemplateName } from '../contract/templates.js';
+import { suggest } from '../args.js';
 import { UsageError } from '../usage-error.js';
 import type { CommandIo } from './io.js';
 
 export const INIT_FLAGS = {
   namespace: { type: 'string', valueName: '<ns>', description: 'The namespace, <publisher-slug>/<package-slug> (for example acme/product-strip)' },
   name: { type: 'string', valueName: '<text>', description: 'The display name (1 to 120 bytes of UTF-8, one line)' },
+  template: {
+    type: 'string',
+    valueName: '<plain|vite>',
+    description: 'plain (default): runtime/ written by hand; vite: TypeScript in src/, built into runtime/ by Vite',
+  },
   refresh: { type: 'boolean', description: 'Regenerate contract-snapshot/ and CONTEXT.md of an existing project (default: the current folder); nothing else is touched' },
   help: { type: 'boolean', description: 'Show this help', short: 'h' },
 } as const;
 
 export const INIT_HELP = {
-  usage: 'platform-ext init <dir> --namespace <ns> --name <text> | platform-ext init --refresh [<dir>]',
+  usage: 'platform-ext init <dir> --namespace <ns> --name <text> [--template plain|vite] | platform-ext init --refresh [<dir>]',
   summary: 'Create a new extension project, or refresh its contract snapshot',
   details:
     'Creates <dir> (which must be absent or empty) with manifest.json, runtime/ (index.html, main.js,\n' +
     'styles.css: a working example), contract-snapshot/ (the contract, schema and API declarations),\n' +
     'jsconfig.json, .vscode/settings.json, .editorconfig, .gitignore, AGENTS.md, README.md and CONTEXT.md,\n' +
     'then prints the next steps. Nothing is written unless everything is.\n\n' +
+    'With --template vite, the project is TypeScript (src/main.ts, index.html) built by Vite into\n' +
+    'runtime/, with vite.config.ts set for the contract, tsconfig.json with the API declarations and\n' +
+    'package.json scripts dev (rebuild on change plus preview), build, check and package.\n\n' +
     'With --refresh, rewrites only contract-snapshot/ and CONTEXT.md of the project in <dir> from the\n' +
     'contract this tool enforces ("check" warns when they differ). A CONTEXT.md not written by\n' +
     'platform-ext is never overwritten.\n\n' +
@@ -111,6 +121,38 @@ function checkTarget(target: string): boolean {
   return true;
 }
 
+/** `--template`: one of TEMPLATE_NAMES, with a suggestion for a near miss. */
+function templateOf(args: ParsedArgs): TemplateName {
+  const given = args.flags['template'];
+  if (given === undefined) return DEFAULT_TEMPLATE;
+  if (typeof given === 'string' && isTemplateName(given)) return given;
+  const text = String(given);
+  const near = suggest(text.toLowerCase(), TEMPLATE_NAMES);
+  throw new UsageError(
+    `Unknown template "${text}" for "--template"${near !== undefined ? `: did you mean "${near}"?` : ''} (use ${TEMPLATE_NAMES.map((n) => `"${n}"`).join(' or ')})`,
+  );
+}
+
+function viteNextSteps(target: string, namespace: string, count: number): string {
+  const publisher = namespace.slice(0, namespace.indexOf('/'));
+  return [
+    `Created ${target} for ${namespace} (Vite and TypeScript): ${count} files.`,
+    '',
+    'Next steps:',
+    ...(resolve(target) === process.cwd() ? [] : [`  cd ${shellWord(target)}`]),
+    '  npm install',
+    '  npm run dev                     # rebuilds runtime/ on every change and previews it; Ctrl+C stops it',
+    '  npm run build && npm run check  # type-check, build, then every rule of the contract, offline',
+    '',
+    'When it is ready to release (the private key stays outside the project, D-4):',
+    `  npx platform-ext keygen --private-key ~/.config/platform-ext/${publisher}.pem --public-key ~/.config/platform-ext/${publisher}.pub`,
+    `  npm run package -- ~/.config/platform-ext/${publisher}.pem`,
+    '',
+    'README.md explains each step and each Vite setting; AGENTS.md and CONTEXT.md are for AI coding agents.',
+    '',
+  ].join('\n');
+}
+
 function nextSteps(target: string, namespace: string, count: number): string {
   const publisher = namespace.slice(0, namespace.indexOf('/'));
   const key = `~/.config/platform-ext/${publisher}.pem`;
@@ -134,8 +176,8 @@ function nextSteps(target: string, namespace: string, count: number): string {
 }
 
 function runRefresh(args: ParsedArgs, io: CommandIo): number {
-  if (args.flags['namespace'] !== undefined || args.flags['name'] !== undefined) {
-    throw new UsageError('"--refresh" takes no --namespace or --name: it changes only contract-snapshot/ and CONTEXT.md');
+  if (args.flags['namespace'] !== undefined || args.flags['name'] !== undefined || args.flags['template'] !== undefined) {
+    throw new UsageError('"--refresh" takes no --namespace, --name or --template: it changes only contract-snapshot/ and CONTEXT.md');
   }
   if (args.positionals.length > 1) throw new UsageError(`"init --refresh" takes one project folder, got ${args.positionals.length}`);
   const dir = args.positionals[0] ?? '.';
@@ -161,6 +203,7 @@ export function runInit(args: ParsedArgs, io: CommandIo): number {
   if (typeof name !== 'string') throw new UsageError(`"init" needs --name <text>: ${usage}`);
   const problem = namespaceProblem(namespace) ?? nameProblem(name);
   if (problem !== null) throw new UsageError(problem);
+  const template = templateOf(args);
 
   const target = args.positionals[0]!;
   const absolute = resolve(target);
@@ -174,7 +217,7 @@ export function runInit(args: ParsedArgs, io: CommandIo): number {
   if (!parentIsFolder) throw new UsageError(`The folder "${dirname(target)}" does not exist: create it first, or choose another place for "${basename(target)}"`);
   const existed = checkTarget(target);
 
-  const files = scaffoldFiles({ namespace, name });
+  const files = scaffoldFiles({ namespace, name }, template);
   try {
     if (existed) fillEmptyFolder(absolute, files);
     else createFolder(absolute, files);
@@ -183,6 +226,6 @@ export function runInit(args: ParsedArgs, io: CommandIo): number {
     if (code === 'ENOTEMPTY' || code === 'EEXIST') throw new UsageError(`"${target}" is no longer empty (something was written to it meanwhile); nothing was written`);
     throw new UsageError(`Cannot create "${target}": ${(error as Error).message}; nothing was written`);
   }
-  io.out(nextSteps(target, namespace, files.size));
+  io.out(template === 'vite' ? viteNextSteps(target, namespace, files.size) : nextSteps(target, namespace, files.size));
   return 0;
 }

@@ -1,8 +1,8 @@
 // What `init` writes and `init --refresh` rewrites, and the checks on init's two values.
 //
-// A project's files come from three places: the templates (templates/scaffold/, rendered
-// for the namespace and name), the contract snapshot (snapshotFiles(), under
-// contract-snapshot/) and the context document (CONTEXT.md). The last two are "generated":
+// A project's files come from three places: the templates (one folder per `init
+// --template`, rendered for the namespace and name), the contract snapshot (snapshotFiles(),
+// under contract-snapshot/) and the context document (CONTEXT.md). The last two are "generated":
 // never edited by hand, compared by `check` (src/project/snapshot-drift.ts) and rewritten
 // by `init --refresh`, which touches nothing else.
 import { isNamespace, isSlug } from '../validator/grammar.js';
@@ -10,7 +10,7 @@ import { NAME_MAX_BYTES, NAME_MIN_BYTES } from '../validator/limits.js';
 import { utf8ByteLength } from '../validator/text.js';
 import { contextDocument } from './context.js';
 import { snapshotFiles } from './snapshot.js';
-import { renderTemplates, type ScaffoldValues } from './templates.js';
+import { DEFAULT_TEMPLATE, renderTemplates, type ScaffoldValues, type TemplateName } from './templates.js';
 import { CONTEXT_FILE, SNAPSHOT_FOLDER } from './generated-names.js';
 
 export { CONTEXT_FILE, SNAPSHOT_FOLDER } from './generated-names.js';
@@ -62,11 +62,11 @@ export function generatedFiles(): ReadonlyMap<string, string> {
   return files;
 }
 
-/** Every file `init` writes, by project path, in byte order of the paths. */
-export function scaffoldFiles(values: ScaffoldValues): ReadonlyMap<string, string> {
-  const all = new Map<string, string>(renderTemplates(values));
+/** Every file `init` writes for `template`, by project path, in byte order of the paths. */
+export function scaffoldFiles(values: ScaffoldValues, template: TemplateName = DEFAULT_TEMPLATE): ReadonlyMap<string, string> {
+  const all = new Map<string, string>(renderTemplates(values, template));
   for (const [path, content] of generatedFiles()) {
-    if (all.has(path)) throw new Error(`internal: templates/scaffold/ has ${path}, which is generated`);
+    if (all.has(path)) throw new Error(`internal: the template "${template}" has ${path}, which is generated`);
     all.set(path, content);
   }
   return new Map([...all].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

@@ -1,10 +1,13 @@
-// The scaffold's templates (templates/scaffold/ in the repository) and how they become a
-// project's files. The CLI bundle carries them as one string (scripts/build-templates.mjs
-// passes __PLATFORM_TEMPLATES__ to esbuild `define`), so an installed tool needs no
-// templates folder next to it; unbundled (build/, the tests) they are read from the folder.
+// The scaffold's templates and how they become a project's files. Each `init --template`
+// has a folder in the repository: `plain` (the default: runtime/ written by hand) is
+// templates/scaffold/, `vite` (TypeScript built into runtime/ by Vite) is templates/vite/.
+// The CLI bundle carries them as one string (scripts/build-templates.mjs passes
+// __PLATFORM_TEMPLATES__ to esbuild `define`), so an installed tool needs no templates
+// folder next to it; unbundled (build/, the tests) they are read from the folders.
 //
 // Two placeholders, `{{namespace}}` and `{{name}}` (plus `{{publisher}}`, the namespace's
-// first slug), are replaced with text encoded for the file they land in: JSON string
+// first slug, and `{{version}}`, this tool's version, for the dependency on it), are
+// replaced with text encoded for the file they land in: JSON string
 // content in .json files, HTML text in .html files, as is elsewhere. Template paths store
 // a leading dot as "_" (`_gitignore` -> `.gitignore`): npm drops `.gitignore` from
 // published packages, and a real `.vscode/` or `.editorconfig` in templates/ would apply
@@ -12,6 +15,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 declare const __PLATFORM_TEMPLATES__: string | undefined;
+declare const __PLATFORM_EXT_VERSION__: string | undefined;
+
+/** The templates `init --template` offers; the first is the default. */
+export const TEMPLATE_NAMES = ['plain', 'vite'] as const;
+export type TemplateName = (typeof TEMPLATE_NAMES)[number];
+/** The default template. */
+export const DEFAULT_TEMPLATE: TemplateName = 'plain';
+
+/** Each template's folder under templates/ (scripts/build-templates.mjs lists the same folders). */
+const TEMPLATE_FOLDER: Readonly<Record<TemplateName, string>> = { plain: 'scaffold', vite: 'vite' };
+
+export function isTemplateName(text: string): text is TemplateName {
+  return (TEMPLATE_NAMES as readonly string[]).includes(text);
+}
 
 /** The values a scaffold is rendered for; both already valid (see validateInitArgs in src/contract/scaffold.ts). */
 export interface ScaffoldValues {
@@ -29,20 +46,32 @@ function listFolder(dir: URL, prefix: string, out: Map<string, string>): void {
   }
 }
 
-let cached: ReadonlyMap<string, string> | undefined;
+const cached = new Map<TemplateName, ReadonlyMap<string, string>>();
 
-/** The template files by path inside templates/scaffold/, in byte order of the paths. */
-export function scaffoldTemplates(): ReadonlyMap<string, string> {
-  if (cached !== undefined) return cached;
+/** The files of one template by path inside its folder, in byte order of the paths. */
+export function scaffoldTemplates(template: TemplateName = DEFAULT_TEMPLATE): ReadonlyMap<string, string> {
+  const known = cached.get(template);
+  if (known !== undefined) return known;
+  const folder = TEMPLATE_FOLDER[template];
   const files = new Map<string, string>();
   if (typeof __PLATFORM_TEMPLATES__ === 'string') {
-    for (const [path, text] of Object.entries(JSON.parse(__PLATFORM_TEMPLATES__) as Record<string, string>)) files.set(path, text);
+    const all = JSON.parse(__PLATFORM_TEMPLATES__) as Record<string, Record<string, string>>;
+    for (const [path, text] of Object.entries(all[folder] ?? {})) files.set(path, text);
   } else {
     // Unbundled: this file is build/contract/templates.js (or src/contract/templates.ts).
-    listFolder(new URL('../../templates/scaffold/', import.meta.url), '', files);
+    listFolder(new URL(`../../templates/${folder}/`, import.meta.url), '', files);
   }
-  cached = new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return cached;
+  if (files.size === 0) throw new Error(`internal: the template "${template}" has no files`);
+  const sorted = new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  cached.set(template, sorted);
+  return sorted;
+}
+
+/** This tool's version, for a template's dependency on it (`{{version}}`). */
+function toolVersion(): string {
+  if (typeof __PLATFORM_EXT_VERSION__ === 'string') return __PLATFORM_EXT_VERSION__;
+  // Unbundled: the repository's package.json, two folders up as for the templates.
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
 
 /** Where a template lands in a project: a leading "_" of any segment stands for ".". */
@@ -70,18 +99,19 @@ export function renderTemplate(templatePath: string, text: string, values: Scaff
     namespace: values.namespace,
     name: values.name,
     publisher: values.namespace.slice(0, values.namespace.indexOf('/')),
+    version: toolVersion(),
   };
   return text.replace(PLACEHOLDER, (whole, key: string) => {
     const value = known[key];
-    if (value === undefined) throw new Error(`internal: templates/scaffold/${templatePath} has an unknown placeholder ${whole}`);
+    if (value === undefined) throw new Error(`internal: the template file ${templatePath} has an unknown placeholder ${whole}`);
     return encode(value);
   });
 }
 
 /** The rendered templates by project path, in byte order of the paths. */
-export function renderTemplates(values: ScaffoldValues): ReadonlyMap<string, string> {
+export function renderTemplates(values: ScaffoldValues, template: TemplateName = DEFAULT_TEMPLATE): ReadonlyMap<string, string> {
   const out: [string, string][] = [];
-  for (const [path, text] of scaffoldTemplates()) out.push([projectPathOf(path), renderTemplate(path, text, values)]);
+  for (const [path, text] of scaffoldTemplates(template)) out.push([projectPathOf(path), renderTemplate(path, text, values)]);
   out.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return new Map(out);
 }

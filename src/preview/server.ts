@@ -38,7 +38,17 @@ import { extensionOf, pathProblem } from '../validator/paths.js';
 import { HtmlTokenizer } from '../validator/html/tokenizer.js';
 import { CONFIG_META_NAME, PROTOCOL_VERSION, RUNTIME_MODULE_PATH, type PlatformConfig } from '../validator/bridge/messages.js';
 import { UsageError } from '../usage-error.js';
-import { checkProjectFolder, EventChannel, watchFolder, type CheckedProject, type FolderWatcher, type ManifestSummary } from './watch.js';
+import {
+  BUILD_SETTLE_MISSING_MS,
+  BUILD_SETTLE_MS,
+  checkProjectFolder,
+  EventChannel,
+  settleDelay,
+  watchFolder,
+  type CheckedProject,
+  type FolderWatcher,
+  type ManifestSummary,
+} from './watch.js';
 import { checkProjectRoot } from '../project/load.js';
 import { FRAME_ATTRIBUTES, FRAME_SLOT_ID, STATE_ELEMENT_ID, frameTitle } from './host-page/markup.js';
 
@@ -79,6 +89,11 @@ export interface PreviewServerOptions {
   readonly assets?: PreviewAssets;
   /** Watch the folder and push new checks to the pages (default true). */
   readonly watch?: boolean;
+  /**
+   * How long a failing re-check after a change waits for quiet before it is shown
+   * (default BUILD_SETTLE_MS and BUILD_SETTLE_MISSING_MS; the tests set their own).
+   */
+  readonly settle?: { readonly quietMs: number; readonly missingMs: number };
   /**
    * Shorter bridge timeouts for the frame's injected configuration (browser tests only;
    * the CLI never sets them, so the contract's 10 s apply).
@@ -317,6 +332,9 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
   const base = `/${randomToken()}`;
   let port = 0;
   let watcher: FolderWatcher | null = null;
+  const settle = options.settle ?? { quietMs: BUILD_SETTLE_MS, missingMs: BUILD_SETTLE_MISSING_MS };
+  /** Set while a failing check waits for the folder to settle (a build in progress); the pages show "building". */
+  let settling: ReturnType<typeof setTimeout> | null = null;
 
   /** The host names this server answers to (D-25), with the listening port. */
   function allowedHosts(): readonly string[] {
@@ -425,6 +443,7 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
         response.setHeader('Connection', 'keep-alive');
         response.flushHeaders();
         channel.add(response, { event: 'state', data: publicState(state, options, base) });
+        if (settling !== null) response.write(EventChannel.format('building', { revision: state.revision }));
         return;
       default:
         plain(request, response, 404, 'Not found');
@@ -509,11 +528,41 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
   // A local client that opens a socket and never finishes its headers is dropped early.
   server.headersTimeout = HEADERS_TIMEOUT_MS;
 
-  function refresh(): void {
-    revision++;
-    state = checkProjectFolder(projectDir, revision);
+  function publish(next: CheckedProject): void {
+    if (settling !== null) clearTimeout(settling);
+    settling = null;
+    revision = next.revision;
+    state = next;
     channel.send('state', publicState(state, options, base));
     options.onCheck?.(status());
+  }
+
+  /** Re-checks now and shows the result, whatever it is. */
+  function refresh(): void {
+    publish(checkProjectFolder(projectDir, revision + 1));
+  }
+
+  /**
+   * After a burst of changes: a passing check is shown at once; a failing one only once the
+   * folder has been quiet for settleDelay(), so that a bundler rewriting the output folder
+   * never flashes an error (the pages show "building" meanwhile and keep the running frame,
+   * which is served from the last shown check). Every further burst checks again and
+   * restarts the wait.
+   */
+  function changed(): void {
+    const next = checkProjectFolder(projectDir, revision + 1);
+    if (next.ok || next.problem !== null) {
+      publish(next);
+      return;
+    }
+    const delay = settleDelay(next.findings, settle);
+    if (delay <= 0) {
+      publish(next);
+      return;
+    }
+    if (settling === null) channel.send('building', { revision: state.revision });
+    else clearTimeout(settling);
+    settling = setTimeout(refresh, delay);
   }
 
   function status(): CheckSummary {
@@ -523,6 +572,8 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
   function close(): Promise<void> {
     watcher?.close();
     watcher = null;
+    if (settling !== null) clearTimeout(settling);
+    settling = null;
     channel.close();
     return new Promise((done) => {
       server.close(() => done());
@@ -549,7 +600,7 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
       // All of this runs before the event loop can hand the server a request.
       options.onListening?.(url);
       // Watching starts before the first check reads the folder: a save during the check is not missed.
-      if (options.watch !== false) watcher = watchFolder(projectDir, refresh);
+      if (options.watch !== false) watcher = watchFolder(projectDir, changed);
       state = checkProjectFolder(projectDir, revision);
       if (state.problem !== null) {
         // The folder went away or became unreadable since checkProjectRoot: as at any start-up problem, stop.

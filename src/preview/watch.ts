@@ -112,6 +112,36 @@ export const WATCH_DEBOUNCE_MS = 30;
  */
 export const WATCH_MAX_WAIT_MS = 500;
 
+/**
+ * How long a failing re-check waits for quiet before the page shows it. A bundler in watch
+ * mode (vite build --watch, esbuild --watch, webpack --watch) rewrites the output folder
+ * in steps: files vanish, then reappear seconds later, and a file may be read half
+ * written. A check in between fails although the build will not; shown at once, it would
+ * flash an error over the frame on every save. A check that passes is shown at once.
+ */
+export const BUILD_SETTLE_MS = 800;
+/**
+ * The same wait when the failure is only files that are missing (no runtime/, no
+ * entrypoint, a reference to a file that is not there): a bundler empties its output
+ * folder first and may compile for seconds, with no file event, before it writes again.
+ */
+export const BUILD_SETTLE_MISSING_MS = 8_000;
+/** Rules whose findings mean "a file is not there (yet)": what a build in progress looks like. */
+export const MISSING_FILE_RULES: ReadonlySet<string> = new Set([
+  'bundle/missing-runtime',
+  'bundle/entrypoint-missing',
+  'bundle/unreadable-file',
+  'html/missing-reference',
+  'css/missing-reference',
+  'js/missing-module',
+]);
+
+/** How long a failing check of `findings` waits for quiet before it is shown (see BUILD_SETTLE_MS). */
+export function settleDelay(findings: readonly Finding[], settle: { readonly quietMs: number; readonly missingMs: number }): number {
+  const errors = findings.filter((f) => f.severity === 'error');
+  return errors.length > 0 && errors.every((f) => MISSING_FILE_RULES.has(f.rule)) ? settle.missingMs : settle.quietMs;
+}
+
 export interface FolderWatcher {
   close(): void;
 }

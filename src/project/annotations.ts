@@ -6,6 +6,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { escapeTerminal, ruleById, type Finding } from '../validator/index.js';
 import type { Report } from './report.js';
+import type { AcknowledgedFinding } from './acknowledged.js';
 
 /**
  * Escapes a command's message (the text after `::`): `%`, CR and LF, as the runner
@@ -57,9 +58,20 @@ function commandOf(finding: Finding, projectDir: string, workspace: string | und
   return `::${finding.severity} ${properties.join(',')}::${escapeData(message)}`;
 }
 
+/** An acknowledged warning (D-33) as a notice, with its reason: shown, never counted as a problem. */
+function noticeOf(finding: AcknowledgedFinding, projectDir: string, workspace: string | undefined): string {
+  const command = commandOf(finding, projectDir, workspace).replace(/^::warning /, '::notice ');
+  return `${command}${escapeData(`\nacknowledged: ${escapeTerminal(finding.reason)}`)}`;
+}
+
+export interface AnnotationOptions {
+  /** `check --list-acknowledged`: the acknowledged warnings too, as notices. */
+  readonly listAcknowledged?: boolean;
+}
+
 /** One workflow command per finding, in report order; empty when there are none. */
-export function renderAnnotations(report: Report, projectDir: string, workspace: string | undefined): string {
-  let out = '';
-  for (const f of report.findings) out += commandOf(f, projectDir, workspace) + '\n';
-  return out;
+export function renderAnnotations(report: Report, projectDir: string, workspace: string | undefined, options: AnnotationOptions = {}): string {
+  const lines = report.findings.map((f) => commandOf(f, projectDir, workspace) + '\n');
+  if (options.listAcknowledged === true) for (const f of report.acknowledged ?? []) lines.push(noticeOf(f, projectDir, workspace) + '\n');
+  return lines.join('');
 }

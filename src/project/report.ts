@@ -1,6 +1,7 @@
 // Renders findings: the D-20 JSON report and the grouped text report. Both render the
 // same findings; neither decides anything.
 import { escapeTerminal, ruleById, type Finding } from '../validator/index.js';
+import type { AcknowledgedFinding } from './acknowledged.js';
 import { CONTRACT_VERSION } from '../contract/versions.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;
@@ -39,11 +40,36 @@ export interface Report {
    * `errors` and `warnings` count the listed findings.
    */
   readonly truncated?: Readonly<Record<string, number>>;
+  /**
+   * Present only when the project has platform-ext.config.json (D-33): the warnings it
+   * acknowledges, each with its reason. They are not in `findings` nor counted in
+   * `warnings`, so they never fail --strict.
+   */
+  readonly acknowledged?: readonly AcknowledgedFinding[];
 }
 
 export interface ReportOptions {
   /** `check --strict`: warnings fail the run as errors do (exit status 1). */
   readonly strict?: boolean;
+  /** The acknowledged warnings (D-33); given only when the project has a config file. */
+  readonly acknowledged?: readonly AcknowledgedFinding[];
+}
+
+/**
+ * A finding in the D-20 key order (rule, severity, message, file, pointer, line, column), then
+ * its hint (D-20a): the finding's own when its command gave one, else its rule's; then, on
+ * the last listed finding of a rule in a file, how many more were left out (additive).
+ */
+function ordered(f: Finding): Record<string, unknown> {
+  const o: Record<string, unknown> = { rule: f.rule, severity: f.severity, message: f.message };
+  if (f.file !== undefined) o['file'] = f.file;
+  if (f.pointer !== undefined) o['pointer'] = f.pointer;
+  if (f.line !== undefined) o['line'] = f.line;
+  if (f.column !== undefined) o['column'] = f.column;
+  const hint = (f as ReportFinding).hint ?? ruleById(f.rule)?.hint;
+  if (hint !== undefined) o['hint'] = hint;
+  if (f.truncated !== undefined && f.truncated > 0) o['truncated'] = f.truncated;
+  return o;
 }
 
 export function buildReport(command: ReportCommand, target: string, findings: readonly Finding[], options: ReportOptions = {}): Report {
@@ -59,20 +85,7 @@ export function buildReport(command: ReportCommand, target: string, findings: re
   }
   const warnings = findings.length - errors;
   const strict = options.strict === true;
-  // Key order is fixed (D-20): rule, severity, message, file, pointer, line, column, then
-  // hint (D-20a): the finding's own when its command gave one, else its rule's.
-  const ordered = findings.map((f) => {
-    const o: Record<string, unknown> = { rule: f.rule, severity: f.severity, message: f.message };
-    if (f.file !== undefined) o['file'] = f.file;
-    if (f.pointer !== undefined) o['pointer'] = f.pointer;
-    if (f.line !== undefined) o['line'] = f.line;
-    if (f.column !== undefined) o['column'] = f.column;
-    const hint = (f as ReportFinding).hint ?? ruleById(f.rule)?.hint;
-    if (hint !== undefined) o['hint'] = hint;
-    // Additive: the last listed finding of a rule in a file says how many more were left out.
-    if (f.truncated !== undefined && f.truncated > 0) o['truncated'] = f.truncated;
-    return o as unknown as Finding;
-  });
+  const orderedFindings = findings.map((f) => ordered(f) as unknown as Finding);
   // `strict` sits next to `ok` because it changes what `ok` means; without --strict the
   // report is exactly the D-20 shape (verify and review never pass it).
   return {
@@ -83,7 +96,10 @@ export function buildReport(command: ReportCommand, target: string, findings: re
     ...(strict ? { strict: true as const } : {}),
     errors,
     warnings,
-    findings: ordered,
+    findings: orderedFindings,
+    ...(options.acknowledged !== undefined && {
+      acknowledged: options.acknowledged.map((f) => ({ ...ordered(f), reason: f.reason }) as unknown as AcknowledgedFinding),
+    }),
     tool: { name: 'platform-ext', version: TOOL_VERSION },
     contract_version: CONTRACT_VERSION,
     ...(anyTruncated ? { truncated } : {}),
@@ -109,6 +125,11 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+export interface TextOptions {
+  /** `check --list-acknowledged`: list the acknowledged warnings with their reasons after the findings. */
+  readonly listAcknowledged?: boolean;
+}
+
 /**
  * Text report: findings grouped by file, each with line:column, severity, message, rule id
  * and a hint; after a file's findings, how many more of a rule were left out. Every text
@@ -116,7 +137,7 @@ function plural(n: number, word: string): string {
  * printed through escapeTerminal (D-29), so no input can move the cursor, recolour the
  * screen or reorder a line into "no problems found".
  */
-export function renderText(report: Report, style: Style): string {
+export function renderText(report: Report, style: Style, options: TextOptions = {}): string {
   const lines: string[] = [];
   const groups = new Map<string, Finding[]>();
   for (const f of report.findings) {
@@ -152,11 +173,22 @@ export function renderText(report: Report, style: Style): string {
     }
     lines.push('');
   }
+  const acknowledged = report.acknowledged ?? [];
+  if (options.listAcknowledged === true) {
+    lines.push(style.bold(`Acknowledged warnings (platform-ext.config.json): ${acknowledged.length}`));
+    for (const f of acknowledged) {
+      const where = f.line !== undefined ? `:${f.line}:${f.column ?? 1}` : f.pointer !== undefined ? ` ${escapeTerminal(f.pointer)}` : '';
+      lines.push(`  ${escapeTerminal(f.file ?? report.target)}${where}  ${style.dim(f.rule)}  ${escapeTerminal(f.message)}`);
+      lines.push(`    ${style.dim(`reason: ${escapeTerminal(f.reason)}`)}`);
+    }
+    lines.push('');
+  }
   const failed = !report.ok;
+  const acknowledgedNote = acknowledged.length > 0 ? ` (${acknowledged.length} acknowledged)` : '';
   let summary =
     report.errors === 0 && report.warnings === 0
-      ? style.green(`✓ ${target}: no problems found`)
-      : `${failed ? style.red('✖') : style.yellow('!')} ${target}: ${plural(report.errors, 'error')}, ${plural(report.warnings, 'warning')}`;
+      ? style.green(`✓ ${target}: no problems found${acknowledgedNote}`)
+      : `${failed ? style.red('✖') : style.yellow('!')} ${target}: ${plural(report.errors, 'error')}, ${plural(report.warnings, 'warning')}${acknowledgedNote}`;
   let notListed = 0;
   for (const rule in report.truncated ?? {}) notListed += report.truncated![rule]!;
   if (notListed > 0) summary += ` (and ${notListed} more not listed)`;

@@ -61,7 +61,7 @@ function ruleDescriptor(rule: RuleDef): Record<string, unknown> {
   };
 }
 
-function resultOf(finding: Finding, ruleIndex: number): Record<string, unknown> {
+function resultOf(finding: Finding, ruleIndex: number, reason?: string): Record<string, unknown> {
   const location: Record<string, unknown> = {};
   if (finding.file !== undefined) {
     const physical: Record<string, unknown> = {
@@ -84,6 +84,9 @@ function resultOf(finding: Finding, ruleIndex: number): Record<string, unknown> 
     message: { text: finding.message },
   };
   if (Object.keys(location).length > 0) result['locations'] = [location];
+  // An acknowledged warning (D-33): suppressed outside the code, in the project's
+  // platform-ext.config.json, with the publisher's reason (SARIF 3.27.23, 3.35).
+  if (reason !== undefined) result['suppressions'] = [{ kind: 'external', status: 'accepted', justification: reason }];
   // D-20a: the fix text travels with each result. SARIF's `fixes` would need the exact
   // replacement bytes, which a hint does not give; the rule's `help` has the long form.
   const properties: Record<string, string> = {};
@@ -98,12 +101,14 @@ function resultOf(finding: Finding, ruleIndex: number): Record<string, unknown> 
 export function buildSarif(report: Report, projectDir: string): Record<string, unknown> {
   const indexById = new Map<string, number>();
   RULES.forEach((rule, i) => indexById.set(rule.id, i));
-  const results = report.findings.map((f) => {
+  const indexOf = (f: Finding): number => {
     const index = indexById.get(f.rule);
     // Findings come from FindingList, which accepts catalogued ids only.
     if (index === undefined) throw new Error(`internal: rule ${f.rule} is not in the catalogue`);
-    return resultOf(f, index);
-  });
+    return index;
+  };
+  const results = report.findings.map((f) => resultOf(f, indexOf(f)));
+  for (const f of report.acknowledged ?? []) results.push(resultOf(f, indexOf(f), f.reason));
   let base = pathToFileURL(projectDir).href;
   if (!base.endsWith('/')) base += '/';
   const run: Record<string, unknown> = {

@@ -144,6 +144,31 @@ function formatBytes(n: number): string {
 }
 
 /**
+ * What a bundler leaves in its output folder that the contract does not allow, and the
+ * setting of each tool that stops it: said in the finding's message, because the file
+ * names tell which tool wrote them. `path` is bundle-relative; `ext` is lowercased.
+ */
+export function toolHintFor(path: string, ext: string): string | null {
+  const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
+  if (path.startsWith('.vite/') || path.includes('/.vite/')) {
+    return 'Vite\'s build manifest: set build.manifest: false (and build.ssrManifest: false) in vite.config';
+  }
+  if (ext === 'map') {
+    return 'a source map: turn source maps off for the build (Vite build.sourcemap: false; esbuild without --sourcemap; Rollup output.sourcemap: false; webpack devtool: false)';
+  }
+  if (ext === 'svg') {
+    return 'convert it to .png or .webp, or put the SVG markup in the HTML or a module; Vite copies public/ as it is (publicDir: false) and writes imported .svg files out';
+  }
+  if (ext === 'json') {
+    return 'import the data into a module instead (bundlers inline import data from "./data.json"); a bundler\'s build manifest is turned off with Vite build.manifest: false, webpack without WebpackManifestPlugin';
+  }
+  if (ext === 'txt' && name.endsWith('.license.txt')) {
+    return 'webpack\'s extracted licence comments: set new TerserPlugin({ extractComments: false }) in optimization.minimizer';
+  }
+  return null;
+}
+
+/**
  * Listing rules: path grammar, extensions, entry kinds, case collisions, count and size
  * limits, exactly one HTML file which is the entrypoint, private-key material.
  * `entrypoint` is the manifest's value when it was usable (null otherwise).
@@ -151,6 +176,13 @@ function formatBytes(n: number): string {
  */
 export function checkBundleListing(entries: readonly BundleEntry[], entrypoint: string | null, findings: FindingList): void {
   const lowered = new Map<string, string>();
+  let pages = 0;
+  let hasEntrypoint = false;
+  for (const entry of entries) {
+    if (entry.kind !== 'file') continue;
+    if (extensionOf(entry.path) === 'html') pages++;
+    if (entry.path === entrypoint) hasEntrypoint = true;
+  }
   let total = 0;
   let regular = 0;
   for (const entry of entries) {
@@ -165,26 +197,32 @@ export function checkBundleListing(entries: readonly BundleEntry[], entrypoint: 
     }
     regular++;
     const problem = pathProblem(entry.path);
-    if (problem !== null) {
-      findings.add('bundle/path-invalid', `"${shortPath(entry.path)}" is not a valid bundle path: ${PATH_PROBLEM_TEXT[problem]}`, at);
-    }
     // D-2a: the entrypoint's length limit holds for every path.
     const pathBytes = utf8ByteLength(entry.path);
     if (pathBytes > BUNDLE_PATH_MAX_BYTES) {
       findings.add('bundle/path-too-long', `"${shortPath(entry.path)}" is ${groupDigits(pathBytes)} bytes long; a bundle path may be at most ${BUNDLE_PATH_MAX_BYTES} bytes`, at);
     }
     const ext = extensionOf(entry.path);
+    const tool = toolHintFor(entry.path, ext);
+    if (problem !== null) {
+      const vite = tool !== null && tool.startsWith('Vite\'s build manifest') ? `; ${tool}` : '';
+      findings.add('bundle/path-invalid', `"${shortPath(entry.path)}" is not a valid bundle path: ${PATH_PROBLEM_TEXT[problem]}${vite}`, at);
+    }
     if (!ALLOWED.has(ext)) {
       findings.add(
         'bundle/extension-not-allowed',
-        ext === '' ? `"${entry.path}" has no file extension` : `"${entry.path}" has the extension ".${ext}", which is not allowed`,
+        ext === ''
+          ? `"${entry.path}" has no file extension`
+          : `"${entry.path}" has the extension ".${ext}", which is not allowed${tool !== null ? `: ${tool}` : ''}`,
         at,
       );
     } else if (ext === 'html' && (entrypoint === null || entry.path !== entrypoint)) {
       // D-1: exactly one HTML file and it is the entrypoint. With no usable entrypoint
       // every HTML file is reported here only when the manifest named none at all.
       if (entrypoint !== null) {
-        findings.add('bundle/extra-html', `"${entry.path}" is an HTML file but the entrypoint is "${entrypoint}"`, at);
+        // The entrypoint absent and this the only page: the build wrote it somewhere else.
+        const moved = !hasEntrypoint && pages === 1 ? `, which is not in the bundle: did you mean "entrypoint": "${entry.path}"?` : '';
+        findings.add('bundle/extra-html', `"${entry.path}" is an HTML file but the entrypoint is "${entrypoint}"${moved}`, at);
       }
     }
     // D-2: collisions compare ASCII-lowercased full paths.

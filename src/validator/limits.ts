@@ -123,6 +123,13 @@ export interface LimitEntry {
   readonly source: string;
 }
 
+// The project's platform-ext.config.json (acknowledged warnings, D-33): read by `check`
+// only, never packaged and never read by the server side, so not part of LIMITS.
+/** Largest platform-ext.config.json read. */
+export const ACK_CONFIG_MAX_BYTES = 262_144;
+/** Longest `reason` of one acknowledgement, in UTF-16 code units. */
+export const ACK_REASON_MAX_CHARS = 1_000;
+
 /**
  * The machine-readable table behind contract-snapshot/limits.json. Built by a call marked
  * pure, so that bundles that never read it (the frame's runtime, the host page) leave it out.

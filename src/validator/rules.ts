@@ -14,6 +14,7 @@ import { ARCHIVE_RULES } from './catalogue/archive.js';
 import { BASELINE_RULES } from './catalogue/baseline.js';
 import { SECRET_RULES } from './catalogue/secret.js';
 import { REVIEW_BASELINE_RULES, REVIEW_RELEASE_RULES } from './catalogue/review.js';
+import { CONFIG_RULES } from './catalogue/config.js';
 
 export interface RuleDef {
   /** Permanent id, `area/kebab-name`. */
@@ -43,6 +44,7 @@ export const RULES: readonly RuleDef[] = [
   ...BASELINE_RULES,
   ...REVIEW_BASELINE_RULES,
   ...SECRET_RULES,
+  ...CONFIG_RULES,
 ];
 
 const BY_ID = new Map<string, RuleDef>();

@@ -210,11 +210,17 @@ export function validateProject(input: ProjectInput, options: ValidateOptions = 
       const entry = byPath.get(entrypoint);
       if (entry === undefined) {
         const near = view.caseInsensitiveMatch(entrypoint);
+        // A build that wrote its page somewhere else (dist/index.html, or a page named
+        // after its source): with exactly one HTML file in the bundle, that is the page.
+        const pages = [...byPath.keys()].filter((path) => extensionOf(path) === 'html');
+        const only = pages.length === 1 ? pages[0] : undefined;
         top.add(
           'bundle/entrypoint-missing',
           near !== undefined
             ? `The entrypoint "${entrypoint}" is not in ${prefix || 'the bundle'}; did you mean "${near}" (letter case differs)?`
-            : `The entrypoint "${entrypoint}" is not in ${prefix || 'the bundle'}`,
+            : only !== undefined
+              ? `The entrypoint "${entrypoint}" is not in ${prefix || 'the bundle'}, whose only HTML file is "${only}": did you mean "entrypoint": "${only}"? (or make the build write its page to ${prefix}${entrypoint})`
+              : `The entrypoint "${entrypoint}" is not in ${prefix || 'the bundle'}`,
           { file: manifestFile, pointer: '/entrypoint' },
         );
       } else if (entry.content !== undefined) {

@@ -1041,6 +1041,15 @@ function connect(): void {
     }
     if (!sameCheck(state, next)) apply(next);
   });
+  // The server holds back a failing check while the folder is being rewritten (a bundler
+  // in watch mode, src/preview/watch.ts BUILD_SETTLE_MS): the frame keeps running the
+  // last good build, and only the status says a build is under way. The next state
+  // event sets the status again.
+  events.addEventListener('building', () => {
+    const status = byId('check-status');
+    status.dataset['state'] = 'building';
+    status.textContent = 'Waiting for the build…';
+  });
   events.addEventListener('open', () => {
     // Back after the server stopped: the state event that follows sets the status again.
     if (byId('check-status').dataset['state'] === 'offline' && state !== null) renderStatus(state);
