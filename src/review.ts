@@ -100,4 +100,11 @@ function main(given: readonly string[]): number {
   }
 }
 
+// A reader that closes the pipe early (`platform-review <dir> | head`) ends the output
+// quietly, as for any Unix filter; the exit status stays the review's.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+}
 process.exitCode = main(process.argv.slice(2));

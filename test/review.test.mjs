@@ -19,7 +19,8 @@ import { RULES } from '../build/validator/rules.js';
 import { BUNDLE_MAX_FILES, CAPABILITIES, KNOWN_KEYS_FILE_MAX_BYTES } from '../build/validator/index.js';
 import { operatorHint } from '../build/release/operator-hints.js';
 import { parseKnownKeys } from '../build/release/known-keys.js';
-import { escapeText, markdownCell } from '../build/release/review-render.js';
+import { markdownCell } from '../build/release/review-render.js';
+import { escapeTerminal as escapeText } from '../build/validator/text.js';
 
 const Ajv = AjvModule.default ?? AjvModule;
 const REVIEW = join(ROOT, 'dist/platform-review.mjs');

@@ -260,7 +260,7 @@ function contractSections(contract: string, keep: readonly number[]): string {
 }
 
 /** The decisions that shape extension code; the others (signing, archives, reports, preview) are in contract-snapshot/contract.md. */
-const CODE_DECISIONS = new Set(['1', '2', '2a', '3', '4', '5', '6', '7', '8', '9', '10', '17', '18', '19', '22', '23', '26', '27', '33', '34']);
+const CODE_DECISIONS = new Set(['1', '2', '2a', '4', '5', '6', '7', '8', '9', '10', '17', '18', '19', '22', '23', '26', '27', '34']);
 
 function decisions(): string {
   const rows = DECISIONS.filter((d) => CODE_DECISIONS.has(d.id)).map((d) => `- **D-${d.id} ${d.title}** (tool decision). ${d.text}`);

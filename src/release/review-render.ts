@@ -5,22 +5,11 @@
 // tables, for pasting into a ticket. Every value that comes from the release (names, paths, labels, defaults,
 // messages) is printed with control, bidirectional and invisible format characters as
 // `\u{…}` escapes (D-29): the input never controls the terminal or the ticket's layout.
-import { BUNDLE_MAX_FILES, DESCRIPTION_MAX_BYTES, MAX_PROPERTIES } from '../validator/index.js';
+import { BUNDLE_MAX_FILES, DESCRIPTION_MAX_BYTES, MAX_PROPERTIES, escapeTerminal } from '../validator/index.js';
 import { formatSize } from '../project/format.js';
 import type { ReportFinding, Style } from '../project/report.js';
 import type { ReviewReport } from './review-report.js';
 import type { ReleaseDiff, ReleaseSummary, SignerPinning, SummaryTotal } from './review-summary.js';
-
-/**
- * D-29: C0 and C1 controls, DEL, and the bidirectional and invisible format characters
- * (U+061C, U+200B–U+200F, U+202A–U+202E, U+2060–U+2069, U+FEFF), and lone surrogates, as
- * `\u{hex}`. Everything else is printed as it is.
- */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-export function escapeText(text: string): string {
-  return text.replace(UNSAFE, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
-}
 
 /**
  * A value from the release cut after as many characters as a valid description holds: an
@@ -33,7 +22,7 @@ function clip(text: string): string {
 
 /** A value from the release as the text output prints it: cut (clip), then escaped. */
 function safe(text: string): string {
-  return escapeText(clip(text));
+  return escapeTerminal(clip(text));
 }
 
 function shown(value: string | null): string {
@@ -260,7 +249,7 @@ export function renderReviewText(report: ReviewReport, style: Style): string {
  * D-29 escapes (whose backslash Markdown shows as it is: `u` is not an escapable character).
  */
 export function markdownCell(text: string): string {
-  return escapeText(
+  return escapeTerminal(
     text
       .replace(/[\\`*_[\]#|~!]/g, (c) => `\\${c}`)
       .replace(/&/g, '&amp;')

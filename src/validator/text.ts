@@ -149,10 +149,12 @@ export function groupDigits(n: number): string {
  * D-29: characters that let text take over a terminal or reorder what it shows: C0
  * controls, DEL, C1 controls, the Arabic letter mark, zero-width and directional marks,
  * the line and paragraph separators, bidirectional embeddings, overrides and isolates,
- * invisible operators and the byte order mark.
+ * invisible operators and the byte order mark; and lone surrogates, which a terminal
+ * cannot show and an encoder replaces, so the operator would not see what is there.
  */
-const TERMINAL_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
-const TERMINAL_UNSAFE_TEST = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
+const TERMINAL_UNSAFE_SOURCE = '[\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2069\\ufeff]|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
+const TERMINAL_UNSAFE = new RegExp(TERMINAL_UNSAFE_SOURCE, 'g');
+const TERMINAL_UNSAFE_TEST = new RegExp(TERMINAL_UNSAFE_SOURCE);
 
 /** True when `text` holds a character D-29 never prints as is. */
 export function hasTerminalUnsafe(text: string): boolean {
