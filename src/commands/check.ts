@@ -3,10 +3,10 @@
 // in full). Text, JSON (D-20) and SARIF render the same findings; only the exit status
 // decides pass or fail (D-21), and --strict makes warnings fail it too, except the ones
 // the project's platform-ext.config.json acknowledges (D-33, src/project/acknowledged.ts).
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { RULES, validateProject } from '../validator/index.js';
 import { withKeyHits } from '../release/key-scan.js';
-import { withArchiveSize } from '../zip/archive-size.js';
+import { startArchiveMeasure } from '../zip/archive-size.js';
 import { loadProject } from '../project/load.js';
 import { withSnapshotDrift } from '../project/snapshot-drift.js';
 import { ansiStyle, buildReport, PLAIN, renderText, type Report } from '../project/report.js';
@@ -92,9 +92,11 @@ export function checkFolder(target: string, options: CheckFolderOptions = {}): R
   // The baseline first: a wrong path should fail before the project is read.
   const baseline = options.baseline !== undefined ? loadBaseline(options.baseline) : null;
   const project = loadProject(target);
+  // The archive's size, as package would write it, is measured while the check runs.
+  const archive = startArchiveMeasure(project.input.files, join(target, 'runtime'));
   const result = validateProject(project.input, { bundlePrefix: 'runtime/' });
   let findings = withKeyHits(result.findings, project.keyHits, project.keyMisses);
-  findings = withArchiveSize(findings, project.input.files); // archive/compressed-too-large, as package would find it
+  findings = archive.finish(findings); // archive/compressed-too-large, as package would find it
   findings = withSnapshotDrift(target, findings); // project/snapshot-stale, project/context-stale
   findings = withBaseline(baseline, project.input.manifest, findings); // baseline/*
   // Acknowledged warnings (D-33) last: they may cover any warning above.

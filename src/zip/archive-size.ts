@@ -3,11 +3,13 @@
 // `package` and `verify`, with the same rule id. Exact where it matters: when even storing
 // every file leaves the archive within the limit, nothing is compressed; otherwise every
 // entry is compressed with the encoder `package` uses (compressEntry), so the size is the
-// archive's own, not an estimate. The per-entry ratio cannot fail: compressEntry stores an
-// entry whose deflated form would exceed the ratio limit, and the archive-wide ratio of
-// entries that each keep within it keeps within it too.
+// archive's own, not an estimate, and on the compression worker while the check runs, as
+// `package` does. The per-entry ratio cannot fail: compressEntry stores an entry whose
+// deflated form would exceed the ratio limit, and the archive-wide ratio of entries that
+// each keep within it keeps within it too.
 import { BUNDLE_MAX_COMPRESSED_BYTES, FindingList, sortFindings, type BundleEntry, type Finding } from '../validator/index.js';
-import { compressEntry } from './entry.js';
+import { compressEntry, type CompressedEntry } from './entry.js';
+import { startCompression, type ParallelCompression } from './parallel.js';
 import { ZIP_CENTRAL_DIRECTORY_HEADER_BYTES, ZIP_END_OF_CENTRAL_DIRECTORY_BYTES, ZIP_LOCAL_FILE_HEADER_BYTES } from './format.js';
 import { formatSize } from '../project/format.js';
 
@@ -45,19 +47,45 @@ export function archiveSize(files: readonly ArchiveFile[]): ArchiveSize {
   return { bytes: exact, compressed: true };
 }
 
-/**
- * `findings` plus `archive/compressed-too-large` when the bundle's archive would exceed the
- * limit. Only the readable files count; a bundle with errors of its own is left to them
- * (an unreadable or oversized file is already an error, and its size is not known).
- */
-export function withArchiveSize(findings: readonly Finding[], entries: readonly BundleEntry[] | null): Finding[] {
-  if (entries === null) return [...findings];
+/** The archive's files, or null when one is not read (unreadable or over a limit: already an error, its size unknown). */
+function archiveFiles(entries: readonly BundleEntry[] | null): ArchiveFile[] | null {
+  if (entries === null) return null;
   const files: ArchiveFile[] = [];
   for (const entry of entries) {
-    if (entry.kind !== 'file' || entry.content === undefined) return [...findings];
+    if (entry.kind !== 'file' || entry.content === undefined) return null;
     files.push({ path: entry.path, content: entry.content });
   }
-  const size = archiveSize(files);
+  return files;
+}
+
+/** The measurement of one bundle's archive, started before the check and finished after it. */
+export interface ArchiveMeasure {
+  /** `findings` plus `archive/compressed-too-large` when the archive would exceed the limit. */
+  finish(findings: readonly Finding[]): Finding[];
+}
+
+/**
+ * Starts measuring the archive of `entries` (the files under `runtimeDir`): when storing
+ * them all would exceed the limit, the compression worker starts on them now, so that it
+ * runs while the caller checks the project.
+ */
+export function startArchiveMeasure(entries: readonly BundleEntry[] | null, runtimeDir: string): ArchiveMeasure {
+  const files = archiveFiles(entries);
+  const stored = files === null ? 0 : layoutBytes(files) + files.reduce((n, f) => n + f.content.length, 0);
+  const parallel: ParallelCompression | null = files !== null && files.length >= 2 && stored > BUNDLE_MAX_COMPRESSED_BYTES ? startCompression(files, runtimeDir) : null;
+  return {
+    finish(findings) {
+      if (files === null) return [...findings];
+      if (parallel === null) return withSize(findings, archiveSize(files));
+      const entriesByPath: ReadonlyMap<string, CompressedEntry> = parallel.finish().entries;
+      let bytes = layoutBytes(files);
+      for (const file of files) bytes += entriesByPath.get(file.path)?.data.length ?? file.content.length;
+      return withSize(findings, { bytes, compressed: true });
+    },
+  };
+}
+
+function withSize(findings: readonly Finding[], size: ArchiveSize): Finding[] {
   if (size.bytes <= BUNDLE_MAX_COMPRESSED_BYTES) return [...findings];
   const extra = new FindingList();
   extra.add(
