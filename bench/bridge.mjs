@@ -87,7 +87,7 @@ function startCli(dir) {
     });
     child.stdout.on('data', (chunk) => {
       out += chunk;
-      const match = / at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+      const match = / at (http:\/\/127\.0\.0\.1:\d+\/[0-9a-f]+\/)/.exec(out); // the URL ends in its D-32 token
       if (match !== null) resolve({ child, url: match[1] });
     });
     child.on('exit', (code) => reject(new Error(`preview exited with ${code} before printing its URL: ${err}`)));
