@@ -7,9 +7,8 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CLI, ROOT, runCli, summarize } from './support/project.mjs';
+import { CLI, REVIEW, ROOT, runCli, runReview as review, summarize } from './support/project.mjs';
 
-const REVIEW = join(ROOT, 'dist/platform-review.mjs');
 const FILES = ['bundle.zip', 'manifest.json', 'publisher-public-key.txt', 'signature.txt', 'submission.json'];
 
 function tempDir(t) {
@@ -38,14 +37,6 @@ function packageTo(t, project, key, out = join(tempDir(t), 'out')) {
   return out;
 }
 
-function review(args) {
-  const r = spawnSync(process.execPath, [REVIEW, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  let json;
-  try {
-    json = JSON.parse(r.stdout);
-  } catch {}
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr, json };
-}
 
 const read = (dir) => Object.fromEntries(FILES.map((f) => [f, readFileSync(join(dir, f))]));
 

@@ -6,13 +6,12 @@
 // checked as tables. Also: --known-keys parsing, usage errors, operator hints.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { createHash, createPrivateKey, sign } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AjvModule from 'ajv';
-import { ROOT, runCli } from './support/project.mjs';
+import { ROOT, runCli, runReview as review } from './support/project.mjs';
 import { craftZip } from '../bench/fuzz-zip.mjs';
 import { checkProject, reviewRelease, verifyRelease, PlatformExtError } from '../dist/api.mjs';
 import { RULES } from '../build/validator/rules.js';
@@ -23,7 +22,6 @@ import { markdownCell } from '../build/release/review-render.js';
 import { escapeTerminal as escapeText } from '../build/validator/text.js';
 
 const Ajv = AjvModule.default ?? AjvModule;
-const REVIEW = join(ROOT, 'dist/platform-review.mjs');
 const schema = JSON.parse(readFileSync(join(ROOT, 'docs/schemas/review-report.schema.json'), 'utf8'));
 const validateSchema = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
 const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
@@ -45,14 +43,6 @@ function keygen(dir, name) {
   return { privateKey, publicKey, publicText: readFileSync(publicKey, 'utf8').trim(), fingerprint: /Fingerprint: ([0-9a-f]{64})/.exec(r.stdout)[1] };
 }
 
-function review(args) {
-  const r = spawnSync(process.execPath, [REVIEW, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  let json;
-  try {
-    json = JSON.parse(r.stdout);
-  } catch {}
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr, json };
-}
 
 function assertSchema(report, what) {
   const ok = validateSchema(report);

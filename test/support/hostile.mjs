@@ -9,7 +9,7 @@ import { createHash, createPrivateKey, sign } from 'node:crypto';
 import { closeSync, cpSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync, ftruncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { BASE_HTML, BASE_MANIFEST, ROOT } from './project.mjs';
+import { BASE_HTML, BASE_MANIFEST, ROOT, writeFiles } from './project.mjs';
 
 /** The built CLIs; HOSTILE_DIST points the suite at another build (an older one, to see its cases fail). */
 const DIST = process.env.HOSTILE_DIST ?? join(ROOT, 'dist');
@@ -94,13 +94,7 @@ export function writeProject(dir, files = {}) {
     'runtime/main.js': 'export {};\n',
     ...files,
   };
-  for (const [rel, content] of Object.entries(all)) {
-    if (content === null) continue;
-    const path = join(dir, rel);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, content);
-  }
-  return dir;
+  return writeFiles(dir, all);
 }
 
 /**

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CLI = join(ROOT, 'dist/platform-ext.mjs');
+export const REVIEW = join(ROOT, 'dist/platform-review.mjs');
 
 export const BASE_MANIFEST = {
   schema_version: 1,
@@ -30,7 +31,12 @@ export function makeProject(t, { manifest = {}, files = {}, defaults = true } = 
   if (manifest !== null) {
     all['manifest.json'] ??= typeof manifest === 'string' ? manifest : JSON.stringify({ ...BASE_MANIFEST, ...manifest }, null, 2);
   }
-  for (const [rel, content] of Object.entries(all)) {
+  return writeFiles(dir, all);
+}
+
+/** Writes `files` (project-relative path -> content; null: left out) under `dir`, making folders; returns `dir`. */
+export function writeFiles(dir, files) {
+  for (const [rel, content] of Object.entries(files)) {
     if (content === null) continue;
     const path = join(dir, rel);
     mkdirSync(dirname(path), { recursive: true });
@@ -41,7 +47,16 @@ export function makeProject(t, { manifest = {}, files = {}, defaults = true } = 
 
 /** Runs the built CLI; returns {status, stdout, stderr, json (parsed stdout when it is JSON)}. */
 export function runCli(args, options = {}) {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
+  return runScript(CLI, args, options);
+}
+
+/** Runs the built platform-review, as runCli runs platform-ext. */
+export function runReview(args, options = {}) {
+  return runScript(REVIEW, args, options);
+}
+
+function runScript(script, args, options) {
+  const r = spawnSync(process.execPath, [script, ...args], {
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '' },
     maxBuffer: 64 << 20,
