@@ -16,6 +16,7 @@ import {
   INITIALIZATION_TIMEOUT_MS,
   MAX_PENDING_CALLS,
   MESSAGE_MAX_BYTES,
+  PRIVATE_KEY_MAX_BYTES,
   PAYLOAD_MAX_DEPTH,
   PAYLOAD_MAX_NODES,
   REQUEST_TIMEOUT_MS,
@@ -264,7 +265,7 @@ export const DECISIONS: readonly DecisionSummary[] = [
   {
     id: '30',
     title: 'Opening files',
-    text: 'Every file read from a project, a release folder or a key path is opened without following links and without blocking, checked to be a regular file on the open descriptor, and refused by size before its bytes are read (the contract limit plus a margin; 64 KiB for a key). A pipe, device, socket, link or folder where a file belongs is a finding (a usage error for a key) at once, never a wait. A file the private-key scan cannot open is a warning naming it.',
+    text: `Every file read from a project, a release folder or a key path is opened without following links and without blocking, checked to be a regular file on the open descriptor, and refused by size before its bytes are read (the contract limit plus a margin; ${groupDigits(PRIVATE_KEY_MAX_BYTES)} bytes for a key). A pipe, device, socket, link or folder where a file belongs is a finding (a usage error for a key) at once, never a wait. A file the private-key scan cannot open is a warning naming it.`,
   },
   {
     id: '31',

@@ -1,4 +1,5 @@
 import type { RuleDef } from '../rules.js';
+import { BUNDLE_PATH_MAX_BYTES } from '../limits.js';
 
 // Bundle listing rules (contract "Bundle (bundle.zip)"; D-1 to D-4) and key material.
 export const BUNDLE_RULES: readonly RuleDef[] = [
@@ -68,9 +69,9 @@ export const BUNDLE_RULES: readonly RuleDef[] = [
   {
     id: 'bundle/path-too-long',
     severity: 'error',
-    title: 'A bundle path is longer than 255 bytes',
+    title: `A bundle path is longer than ${BUNDLE_PATH_MAX_BYTES} bytes`,
     ref: 'Bundle; D-2a',
-    hint: 'Shorten the folder and file names: every path relative to runtime/ is at most 255 bytes, as the entrypoint is.',
+    hint: `Shorten the folder and file names: every path relative to runtime/ is at most ${BUNDLE_PATH_MAX_BYTES} bytes, as the entrypoint is.`,
   },
   {
     id: 'bundle/path-prefix-conflict',
