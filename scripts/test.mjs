@@ -1,14 +1,14 @@
 #!/usr/bin/env node
-// Runs node:test over an explicit list: every test/*.test.mjs at the top of test/ (never
-// fixtures: Node 20 would otherwise run every .js under a folder named test). Extra
-// arguments narrow the list: `node scripts/test.mjs html` runs the files whose name has "html".
+// Runs node:test over the suite's explicit list (scripts/test-files.mjs). Extra arguments
+// narrow it to the paths under test/ that contain one of them: `node scripts/test.mjs html`
+// runs the files whose path has "html", `node scripts/test.mjs validator/` the validator's.
 // Output: scripts/test-reporter.mjs (one line per file, failures in full, totals last);
 // `--tap` or `--spec` (or TEST_REPORTER=tap|spec|dot|<module path>) uses that reporter
 // instead: `npm test -- --tap`.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { TEST_FILES } from './test-files.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -16,14 +16,10 @@ const flags = args.filter((a) => a.startsWith('--'));
 const filters = args.filter((a) => !a.startsWith('--'));
 const unknown = flags.filter((f) => f !== '--tap' && f !== '--spec');
 if (unknown.length > 0) {
-  console.error(`test: unknown option ${unknown[0]} (use --tap or --spec, or substrings of test file names)`);
+  console.error(`test: unknown option ${unknown[0]} (use --tap or --spec, or substrings of test file paths)`);
   process.exit(2);
 }
-const files = readdirSync(join(root, 'test'))
-  .filter((name) => name.endsWith('.test.mjs'))
-  .filter((name) => filters.length === 0 || filters.some((f) => name.includes(f)))
-  .sort()
-  .map((name) => join('test', name));
+const files = TEST_FILES.filter((path) => filters.length === 0 || filters.some((f) => path.slice('test/'.length).includes(f)));
 if (files.length === 0) {
   console.error('test: no test files matched');
   process.exit(2);

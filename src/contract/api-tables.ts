@@ -3,9 +3,9 @@
 // those tables do not say (1) how each named method's arguments become the payload (that is
 // code in src/bridge/runtime.ts), (2) the response shapes (TypeScript types in
 // src/bridge/adapters.ts, which a generator running on built JavaScript cannot read), or
-// (3) the type names. They are written down once here. test/snapshot-content.test.mjs
+// (3) the type names. They are written down once here. test/contract/snapshot-content.test.mjs
 // drives the real runtime with every method of METHOD_PARAMS and checks the payload it
-// sends, and test/platform-types.test.mjs checks RESPONSE_TYPES and the request types
+// sends, and test/interop/platform-types.test.mjs checks RESPONSE_TYPES and the request types
 // against adapters.ts and requests.ts with the type checker, so neither can drift.
 import { THEME_FIELDS } from '../validator/bridge/messages.js';
 

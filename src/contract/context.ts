@@ -6,7 +6,7 @@
 // the same bytes and a project's copy can be compared with it (`check`,
 // project/context-stale).
 //
-// Budget: at most 60,000 bytes of UTF-8 (test/context.test.mjs holds it). It carries what
+// Budget: at most 60,000 bytes of UTF-8 (test/contract/context.test.mjs holds it). It carries what
 // extension code needs and nothing else: what v1 cannot do comes first, then the workflow,
 // one recipe per capability with the error codes to handle, the parts of contract.md that
 // govern a project (layout, manifest, properties, bundle, limits, what is not specified),

@@ -2,7 +2,7 @@
 // CI pipelines, AI agents and the server side. Every rule id, limit, error code, capability,
 // property type and decision D-n appears here, and every number is read from the validator's
 // tables (limits.ts through LIMITS and the named constants), never typed twice.
-// test/snapshot-content.test.mjs checks the coverage.
+// test/contract/snapshot-content.test.mjs checks the coverage.
 import { CAPABILITIES } from '../validator/capabilities.js';
 import { BRIDGE_ERROR_CODES, BRIDGE_ERROR_CODE_LIST } from '../validator/bridge/errors.js';
 import { CART_UPDATED_EVENT, THEME_FIELDS } from '../validator/bridge/messages.js';

@@ -53,7 +53,7 @@ export function findRule(id: string): RuleDef {
 
 export function explainRule(rule: RuleDef): RuleExplanation {
   const long = explanationOf(rule.id);
-  // Every catalogued rule has an entry (test/explain.test.mjs); a gap is our bug, not the user's.
+  // Every catalogued rule has an entry (test/explain/explain.test.mjs); a gap is our bug, not the user's.
   if (long === undefined) throw new Error(`internal: rule ${rule.id} has no explanation`);
   return {
     format: EXPLAIN_FORMAT,

@@ -3,7 +3,7 @@
 // exactly it checks, and a short before/after of a fix. The catalogue's one-line title,
 // severity, contract reference and hint stay in src/validator/catalogue/ (that module is
 // vendored by the server side and kept small); these texts live on the Node side only.
-// Ids here must match the catalogue exactly: test/explain.test.mjs fails on a rule without
+// Ids here must match the catalogue exactly: test/explain/explain.test.mjs fails on a rule without
 // an entry and on an entry without a rule. Contract numbers come from limits.ts.
 import {
   ACK_CONFIG_MAX_BYTES,

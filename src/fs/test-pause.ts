@@ -1,8 +1,8 @@
 // A test hook: with PLATFORM_EXT_TEST_PAUSE_AT naming a phase, the process says "paused at
 // <phase>" on stderr when it gets there and waits, so that a test can act at exactly that
-// point: kill it (test/package-faults.test.mjs), or change the files it is reading and
+// point: kill it (test/cli/package-faults.test.mjs), or change the files it is reading and
 // then create the file PLATFORM_EXT_TEST_RESUME_FILE names to let it go on
-// (test/hostile-files.test.mjs). Without the variable, nothing happens.
+// (test/cli/hostile-files.test.mjs). Without the variable, nothing happens.
 import { existsSync, writeSync } from 'node:fs';
 
 /** The longest a pause lasts: longer than any test waits before it acts. */

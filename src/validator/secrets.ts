@@ -61,7 +61,7 @@
 // quadratic: a comparison reads forward at most through the token's parts, backwards at
 // most through two Slack ids, and the scan resumes after a token it found. On 7 MiB of
 // real minified code (Playwright's bundles) it took 12 ms warm where a plain loop that
-// visits every word start took 27 ms; test/secrets.test.mjs checks that both find the same.
+// visits every word start took 27 ms; test/validator/secrets.test.mjs checks that both find the same.
 import type { FindingList } from './findings.js';
 import { jsonPointer } from './findings.js';
 import type { JsonNode } from './json.js';
@@ -662,7 +662,7 @@ export interface Span {
 // Random-looking strings. A candidate is a run of base64 characters [A-Za-z0-9+/_-] of
 // at least HIGH_ENTROPY_MIN_CHARS (32: the length of the shortest common API keys, and
 // of an MD5 digest). Random text is told from words by measures chosen so that a random
-// 32-character key passes in about 98 runs of 100 (test/secrets.test.mjs measures it)
+// 32-character key passes in about 98 runs of 100 (test/validator/secrets.test.mjs measures it)
 // while paths, slugs and CamelCase names do not:
 // - hex only ([0-9a-fA-F], with a digit and a letter): Shannon entropy of at least 3.0
 //   bits per character (a random 32-digit hex string has about 3.6; 0000... has 0).

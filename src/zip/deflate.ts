@@ -49,8 +49,8 @@ const BLOCK_DYNAMIC = 2; // BTYPE 10
 
 // ---------------------------------------------------------------------------------------
 // Tuning. These numbers are part of the format of our artifacts: changing any of them
-// changes the compressed bytes, and so the golden hashes in test/deflate.test.mjs,
-// test/zip-write.test.mjs and test/golden-release.test.mjs.
+// changes the compressed bytes, and so the golden hashes in test/zip/deflate.test.mjs,
+// test/zip/zip-write.test.mjs and test/cli/golden-release.test.mjs.
 // ---------------------------------------------------------------------------------------
 
 /** Hash table size: 2^15 heads for a 32 KiB window keeps chains short on random data. */

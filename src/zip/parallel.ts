@@ -1,7 +1,7 @@
 // Compressing a bundle's entries on two threads: the main thread and one worker (this
 // machine and CI have two cores). compressEntry is a pure function of each content, so
 // which thread compresses which entry changes nothing: assembleZip over these results is
-// byte-for-byte writeZip's archive (D-15; test/zip-write.test.mjs compares both paths).
+// byte-for-byte writeZip's archive (D-15; test/zip/zip-write.test.mjs compares both paths).
 //
 // `package` launches the worker before it reads the project (a worker takes 50-100 ms to
 // start, which then overlaps the reading), hands it the list of files before the check,

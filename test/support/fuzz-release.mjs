@@ -1,4 +1,4 @@
-// Seeded spoilers for release folders (test/fuzz-release-folder.test.mjs): random bytes
+// Seeded spoilers for release folders (test/cli/fuzz-release-folder.test.mjs): random bytes
 // over, into or instead of a submission file, truncations, and special files (FIFOs,
 // links to /dev/zero, folders, sparse files) planted at a submission name or beside the
 // five. The same seed gives the same folder.

@@ -1,4 +1,4 @@
-// Hostile folders for test/hostile-files.test.mjs and test/fuzz-release-folder.test.mjs:
+// Hostile folders for test/cli/hostile-files.test.mjs and test/cli/fuzz-release-folder.test.mjs:
 // a valid project and its signed release, the special files that used to hang or crash
 // the tool (FIFOs, links to /dev/zero, folders and sparse files where a file belongs),
 // archives built by the real tools (Info-ZIP's zip, Python's zipfile), and a re-signer so

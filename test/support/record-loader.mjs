@@ -1,6 +1,6 @@
 // Module hooks (node --experimental-loader) that record what the test suite feeds the
 // validator: every manifest given to validateManifest and every string given to the
-// grammar functions, as transpiled in build/. test/schema-differential.test.mjs runs the
+// grammar functions, as transpiled in build/. test/interop/schema-differential.test.mjs runs the
 // manifest, property and grammar suites under these hooks and replays each recorded input
 // through manifest.schema.json, so "every manifest case in the test suite" stays true as
 // those suites grow. The suites themselves run unchanged.

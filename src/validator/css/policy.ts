@@ -14,7 +14,7 @@
 // where a reference or a name is needed), runs of tokens that cannot matter here (idents,
 // numbers, hashes, delims, colons, commas) are skipped at once by skipIgnorableTokens,
 // and the nesting stack holds small integers, not objects. bench/scan-speed-css.mjs
-// measures it; test/fuzz-css.test.mjs checks the skip against the plain tokenizer.
+// measures it; test/validator/fuzz-css.test.mjs checks the skip against the plain tokenizer.
 //
 // Classification (classifyReference, relative to the referring file's folder):
 //   remote (`http:`, `//host`, any scheme but data:) -> error; the policy allows only

@@ -3,7 +3,7 @@
 // policy (policy.ts) reads the token stream the way a browser's tree builder would, so this
 // must tokenize exactly as a browser does: a scanner that reads `<scr<script>ipt>` or
 // `<!--->` differently from the browser is a bypass. It is tested against every
-// html5lib-tests tokenizer case (test/html-tokenizer.test.mjs).
+// html5lib-tests tokenizer case (test/validator/html-tokenizer.test.mjs).
 //
 // Input preprocessing (13.2.3.5) is done on the fly instead of on a copy, so that every
 // token keeps offsets into the original text: a CR, or a CR LF pair, is read as one LF

@@ -158,7 +158,7 @@ export const enum Punct {
 
 /**
  * Word ids (JsWords) of the words the lexer and the policy look for: reserved words are
- * 1..46 in RESERVED_WORDS order, then CONTEXTUAL_WORDS (test/js-lexer.test.mjs checks
+ * 1..46 in RESERVED_WORDS order, then CONTEXTUAL_WORDS (test/validator/js-lexer.test.mjs checks
  * each against its name).
  */
 export const enum Word {

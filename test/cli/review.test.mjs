@@ -1,0 +1,517 @@
+// The operator's review end to end (platform-review and reviewRelease()), in three
+// scenarios: a clean first release; an update that adds a capability, retypes a property
+// and is signed by a new key (without --known-keys, with the old key only, with both); and
+// a hostile release (its findings, and a summary that is still printed, escaped). Every
+// JSON report validates against docs/schemas/review-report.schema.json; the markdown is
+// checked as tables. Also: --known-keys parsing, usage errors, operator hints.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash, createPrivateKey, sign } from 'node:crypto';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AjvModule from 'ajv';
+import { ROOT, runCli, runReview as review } from '../support/project.mjs';
+import { craftZip } from '../support/fuzz-zip.mjs';
+import { checkProject, reviewRelease, verifyRelease, PlatformExtError } from '../../dist/api.mjs';
+import { RULES } from '../../build/validator/rules.js';
+import { BUNDLE_MAX_FILES, CAPABILITIES, KNOWN_KEYS_FILE_MAX_BYTES } from '../../build/validator/index.js';
+import { operatorHint } from '../../build/release/operator-hints.js';
+import { parseKnownKeys } from '../../build/release/known-keys.js';
+import { markdownCell } from '../../build/release/review-render.js';
+import { escapeTerminal as escapeText } from '../../build/validator/text.js';
+
+const Ajv = AjvModule.default ?? AjvModule;
+const schema = JSON.parse(readFileSync(join(ROOT, 'docs/schemas/review-report.schema.json'), 'utf8'));
+const validateSchema = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
+const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
+
+/** D-29: what must never reach the terminal raw. */
+const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u;
+
+function tempDir(t) {
+  const dir = mkdtempSync(join(tmpdir(), 'platform-review-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function keygen(dir, name) {
+  const privateKey = join(dir, `${name}.pem`);
+  const publicKey = join(dir, `${name}.pub`);
+  const r = runCli(['keygen', '--private-key', privateKey, '--public-key', publicKey]);
+  assert.equal(r.status, 0, r.stderr);
+  return { privateKey, publicKey, publicText: readFileSync(publicKey, 'utf8').trim(), fingerprint: /Fingerprint: ([0-9a-f]{64})/.exec(r.stdout)[1] };
+}
+
+
+function assertSchema(report, what) {
+  const ok = validateSchema(report);
+  assert.ok(ok, `${what}: ${JSON.stringify(validateSchema.errors, null, 2)}`);
+}
+
+const rules = (report) => report.findings.map((f) => f.rule).sort();
+
+/** Markdown tables of a document: each a header row, a separator and rows with as many cells as the header. */
+function markdownTables(text) {
+  const tables = [];
+  const lines = text.split('\n');
+  // A cell boundary is a "|" not escaped by a backslash.
+  const cells = (line) => line.slice(1, -1).split(/(?<!\\)\|/).map((c) => c.trim());
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i].startsWith('|') || !/^\|( --- \|)+$/.test(lines[i + 1] ?? '')) continue;
+    const head = cells(lines[i]);
+    const rows = [];
+    let j = i + 2;
+    for (; j < lines.length && lines[j].startsWith('|'); j++) rows.push(cells(lines[j]));
+    tables.push({ title: lines.slice(0, i).reverse().find((l) => l.startsWith('#')) ?? '', head, rows });
+    i = j;
+  }
+  return tables;
+}
+
+function assertTablesWellFormed(markdown, what) {
+  const tables = markdownTables(markdown);
+  assert.ok(tables.length >= 5, `${what}: ${tables.length} tables`);
+  for (const t of tables) {
+    for (const row of t.rows) assert.equal(row.length, t.head.length, `${what}: ${t.title}: ${JSON.stringify(row)}`);
+    assert.equal(markdown.split('\n').find((l) => l.startsWith('|') && !l.endsWith('|')), undefined, `${what}: every table line ends with a pipe`);
+  }
+  return tables;
+}
+
+function example(dir, name = 'project') {
+  const project = join(dir, name);
+  cpSync(join(ROOT, 'examples/hello-world'), project, { recursive: true });
+  return project;
+}
+
+function editManifest(project, edit) {
+  const path = join(project, 'manifest.json');
+  const manifest = JSON.parse(readFileSync(path, 'utf8'));
+  edit(manifest);
+  writeFileSync(path, JSON.stringify(manifest, null, 2) + '\n');
+}
+
+function packageTo(project, key, out) {
+  const r = runCli(['package', project, '--out', out, '--private-key', key.privateKey]);
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  return out;
+}
+
+/** Two releases of the example: 1.0.0 signed by `old`, 1.1.0 (adds forms.submit, heading text -> number, main.js changed) signed by `fresh`. */
+function releases(t) {
+  const dir = tempDir(t);
+  const old = keygen(dir, 'old');
+  const fresh = keygen(dir, 'fresh');
+  const project = example(dir);
+  const first = packageTo(project, old, join(dir, 'r1'));
+  editManifest(project, (m) => {
+    m.version = '1.1.0';
+    m.capabilities.push('forms.submit');
+    m.properties.heading = { type: 'number', label: 'Heading' };
+  });
+  writeFileSync(join(project, 'runtime/main.js'), readFileSync(join(project, 'runtime/main.js'), 'utf8') + '\n// 1.1.0\n');
+  writeFileSync(join(project, 'runtime/extra.css'), '.x { color: red; }\n');
+  const second = packageTo(project, fresh, join(dir, 'r2'));
+  return { dir, old, fresh, first, second };
+}
+
+test('a clean first release: the summary, one warning (signer not pinned), exit 0; text, JSON, markdown and the API agree', async (t) => {
+  const { dir, old, first } = releases(t);
+  const before = JSON.stringify(readdirSync(first).map((f) => [f, statSync(join(first, f)).mtimeMs]));
+  const r = review([first, '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  assertSchema(r.json, 'clean');
+  assert.deepEqual(rules(r.json), ['release/signer-not-pinned']);
+  assert.equal(r.json.ok, true);
+  assert.deepEqual(r.json.tool, { name: 'platform-ext', version: VERSION });
+  assert.equal(r.json.contract_version, 1);
+  const s = r.json.summary;
+  assert.deepEqual([s.namespace, s.version, s.name, s.entrypoint], ['acme/hello-world', '1.0.0', 'Hello World Product Strip', 'index.html']);
+  assert.equal(s.manifest_sha256, createHash('sha256').update(readFileSync(join(first, 'manifest.json'))).digest('hex'));
+  assert.equal(s.artifact_sha256, createHash('sha256').update(readFileSync(join(first, 'bundle.zip'))).digest('hex'));
+  assert.deepEqual(s.signer, { fingerprint: old.fingerprint, signature_valid: true, pinning: 'not-pinned' });
+  // Capabilities with the contract table's risk and method.
+  for (const c of s.capabilities) {
+    const def = CAPABILITIES.find((d) => d.key === c.key);
+    assert.deepEqual([c.risk, c.method, c.actions], [def.risk, def.method, [...def.actions]], c.key);
+  }
+  assert.deepEqual(s.capabilities.map((c) => c.key), ['catalog.products.read', 'cart.manage', 'site.theme.read', 'analytics.events.write']);
+  assert.deepEqual(s.properties.find((p) => p.name === 'heading'), { name: 'heading', type: 'text', label: 'Heading', required: true, default: 'Featured this week' });
+  assert.deepEqual(s.properties.find((p) => p.name === 'product_count'), { name: 'product_count', type: 'number', label: 'Products to show', required: false, default: 4 });
+  // Every file, with what the archive says of it and its content hash.
+  const main = s.files.find((f) => f.path === 'main.js');
+  assert.equal(main.size, readFileSync(join(ROOT, 'examples/hello-world/runtime/main.js')).length);
+  assert.equal(main.sha256, createHash('sha256').update(readFileSync(join(ROOT, 'examples/hello-world/runtime/main.js'))).digest('hex'));
+  assert.equal(main.method, 'deflate');
+  assert.equal(main.ratio, Math.round((main.size / main.compressed_size) * 100) / 100);
+  assert.deepEqual(s.files.map((f) => f.path).sort(), ['images/logo.png', 'index.html', 'lib/format.js', 'main.js', 'styles.css']);
+  const totals = Object.fromEntries(s.totals.map((x) => [x.limit, x]));
+  assert.equal(totals['bundle.files'].used, 5);
+  assert.equal(totals['bundle.files'].max, BUNDLE_MAX_FILES);
+  assert.equal(totals['bundle.files'].share, 5 / BUNDLE_MAX_FILES);
+  assert.equal(totals['bundle.compressedBytes'].used, statSync(join(first, 'bundle.zip')).size);
+  assert.deepEqual(Object.keys(totals).sort(), [
+    'bundle.archiveRatio', 'bundle.compressedBytes', 'bundle.expandedBytes', 'bundle.files', 'bundle.highestFileRatio', 'bundle.largestFileBytes',
+    'manifest.bytes', 'manifest.capabilities', 'manifest.properties',
+  ]);
+  assert.equal(r.json.diff, undefined);
+
+  // Text: summary first, findings after, one-line verdict last.
+  const text = review([first]);
+  assert.equal(text.status, 0);
+  const lines = text.stdout.trimEnd().split('\n');
+  assert.match(lines[0], /^ {2}release +acme\/hello-world 1\.0\.0$/);
+  const at = (re) => lines.findIndex((l) => re.test(l));
+  assert.ok(at(/^Capabilities \(4\)$/) < at(/^Files \(5\)$/) && at(/^Files \(5\)$/) < at(/^Limits$/) && at(/^Limits$/) < at(/release\/signer-not-pinned/), text.stdout);
+  assert.match(lines.at(-1), /^! .*: no errors; weigh the warnings before approving \(0 errors, 1 warning\)$/);
+  assert.ok(lines.some((l) => l.includes('cart.manage') && l.includes('medium') && l.includes('PLATFORM.cart.manage')));
+  assert.ok(lines.some((l) => l.includes(old.fingerprint)));
+  assert.ok(lines.some((l) => /signer not pinned/.test(l)));
+
+  // Markdown: the same review as tables.
+  const md = review([first, '--format', 'markdown']);
+  assert.equal(md.status, 0);
+  const tables = assertTablesWellFormed(md.stdout, 'clean');
+  const byTitle = (re) => tables.find((x) => re.test(x.title));
+  assert.deepEqual(byTitle(/Capabilities/).head, ['Capability', 'Risk', 'Method', 'Actions']);
+  assert.deepEqual(byTitle(/Capabilities/).rows.map((row) => [row[0], row[1]]), s.capabilities.map((c) => [c.key, c.risk]));
+  assert.deepEqual(byTitle(/Files/).head, ['Path', 'Size', 'Compressed', 'Method', 'Ratio', 'SHA-256']);
+  assert.equal(byTitle(/Files/).rows.length, 5);
+  assert.deepEqual(byTitle(/Properties/).rows.map((row) => row[0].replaceAll('\\_', '_')), s.properties.map((p) => p.name));
+  assert.deepEqual(byTitle(/Findings/).rows.map((row) => row[1]), ['release/signer-not-pinned']);
+  assert.match(md.stdout, /\*\*Verdict:\*\* no errors/);
+
+  // The API returns the same report; the folder is unchanged.
+  assert.deepEqual(await reviewRelease(first), r.json);
+  assert.equal(JSON.stringify(readdirSync(first).map((f) => [f, statSync(join(first, f)).mtimeMs])), before, 'review changes nothing');
+
+  // Pinned to its own key (as a fingerprint or as the public key): no finding at all.
+  writeFileSync(join(dir, 'keys'), `# acme's active keys\n${old.fingerprint.toUpperCase()}   # laptop\n\n`);
+  const pinned = review([first, '--json', '--known-keys', join(dir, 'keys')]);
+  assert.equal(pinned.status, 0);
+  assert.deepEqual(pinned.json.findings, []);
+  assert.equal(pinned.json.summary.signer.pinning, 'pinned');
+  writeFileSync(join(dir, 'keys2'), `${old.publicText}\n`);
+  assert.deepEqual((await reviewRelease(first, { knownKeys: join(dir, 'keys2') })).findings, []);
+  assert.match(review([first, '--known-keys', join(dir, 'keys')]).stdout.trimEnd().split('\n').at(-1), /no problems found/);
+});
+
+test('an update that adds a capability, retypes a property and is signed by a new key: without --known-keys', async (t) => {
+  const { old, fresh, first, second } = releases(t);
+  const r = review([second, '--baseline', first, '--json']);
+  assert.equal(r.status, 1, r.stderr);
+  assertSchema(r.json, 'update');
+  // The update declares forms.submit, which no module calls yet: D-34's warning.
+  assert.deepEqual(rules(r.json), ['baseline/capability-added', 'baseline/property-retyped', 'baseline/signer-changed', 'js/capability-unused', 'release/signer-not-pinned']);
+  const changed = r.json.findings.find((f) => f.rule === 'baseline/signer-changed');
+  assert.ok(changed.message.includes(old.fingerprint) && changed.message.includes(fresh.fingerprint), 'names both fingerprints');
+  assert.equal(r.json.findings.find((f) => f.rule === 'baseline/capability-added').pointer, '/capabilities/4');
+  assert.equal(r.json.findings.find((f) => f.rule === 'baseline/property-retyped').pointer, '/properties/heading/type');
+  const d = r.json.diff;
+  assert.equal(d.baseline, first);
+  assert.deepEqual(d.version, { from: '1.0.0', to: '1.1.0', higher: true });
+  assert.deepEqual(d.signer, { from: old.fingerprint, to: fresh.fingerprint, changed: true });
+  assert.deepEqual(d.capabilities, { added: [{ key: 'forms.submit', risk: 'medium', note: 'needs a new permission review; off until approved' }], removed: [] });
+  assert.deepEqual(d.properties, { added: [], removed: [], retyped: [{ name: 'heading', from: 'text', to: 'number', saved_values_carry_over: false }] });
+  assert.deepEqual(d.files.added, [{ path: 'extra.css', size: 19 }]);
+  assert.deepEqual(d.files.removed, []);
+  assert.deepEqual(d.files.changed.map((f) => [f.path, f.size_after - f.size_before]), [['main.js', '\n// 1.1.0\n'.length]]);
+  assert.deepEqual(await reviewRelease(second, { baseline: first }), r.json, 'the API returns the same report');
+
+  const text = review([second, '--baseline', first]);
+  assert.equal(text.status, 1);
+  const lines = text.stdout.trimEnd().split('\n');
+  const diffAt = lines.findIndex((l) => l.startsWith('Changes since the baseline'));
+  assert.ok(diffAt > 0 && diffAt < lines.findIndex((l) => l.includes('baseline/capability-added')), 'the diff comes before the findings');
+  assert.ok(lines.some((l) => /^ {2}\+ capability +forms\.submit \(medium\): needs a new permission review; off until approved$/.test(l)), text.stdout);
+  assert.ok(lines.some((l) => /^ {2}~ property +heading: text -> number/.test(l)));
+  assert.ok(lines.some((l) => /^ {2}\+ file +extra\.css \(19 B\)$/.test(l)));
+  const signerAt = lines.findIndex((l) => /^ {2}signer +changed from /.test(l));
+  assert.ok(lines[signerAt].endsWith(old.fingerprint) && lines[signerAt + 1].trim() === `to ${fresh.fingerprint}`, text.stdout);
+  // The summary fits a terminal: no line of it (before the findings) is wider than 100 columns.
+  // The review fits a terminal: no line is wider than 100 columns (messages and hints wrap).
+  assert.deepEqual(lines.filter((l) => [...l].length > 100), []);
+  // Each finding: where, severity and rule id, the message, then what the operator should do.
+  const retyped = lines.findIndex((l) => /^ {4}warning 18:15 \/properties\/heading\/type +baseline\/property-retyped$/.test(l)); // D-28
+  assert.ok(retyped > 0, text.stdout);
+  assert.match(lines[retyped + 1], /^ {6}The property "heading" is a "number"/);
+  assert.ok(lines.slice(retyped + 1, retyped + 8).some((l) => /^ {6}What to do: Ask the publisher/.test(l)));
+  assert.match(lines.at(-1), /^✖ .*: reject \(\d+ errors?, \d+ warnings?\)$/);
+
+  const md = review([second, '--baseline', first, '--format', 'markdown']);
+  const tables = assertTablesWellFormed(md.stdout, 'update');
+  const diff = tables.find((x) => /Changes since the baseline/.test(x.title));
+  assert.deepEqual(diff.head, ['What', 'Change', 'Before', 'After', 'Note']);
+  assert.deepEqual(
+    diff.rows.map((row) => `${row[0]} ${row[1]}`),
+    ['version ', 'signer changed', 'capability added', 'property retyped', 'file added', 'file changed'],
+  );
+  assert.match(md.stdout, /\*\*Verdict:\*\* reject/);
+});
+
+test('the same update with --known-keys: the old key only is release/unknown-signing-key; both keys vouch for the rotation', async (t) => {
+  const { dir, old, fresh, first, second } = releases(t);
+  const oldOnly = join(dir, 'old-only.keys');
+  writeFileSync(oldOnly, `# acme\n${old.publicText}\n`);
+  const r = review([second, '--baseline', first, '--known-keys', oldOnly, '--json']);
+  assert.equal(r.status, 1);
+  assertSchema(r.json, 'unknown key');
+  assert.deepEqual(rules(r.json), ['baseline/capability-added', 'baseline/property-retyped', 'js/capability-unused', 'release/unknown-signing-key']);
+  const unknown = r.json.findings.find((f) => f.rule === 'release/unknown-signing-key');
+  assert.ok(unknown.message.includes(old.fingerprint) && unknown.message.includes(fresh.fingerprint), 'names both fingerprints');
+  assert.equal(unknown.file, 'publisher-public-key.txt');
+  assert.equal(r.json.summary.signer.pinning, 'unknown');
+  // Without a baseline too: any release signed by another key.
+  const alone = await reviewRelease(second, { knownKeys: oldOnly });
+  assert.deepEqual(rules(alone), ['js/capability-unused', 'release/unknown-signing-key']);
+  assert.equal(alone.ok, false);
+
+  const both = join(dir, 'both.keys');
+  writeFileSync(both, `${old.fingerprint}\n${fresh.fingerprint} # rotated\n`);
+  const rotated = review([second, '--baseline', first, '--known-keys', both, '--json']);
+  assertSchema(rotated.json, 'rotated');
+  assert.deepEqual(rules(rotated.json), ['baseline/capability-added', 'baseline/property-retyped', 'js/capability-unused']);
+  assert.equal(rotated.json.summary.signer.pinning, 'pinned');
+  assert.equal(rotated.json.diff.signer.changed, true, 'the diff still shows the rotation');
+  assert.deepEqual(await reviewRelease(second, { baseline: first, knownKeys: both }), rotated.json);
+});
+
+test('a version that is not higher than the baseline, and a removed capability, are in the diff', async (t) => {
+  const dir = tempDir(t);
+  const key = keygen(dir, 'k');
+  const project = example(dir);
+  const first = packageTo(project, key, join(dir, 'r1'));
+  editManifest(project, (m) => {
+    m.capabilities = m.capabilities.filter((c) => c !== 'site.theme.read');
+  });
+  // The code stops reading the theme too: a call to an undeclared capability is an error (D-34).
+  const main = join(project, 'runtime/main.js');
+  const code = readFileSync(main, 'utf8');
+  writeFileSync(main, code.replace('applyTheme(await PLATFORM.theme.read());', 'applyTheme({});'));
+  const second = packageTo(project, key, join(dir, 'r2'));
+  const report = await reviewRelease(second, { baseline: first });
+  assertSchema(report, 'same version');
+  assert.deepEqual(rules(report), ['baseline/capability-removed', 'baseline/version-not-higher', 'release/signer-not-pinned']);
+  assert.deepEqual(report.diff.version, { from: '1.0.0', to: '1.0.0', higher: false });
+  assert.deepEqual(report.diff.capabilities.removed, [{ key: 'site.theme.read', risk: 'low', note: 'grant removed automatically' }]);
+  assert.deepEqual(report.diff.signer, { from: key.fingerprint, to: key.fingerprint, changed: false });
+  assert.deepEqual([report.diff.files.added, report.diff.files.removed, report.diff.files.changed.map((f) => f.path)], [[], [], ['main.js']]);
+  const text = review([second, '--baseline', first]).stdout;
+  assert.match(text, /^ {2}version +1\.0\.0 -> 1\.0\.0 \(NOT higher\)$/m);
+  assert.match(text, /^ {2}- capability +site\.theme\.read \(low\): grant removed automatically$/m);
+});
+
+/** A release whose contents are hostile but whose signature is valid: the operator still sees what it is. */
+function hostileRelease(t) {
+  const dir = tempDir(t);
+  const key = keygen(dir, 'k');
+  const out = join(dir, 'hostile');
+  packageTo(example(dir), key, out);
+  const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+  manifest.name = 'Totally safe \u202egnp.exe';
+  manifest.description = 'Red \u001b[31malert\u001b[0m and a bell \u0007';
+  manifest.properties.heading.label = 'Head\u200bing | *bold* <b>';
+  const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2) + '\n');
+  const zip = craftZip([
+    { name: 'index.html', data: readFileSync(join(ROOT, 'examples/hello-world/runtime/index.html')) },
+    { name: 'main.js', data: readFileSync(join(ROOT, 'examples/hello-world/runtime/main.js')) },
+    { name: 'x|y`*z.js', data: Buffer.from('export {};\n'), method: 0 },
+    { name: 'bomb.css', data: Buffer.alloc(300_000, 0x20) },
+  ]);
+  const manifestSha = createHash('sha256').update(manifestBytes).digest('hex');
+  const artifactSha = createHash('sha256').update(zip).digest('hex');
+  const payload = `platform-extension-release-v1\nnamespace=${manifest.namespace}\nversion=${manifest.version}\nmanifest-sha256=${manifestSha}\nartifact-sha256=${artifactSha}\n`;
+  const signature = sign(null, Buffer.from(payload), createPrivateKey(readFileSync(key.privateKey)));
+  const record = JSON.parse(readFileSync(join(out, 'submission.json'), 'utf8'));
+  writeFileSync(join(out, 'submission.json'), JSON.stringify({ ...record, manifest_sha256: manifestSha, artifact_sha256: artifactSha }, null, 2) + '\n');
+  writeFileSync(join(out, 'manifest.json'), manifestBytes);
+  writeFileSync(join(out, 'bundle.zip'), zip);
+  writeFileSync(join(out, 'signature.txt'), signature.toString('base64') + '\n');
+  writeFileSync(join(out, 'notes\u202etxt.sh'), 'hello\n');
+  return { out, key };
+}
+
+test('a hostile release: its findings, and a summary that is still printed with every control and bidi character escaped', async (t) => {
+  const { out, key } = hostileRelease(t);
+  const r = review([out, '--json']);
+  assert.equal(r.status, 1, r.stderr);
+  assertSchema(r.json, 'hostile');
+  const ids = new Set(rules(r.json));
+  for (const id of ['release/unexpected-file', 'archive/compression-ratio', 'release/signer-not-pinned']) assert.ok(ids.has(id), `${id} in ${[...ids].join(', ')}`);
+  assert.equal(ids.has('release/signature-invalid'), false, 'the signature itself is valid');
+  const s = r.json.summary;
+  assert.equal(s.name, 'Totally safe \u202egnp.exe', 'JSON keeps the value (JSON consumers escape for themselves)');
+  assert.equal(s.signer.fingerprint, key.fingerprint);
+  assert.equal(s.signer.signature_valid, true);
+  assert.deepEqual(s.files.map((f) => f.path), ['index.html', 'main.js', 'x|y`*z.js', 'bomb.css']);
+  const bomb = s.files.find((f) => f.path === 'bomb.css');
+  assert.ok(bomb.ratio > 100 && bomb.sha256 === null, 'over the ratio limit: listed, not inflated');
+  assert.ok(s.totals.find((x) => x.limit === 'bundle.highestFileRatio').share > 1);
+
+  const text = review([out]);
+  assert.equal(text.status, 1);
+  assert.doesNotMatch(text.stdout, UNSAFE, 'nothing from the release controls the terminal');
+  assert.match(text.stdout, /^ {2}name +Totally safe \\u\{202e\}gnp\.exe$/m);
+  assert.match(text.stdout, /^ {2}description +Red \\u\{1b\}\[31malert\\u\{1b\}\[0m and a bell \\u\{7\}$/m);
+  assert.match(text.stdout, /notes\\u\{202e\}txt\.sh/, 'finding messages and files are escaped too');
+  assert.match(text.stdout.trimEnd().split('\n').at(-1), /^✖ /);
+  assert.ok(text.stdout.indexOf('Capabilities (') < text.stdout.indexOf('archive/compression-ratio'), 'the summary comes first');
+
+  const md = review([out, '--format', 'markdown']);
+  assert.doesNotMatch(md.stdout, UNSAFE);
+  const tables = assertTablesWellFormed(md.stdout, 'hostile');
+  const props = tables.find((x) => /Properties/.test(x.title));
+  assert.equal(props.rows.find((row) => row[0] === 'heading')[3], 'Head\\u{200b}ing \\| \\*bold\\* &lt;b&gt;');
+  const files = tables.find((x) => /Files/.test(x.title));
+  assert.deepEqual(files.rows.map((row) => row[0]), ['index.html', 'main.js', 'x\\|y\\`\\*z.js', 'bomb.css'], 'a pipe in a name stays inside its cell');
+
+  assert.deepEqual(await reviewRelease(out), r.json);
+});
+
+test('a release folder that is not a submission at all still gets a summary of what could be read', async (t) => {
+  const dir = tempDir(t);
+  writeFileSync(join(dir, 'manifest.json'), '{"namespace": 1}');
+  const report = await reviewRelease(dir);
+  assertSchema(report, 'broken');
+  assert.equal(report.ok, false);
+  assert.ok(rules(report).includes('release/missing-file'));
+  assert.equal(report.summary.files, null);
+  assert.deepEqual(report.summary.signer, { fingerprint: null, signature_valid: false, pinning: 'not-pinned' });
+  assert.doesNotMatch(review([dir]).stdout, /undefined|NaN/);
+  const md = review([dir, '--format', 'markdown']);
+  assertTablesWellFormed(md.stdout, 'broken');
+});
+
+test('--known-keys: comments, blank lines, keys and fingerprints; anything else is a usage error naming the line', (t) => {
+  const dir = tempDir(t);
+  const key = keygen(dir, 'k');
+  const parsed = parseKnownKeys(`# team keys\n\n  ${key.publicText}  # ci\r\n${key.fingerprint}\n${'ab'.repeat(32).toUpperCase()}\n`, 'keys');
+  assert.deepEqual(parsed.fingerprints, [key.fingerprint, 'ab'.repeat(32)], 'each once, lowercase');
+  const bad = [
+    ['not-a-key', 'line 2'],
+    [key.publicText.slice(0, -2), 'line 2'], // truncated base64
+    ['ab'.repeat(31), 'line 2'], // 62 hex digits
+    [`${key.publicText} ${key.fingerprint}`, 'line 2'], // two on one line
+    [Buffer.from('x'.repeat(31)).toString('base64'), 'line 2'], // 31 bytes
+  ];
+  for (const [line, where] of bad) {
+    assert.throws(() => parseKnownKeys(`# c\n${line}\n`, 'keys'), (e) => e.message.includes(where) && !e.message.includes(line), line);
+  }
+  assert.throws(() => parseKnownKeys('# only comments\n\n', 'keys'), /lists no key/);
+
+  // The CLI: usage errors (exit 2) before any review; a link is not followed; the file is size-capped.
+  const release = join(dir, 'none');
+  writeFileSync(join(dir, 'bad.keys'), 'hello\n');
+  const r = review([release, '--known-keys', join(dir, 'bad.keys')]);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /line 1 is neither a public key/);
+  writeFileSync(join(dir, 'good.keys'), key.fingerprint + '\n');
+  symlinkSync(join(dir, 'good.keys'), join(dir, 'link.keys'));
+  assert.equal(review([release, '--known-keys', join(dir, 'link.keys')]).status, 2);
+  // The cap, on both sides: a file of exactly KNOWN_KEYS_FILE_MAX_BYTES is read (the review then stops at the missing release folder).
+  const atCap = `${key.fingerprint}\n#${'x'.repeat(KNOWN_KEYS_FILE_MAX_BYTES - key.fingerprint.length - 3)}\n`;
+  assert.equal(Buffer.byteLength(atCap), KNOWN_KEYS_FILE_MAX_BYTES);
+  writeFileSync(join(dir, 'cap.keys'), atCap);
+  const cap = review([release, '--known-keys', join(dir, 'cap.keys')]);
+  assert.equal(cap.status, 2);
+  assert.match(cap.stderr, /The release folder .* cannot be read/);
+  writeFileSync(join(dir, 'big.keys'), `${atCap}#`);
+  const big = review([release, '--known-keys', join(dir, 'big.keys')]);
+  assert.equal(big.status, 2);
+  assert.match(big.stderr, /known-keys file .* is larger than/);
+  assert.equal(review([release, '--known-keys', join(dir, 'missing.keys')]).status, 2);
+});
+
+test('platform-review usage: formats, a baseline that is not a submission set, unknown options', async (t) => {
+  const { dir, first } = releases(t);
+  assert.equal(review([first, '--format', 'yaml']).status, 2);
+  assert.match(review([first, '--format', 'mardown']).stderr, /did you mean "markdown"/);
+  assert.equal(review([first, '--json', '--format', 'markdown']).status, 2);
+  assert.equal(review([first, '--format', 'json']).json.command, 'review');
+  const notRelease = join(dir, 'empty');
+  rmSync(notRelease, { recursive: true, force: true });
+  const base = review([first, '--baseline', notRelease]);
+  assert.equal(base.status, 2);
+  assert.match(base.stderr, /baseline/);
+  assert.match(review(['--help']).stdout, /--known-keys <file>/);
+  await assert.rejects(reviewRelease(first, { knownKeys: 3 }), (e) => e instanceof PlatformExtError && e.code === 'ERR_INVALID_ARGUMENT');
+  await assert.rejects(reviewRelease(first, { known: 'x' }), (e) => e instanceof PlatformExtError && e.code === 'ERR_INVALID_ARGUMENT');
+  await assert.rejects(reviewRelease(first, { baseline: notRelease }), (e) => e instanceof PlatformExtError && e.code === 'ERR_USAGE');
+});
+
+test('operator words: every rule has a hint for the operator, which says what to decide or ask for, never what to type', () => {
+  const DECISIONS = /^(Reject|Do not approve|Before approving|Review|Ask the publisher|No action needed|Not blocking)/;
+  for (const rule of RULES) {
+    const hint = operatorHint(rule);
+    assert.match(hint, DECISIONS, `${rule.id}: ${hint}`);
+    assert.doesNotMatch(hint, /\b(package again|run platform-ext|raise "version"|put the baseline|add it to|remove the file)\b/i, `${rule.id}: ${hint}`);
+    if (rule.severity === 'error' && !rule.id.startsWith('baseline/property-')) assert.match(hint, /^(Reject|Do not approve)/, `${rule.id}: an error is a reason to reject`);
+  }
+});
+
+test('escaping (D-29) and Markdown cells', () => {
+  assert.equal(escapeText('a\u001bb\u202ec\u200bd\ufeffe\u0085f\u061cg\u2066h'), 'a\\u{1b}b\\u{202e}c\\u{200b}d\\u{feff}e\\u{85}f\\u{61c}g\\u{2066}h');
+  assert.equal(escapeText('plain ünïcode ✓ 😀'), 'plain ünïcode ✓ 😀');
+  assert.equal(escapeText('lone \ud800 surrogate'), 'lone \\u{d800} surrogate');
+  assert.equal(markdownCell('a|b`c*d_e<f>g&h\\i'), 'a\\|b\\`c\\*d\\_e&lt;f&gt;g&amp;h\\\\i');
+  assert.equal(markdownCell('line\nbreak'), 'line\\u{a}break');
+  assert.equal(markdownCell('a\u202eb'), 'a\\u{202e}b');
+});
+
+test('D-20a: verify, check and their API twins name the tool and the contract version; each finding carries its rule\'s hint', async (t) => {
+  const { first, dir } = releases(t);
+  writeFileSync(join(first, 'manifest.json'), readFileSync(join(first, 'manifest.json'), 'utf8').replace(/\n/g, '\r\n'));
+  const v = runCli(['verify', first, '--json']);
+  assert.equal(v.status, 1);
+  for (const report of [v.json, await verifyRelease(first), await checkProject(join(dir, 'project'))]) {
+    assert.deepEqual(report.tool, { name: 'platform-ext', version: VERSION });
+    assert.equal(report.contract_version, 1);
+    for (const f of report.findings) assert.equal(f.hint, RULES.find((r) => r.id === f.rule).hint, f.rule);
+  }
+  assert.ok(v.json.findings.some((f) => f.rule === 'release/signature-invalid'));
+  // The review words the same findings for the operator.
+  const r = await reviewRelease(first);
+  const sig = r.findings.find((f) => f.rule === 'release/signature-invalid');
+  assert.equal(sig.hint, operatorHint(RULES.find((x) => x.id === 'release/signature-invalid')));
+  assert.notEqual(sig.hint, RULES.find((x) => x.id === 'release/signature-invalid').hint);
+});
+
+test('an archive listing more files than a release may hold: JSON lists them all, text and markdown the first ones and a count', async (t) => {
+  const dir = tempDir(t);
+  const count = BUNDLE_MAX_FILES + 7;
+  const zip = craftZip(Array.from({ length: count }, (_, i) => ({ name: `f${String(i).padStart(3, '0')}.js`, data: Buffer.from('export {};\n'), method: 0 })));
+  writeFileSync(join(dir, 'bundle.zip'), zip);
+  const report = await reviewRelease(dir);
+  assertSchema(report, 'many files');
+  assert.ok(rules(report).includes('bundle/too-many-files'));
+  assert.equal(report.summary.files.length, count);
+  assert.equal(report.summary.totals.find((x) => x.limit === 'bundle.files').share, Math.round((count / BUNDLE_MAX_FILES) * 10000) / 10000);
+  const text = review([dir]).stdout;
+  assert.equal(text.split('\n').filter((l) => / f\d{3}\.js$/.test(l)).length, BUNDLE_MAX_FILES);
+  assert.match(text, new RegExp(`^ {2}\\.\\.\\. and 7 more \\(a valid release has at most ${BUNDLE_MAX_FILES}\\)$`, 'm'));
+  const md = review([dir, '--format', 'markdown']).stdout;
+  const files = assertTablesWellFormed(md, 'many files').find((x) => /Files/.test(x.title));
+  assert.equal(files.rows.length, BUNDLE_MAX_FILES);
+  assert.match(md, /\.\.\. and 7 more/);
+});
+
+test('the summary shows the manifest\'s strings as written, valid or not; text and markdown cut a very long one', async (t) => {
+  const dir = tempDir(t);
+  const long = 'N'.repeat(3000);
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ namespace: 'Not A Namespace', version: '01.2', name: long, description: 7, entrypoint: '../x.html' }));
+  const report = await reviewRelease(dir);
+  assertSchema(report, 'invalid strings');
+  const ids = rules(report);
+  for (const id of ['manifest/namespace', 'manifest/version', 'manifest/name-length']) assert.ok(ids.includes(id), `${id} in ${ids.join(', ')}`);
+  assert.deepEqual(
+    [report.summary.namespace, report.summary.version, report.summary.name, report.summary.description, report.summary.entrypoint],
+    ['Not A Namespace', '01.2', long, null, '../x.html'],
+  );
+  const text = review([dir]).stdout;
+  assert.match(text, /^ {2}release +Not A Namespace 01\.2$/m);
+  assert.match(text, /^ {2}name +N+\.\.\. \(3000 characters in all\)$/m);
+  assert.ok(text.split('\n').every((l) => l.length < 1000), 'no line carries the whole name');
+  const md = review([dir, '--format', 'markdown']).stdout;
+  assert.match(md, /\| Name \| N+\.\.\. \(3000 characters in all\) \|/);
+});

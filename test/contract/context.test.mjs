@@ -1,0 +1,172 @@
+// `platform-ext context` (issue 5): one self-contained Markdown document, byte-identical
+// on every run (whatever the folder, time zone or locale), at most 60 KB, with each
+// section and the snapshot files it promises verbatim; `--out` writes it atomically and
+// never over a file this tool did not write.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { snapshotFiles } from '../../build/contract/snapshot.js';
+import { renderTemplates } from '../../build/contract/templates.js';
+import { RULES } from '../../build/validator/rules.js';
+import { CAPABILITIES } from '../../build/validator/capabilities.js';
+import { BRIDGE_ERROR_CODE_LIST } from '../../build/validator/bridge/errors.js';
+import * as L from '../../build/validator/limits.js';
+import { ROOT, runCli } from '../support/project.mjs';
+import { tempParent } from '../support/scaffold.mjs';
+
+/** At most 60 KB, read strictly as 60,000 bytes. */
+const MAX_BYTES = 60_000;
+
+const SECTIONS = [
+  '## A. What version 1 cannot do',
+  '## B. Workflow',
+  '## C. Recipes',
+  '## D. The contract for a project',
+  '## E. Tool decisions',
+  '## F. API declarations',
+  '## G. Rule catalogue',
+  '## H. Reference extension',
+];
+
+/** The fenced blocks of a Markdown text: {lang, body}; throws on a fence left open. */
+function fencedBlocks(markdown) {
+  const blocks = [];
+  let open = null;
+  for (const line of markdown.split('\n')) {
+    if (open === null) {
+      const m = /^(`{3,})(\S*)$/.exec(line);
+      if (m) open = { fence: m[1], lang: m[2], lines: [] };
+    } else if (line === open.fence) {
+      blocks.push({ lang: open.lang, body: open.lines.join('\n') + '\n' });
+      open = null;
+    } else {
+      open.lines.push(line);
+    }
+  }
+  assert.equal(open, null, 'every fence is closed');
+  return blocks;
+}
+
+test('context is byte-identical across runs, folders, time zones and locales, and at most 60 KB', async (t) => {
+  const parent = tempParent(t);
+  const a = runCli(['context']);
+  const b = runCli(['context'], { cwd: parent, env: { ...process.env, NO_COLOR: '1', TZ: 'Pacific/Kiritimati', LANG: 'de_DE.UTF-8', LC_ALL: 'de_DE.UTF-8' } });
+  assert.equal(a.status, 0, a.stderr);
+  assert.equal(b.status, 0, b.stderr);
+  assert.equal(a.stdout, b.stdout);
+  assert.equal(a.stderr, '');
+  const bytes = Buffer.byteLength(a.stdout);
+  assert.ok(bytes <= MAX_BYTES, `${bytes} bytes, at most ${MAX_BYTES}`);
+  assert.ok(bytes > 10_000, 'not empty');
+});
+
+test('context has each section in order, the project sections of contract.md, the declarations, every rule and the reference extension', () => {
+  const doc = runCli(['context']).stdout;
+  let at = -1;
+  for (const heading of SECTIONS) {
+    const found = doc.indexOf(`\n${heading}\n`);
+    assert.ok(found > at, `${heading} present, after the previous section`);
+    at = found;
+  }
+  const section = (n) => doc.slice(doc.indexOf(`\n${SECTIONS[n - 1]}\n`), n < SECTIONS.length ? doc.indexOf(`\n${SECTIONS[n]}\n`) : doc.length);
+  const snapshot = snapshotFiles();
+
+  // D. The sections of contract.md that govern a project, verbatim (headings one level down);
+  // team, distribution, signing and lifecycle rules stay in the snapshot.
+  const contract = snapshot.get('contract.md');
+  assert.ok(contract !== undefined, 'contract-snapshot/contract.md is part of the snapshot');
+  const level2 = contract.split(/\n(?=## )/);
+  const d = section(4);
+  const strip = (text) => text.replace(/^#{1,6}(?=\s)/gm, '#');
+  const kept = ['## 2. ', '## 3. ', '## 4. ', '## 5. ', '## 11. ', '## 14. '];
+  for (const part of level2) {
+    const heading = part.split('\n')[0];
+    if (kept.some((k) => heading.startsWith(k))) assert.ok(strip(d).includes(strip(part.trimEnd())), `contract.md: ${heading}`);
+    else assert.ok(!d.includes(heading.replace(/^## /, '')), `contract.md: ${heading} is left to the snapshot`);
+  }
+  assert.ok(!doc.includes('Publisher teams'), 'team rules are not for extension code');
+  const outside = d.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1$/gm, '');
+  assert.deepEqual(outside.split('\n').filter((l) => /^#{1,2}\s/.test(l)), [SECTIONS[3]], 'no heading of level 1 or 2 inside part D');
+
+  // E. Decisions, each marked as the tool's.
+  const e = section(5);
+  const decisions = e.split('\n').filter((l) => l.startsWith('- **D-'));
+  assert.ok(decisions.length >= 15, 'the decisions that shape code');
+  for (const line of decisions) assert.match(line, /^- \*\*D-\d+[a-z]? [^*]+\*\* \(tool decision\)\. /);
+  for (const id of ['26', '27', '34']) assert.ok(decisions.some((l) => l.startsWith(`- **D-${id} `)), `D-${id}`);
+
+  // F. The declarations, verbatim.
+  const dts = snapshot.get('platform.d.ts');
+  assert.ok(dts !== undefined, 'contract-snapshot/platform.d.ts is part of the snapshot');
+  assert.equal(fencedBlocks(section(6))[0].body, dts);
+
+  // G. Every rule id, by area.
+  const g = section(7);
+  for (const rule of RULES) {
+    const [area, name] = rule.id.split('/');
+    const line = g.split('\n').find((l) => l.startsWith(`- **${area}/**`));
+    assert.ok(line?.includes(`\`${name}\`${rule.severity === 'warning' ? ' (W)' : ''}`), rule.id);
+  }
+
+  // H. The manifest, entrypoint and module of the scaffold, rendered for the sample namespace.
+  const reference = renderTemplates({ namespace: 'acme/sample-extension', name: 'Sample extension' });
+  const bodies = fencedBlocks(section(8)).map((block) => block.body);
+  for (const path of ['manifest.json', 'runtime/index.html', 'runtime/main.js']) assert.ok(bodies.includes(reference.get(path)), path);
+  // The whole document's fences balance (a fence inside embedded text would break it).
+  fencedBlocks(doc);
+});
+
+test('context: what v1 cannot do comes first; a recipe per capability; every error code and every limit extension code meets', () => {
+  const doc = runCli(['context']).stdout;
+  const cannot = doc.slice(doc.indexOf(SECTIONS[0]), doc.indexOf(SECTIONS[1]));
+  for (const topic of ['network', 'cart', 'navigation', 'size']) assert.match(cannot, new RegExp(topic, 'i'), topic);
+  assert.ok(doc.indexOf(SECTIONS[0]) < 2_000, 'near the top');
+  const recipes = doc.slice(doc.indexOf(SECTIONS[2]), doc.indexOf(SECTIONS[3]));
+  for (const c of CAPABILITIES) {
+    assert.ok(recipes.includes(`Capability \`${c.key}\``), c.key);
+    assert.ok(recipes.includes(c.method), c.method);
+  }
+  for (const code of BRIDGE_ERROR_CODE_LIST) assert.ok(recipes.includes(`| \`${code}\` |`), `${code}: what to do`);
+  // Every limit on what extension code sends, receives or ships: its row of the limits table.
+  const limits = doc.slice(doc.indexOf('### 11. Limits'), doc.indexOf('### 14. '));
+  const outsideCode = ['invitation'];
+  for (const limit of L.LIMITS) {
+    if (outsideCode.some((skip) => limit.name.includes(skip))) continue;
+    assert.ok(limits.includes(`| \`${limit.name}\` | `), limit.name);
+  }
+});
+
+test('context --out writes the document, replaces only a context document, and refuses anything else', async (t) => {
+  const parent = tempParent(t);
+  const out = join(parent, 'CONTEXT.md');
+  const expected = runCli(['context']).stdout;
+  const first = runCli(['context', '--out', out]);
+  assert.equal(first.status, 0, first.stderr);
+  assert.equal(readFileSync(out, 'utf8'), expected);
+  // A context document written earlier (even an older, edited one) is replaced.
+  writeFileSync(out, `${expected.split('\n')[0]}\nold text\n`);
+  assert.equal(runCli(['context', '--out', out]).status, 0);
+  assert.equal(readFileSync(out, 'utf8'), expected);
+  assert.deepEqual(readdirSync(parent), ['CONTEXT.md'], 'no temp file left');
+
+  const mine = join(parent, 'notes.md');
+  writeFileSync(mine, '# My notes\n');
+  const folder = join(parent, 'folder');
+  mkdirSync(folder);
+  const rows = [
+    ['a file it did not write', ['context', '--out', mine]],
+    ['a folder', ['context', '--out', folder]],
+    ['a missing parent folder', ['context', '--out', join(parent, 'missing', 'CONTEXT.md')]],
+    ['a positional argument', ['context', 'CONTEXT.md']],
+    ['--out without a value', ['context', '--out']],
+  ];
+  for (const [what, args] of rows) {
+    const r = runCli(args, { cwd: parent });
+    assert.equal(r.status, 2, `${what}: exit 2`);
+    assert.ok(r.stderr.startsWith('platform-ext: '), what);
+  }
+  assert.equal(readFileSync(mine, 'utf8'), '# My notes\n', 'the foreign file is untouched');
+  assert.deepEqual(readdirSync(parent).sort(), ['CONTEXT.md', 'folder', 'notes.md']);
+  assert.deepEqual(readdirSync(folder), []);
+});
