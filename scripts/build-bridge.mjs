@@ -9,6 +9,7 @@
 // Both: browser platform, ES2020 / Chrome 100, minified, no legal comments.
 import { build } from 'esbuild';
 import { join } from 'node:path';
+import { validatorIsPure } from './esbuild-validator-pure.mjs';
 
 const TARGET = ['es2020', 'chrome100'];
 
@@ -24,6 +25,7 @@ async function bundle(root, entry, format, extra = {}) {
     legalComments: 'none',
     logLevel: 'warning',
     tsconfig: join(root, 'src/bridge/tsconfig.json'),
+    plugins: [validatorIsPure(root)],
     ...extra,
   });
   return result.outputFiles[0].text;

@@ -6,13 +6,14 @@
 // bundle instead took twice as long to start and 8 MiB more memory (bench/package.mjs).
 //
 //   import { deflateWorkerDefines } from './build-deflate-worker.mjs';
-//   define: { ...deflateWorkerDefines(root), ... }
-import { buildSync } from 'esbuild';
+//   define: { ...(await deflateWorkerDefines(root)), ... }
+import { build } from 'esbuild';
 import { join } from 'node:path';
+import { validatorIsPure } from './esbuild-validator-pure.mjs';
 
 /** The esbuild `define` entry for the worker's source. */
-export function deflateWorkerDefines(root) {
-  const result = buildSync({
+export async function deflateWorkerDefines(root) {
+  const result = await build({
     entryPoints: [join(root, 'src/zip/worker-entry.ts')],
     bundle: true,
     platform: 'node',
@@ -22,6 +23,7 @@ export function deflateWorkerDefines(root) {
     legalComments: 'none',
     logLevel: 'warning',
     write: false,
+    plugins: [validatorIsPure(root)],
     // An eval'd worker has no module URL; createRequire only needs an absolute one to load
     // node: built-ins (src/zip/proof.ts).
     define: { 'import.meta.url': JSON.stringify('file:///platform-ext-deflate-worker.js') },

@@ -12,6 +12,7 @@
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { validatorIsPure } from './esbuild-validator-pure.mjs';
 
 /** Browsers the page must run in: the evergreen ones (ES2022: class fields, top-level await). */
 const BROWSER_TARGETS = ['chrome109', 'firefox115', 'safari16'];
@@ -30,6 +31,7 @@ async function bundlePage(root, entry, format) {
     logLevel: 'warning',
     // The page must never pull in Node code: a node: import is a build error, not a shim.
     plugins: [
+      validatorIsPure(root),
       {
         name: 'browser-only',
         setup(b) {

@@ -13,6 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildBridge } from './build-bridge.mjs';
 import { buildPage, pageDefines } from './build-page.mjs';
 import { deflateWorkerDefines } from './build-deflate-worker.mjs';
+import { validatorIsPure } from './esbuild-validator-pure.mjs';
 import { templateDefines } from './build-templates.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -109,11 +110,12 @@ async function bundleAll(digests) {
       ...common.define,
       __PLATFORM_GENERATED_DIGESTS__: JSON.stringify(JSON.stringify(digests)),
       ...pageDefines(page),
-      ...deflateWorkerDefines(root),
+      ...(await deflateWorkerDefines(root)),
       ...templateDefines(root),
       __PLATFORM_RUNTIME_SOURCE__: JSON.stringify(bridge.runtime),
     },
     entryPoints: { cli: join(root, 'src/cli.ts') },
+    plugins: [validatorIsPure(root)],
     platform: 'node',
     splitting: true,
     outdir: cliTmp,
@@ -128,7 +130,7 @@ async function bundleAll(digests) {
   // other commands (Node's module loader has a cost per module).
   await build({
     ...cliOptions,
-    plugins: [onlyCommand('check')],
+    plugins: [onlyCommand('check'), validatorIsPure(root)],
     splitting: false,
     outdir: undefined,
     outExtension: undefined,
@@ -197,10 +199,11 @@ async function bundleApi(common, types, digests) {
     define: {
       ...common.define,
       __PLATFORM_GENERATED_DIGESTS__: JSON.stringify(JSON.stringify(digests)),
-      ...deflateWorkerDefines(root),
+      ...(await deflateWorkerDefines(root)),
       ...templateDefines(root),
     },
     entryPoints: [join(root, 'src/api.ts')],
+    plugins: [validatorIsPure(root)],
     platform: 'node',
     outfile: join(dist, 'api.mjs'),
   });
@@ -248,7 +251,7 @@ async function bundleApi(common, types, digests) {
  */
 async function bundleTesting(common, types) {
   const dist = join(root, 'dist');
-  await build({ ...common, entryPoints: [join(root, 'src/testing.ts')], platform: 'node', outfile: join(dist, 'testing.mjs') });
+  await build({ ...common, entryPoints: [join(root, 'src/testing.ts')], plugins: [validatorIsPure(root)], platform: 'node', outfile: join(dist, 'testing.mjs') });
   const emitted = join(dist, 'types-testing.tmp');
   rmSync(emitted, { recursive: true, force: true });
   execFileSync(

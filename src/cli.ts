@@ -6,7 +6,7 @@ import { fstatSync, writeSync } from 'node:fs';
 import { isWorkerWithRole, nodeTty } from './builtins.js';
 import { UsageError } from './usage-error.js';
 import { WORKER_ROLE as COMPRESSION_WORKER_ROLE } from './zip/worker-protocol.js';
-import { escapeLines } from './validator/text.js';
+import { escapeLines } from './validator/index.js';
 import { NO_COLOR_FLAG, NO_COLOR_HELP, colorWanted, withoutNoColorFlag } from './color.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;

@@ -17,12 +17,12 @@ import { AdapterUnavailable, type Adapters, type CatalogProduct, type Theme } fr
 import { createHostBridge, type CallLogEntry, type HostBridge, type HostPort } from './bridge/host.js';
 import { installPlatform, type PlatformApi, type RuntimeMessageEvent, type RuntimePort, type RuntimeWindow } from './bridge/runtime.js';
 import { createMockStore, type AnalyticsRecord, type CartSnapshot, type FormRecord, type MockStore, type StoreActivity } from './preview/adapters.js';
-import { CAPABILITIES } from './validator/capabilities.js';
-import { isBridgeErrorCode, type BridgeErrorCode } from './validator/bridge/errors.js';
-import { isPlatformConfig, MESSAGE_TYPES, PROTOCOL_VERSION, type CartUpdatedDetail, type PlatformConfig, type SettingValue, type SettingsSnapshot } from './validator/bridge/protocol.js';
-import type { JsonValue } from './validator/bridge/payload.js';
-import { CART_QUANTITY_MAX, CART_QUANTITY_MIN } from './validator/limits.js';
-import type { PropertyDef } from './validator/properties.js';
+import { CAPABILITIES } from './validator/index.js';
+import { isBridgeErrorCode, type BridgeErrorCode } from './validator/index.js';
+import { isPlatformConfig, MESSAGE_TYPES, PROTOCOL_VERSION, type CartUpdatedDetail, type PlatformConfig, type SettingValue, type SettingsSnapshot } from './validator/index.js';
+import type { JsonValue } from './validator/index.js';
+import { CART_QUANTITY_MAX, CART_QUANTITY_MIN } from './validator/index.js';
+import type { PropertyDef } from './validator/index.js';
 import {
   MockPlatformError,
   TIMEOUT_MAXIMA,

@@ -13,9 +13,9 @@ import type {
   FormName,
   NewsletterFields,
   WaiverKind,
-} from '../validator/bridge/requests.js';
-import type { ThemeField } from '../validator/bridge/messages.js';
-import type { JsonValue } from '../validator/bridge/payload.js';
+} from '../validator/index.js';
+import type { ThemeField } from '../validator/index.js';
+import type { JsonValue } from '../validator/index.js';
 
 export type {
   AnalyticsProperties,
@@ -27,8 +27,8 @@ export type {
   FormName,
   NewsletterFields,
   WaiverKind,
-} from '../validator/bridge/requests.js';
-export { THEME_FIELDS, type ThemeField, type CartUpdatedDetail } from '../validator/bridge/messages.js';
+} from '../validator/index.js';
+export { THEME_FIELDS, type ThemeField, type CartUpdatedDetail } from '../validator/index.js';
 
 /** Catalog product (contract "Catalog product"). */
 export interface CatalogProduct {

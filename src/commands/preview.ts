@@ -8,7 +8,7 @@
 // when a signal stops it.
 import type { ParsedArgs } from '../args.js';
 import { suggest } from '../args.js';
-import { CAPABILITY_KEYS, isCapabilityKey } from '../validator/capabilities.js';
+import { CAPABILITY_KEYS, isCapabilityKey } from '../validator/index.js';
 import { createPreviewServer, type CheckSummary, type PreviewAssets, type PreviewServer } from '../preview/server.js';
 import { UsageError } from '../usage-error.js';
 import { escapeLines } from '../validator/index.js';

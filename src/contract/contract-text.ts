@@ -3,10 +3,10 @@
 // property type and decision D-n appears here, and every number is read from the validator's
 // tables (limits.ts through LIMITS and the named constants), never typed twice.
 // test/contract/snapshot-content.test.mjs checks the coverage.
-import { CAPABILITIES } from '../validator/capabilities.js';
-import { BRIDGE_ERROR_CODES, BRIDGE_ERROR_CODE_LIST } from '../validator/bridge/errors.js';
-import { CART_UPDATED_EVENT, THEME_FIELDS } from '../validator/bridge/messages.js';
-import { ACTION_SPECS, type FieldSpec } from '../validator/bridge/requests.js';
+import { CAPABILITIES } from '../validator/index.js';
+import { BRIDGE_ERROR_CODES, BRIDGE_ERROR_CODE_LIST } from '../validator/index.js';
+import { CART_UPDATED_EVENT, THEME_FIELDS } from '../validator/index.js';
+import { ACTION_SPECS, type FieldSpec } from '../validator/index.js';
 import {
   ALLOWED_EXTENSIONS,
   BUNDLE_PATH_MAX_BYTES,
@@ -20,13 +20,13 @@ import {
   REQUEST_TIMEOUT_MS,
   VALUE_MAX_BYTES,
   type LimitEntry,
-} from '../validator/limits.js';
-import { MANIFEST_FIELD_NAMES } from '../validator/manifest.js';
-import { PROPERTY_TYPES } from '../validator/properties.js';
-import { artifactPath, signedPayload, SUBMISSION_FILES, SUBMISSION_FORMAT } from '../validator/release.js';
-import { RULES } from '../validator/rules.js';
-import { BASE_URL_PLACEHOLDER, RUNTIME_POLICY_TEMPLATE } from '../validator/runtime-policy.js';
-import { groupDigits } from '../validator/text.js';
+} from '../validator/index.js';
+import { MANIFEST_FIELD_NAMES } from '../validator/index.js';
+import { PROPERTY_TYPES } from '../validator/index.js';
+import { artifactPath, signedPayload, SUBMISSION_FILES, SUBMISSION_FORMAT } from '../validator/index.js';
+import { RULES } from '../validator/index.js';
+import { BASE_URL_PLACEHOLDER, RUNTIME_POLICY_TEMPLATE } from '../validator/index.js';
+import { groupDigits } from '../validator/index.js';
 import { RESPONSE_SUMMARIES } from './api-tables.js';
 import { CAPABILITY_GRANTS, DECISIONS, ERROR_DETAILS, NOT_SPECIFIED } from './prose.js';
 import { MANIFEST_FIELD_TEXT } from './schema.js';

@@ -13,7 +13,7 @@
 //
 // Patterns are ECMAScript regular expressions read with the `u` flag (as ajv and editors
 // do), anchored, and free of ambiguous nested repetition so no input can make them slow.
-import { CAPABILITY_KEYS } from '../validator/capabilities.js';
+import { CAPABILITY_KEYS } from '../validator/index.js';
 import {
   DESCRIPTION_MAX_BYTES,
   DNS_LABEL_MAX_CHARS,
@@ -35,10 +35,10 @@ import {
   SEMVER_MAX_NUMERIC,
   URL_PORT_MAX_DIGITS,
   VALUE_MAX_BYTES,
-} from '../validator/limits.js';
-import { PROPERTY_FIELDS, PROPERTY_TYPES, OPTION_FIELDS } from '../validator/properties.js';
-import { MANIFEST_FIELD_NAMES } from '../validator/manifest.js';
-import { JSON_MAX_DEPTH } from '../validator/json.js';
+} from '../validator/index.js';
+import { PROPERTY_FIELDS, PROPERTY_TYPES, OPTION_FIELDS } from '../validator/index.js';
+import { MANIFEST_FIELD_NAMES } from '../validator/index.js';
+import { JSON_MAX_DEPTH } from '../validator/index.js';
 import { MANIFEST_SCHEMA_VERSION, BRIDGE_PROTOCOL_VERSION } from './versions.js';
 
 /** The schema's `$id`: a name, not a place to download from (the snapshot is offline). */

@@ -4,8 +4,8 @@ import type { KeyObject } from 'node:crypto';
 import { closeSync, fstatSync, lstatSync } from 'node:fs';
 import { nodeCrypto } from '../builtins.js';
 import { openRegularFile, readInto } from '../fs/read-capped.js';
-import { encodeBase64 } from '../validator/base64.js';
-import { PRIVATE_KEY_MAX_BYTES } from '../validator/limits.js';
+import { encodeBase64 } from '../validator/index.js';
+import { PRIVATE_KEY_MAX_BYTES } from '../validator/index.js';
 import { formatSize } from '../project/format.js';
 import { UsageError } from '../usage-error.js';
 

@@ -43,15 +43,15 @@ import {
   VALUE_MAX_BYTES,
 } from '../validator/index.js';
 import { reviewExplanations } from './review-explanations.js';
-import { JSON_MAX_DEPTH } from '../validator/json.js';
+import { JSON_MAX_DEPTH } from '../validator/index.js';
 import {
   HIGH_ENTROPY_MIN_CHARS,
   PHONE_INTERNATIONAL_MAX_DIGITS,
   PHONE_INTERNATIONAL_MIN_DIGITS,
   PHONE_NATIONAL_MAX_DIGITS,
   PHONE_NATIONAL_MIN_DIGITS,
-} from '../validator/secrets.js';
-import { groupDigits } from '../validator/text.js';
+} from '../validator/index.js';
+import { groupDigits } from '../validator/index.js';
 import { formatSize } from '../project/format.js';
 
 export interface FixExample {

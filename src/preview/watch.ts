@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { validateProject, type Finding } from '../validator/index.js';
 import { withKeyHits } from '../release/key-scan.js';
-import type { PropertyDef } from '../validator/properties.js';
+import type { PropertyDef } from '../validator/index.js';
 import { loadProject } from '../project/load.js';
 import { UsageError } from '../usage-error.js';
 

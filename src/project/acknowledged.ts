@@ -16,8 +16,8 @@
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { ACK_CONFIG_MAX_BYTES, ACK_REASON_MAX_CHARS, FindingList, jsonPointer, readJson, ruleById, RULES, sortFindings, type Finding } from '../validator/index.js';
-import type { JsonNode } from '../validator/json.js';
-import { LineMap } from '../validator/text.js';
+import type { JsonNode } from '../validator/index.js';
+import { LineMap } from '../validator/index.js';
 import { readCapped } from '../fs/read-capped.js';
 import { suggest } from '../args.js';
 

@@ -10,10 +10,10 @@ import {
   BUNDLE_MAX_EXPANDED_BYTES,
   BUNDLE_MAX_FILE_BYTES,
   MANIFEST_MAX_BYTES,
-} from '../validator/limits.js';
-import type { BundleEntry } from '../validator/bundle.js';
+} from '../validator/index.js';
+import type { BundleEntry } from '../validator/index.js';
 import { scanFileForKeyMarker, type KeyScanMiss } from '../release/key-scan.js';
-import type { ProjectInput } from '../validator/validate.js';
+import type { ProjectInput } from '../validator/index.js';
 import { UsageError } from '../usage-error.js';
 import { openFile, readFile, readInto } from '../fs/read-capped.js';
 import { pausePoint } from '../fs/test-pause.js';

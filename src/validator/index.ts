@@ -4,11 +4,10 @@ export * from './limits.js';
 export { RULES, ruleById, type RuleDef } from './rules.js';
 export { FindingList, sortFindings, jsonPointer, type Finding, type Severity, type Location } from './findings.js';
 export { RUNTIME_POLICY_TEMPLATE, BASE_URL_PLACEHOLDER, FRAME_SANDBOX, runtimePolicy, BLOCKED_NETWORK_APIS } from './runtime-policy.js';
-export { bundleViewOf, type BundleView } from './scan.js';
-export { validateProject, bundleFilePaths, type ProjectInput, type ValidateOptions, type ValidationResult } from './validate.js';
-export { validateManifest, type ManifestInfo } from './manifest.js';
+export { validateProject, type ProjectInput, type ValidateOptions, type ValidationResult } from './validate.js';
+export { validateManifest, MANIFEST_FIELD_NAMES, type ManifestInfo } from './manifest.js';
 export type { ModuleFacts, CapabilityUse, NamedImport } from './js/policy.js';
-export { validateSettings, PROPERTY_TYPES, type PropertyDef } from './properties.js';
+export { validateSettings, PROPERTY_TYPES, PROPERTY_FIELDS, OPTION_FIELDS, type PropertyDef } from './properties.js';
 export {
   checkBundleListing,
   findPrivateKeyMarker,
@@ -16,12 +15,20 @@ export {
   PRIVATE_KEY_MARKER_MAX_LENGTH,
   type BundleEntry,
 } from './bundle.js';
-export { checkFileSecrets, checkManifestSecrets, findTokens, isSecretScanned, TEXT_EXTENSIONS, TOKEN_NAMES, type TokenKind, type TokenMatch } from './secrets.js';
+export {
+  HIGH_ENTROPY_MIN_CHARS,
+  PHONE_INTERNATIONAL_MAX_DIGITS,
+  PHONE_INTERNATIONAL_MIN_DIGITS,
+  PHONE_NATIONAL_MAX_DIGITS,
+  PHONE_NATIONAL_MIN_DIGITS,
+  checkFileSecrets, checkManifestSecrets, findTokens, isSecretScanned, TEXT_EXTENSIONS, TOKEN_NAMES, type TokenKind, type TokenMatch } from './secrets.js';
 export { CAPABILITIES, CAPABILITY_KEYS, isCapabilityKey, capabilityByKey, type CapabilityDef } from './capabilities.js';
-export { isNamespace, isSemver, isPropertyName, isColor, urlProblem } from './grammar.js';
+export { isNamespace, isSemver, isSlug, isPropertyName, isColor, urlProblem } from './grammar.js';
 export { pathProblem, extensionOf, type PathProblem } from './paths.js';
-export { readJson, type JsonReadResult } from './json.js';
-export { decodeUtf8, escapeLines, escapeTerminal, groupDigits, hasTerminalUnsafe, utf8ByteLength } from './text.js';
+export { readJson, JSON_MAX_DEPTH, type JsonNode, type JsonReadResult } from './json.js';
+export { decodeUtf8, escapeLines, escapeTerminal, groupDigits, hasTerminalUnsafe, utf8ByteLength, LineMap } from './text.js';
+export { suggest } from './suggest.js';
+export { HtmlTokenizer } from './html/tokenizer.js';
 export { readZip, type InflateRaw, type InflateResult, type ZipReadResult, type ReadZipOptions, type ZipListingEntry } from './zip/read.js';
 export { crc32 } from './zip/crc32.js';
 export {
@@ -61,6 +68,16 @@ export {
   isDateTimeWithOffset,
   ACTION_SPECS,
   FORM_FIELDS,
+  CONTACT_STRICT_FIELDS,
+  type AnalyticsProperties,
+  type AvailabilityQuery,
+  type BookingDetails,
+  type CartDetails,
+  type CatalogQuery,
+  type ContactFields,
+  type FormName,
+  type NewsletterFields,
+  type WaiverKind,
   type ActionSpec,
   type FieldSpec,
   type FieldKind,
@@ -98,4 +115,6 @@ export {
   type RawRequestMessage,
   type RequestMessage,
   type ResponseMessage,
+  type SettingValue,
+  type ThemeField,
 } from './bridge/protocol.js';

@@ -1,8 +1,8 @@
 // One archive entry's stored form (D-15): the only part of writing a ZIP that depends on
 // a file's content, and the only part that costs time. Kept apart from the layout
 // (src/zip/write.ts) so that the compression worker's bundle holds just this and the encoder.
-import { BUNDLE_MAX_COMPRESSION_RATIO } from '../validator/limits.js';
-import { crc32 } from '../validator/zip/crc32.js';
+import { BUNDLE_MAX_COMPRESSION_RATIO } from '../validator/index.js';
+import { crc32 } from '../validator/index.js';
 import { deflateRaw } from './deflate.js';
 import { ZIP_METHOD_DEFLATED, ZIP_METHOD_STORED } from './format.js';
 

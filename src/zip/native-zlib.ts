@@ -6,7 +6,7 @@
 // Each caller falls back to its own import of the validator's CRC-32.
 import type { ZlibOptions } from 'node:zlib';
 import { nodeZlib } from '../builtins.js';
-import type { InflateResult } from '../validator/zip/read.js';
+import type { InflateResult } from '../validator/index.js';
 
 let nativeCrc32: ((data: Uint8Array) => number) | null | undefined;
 

@@ -8,9 +8,9 @@
 // (src/zip/format.ts). The hardened reader (D-16) accepts exactly this shape, and the
 // path grammar that builds the archive is the one that reads it (house principle 6).
 
-import { pathProblem } from '../validator/paths.js';
+import { pathProblem } from '../validator/index.js';
 import { compressEntry, type CompressedEntry, type Crc32 } from './entry.js';
-import { crc32 } from '../validator/zip/crc32.js';
+import { crc32 } from '../validator/index.js';
 import {
   ZIP_CENTRAL,
   ZIP_CENTRAL_DIRECTORY_HEADER_BYTES,

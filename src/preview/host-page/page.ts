@@ -11,10 +11,10 @@
 // policy (hostPagePolicy in server.ts) forbids inline script (but the boot script, by its
 // hash) and style attributes, so styles are set through the CSSOM only.
 import { createHostBridge, type CallLogEntry, type HostBridge } from '../../bridge/host.js';
-import { CART_UPDATED_EVENT, type CartUpdatedDetail, type SettingValue } from '../../validator/bridge/messages.js';
-import { capabilityByKey } from '../../validator/capabilities.js';
-import { FindingList, type Finding } from '../../validator/findings.js';
-import { validateSettings, type PropertyDef } from '../../validator/properties.js';
+import { CART_UPDATED_EVENT, type CartUpdatedDetail, type SettingValue } from '../../validator/index.js';
+import { capabilityByKey } from '../../validator/index.js';
+import { FindingList, type Finding } from '../../validator/index.js';
+import { validateSettings, type PropertyDef } from '../../validator/index.js';
 import { FRAME_ATTRIBUTES, FRAME_LOADED_KEY, FRAME_SLOT_ID, STATE_ELEMENT_ID, frameTitle } from './markup.js';
 import {
   createMockStore,

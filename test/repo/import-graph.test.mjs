@@ -1,0 +1,231 @@
+// The shape of src/ (issue 14): the folders under src/ form no cycle, code outside the
+// validator reaches it only through src/validator/index.ts, and the programmatic API and
+// the use cases (src/ops/) never reach the command-line layer (src/commands/).
+//
+// The graph is read from the sources: every `import … from '…'` and `export … from '…'`
+// statement (type-only ones too: a type import ties two folders as much as a value import
+// does) and every `import('…')` with a literal relative specifier that names a file of
+// src/. Statements are found at the start of a line, as the formatter writes them.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, posix, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SRC = join(ROOT, 'src');
+
+const STATIC = /^(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?(['"])([^'"\n]+)\2/gm;
+const DYNAMIC = /\bimport\(\s*(['"])(\.{1,2}\/[^'"\n]+)\1\s*\)/g;
+
+function listTs(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = join(dir, e.name);
+    if (e.isDirectory()) return listTs(full);
+    return e.name.endsWith('.ts') && !e.name.endsWith('.d.ts') ? [full] : [];
+  });
+}
+
+/** Every relative import of the .ts files under `srcDir`: { from, to, line, spec } with paths relative to srcDir ("/"-separated). */
+export function importGraph(srcDir) {
+  const edges = [];
+  const unresolved = [];
+  for (const file of listTs(srcDir)) {
+    const from = relative(srcDir, file).split(sep).join('/');
+    const text = readFileSync(file, 'utf8');
+    const lineOf = (index) => text.slice(0, index).split('\n').length;
+    const add = (spec, index, dynamic) => {
+      if (!spec.startsWith('./') && !spec.startsWith('../')) return; // node: built-ins and packages
+      const to = posix.normalize(posix.join(posix.dirname(from), spec)).replace(/\.js$/, '.ts');
+      const exists = existsSync(join(srcDir, to));
+      if (!exists) {
+        // A literal import() in a string (an explanation's example) names no file of ours.
+        if (!dynamic) unresolved.push(`${from}:${lineOf(index)} '${spec}'`);
+        return;
+      }
+      edges.push({ from, to, line: lineOf(index), spec });
+    };
+    for (const m of text.matchAll(STATIC)) add(m[3], m.index, false);
+    for (const m of text.matchAll(DYNAMIC)) add(m[2], m.index, true);
+  }
+  return { edges, unresolved };
+}
+
+/** The folder a file belongs to: its first segment under src/; a file at the top of src/ is its own node. */
+function folderOf(path) {
+  const slash = path.indexOf('/');
+  return slash < 0 ? path : `${path.slice(0, slash)}/`;
+}
+
+/** The folder cycles (strongly connected components of two or more folders), each with the imports inside it. */
+export function folderCycles(edges) {
+  const graph = new Map();
+  for (const e of edges) {
+    const a = folderOf(e.from);
+    const b = folderOf(e.to);
+    if (a === b) continue;
+    if (!graph.has(a)) graph.set(a, new Set());
+    if (!graph.has(b)) graph.set(b, new Set());
+    graph.get(a).add(b);
+  }
+  // Tarjan's algorithm.
+  let next = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const components = [];
+  const visit = (v) => {
+    index.set(v, next);
+    low.set(v, next);
+    next++;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v)) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component = [];
+      let w;
+      do {
+        w = stack.pop();
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) components.push(component.sort());
+    }
+  };
+  for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v);
+  return components.map((members) => {
+    const inside = new Set(members);
+    const imports = edges
+      .filter((e) => folderOf(e.from) !== folderOf(e.to) && inside.has(folderOf(e.from)) && inside.has(folderOf(e.to)))
+      .map((e) => `${e.from}:${e.line} -> ${e.to}`);
+    return `cycle {${members.join(', ')}}: ${imports.join('; ')}`;
+  });
+}
+
+/** Imports from outside src/validator/ of a validator file other than its index. */
+export function validatorInternals(edges) {
+  return edges
+    .filter((e) => !e.from.startsWith('validator/') && e.to.startsWith('validator/') && e.to !== 'validator/index.ts')
+    .map((e) => `${e.from}:${e.line} imports ${e.to} (use validator/index.ts)`);
+}
+
+/** Paths from src/api.ts or a file of src/ops/ to a file of src/commands/, direct or through other files. */
+export function commandReach(edges) {
+  const out = new Map();
+  for (const e of edges) {
+    if (!out.has(e.from)) out.set(e.from, []);
+    out.get(e.from).push(e);
+  }
+  const starts = [...new Set(edges.map((e) => e.from))].filter((f) => f === 'api.ts' || f.startsWith('ops/')).sort();
+  const found = [];
+  for (const start of starts) {
+    const seen = new Map([[start, null]]);
+    const queue = [start];
+    while (queue.length > 0) {
+      const file = queue.shift();
+      for (const e of out.get(file) ?? []) {
+        if (seen.has(e.to)) continue;
+        seen.set(e.to, e);
+        if (e.to.startsWith('commands/')) {
+          const path = [];
+          for (let step = e; step !== null; step = seen.get(step.from)) path.unshift(`${step.from}:${step.line}`);
+          found.push(`${start} reaches ${e.to}: ${path.join(' -> ')} -> ${e.to}`);
+        } else queue.push(e.to);
+      }
+    }
+  }
+  return found;
+}
+
+/** Imports of a file at the top of src/ (entry points only: nothing imports them). */
+export function entryPointImports(edges) {
+  return edges.filter((e) => !e.to.includes('/')).map((e) => `${e.from}:${e.line} imports the entry point ${e.to}`);
+}
+
+const graph = importGraph(SRC);
+
+test('the import graph of src/ is read: every relative specifier names a file', () => {
+  assert.ok(graph.edges.length > 300, `only ${graph.edges.length} imports found`);
+  assert.deepEqual(graph.unresolved, []);
+});
+
+test('the folders under src/ form no cycle', { todo: 'issue 14: cycles not yet broken' }, () => {
+  assert.deepEqual(folderCycles(graph.edges), []);
+});
+
+test('outside src/validator/, the validator is imported only through src/validator/index.ts', () => {
+  assert.deepEqual(validatorInternals(graph.edges), []);
+});
+
+test('src/api.ts and src/ops/ never reach src/commands/', { todo: 'issue 14: ops/ not yet built' }, () => {
+  assert.deepEqual(commandReach(graph.edges), []);
+});
+
+test('src/api.ts imports only src/ops/', { todo: 'issue 14: ops/ not yet built' }, () => {
+  assert.deepEqual(
+    graph.edges.filter((e) => e.from === 'api.ts' && !e.to.startsWith('ops/')).map((e) => `api.ts:${e.line} imports ${e.to}`),
+    [],
+  );
+});
+
+test('the top of src/ holds entry points only: no file imports one', { todo: 'issue 14: files not yet moved' }, () => {
+  assert.deepEqual(entryPointImports(graph.edges), []);
+});
+
+test('each check can fail (a probe tree with every violation)', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'import-graph-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const files = {
+    'api.ts': "import { run } from './commands/run.js';\nexport { run };\n",
+    'cli.ts': "import type { X } from './a/x.js';\nexport const y = 1 as unknown as X;\n",
+    'ops/use.ts': "export {\n  helper,\n} from '../b/y.js';\n",
+    'commands/run.ts': "export const run = () => import('./later.js');\n",
+    'commands/later.ts': 'export {};\n',
+    'a/x.ts': "import { y } from '../b/y.js';\nimport { limit } from '../validator/limits.js';\nexport type X = number;\nexport { y, limit };\n",
+    'b/y.ts': "import type { X } from '../a/x.js';\nimport { run } from '../commands/run.js';\n// import { nope } from '../nowhere.js';\nconst text = \"import z from '../c/z.js'\";\nexport const helper = (x: X) => [x, run, text];\nexport const y = 2;\n",
+    'validator/index.ts': "export * from './limits.js';\n",
+    'validator/limits.ts': 'export const limit = 1;\n',
+    'explain/example.ts': "export const before = 'const view = await import(`./views/${name}.js`); import(\\'./views/list.js\\')';\n",
+  };
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  const probe = importGraph(dir);
+  assert.deepEqual(probe.unresolved, []);
+  assert.deepEqual(folderCycles(probe.edges), ['cycle {a/, b/}: a/x.ts:1 -> b/y.ts; b/y.ts:1 -> a/x.ts']);
+  assert.deepEqual(validatorInternals(probe.edges), ['a/x.ts:2 imports validator/limits.ts (use validator/index.ts)']);
+  assert.deepEqual(commandReach(probe.edges), [
+    'api.ts reaches commands/run.ts: api.ts:1 -> commands/run.ts',
+    'ops/use.ts reaches commands/run.ts: ops/use.ts:1 -> b/y.ts:2 -> commands/run.ts',
+  ]);
+  assert.equal(probe.edges.filter((e) => e.to === 'commands/later.ts').length, 1, 'a literal import() of a file is an edge');
+  writeFileSync(join(dir, 'b/bad.ts'), "import { gone } from './gone.js';\nexport { gone };\n");
+  assert.deepEqual(importGraph(dir).unresolved, ["b/bad.ts:1 './gone.js'"]);
+  writeFileSync(join(dir, 'b/entry.ts'), "import { y } from '../cli.js';\nexport { y };\n");
+  assert.deepEqual(entryPointImports(importGraph(dir).edges), ['b/entry.ts:1 imports the entry point cli.ts']);
+});
+
+test('tests never import bench/ (bench/ may import test/support/, not the reverse)', () => {
+  const list = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      if (e.isDirectory()) return e.name === 'corpus' || e.name === 'fixtures' ? [] : list(join(dir, e.name));
+      return e.name.endsWith('.mjs') ? [join(dir, e.name)] : [];
+    });
+  const found = [];
+  for (const file of list(join(ROOT, 'test'))) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/^(?:import|export)\s[^;]*?from\s+(['"])([^'"\n]+)\1/gm)) {
+      const target = posix.normalize(posix.join(posix.dirname(relative(ROOT, file).split(sep).join('/')), m[2]));
+      if (target.startsWith('bench/')) found.push(`${relative(ROOT, file)} imports ${target}`);
+    }
+  }
+  assert.deepEqual(found, []);
+});
