@@ -19,7 +19,7 @@
 //      rate, which is what the bound is on: D-35), the rounds of the three taken in turn so
 //      that load from elsewhere on a shared machine falls on all alike. The size of each answer is printed first: a
 //      message costs more the larger it is, in every setup alike (the mock catalog's
-//      default page is 5.8 KB, src/preview/adapters.ts).
+//      default page is 5.8 KB, src/preview/mock-store.ts).
 //   2. `preview` cold start: spawn `node dist/platform-ext.mjs preview <example> --port 0`,
 //      read the URL it prints, load it in the already-launched browser, and stop the clock
 //      when the extension's frame has rendered (its document complete and painted); also
@@ -245,7 +245,7 @@ window.addEventListener('message', (event) => {
 async function bareHostModule() {
   const result = await build({
     stdin: {
-      contents: "export { createHostBridge } from './src/bridge/host.ts';\nexport { createMockStore } from './src/preview/adapters.ts';\n",
+      contents: "export { createHostBridge } from './src/bridge/host.ts';\nexport { createMockStore } from './src/preview/mock-store.ts';\n",
       resolveDir: ROOT,
       loader: 'ts',
     },
@@ -295,7 +295,7 @@ async function roundTrips(browser, dir) {
 
     const floor = await browser.newPage();
     pages.push(floor);
-    const { createMockStore } = await import('../build/preview/adapters.js');
+    const { createMockStore } = await import('../build/preview/mock-store.js');
     const store = createMockStore();
     const results = { catalog: await store.adapters.catalog.list({ page: 1, limit: 12, includeOutOfStock: true }), analytics: { tracked: true } };
     // What each answer weighs: a message's cost grows with its size, in every setup alike.

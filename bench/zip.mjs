@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The deterministic ZIP writer (src/zip/write.ts, own DEFLATE in src/zip/deflate.ts; D-15)
+// The deterministic ZIP writer (src/zip/zip-writer.ts, own DEFLATE in src/zip/deflate.ts; D-15)
 // against Info-ZIP `zip` on the same folder, in the same run, alternating so that machine
 // noise hits both sides alike:
 //   1. archive time: a Node process that reads the 200 files and writes the archive with
@@ -22,7 +22,7 @@ import { deflateRawSync } from 'node:zlib';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.argv[2] ?? 5);
 const MiB = 1 << 20;
-const writeModule = pathToFileURL(join(root, 'build/zip/write.js')).href;
+const writeModule = pathToFileURL(join(root, 'build/zip/zip-writer.js')).href;
 const deflateModule = pathToFileURL(join(root, 'build/zip/deflate.js')).href;
 
 function median(values) {

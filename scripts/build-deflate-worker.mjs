@@ -1,7 +1,7 @@
-// The compression worker of `package` (src/zip/worker-entry.ts and what it imports: the
+// The compression worker of `package` (src/zip/compression-worker-entry.ts and what it imports: the
 // DEFLATE encoder, the entry rule and the node:zlib proof), bundled alone for embedding
 // in the CLI. The CLI build passes it to esbuild `define` as
-// __PLATFORM_DEFLATE_WORKER_SOURCE__ (a JSON string of CommonJS source); src/zip/parallel.ts
+// __PLATFORM_DEFLATE_WORKER_SOURCE__ (a JSON string of CommonJS source); src/zip/parallel-compression.ts
 // starts it with `new Worker(source, { eval: true })`. A worker running the whole CLI
 // bundle instead took twice as long to start and 8 MiB more memory (bench/package.mjs).
 //
@@ -14,7 +14,7 @@ import { validatorIsPure } from './esbuild-validator-pure.mjs';
 /** The esbuild `define` entry for the worker's source. */
 export async function deflateWorkerDefines(root) {
   const result = await build({
-    entryPoints: [join(root, 'src/zip/worker-entry.ts')],
+    entryPoints: [join(root, 'src/zip/compression-worker-entry.ts')],
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -25,7 +25,7 @@ export async function deflateWorkerDefines(root) {
     write: false,
     plugins: [validatorIsPure(root)],
     // An eval'd worker has no module URL; createRequire only needs an absolute one to load
-    // node: built-ins (src/zip/proof.ts).
+    // node: built-ins (src/zip/read-back-proof.ts).
     define: { 'import.meta.url': JSON.stringify('file:///platform-ext-deflate-worker.js') },
   });
   return { __PLATFORM_DEFLATE_WORKER_SOURCE__: JSON.stringify(result.outputFiles[0].text) };

@@ -12,12 +12,12 @@
 // for callers.
 import { checkFolder } from './commands/check.js';
 import { packageToFolder } from './commands/package.js';
-import { buildReport, type Report, type ReportCommand } from './project/report.js';
-import { checkReleaseFolder } from './release/release-report.js';
-import { ReleaseFolderError } from './release/load-release.js';
-import { reviewReleaseFolder, type ReviewReport } from './release/review-report.js';
-import type { ChangedFile, DiffCapability, DiffFile, ReleaseDiff, ReleaseSummary, SignerPinning, SummaryCapability, SummaryFile, SummaryProperty, SummaryTotal } from './release/review-summary.js';
-import { UsageError } from './usage-error.js';
+import { buildReport, type Report, type ReportCommand } from './render/report-text.js';
+import { checkReleaseFolder } from './pipeline/release-pipeline.js';
+import { ReleaseFolderError } from './load/release-loader.js';
+import { reviewReleaseFolder, type ReviewReport } from './ops/review-release.js';
+import type { ChangedFile, DiffCapability, DiffFile, ReleaseDiff, ReleaseSummary, SignerPinning, SummaryCapability, SummaryFile, SummaryProperty, SummaryTotal } from './ops/review-summary.js';
+import { UsageError } from './node/usage-error.js';
 import type { Finding, Severity } from './validator/index.js';
 
 export type { Finding, Report, ReportCommand, Severity };

@@ -1,13 +1,13 @@
 // The CLI edge: argv, help text, exit codes. The only place that sets the exit status
 // (D-21: 0 no errors, 1 error findings, 2 usage error or unreadable target).
-import { parseArgs, suggest, type FlagSpec } from './args.js';
-import type { CommandIo } from './commands/io.js';
+import { parseArgs, suggest, type FlagSpec } from './commands/args.js';
+import type { CommandIo } from './commands/command-io.js';
 import { fstatSync, writeSync } from 'node:fs';
-import { isWorkerWithRole, nodeTty } from './builtins.js';
-import { UsageError } from './usage-error.js';
-import { WORKER_ROLE as COMPRESSION_WORKER_ROLE } from './zip/worker-protocol.js';
+import { isWorkerWithRole, nodeTty } from './node/builtins.js';
+import { UsageError } from './node/usage-error.js';
+import { WORKER_ROLE as COMPRESSION_WORKER_ROLE } from './zip/compression-worker-protocol.js';
 import { escapeLines } from './validator/index.js';
-import { NO_COLOR_FLAG, NO_COLOR_HELP, colorWanted, withoutNoColorFlag } from './color.js';
+import { NO_COLOR_FLAG, NO_COLOR_HELP, colorWanted, withoutNoColorFlag } from './commands/color.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;
 const VERSION = typeof __PLATFORM_EXT_VERSION__ === 'string' ? __PLATFORM_EXT_VERSION__ : '0.0.0-dev';
@@ -220,10 +220,10 @@ function stdoutIsTerminal(): boolean {
 /** Whether the reader of stdout (1) or stderr (2) closed its end: further output is dropped. */
 const readerGone: Record<1 | 2, boolean> = { 1: false, 2: false };
 
-// `package` compresses on a worker thread (src/zip/parallel.ts); this file can be that
+// `package` compresses on a worker thread (src/zip/parallel-compression.ts); this file can be that
 // worker's script too: in such a thread, this module is the compressor and nothing else.
 if (isWorkerWithRole(COMPRESSION_WORKER_ROLE)) {
-  void import('./zip/parallel.js').then((m) => {
+  void import('./zip/parallel-compression.js').then((m) => {
     m.runCompressionWorker();
   });
 } else {

@@ -2,13 +2,13 @@
 // the operator's offline review. Built from dist/validator.mjs (imported at run time,
 // exactly the module the server side vendors) and Node built-ins; it reads the release
 // folder (and the baseline and key list) and changes nothing.
-import { parseArgs, suggest } from './args.js';
-import { PLAIN, ansiStyle } from './project/report.js';
-import { reviewReleaseFolder } from './release/review-report.js';
-import { renderReviewMarkdown, renderReviewText } from './release/review-render.js';
-import { UsageError } from './usage-error.js';
+import { parseArgs, suggest } from './commands/args.js';
+import { PLAIN, ansiStyle } from './render/report-text.js';
+import { reviewReleaseFolder } from './ops/review-release.js';
+import { renderReviewMarkdown, renderReviewText } from './render/review-render.js';
+import { UsageError } from './node/usage-error.js';
 import { escapeLines } from './validator/index.js';
-import { colorWanted, withoutNoColorFlag } from './color.js';
+import { colorWanted, withoutNoColorFlag } from './commands/color.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;
 

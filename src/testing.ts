@@ -1,7 +1,7 @@
 // platform-ext/testing (bundled as dist/testing.mjs): a mock host for publishers' unit
 // tests. It installs a `window.PLATFORM` that is the real bridge runtime
 // (src/bridge/runtime.ts) talking over a real MessageChannel to the real host
-// (src/bridge/host.ts) in front of the preview's mock store (src/preview/adapters.ts):
+// (src/bridge/host.ts) in front of the preview's mock store (src/preview/mock-store.ts):
 // the frame's checks, the host's checks, D-23's order, every limit and every error code
 // are the production code paths, not a re-implementation that could drift from them.
 // Only the browser around them is replaced: the frame's window is a small object (the
@@ -16,7 +16,7 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { AdapterUnavailable, type Adapters, type CatalogProduct, type Theme } from './bridge/adapters.js';
 import { createHostBridge, type CallLogEntry, type HostBridge, type HostPort } from './bridge/host.js';
 import { installPlatform, type PlatformApi, type RuntimeMessageEvent, type RuntimePort, type RuntimeWindow } from './bridge/runtime.js';
-import { createMockStore, type AnalyticsRecord, type CartSnapshot, type FormRecord, type MockStore, type StoreActivity } from './preview/adapters.js';
+import { createMockStore, type AnalyticsRecord, type CartSnapshot, type FormRecord, type MockStore, type StoreActivity } from './preview/mock-store.js';
 import { CAPABILITIES } from './validator/index.js';
 import { isBridgeErrorCode, type BridgeErrorCode } from './validator/index.js';
 import { isPlatformConfig, MESSAGE_TYPES, PROTOCOL_VERSION, type CartUpdatedDetail, type PlatformConfig, type SettingValue, type SettingsSnapshot } from './validator/index.js';
@@ -43,11 +43,11 @@ import {
   type MockData,
   type MockFailCode,
   type MockPlatformOptions,
-} from './testing/options.js';
-import type { MockCapabilityKey, MockPlatformApi } from './testing/platform-api.js';
+} from './mock-platform/mock-options.js';
+import type { MockCapabilityKey, MockPlatformApi } from './mock-platform/platform-api.js';
 
-export type * from './testing/platform-api.js';
-export { MockPlatformError, type MockPlatformErrorCode, type MockData, type MockFailCode, type MockPlatformOptions } from './testing/options.js';
+export type * from './mock-platform/platform-api.js';
+export { MockPlatformError, type MockPlatformErrorCode, type MockData, type MockFailCode, type MockPlatformOptions } from './mock-platform/mock-options.js';
 export type { AnalyticsRecord, BridgeErrorCode, CallLogEntry, CartSnapshot, CartUpdatedDetail, CatalogProduct, FormRecord, JsonValue, SettingValue, StoreActivity, Theme };
 
 /** The named methods, as `calls[].method` names them (`request` for PLATFORM.request). */

@@ -1,7 +1,7 @@
 // The host's adapters: one method per operation, each returning a promise of the
 // contract's response shape (contract "Capabilities and operations"). The bridge host
 // (host.ts) calls them with normalized payloads only (checkRequest has run). The
-// preview's mock implementation lives in src/preview/adapters.ts; a storefront would
+// preview's mock implementation lives in src/preview/mock-store.ts; a storefront would
 // plug its own.
 import type {
   AnalyticsProperties,

@@ -2,21 +2,21 @@
 // folder in one pass. Also `--list-rules` (the catalogue) and `--explain <rule-id>` (one rule
 // in full). Text, JSON (D-20) and SARIF render the same findings; only the exit status
 // decides pass or fail (D-21), and --strict makes warnings fail it too, except the ones
-// the project's platform-ext.config.json acknowledges (D-33, src/project/acknowledged.ts).
+// the project's platform-ext.config.json acknowledges (D-33, src/load/project-config.ts).
 import { join, resolve } from 'node:path';
 import { RULES, validateProject } from '../validator/index.js';
-import { withKeyHits } from '../release/key-scan.js';
+import { withKeyHits } from '../load/key-scan.js';
 import { startArchiveMeasure } from '../zip/archive-size.js';
-import { loadProject } from '../project/load.js';
-import { withSnapshotDrift } from '../project/snapshot-drift.js';
-import { ansiStyle, buildReport, PLAIN, renderText, type Report } from '../project/report.js';
-import { loadBaseline, withBaseline } from '../project/baseline.js';
-import { applyAcknowledgements, loadProjectConfig } from '../project/acknowledged.js';
-import { buildSarif } from '../project/sarif.js';
-import { inGitHubActions, renderAnnotations } from '../project/annotations.js';
-import { suggest, type ParsedArgs } from '../args.js';
-import { UsageError } from '../usage-error.js';
-import type { CommandIo } from './io.js';
+import { loadProject } from '../load/project-loader.js';
+import { withSnapshotDrift } from '../contract/snapshot-drift.js';
+import { ansiStyle, buildReport, PLAIN, renderText, type Report } from '../render/report-text.js';
+import { loadBaseline, withBaseline } from '../load/baseline-loader.js';
+import { applyAcknowledgements, loadProjectConfig } from '../load/project-config.js';
+import { buildSarif } from '../render/sarif.js';
+import { inGitHubActions, renderAnnotations } from '../render/annotations.js';
+import { suggest, type ParsedArgs } from './args.js';
+import { UsageError } from '../node/usage-error.js';
+import type { CommandIo } from './command-io.js';
 
 export const CHECK_FORMATS = ['text', 'json', 'sarif'] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
@@ -79,7 +79,7 @@ function listRules(json: boolean, io: CommandIo): number {
 
 export interface CheckFolderOptions {
   readonly strict?: boolean;
-  /** `--baseline`: an earlier submission set to diff the manifest against (src/project/baseline.ts). */
+  /** `--baseline`: an earlier submission set to diff the manifest against (src/load/baseline-loader.ts). */
   readonly baseline?: string;
 }
 
@@ -113,7 +113,7 @@ export function runCheck(args: ParsedArgs, io: CommandIo): number | Promise<numb
     if (args.flags['list-rules'] === true) throw new UsageError('Give either "--explain <rule-id>" or "--list-rules", not both');
     refuseWithCatalogue('explain', args, format);
     // The explanations are imported for --explain only: a check does not load them.
-    return import('../explain/explain.js').then(({ explainRule, findRule, renderExplanation }) => {
+    return import('../explain/rule-explanation.js').then(({ explainRule, findRule, renderExplanation }) => {
       const explanation = explainRule(findRule(explain));
       io.out(format === 'json' ? JSON.stringify(explanation, null, 2) + '\n' : renderExplanation(explanation, style));
       return 0;

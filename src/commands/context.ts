@@ -1,18 +1,18 @@
 // `platform-ext context [--out <file>]`: the one-file context document for AI coding
-// agents (src/contract/context.ts), on standard output or written to <file>.
+// agents (src/contract/context-document.ts), on standard output or written to <file>.
 //
 // --out never replaces a file this tool did not write: an existing file is replaced only
 // when it is a context document (its first line is the document's marker), atomically;
-// a new file is created exclusively (src/fs/atomic.ts), so one that appears meanwhile is
+// a new file is created exclusively (src/node/atomic-write.ts), so one that appears meanwhile is
 // not overwritten either.
 import { lstatSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { ParsedArgs } from '../args.js';
-import { contextDocument } from '../contract/context.js';
-import { createFileExclusive, writeFileAtomic } from '../fs/atomic.js';
-import { isGeneratedContext } from '../project/snapshot-drift.js';
-import { UsageError } from '../usage-error.js';
-import type { CommandIo } from './io.js';
+import type { ParsedArgs } from './args.js';
+import { contextDocument } from '../contract/context-document.js';
+import { createFileExclusive, writeFileAtomic } from '../node/atomic-write.js';
+import { isGeneratedContext } from '../contract/snapshot-drift.js';
+import { UsageError } from '../node/usage-error.js';
+import type { CommandIo } from './command-io.js';
 
 export const CONTEXT_FLAGS = {
   out: { type: 'string', valueName: '<file>', description: 'Write the document to <file> (new, or a context document written earlier) instead of standard output' },

@@ -1,6 +1,6 @@
 // `platform-ext init <dir> --namespace <ns> --name <text> [--template plain|vite]`: a new
 // project from the scaffold (issue 5; the vite template: issue 15); `platform-ext init --refresh [<dir>]`: regenerate an existing
-// project's contract-snapshot/ and CONTEXT.md in place (src/contract/init-refresh.ts).
+// project's contract-snapshot/ and CONTEXT.md in place (src/ops/refresh-project.ts).
 //
 // A new project is written whole into a temp folder beside <dir> and renamed into place
 // (into an existing empty <dir>: written inside it, then moved out, so the folder itself
@@ -8,15 +8,15 @@
 // refused (no command overwrites what it did not create).
 import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { ParsedArgs } from '../args.js';
-import { nodeCrypto } from '../builtins.js';
-import { writeNewFileInStaging } from '../fs/atomic.js';
-import { refreshGenerated } from '../contract/init-refresh.js';
+import type { ParsedArgs } from './args.js';
+import { nodeCrypto } from '../node/builtins.js';
+import { writeNewFileInStaging } from '../node/atomic-write.js';
+import { refreshGenerated } from '../ops/refresh-project.js';
 import { nameProblem, namespaceProblem, scaffoldFiles } from '../contract/scaffold.js';
 import { DEFAULT_TEMPLATE, isTemplateName, TEMPLATE_NAMES, type TemplateName } from '../contract/templates.js';
-import { suggest } from '../args.js';
-import { UsageError } from '../usage-error.js';
-import type { CommandIo } from './io.js';
+import { suggest } from './args.js';
+import { UsageError } from '../node/usage-error.js';
+import type { CommandIo } from './command-io.js';
 
 export const INIT_FLAGS = {
   namespace: { type: 'string', valueName: '<ns>', description: 'The namespace, <publisher-slug>/<package-slug> (for example acme/product-strip)' },

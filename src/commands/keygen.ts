@@ -2,12 +2,12 @@
 // pair; the private key as PKCS#8 PEM with mode 0600; never overwrites either file.
 import { existsSync, lstatSync, unlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { ParsedArgs } from '../args.js';
-import { base64Line, generateKeyPair } from '../crypto/keys.js';
-import { sha256Hex } from '../release/node-deps.js';
-import { createFileExclusive } from '../fs/atomic.js';
-import { UsageError } from '../usage-error.js';
-import type { CommandIo } from './io.js';
+import type { ParsedArgs } from './args.js';
+import { base64Line, generateKeyPair } from '../node/ed25519-keys.js';
+import { sha256Hex } from '../node/release-deps.js';
+import { createFileExclusive } from '../node/atomic-write.js';
+import { UsageError } from '../node/usage-error.js';
+import type { CommandIo } from './command-io.js';
 
 export const KEYGEN_FLAGS = {
   'private-key': { type: 'string', valueName: '<file>', description: 'Where to write the private key (PKCS#8 PEM, mode 0600); must not exist' },

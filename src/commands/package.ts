@@ -4,15 +4,15 @@
 // refuse what we wrote, hashes, signs (D-14) and writes the five files as one set.
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import type { ParsedArgs } from '../args.js';
-import { base64Line, parsePrivateKey, publicKeyBytes, readPrivateKeyFile, signEd25519 } from '../crypto/keys.js';
-import { writeNewFileInStaging } from '../fs/atomic.js';
-import { pausePoint } from '../fs/test-pause.js';
+import type { ParsedArgs } from './args.js';
+import { base64Line, parsePrivateKey, publicKeyBytes, readPrivateKeyFile, signEd25519 } from '../node/ed25519-keys.js';
+import { writeNewFileInStaging } from '../node/atomic-write.js';
+import { pausePoint } from '../node/test-pause.js';
 import { formatSize } from '../project/format.js';
-import { loadProject, type LoadedProject } from '../project/load.js';
-import { ansiStyle, buildReport, PLAIN, renderText } from '../project/report.js';
-import { sha256Hex } from '../release/node-deps.js';
-import { UsageError } from '../usage-error.js';
+import { loadProject, type LoadedProject } from '../load/project-loader.js';
+import { ansiStyle, buildReport, PLAIN, renderText } from '../render/report-text.js';
+import { sha256Hex } from '../node/release-deps.js';
+import { UsageError } from '../node/usage-error.js';
 import {
   artifactPath,
   escapeTerminal,
@@ -31,12 +31,12 @@ import {
   type Finding,
   type ProjectInput,
 } from '../validator/index.js';
-import { compressAll, launchCompressionWorker, startCompression, type ParallelCompression } from '../zip/parallel.js';
-import { allowGarbageRelease, provenInflater, type StreamProof } from '../zip/proof.js';
-import { trace } from '../zip/trace.js';
-import { assembleZip } from '../zip/write.js';
-import { withKeyHits } from '../release/key-scan.js';
-import type { CommandIo } from './io.js';
+import { compressAll, launchCompressionWorker, startCompression, type ParallelCompression } from '../zip/parallel-compression.js';
+import { allowGarbageRelease, provenInflater, type StreamProof } from '../zip/read-back-proof.js';
+import { trace } from '../node/trace.js';
+import { assembleZip } from '../zip/zip-writer.js';
+import { withKeyHits } from '../load/key-scan.js';
+import type { CommandIo } from './command-io.js';
 
 export const PACKAGE_FLAGS = {
   out: { type: 'string', valueName: '<dir>', description: 'Folder for the five submission files: absent, empty, or an earlier submission set (replaced whole)' },
@@ -48,7 +48,7 @@ export const PACKAGE_FLAGS = {
 interface Built {
   readonly findings: Finding[];
   readonly zip?: Uint8Array;
-  /** The deflated streams node:zlib has inflated back already (src/zip/proof.ts). */
+  /** The deflated streams node:zlib has inflated back already (src/zip/read-back-proof.ts). */
   readonly proofs?: readonly StreamProof[];
   /** Path and size of each file (not the bytes: those are let go once the archive holds them). */
   readonly files: readonly { path: string; size: number }[];
@@ -161,7 +161,7 @@ function checkAndAssemble(dir: string): Built {
 /**
  * Check, build, then read the archive back with the hardened reader (D-16), so that the
  * store can never refuse what we wrote. Findings with errors: stop. Every deflated stream
- * was inflated by node:zlib right after it was made (src/zip/proof.ts); the read-back runs
+ * was inflated by node:zlib right after it was made (src/zip/read-back-proof.ts); the read-back runs
  * the reader's structure and policy layers over the archive and takes those results for
  * the streams that are byte for byte the proven ones.
  */
@@ -377,7 +377,7 @@ export function runPackage(args: ParsedArgs, io: CommandIo): number {
   const key = dryRun ? undefined : loadSigningKey(dir, keyPath as string, out as string);
 
   // The CLI owns its process: it may use V8's gc function to let go of node:zlib's inflated
-  // copies early (src/zip/proof.ts), and so may its worker. The programmatic API
+  // copies early (src/zip/read-back-proof.ts), and so may its worker. The programmatic API
   // (packageToFolder) leaves its host's V8 alone.
   allowGarbageRelease();
   trace('start');

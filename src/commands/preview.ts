@@ -6,13 +6,13 @@
 // arguments are sound the command returns a promise: it resolves with 2 after printing
 // the reason when the server cannot start (port in use, folder unreadable), and with 0
 // when a signal stops it.
-import type { ParsedArgs } from '../args.js';
-import { suggest } from '../args.js';
+import type { ParsedArgs } from './args.js';
+import { suggest } from './args.js';
 import { CAPABILITY_KEYS, isCapabilityKey } from '../validator/index.js';
 import { createPreviewServer, type CheckSummary, type PreviewAssets, type PreviewServer } from '../preview/server.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../node/usage-error.js';
 import { escapeLines } from '../validator/index.js';
-import type { CommandIo } from './io.js';
+import type { CommandIo } from './command-io.js';
 
 /** Text for the CLI's command table (src/cli.ts): usage line, one-line summary, details. */
 export const PREVIEW_HELP = {

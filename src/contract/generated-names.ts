@@ -1,5 +1,5 @@
 // Where a project's generated files live and how a generated context document starts: the
-// little that `check` needs of the contract's generators (src/project/snapshot-drift.ts),
+// little that `check` needs of the contract's generators (src/contract/snapshot-drift.ts),
 // in a module of its own so that `check` does not load the generators themselves.
 
 /** The snapshot's folder inside a project. */

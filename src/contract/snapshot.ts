@@ -2,7 +2,7 @@
 // the bridge types and this folder's prose), never edited by hand. The same function feeds
 // scripts/gen-snapshot.mjs (the committed contract-snapshot/ folder, checked by a test),
 // `init` (a new project's copy) and `check` (which notices a project's stale copy).
-import { nodeCrypto } from '../builtins.js';
+import { nodeCrypto } from '../node/builtins.js';
 import { BRIDGE_ERROR_CODES, BRIDGE_ERROR_CODE_LIST } from '../validator/index.js';
 import { renderProtocolDoc } from '../validator/index.js';
 import { ACTION_SPECS } from '../validator/index.js';

@@ -1,6 +1,6 @@
 // Long explanations of the operator's review rules (src/validator/catalogue/review.ts),
-// joined into the table of src/explain/explanations.ts.
-import type { Explanation } from './explanations.js';
+// joined into the table of src/explain/all-explanations.ts.
+import type { Explanation } from './all-explanations.js';
 
 export function reviewExplanations(): Record<string, Explanation> {
   return {

@@ -29,7 +29,7 @@
 //   scripts load in CORS mode, D-25), which would otherwise let any web page read them.
 // - The host page has its own strict policy: same-origin scripts, styles and frames only.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { nodeCrypto, nodeHttp } from '../builtins.js';
+import { nodeCrypto, nodeHttp } from '../node/builtins.js';
 import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { runtimePolicy } from '../validator/index.js';
@@ -37,7 +37,7 @@ import { decodeUtf8 } from '../validator/index.js';
 import { extensionOf, pathProblem } from '../validator/index.js';
 import { HtmlTokenizer } from '../validator/index.js';
 import { CONFIG_META_NAME, PROTOCOL_VERSION, RUNTIME_MODULE_PATH, type PlatformConfig } from '../validator/index.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../node/usage-error.js';
 import {
   BUILD_SETTLE_MISSING_MS,
   BUILD_SETTLE_MS,
@@ -49,7 +49,7 @@ import {
   type FolderWatcher,
   type ManifestSummary,
 } from './watch.js';
-import { checkProjectRoot } from '../project/load.js';
+import { checkProjectRoot } from '../load/project-loader.js';
 import { FRAME_ATTRIBUTES, FRAME_SLOT_ID, STATE_ELEMENT_ID, frameTitle } from './host-page/markup.js';
 
 // Strings embedded by the CLI build (esbuild `define`); absent when running from build/.

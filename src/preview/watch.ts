@@ -4,15 +4,15 @@
 //
 // The checked result is also what the server serves the frame from: bundle files come
 // out of this in-memory listing, never from a disk path built out of a request (D-25).
-import { nodeCrypto } from '../builtins.js';
+import { nodeCrypto } from '../node/builtins.js';
 import { readdirSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { validateProject, type Finding } from '../validator/index.js';
-import { withKeyHits } from '../release/key-scan.js';
+import { withKeyHits } from '../load/key-scan.js';
 import type { PropertyDef } from '../validator/index.js';
-import { loadProject } from '../project/load.js';
-import { UsageError } from '../usage-error.js';
+import { loadProject } from '../load/project-loader.js';
+import { UsageError } from '../node/usage-error.js';
 
 /** What the host page needs of the manifest: public, JSON-ready. */
 export interface ManifestSummary {

@@ -1,6 +1,6 @@
 // ZIP record layouts and the fixed values our archives use (D-15), from PKWARE's
 // APPNOTE.TXT 6.3.x. Section numbers are in the trailing comments. All fields are
-// little-endian (4.4.1.1). The writer (src/zip/write.ts) uses these; the reader may too, so
+// little-endian (4.4.1.1). The writer (src/zip/zip-writer.ts) uses these; the reader may too, so
 // that one set of numbers describes the format in both directions (house principle 6).
 
 // ---------------------------------------------------------------------------------------

@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dirname, join } from 'node:path';
 import { makeProject, runCli, ROOT } from '../support/project.mjs';
-import { annotationPath, escapeData, escapeProperty, renderAnnotations } from '../../build/project/annotations.js';
-import { buildReport } from '../../build/project/report.js';
+import { annotationPath, escapeData, escapeProperty, renderAnnotations } from '../../build/render/annotations.js';
+import { buildReport } from '../../build/render/report-text.js';
 
 const WARNINGS_ONLY = { files: { 'runtime/main.js': "fetch('/api');\n" } }; // js/network-api (warning)
 const ERRORS_ONLY = { manifest: { extra: true } }; // manifest/unknown-field (error)
@@ -290,7 +290,7 @@ test('D-29 escaping table: controls, DEL, C1, bidi and invisible format characte
 });
 
 test('renderText and renderAnnotations: no spread over the findings, hostile fields escaped, truncated counts said', async () => {
-  const { renderText, PLAIN } = await import('../../build/project/report.js');
+  const { renderText, PLAIN } = await import('../../build/render/report-text.js');
   const findings = [];
   for (let i = 0; i < 200_000; i++) findings.push({ rule: 'css/missing-reference', severity: 'error', message: 'm', file: 'a.css', pointer: `/${i}` });
   findings.push({ rule: 'css/missing-reference', severity: 'error', message: 'x\u001b[2J', file: 'b\u202e.css', line: 1, column: 1, truncated: 7 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { makeProject, runCli, summarize, ROOT } from '../support/project.mjs';
 import { RULES } from '../../build/validator/rules.js';
-import { loadProject } from '../../build/project/load.js';
+import { loadProject } from '../../build/load/project-loader.js';
 
 const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
 

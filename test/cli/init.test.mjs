@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statS
 import { join } from 'node:path';
 import { snapshotFiles } from '../../build/contract/snapshot.js';
 import { nameProblem, namespaceProblem } from '../../build/contract/scaffold.js';
-import { isContextDocument } from '../../build/contract/context.js';
+import { isContextDocument } from '../../build/contract/context-document.js';
 import { ROOT, runCli } from '../support/project.mjs';
 import { TEMPLATES_DIR, initScaffold, listTree, readTree, tempParent } from '../support/scaffold.mjs';
 

@@ -16,9 +16,9 @@ import { craftZip } from '../support/fuzz-zip.mjs';
 import { checkProject, reviewRelease, verifyRelease, PlatformExtError } from '../../dist/api.mjs';
 import { RULES } from '../../build/validator/rules.js';
 import { BUNDLE_MAX_FILES, CAPABILITIES, KNOWN_KEYS_FILE_MAX_BYTES } from '../../build/validator/index.js';
-import { operatorHint } from '../../build/release/operator-hints.js';
-import { parseKnownKeys } from '../../build/release/known-keys.js';
-import { markdownCell } from '../../build/release/review-render.js';
+import { operatorHint } from '../../build/explain/operator-hints.js';
+import { parseKnownKeys } from '../../build/load/known-keys.js';
+import { markdownCell } from '../../build/render/review-render.js';
 import { escapeTerminal as escapeText } from '../../build/validator/text.js';
 
 const Ajv = AjvModule.default ?? AjvModule;

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { snapshotFiles } from '../../build/contract/snapshot.js';
-import { generatedDrift } from '../../build/project/snapshot-drift.js';
+import { generatedDrift } from '../../build/contract/snapshot-drift.js';
 import { ROOT, runCli } from '../support/project.mjs';
 import { initScaffold } from '../support/scaffold.mjs';
 

@@ -16,16 +16,16 @@ import {
   VALUE_MAX_BYTES,
 } from '../../build/validator/limits.js';
 import { groupDigits } from '../../build/validator/text.js';
-import { allExplanations, explanationOf } from '../../build/explain/explanations.js';
-import { explainRule, findRule, renderExplanation, wrapText } from '../../build/explain/explain.js';
-import { PLAIN } from '../../build/project/report.js';
+import { allExplanations, explanationOf } from '../../build/explain/all-explanations.js';
+import { explainRule, findRule, renderExplanation, wrapText } from '../../build/explain/rule-explanation.js';
+import { PLAIN } from '../../build/render/report-text.js';
 
 const EXPLANATIONS = allExplanations();
 
 test('every rule in the catalogue has an explanation and a fix example; the table names no other ids', () => {
   const ids = RULES.map((r) => r.id);
   const missing = ids.filter((id) => explanationOf(id) === undefined);
-  assert.deepEqual(missing, [], 'rules without an explanation (add them to src/explain/explanations.ts)');
+  assert.deepEqual(missing, [], 'rules without an explanation (add them to src/explain/all-explanations.ts)');
   const unknown = Object.keys(EXPLANATIONS).filter((id) => !ids.includes(id));
   assert.deepEqual(unknown, [], 'explanations for ids that are not in the catalogue');
   assert.ok(ids.length >= 150, `the catalogue has ${ids.length} rules`);

@@ -12,9 +12,9 @@ import { pathToFileURL } from 'node:url';
 import AjvModule from 'ajv';
 import { makeProject, runCli, ROOT } from '../support/project.mjs';
 import { RULES } from '../../build/validator/rules.js';
-import { buildReport } from '../../build/project/report.js';
-import { buildSarif, relativeFileUri, PROJECT_ROOT_BASE_ID } from '../../build/project/sarif.js';
-import { allExplanations } from '../../build/explain/explanations.js';
+import { buildReport } from '../../build/render/report-text.js';
+import { buildSarif, relativeFileUri, PROJECT_ROOT_BASE_ID } from '../../build/render/sarif.js';
+import { allExplanations } from '../../build/explain/all-explanations.js';
 
 const Ajv = AjvModule.default ?? AjvModule;
 const EXPLANATIONS = allExplanations();

@@ -27,7 +27,7 @@ import {
   PAYLOAD_MAX_DEPTH,
   REQUEST_TIMEOUT_MS,
 } from '../../build/validator/limits.js';
-import { DEFAULT_THEME, SAMPLE_PRODUCTS } from '../../build/preview/adapters.js';
+import { DEFAULT_THEME, SAMPLE_PRODUCTS } from '../../build/preview/mock-store.js';
 import { initScaffold } from '../support/scaffold.mjs';
 import { scaffoldDocument } from '../fixtures/testing/tiny-dom.mjs';
 

@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { decodeBase64Strict, encodeBase64 } from '../../build/validator/base64.js';
 import { parseBase64File, signedPayload, artifactPath } from '../../build/validator/release.js';
-import { sha256Hex, verifyEd25519 } from '../../build/release/node-deps.js';
-import { parsePrivateKey, publicKeyBytes, signEd25519, base64Line } from '../../build/crypto/keys.js';
+import { sha256Hex, verifyEd25519 } from '../../build/node/release-deps.js';
+import { parsePrivateKey, publicKeyBytes, signEd25519, base64Line } from '../../build/node/ed25519-keys.js';
 
 const corpus = (p) => new URL(`../corpus/${p}`, import.meta.url);
 const hex = (h) => Uint8Array.from(Buffer.from(h, 'hex'));
@@ -153,7 +153,7 @@ test('D-31: a signature scalar S is canonical below L only', async () => {
 
 test('D-31: validateRelease refuses a small-order key whose forged signature the platform verifier accepts', async () => {
   const { validateRelease } = await import('../../build/validator/release.js');
-  const { NODE_RELEASE_DEPS } = await import('../../build/release/node-deps.js');
+  const { NODE_RELEASE_DEPS } = await import('../../build/node/release-deps.js');
   const identity = hex(SMALL_ORDER_POINTS[0][0]);
   const forged = new Uint8Array(64);
   forged.set(identity, 0); // R = identity, S = 0

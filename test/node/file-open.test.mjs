@@ -1,4 +1,4 @@
-// The safe opener (D-30, src/fs/read-capped.ts): regular files only, checked on the open
+// The safe opener (D-30, src/node/file-open.ts): regular files only, checked on the open
 // descriptor; links never followed; FIFOs and devices never waited on; the size checked
 // against the cap before a byte is read. Each case both sides of its boundary.
 import { test } from 'node:test';
@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openFile, readCapped, readFile, readHead } from '../../build/fs/read-capped.js';
+import { openFile, readCapped, readFile, readHead } from '../../build/node/file-open.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'read-capped-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));

@@ -1,4 +1,4 @@
-// The preview's mock store (src/preview/adapters.ts): deterministic sample data behind the
+// The preview's mock store (src/preview/mock-store.ts): deterministic sample data behind the
 // bridge's Adapters interface. Rows say what they prove; both sides of each boundary.
 // Requests are normalized with the validator's checkRequest first, the way the host
 // bridge hands them over, so the adapters are tested on exactly what they will receive.
@@ -18,7 +18,7 @@ import {
   STORE_UTC_OFFSET,
   THEME_FIELDS,
   THEME_VALUE_MAX_CHARS,
-} from '../../build/preview/adapters.js';
+} from '../../build/preview/mock-store.js';
 import { AdapterUnavailable, isAdapterUnavailable } from '../../build/bridge/adapters.js';
 import { checkRequest } from '../../build/validator/bridge/requests.js';
 import { CAPABILITY_KEYS } from '../../build/validator/capabilities.js';

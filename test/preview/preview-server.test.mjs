@@ -26,9 +26,9 @@ import {
 import { FRAME_SANDBOX } from '../../build/validator/runtime-policy.js';
 import { buildPage, pageDefines } from '../../scripts/build-page.mjs';
 import { runPreview, PREVIEW_FLAGS } from '../../build/commands/preview.js';
-import { parseArgs } from '../../build/args.js';
+import { parseArgs } from '../../build/commands/args.js';
 import { runtimePolicy } from '../../build/validator/runtime-policy.js';
-import { UsageError } from '../../build/usage-error.js';
+import { UsageError } from '../../build/node/usage-error.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 

@@ -6,7 +6,7 @@
 import { createHash, createPrivateKey, sign } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeZip } from '../../build/zip/write.js';
+import { writeZip } from '../../build/zip/zip-writer.js';
 import { artifactPath, signedPayload } from '../../build/validator/release.js';
 
 export const D14_PEM = '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8g\n-----END PRIVATE KEY-----\n';

@@ -28,7 +28,7 @@ import { FindingList } from '../../build/validator/findings.js';
 import { RULES } from '../../build/validator/rules.js';
 import { ALLOWED_EXTENSIONS } from '../../build/validator/limits.js';
 import { validateProject } from '../../build/validator/validate.js';
-import { loadProject } from '../../build/project/load.js';
+import { loadProject } from '../../build/load/project-loader.js';
 import { mutateText, pick, prng } from '../support/fuzz.mjs';
 import { BASE_HTML, BASE_MANIFEST, ROOT } from '../support/project.mjs';
 import { initScaffold } from '../support/scaffold.mjs';

@@ -17,7 +17,7 @@ import { prng } from '../support/fuzz.mjs';
 import { craftZip, inflateRawCapped, madeBy, spyInflater } from '../support/fuzz-zip.mjs';
 import { readZip } from '../../build/validator/zip/read.js';
 import { crc32 as zipCrc32Of } from '../../build/validator/zip/crc32.js';
-import { inflateRawCapped as nodeInflateRawCapped } from '../../build/release/node-deps.js';
+import { inflateRawCapped as nodeInflateRawCapped } from '../../build/node/release-deps.js';
 import { FindingList } from '../../build/validator/findings.js';
 import { checkBundleListing } from '../../build/validator/bundle.js';
 import { ARCHIVE_RULES } from '../../build/validator/catalogue/archive.js';
@@ -767,7 +767,7 @@ test('every archive/ rule in the catalogue was produced by some row above (none 
 });
 
 test('keepContent: false verifies every entry but returns no bytes (package read-back)', async () => {
-  const { writeZip } = await import('../../build/zip/write.js');
+  const { writeZip } = await import('../../build/zip/zip-writer.js');
   const zip = writeZip([
     { path: 'a.js', content: new TextEncoder().encode('export const a = 1;\n'.repeat(50)) },
     { path: 'b.png', content: new Uint8Array(300).map((_, i) => (i * 7919) & 0xff) },

@@ -157,7 +157,7 @@ test('check: archive/compressed-too-large on both sides of the limit, measured a
   const rng = prng(16);
   // Random bytes do not deflate, so they are stored: the archive grows byte for byte with them.
   const noise = content(rng, L.BUNDLE_MAX_COMPRESSED_BYTES, 'random');
-  const { compressEntry } = await import('../../build/zip/entry.js');
+  const { compressEntry } = await import('../../build/zip/compress-entry.js');
   const files = (size) => [{ path: 'index.html', content: html }, { path: 'img/noise.png', content: noise.subarray(0, size) }];
   // The archive with no noise, as package writes it: headers, names, the deflated HTML, the end record.
   const base = archiveSize(files(0)).bytes - html.length + compressEntry(html).data.length;

@@ -1,4 +1,4 @@
-// The deterministic ZIP writer (src/zip/write.ts; D-15): byte order of names, every header
+// The deterministic ZIP writer (src/zip/zip-writer.ts; D-15): byte order of names, every header
 // field, the method rule (deflate only when smaller and the ratio stays within
 // BUNDLE_MAX_COMPRESSION_RATIO, D-16), refusals of input the caller must never pass, a
 // golden hash, and interoperability with Info-ZIP unzip and Python's zipfile.
@@ -12,12 +12,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
-import { assembleZip, compressEntry, orderZipFiles, writeZip } from '../../build/zip/write.js';
-import { compressAll, launchCompressionWorker, setCompressionWorkerScript, startCompression } from '../../build/zip/parallel.js';
-import { proveStream, provenInflater } from '../../build/zip/proof.js';
-import { inflateRawCapped } from '../../build/release/node-deps.js';
+import { assembleZip, compressEntry, orderZipFiles, writeZip } from '../../build/zip/zip-writer.js';
+import { compressAll, launchCompressionWorker, setCompressionWorkerScript, startCompression } from '../../build/zip/parallel-compression.js';
+import { proveStream, provenInflater } from '../../build/zip/read-back-proof.js';
+import { inflateRawCapped } from '../../build/node/release-deps.js';
 import { FindingList, readZip } from '../../build/validator/index.js';
-import { crc32Fast } from '../../build/release/node-deps.js';
+import { crc32Fast } from '../../build/node/release-deps.js';
 import { deflateRaw } from '../../build/zip/deflate.js';
 import * as format from '../../build/zip/format.js';
 import { crc32 } from '../../build/validator/zip/crc32.js';
@@ -250,7 +250,7 @@ async function until(done) {
   return done();
 }
 
-const WORKER_ENTRY = pathToFileURL(join(ROOT, 'build/zip/worker-entry.js'));
+const WORKER_ENTRY = pathToFileURL(join(ROOT, 'build/zip/compression-worker-entry.js'));
 
 /** Asserts that `done` (a Compressed) has one proof per deflated entry, each of its own stream and content. */
 function assertProofs(done, files, label) {
@@ -344,7 +344,7 @@ test('parallel: a worker that fails after claiming an entry, or never starts, st
     failing,
     [
       "import { workerData } from 'node:worker_threads';",
-      `import { runCompressionWorker } from ${JSON.stringify(pathToFileURL(join(ROOT, 'build/zip/parallel.js')).href)};`,
+      `import { runCompressionWorker } from ${JSON.stringify(pathToFileURL(join(ROOT, 'build/zip/parallel-compression.js')).href)};`,
       '// The work arrives without its claim order: the first claim throws.',
       'const once = workerData.port.once.bind(workerData.port);',
       'workerData.port.once = (event, listener) => once(event, (work) => listener({ ...work, order: null }));',

@@ -1,6 +1,6 @@
 // The preview host page (browser code, bundled by scripts/build-page.mjs): the storefront
 // around the extension's sandboxed frame, and the tools beside it. It holds the mock store
-// (src/preview/adapters.ts) and the host end of the bridge (src/bridge/host.ts). It
+// (src/preview/mock-store.ts) and the host end of the bridge (src/bridge/host.ts). It
 // starts from the check the server embedded in the page (with the frame already in the
 // markup when it passed: markup.ts, boot.ts) and follows later checks over Server-Sent
 // Events: a check with errors replaces the frame with the findings; a passing check
@@ -24,7 +24,7 @@ import {
   type MockStore,
   type StoreActivity,
   type ThemeField,
-} from '../adapters.js';
+} from '../mock-store.js';
 
 // ---------------------------------------------------------------------------------------
 // What the server sends (publicState in server.ts)

@@ -142,7 +142,7 @@ export const PROJECT_RULES: readonly RuleDef[] = [
   },
   // The project's copy of the contract (written by init) against the one this tool embeds
   // (contract "Versioning": a scaffold is regenerated to adopt a newer contract, and its
-  // snapshot files are never edited by hand). Checked by src/project/snapshot-drift.ts.
+  // snapshot files are never edited by hand). Checked by src/contract/snapshot-drift.ts.
   {
     id: 'project/snapshot-stale',
     severity: 'warning',

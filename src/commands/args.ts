@@ -1,0 +1,91 @@
+// A small, strict argument parser: known flags only, `--flag value` or `--flag=value`,
+// `--` ends the flags. Anything unknown is a UsageError with a suggestion.
+import { UsageError } from '../node/usage-error.js';
+
+export interface FlagSpec {
+  readonly type: 'boolean' | 'string';
+  readonly description: string;
+  /** Shown in help for string flags, e.g. `<file>`. */
+  readonly valueName?: string;
+  readonly short?: string;
+}
+
+export interface ParsedArgs {
+  readonly flags: Record<string, string | boolean | undefined>;
+  readonly positionals: string[];
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const next = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = row[j]!;
+      row[j] = next;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** The closest candidate within an edit distance of 2, for "did you mean". */
+export function suggest(input: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const c of candidates) {
+    const d = distance(input, c);
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+export function parseArgs(argv: readonly string[], specs: Readonly<Record<string, FlagSpec>>, command: string): ParsedArgs {
+  const flags: Record<string, string | boolean | undefined> = {};
+  const positionals: string[] = [];
+  const shorts = new Map<string, string>();
+  for (const [name, spec] of Object.entries(specs)) if (spec.short !== undefined) shorts.set(spec.short, name);
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    let name: string | undefined;
+    let inline: string | undefined;
+    if (arg.startsWith('--')) {
+      const eq = arg.indexOf('=');
+      name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
+      inline = eq < 0 ? undefined : arg.slice(eq + 1);
+    } else if (arg.startsWith('-') && arg.length > 1) {
+      name = shorts.get(arg.slice(1));
+      if (name === undefined) throw new UsageError(`Unknown option "${arg}" for "${command}": run "platform-ext ${command} --help" for the options`);
+    } else {
+      positionals.push(arg);
+      continue;
+    }
+    // Own keys only: `--__proto__`, `--toString` and `--constructor` name what every object
+    // inherits, never a flag.
+    const spec = Object.prototype.hasOwnProperty.call(specs, name) ? specs[name] : undefined;
+    if (spec === undefined) {
+      const near = suggest(name, Object.keys(specs));
+      throw new UsageError(
+        `Unknown option "--${name}" for "${command}"${near !== undefined ? `: did you mean "--${near}"?` : `: run "platform-ext ${command} --help" for the options`}`,
+      );
+    }
+    if (spec.type === 'boolean') {
+      if (inline !== undefined) throw new UsageError(`The option "--${name}" takes no value`);
+      flags[name] = true;
+    } else {
+      const value = inline ?? argv[++i];
+      if (value === undefined || (inline === undefined && value.startsWith('--'))) {
+        throw new UsageError(`The option "--${name}" needs a value ${spec.valueName ?? ''}`.trimEnd());
+      }
+      flags[name] = value;
+    }
+  }
+  return { flags, positionals };
+}

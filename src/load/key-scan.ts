@@ -1,0 +1,85 @@
+// D-4 for files the validator does not read itself: stream a file in 1 MiB chunks,
+// keeping an overlap so that a marker split across two chunks is still found. Memory is
+// one chunk whatever the file size. Every file is opened with the safe opener (D-30): a
+// link is never followed, a FIFO or device never waited on, and a file larger than
+// KEY_SCAN_MAX_BYTES is refused by its size; each file it cannot read is reported as a
+// miss, which the callers turn into a warning (secret/not-scanned), never a silent skip.
+// Node built-ins, src/fs and the validator only (used by platform-review as well as by
+// check and package).
+import { closeSync, readSync } from 'node:fs';
+import { openFile } from '../node/file-open.js';
+import { FindingList, findPrivateKeyMarker, groupDigits, KEY_SCAN_MAX_BYTES, PRIVATE_KEY_MARKER_MAX_LENGTH, sortFindings, type Finding } from '../validator/index.js';
+
+const CHUNK = 1 << 20;
+let shared: Buffer | undefined;
+
+/** Why the key scan could not read a file. */
+export type KeyScanMissReason = 'special' | 'too-large' | 'unreadable';
+
+/** A file the key scan could not read. */
+export interface KeyScanMiss {
+  /** Project- or release-relative path. */
+  readonly file: string;
+  readonly reason: KeyScanMissReason;
+}
+
+/**
+ * The private-key marker in the file at `path` (null when none), and why it could not be
+ * scanned (null when it was, or when it is a link or folder: a link is never followed and
+ * names no content of the project; folders are walked by the callers).
+ */
+export function scanFileForKeyMarker(path: string): { marker: string | null; miss: KeyScanMissReason | null } {
+  const opened = openFile(path, KEY_SCAN_MAX_BYTES);
+  if (!opened.ok) {
+    const miss = opened.problem === 'missing' || opened.problem === 'symlink' || opened.problem === 'directory' ? null : opened.problem;
+    return { marker: null, miss };
+  }
+  const fd = opened.fd;
+  shared ??= Buffer.allocUnsafe(CHUNK);
+  const buffer = shared;
+  const overlap = PRIVATE_KEY_MARKER_MAX_LENGTH - 1;
+  try {
+    let carry = 0;
+    let position = 0;
+    // Never past the size checked on the descriptor (plus one chunk for a file still growing).
+    while (position <= opened.size) {
+      const n = readSync(fd, buffer, carry, CHUNK - carry, position);
+      if (n === 0) break;
+      position += n;
+      const end = carry + n;
+      const marker = findPrivateKeyMarker(buffer.subarray(0, end));
+      if (marker !== null) return { marker, miss: null };
+      const keep = Math.min(overlap, end);
+      buffer.copyWithin(0, end - keep, end);
+      carry = keep;
+    }
+    return { marker: null, miss: null };
+  } catch {
+    return { marker: null, miss: 'unreadable' };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const MISS_TEXT: Readonly<Record<KeyScanMissReason, string>> = {
+  special: 'is a FIFO, device or socket',
+  'too-large': `is larger than ${groupDigits(KEY_SCAN_MAX_BYTES)} bytes`,
+  unreadable: 'cannot be opened or read (permissions)',
+};
+
+/**
+ * `findings` with one secret/private-key finding (D-4) for each marker found in a file the
+ * validator did not read itself, and one secret/not-scanned warning for each file the scan
+ * could not read (D-30), in finding order; the same list when there is none.
+ */
+export function withKeyHits(
+  findings: readonly Finding[],
+  keyHits: readonly { readonly file: string; readonly marker: string }[],
+  keyMisses: readonly KeyScanMiss[] = [],
+): Finding[] {
+  if (keyHits.length === 0 && keyMisses.length === 0) return [...findings];
+  const extra = new FindingList();
+  for (const hit of keyHits) extra.add('secret/private-key', `"${hit.file}" contains "${hit.marker}"`, { file: hit.file });
+  for (const miss of keyMisses) extra.add('secret/not-scanned', `"${miss.file}" ${MISS_TEXT[miss.reason]}: it was not scanned for private-key material`, { file: miss.file });
+  return sortFindings(findings.concat(extra.items));
+}

@@ -1,0 +1,179 @@
+// Loads a project folder into validator input: manifest bytes and the runtime/ listing.
+// Every file is opened once with the safe opener (src/node/file-open.ts, D-30): no link
+// is followed, no FIFO or device waited on, nothing whose size already breaks a limit is
+// read (a sparse file of many gigabytes is listed with its size), and the bytes come
+// through the descriptor that was checked. Every other project file (outside
+// node_modules/ and .git/) is scanned for private-key material in bounded chunks (D-4).
+import { closeSync, lstatSync, readdirSync, type Dirent } from 'node:fs';
+import { join } from 'node:path';
+import {
+  BUNDLE_MAX_EXPANDED_BYTES,
+  BUNDLE_MAX_FILE_BYTES,
+  MANIFEST_MAX_BYTES,
+} from '../validator/index.js';
+import type { BundleEntry } from '../validator/index.js';
+import { scanFileForKeyMarker, type KeyScanMiss } from './key-scan.js';
+import type { ProjectInput } from '../validator/index.js';
+import { UsageError } from '../node/usage-error.js';
+import { openFile, readFile, readInto } from '../node/file-open.js';
+import { pausePoint } from '../node/test-pause.js';
+
+export interface KeyHit {
+  /** Project-relative path. */
+  readonly file: string;
+  readonly marker: string;
+}
+
+export interface LoadedProject {
+  readonly input: ProjectInput;
+  /** Private-key material found outside runtime/ (runtime/ files are scanned by the validator). */
+  readonly keyHits: readonly KeyHit[];
+  /** Files outside runtime/ the key scan could not read (D-30: warnings, never a silent skip). */
+  readonly keyMisses: readonly KeyScanMiss[];
+}
+
+/** Folders never scanned for keys: dependencies, and git's compressed object store. */
+const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
+
+/** Reads at most `limit` bytes of an open file (fewer if the file is shorter). */
+function readUpTo(fd: number, limit: number): Uint8Array {
+  const buffer = Buffer.allocUnsafe(limit);
+  const filled = readInto(fd, buffer);
+  return filled === limit ? buffer : buffer.subarray(0, filled);
+}
+
+/** The manifest's bytes (null when missing), or why a manifest that is there was not read (D-30). */
+function readManifest(root: string): { bytes: Uint8Array | null; refused?: NonNullable<ProjectInput['manifestRefused']> } {
+  const path = join(root, 'manifest.json');
+  const read = readFile(path, MANIFEST_MAX_BYTES);
+  if (read.ok) return { bytes: read.bytes };
+  if (read.problem === 'missing') return { bytes: null };
+  if (read.problem === 'unreadable') throw new UsageError(`Cannot read ${path}: ${read.code ?? 'unreadable'}`);
+  return { bytes: null, refused: read.problem === 'too-large' ? { reason: 'too-large', size: read.size ?? 0 } : { reason: read.problem } };
+}
+
+function entryKind(dirent: Dirent): 'dir' | 'file' | 'symlink' | 'other' {
+  if (dirent.isSymbolicLink()) return 'symlink';
+  if (dirent.isDirectory()) return 'dir';
+  if (dirent.isFile()) return 'file';
+  return 'other';
+}
+
+/** Lists runtime/ depth-first in byte order of names, reading contents within limits. */
+function loadRuntime(runtimeDir: string): BundleEntry[] {
+  const entries: BundleEntry[] = [];
+  let retained = 0;
+  const stack: { abs: string; rel: string }[] = [{ abs: runtimeDir, rel: '' }];
+  while (stack.length > 0) {
+    const { abs, rel } = stack.pop()!;
+    const children = readdirSync(abs, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
+    pausePoint('runtime-listed');
+    for (const child of children) {
+      const childAbs = join(abs, child.name);
+      const childRel = rel === '' ? child.name : `${rel}/${child.name}`;
+      const kind = entryKind(child);
+      if (kind === 'dir') {
+        stack.push({ abs: childAbs, rel: childRel });
+        continue;
+      }
+      if (kind !== 'file') {
+        let size = 0;
+        try {
+          size = lstatSync(childAbs).size;
+        } catch {
+          // Gone or unreadable: the kind alone decides the finding.
+        }
+        entries.push({ path: childRel, kind, size });
+        continue;
+      }
+      // Listed as a file, opened once with the safe opener: what is read is what was
+      // checked to be a regular file, even if a link or a FIFO took its name meanwhile.
+      const opened = openFile(childAbs);
+      if (!opened.ok) {
+        if (opened.problem === 'missing') continue;
+        if (opened.problem === 'symlink') entries.push({ path: childRel, kind: 'symlink', size: 0 });
+        else if (opened.problem === 'special' || opened.problem === 'directory') entries.push({ path: childRel, kind: 'other', size: 0 });
+        else entries.push({ path: childRel, kind: 'file', size: 0, unreadable: true });
+        continue;
+      }
+      const fd = opened.fd;
+      try {
+        const size = opened.size;
+        // Content is read only while it can still matter: a file over the one-file limit,
+        // or past the expanded-size budget, is reported by size without being read.
+        if (size <= BUNDLE_MAX_FILE_BYTES && retained + size <= BUNDLE_MAX_EXPANDED_BYTES) {
+          const content = readUpTo(fd, size);
+          retained += content.length;
+          entries.push({ path: childRel, kind: 'file', size: content.length, content });
+        } else {
+          entries.push({ path: childRel, kind: 'file', size });
+        }
+      } catch {
+        entries.push({ path: childRel, kind: 'file', size: 0, unreadable: true });
+      } finally {
+        closeSync(fd);
+      }
+    }
+  }
+  return entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** D-4 for files outside runtime/ (runtime/ files are scanned by the validator). */
+function scanProjectForKeys(root: string): { hits: KeyHit[]; misses: KeyScanMiss[] } {
+  const hits: KeyHit[] = [];
+  const misses: KeyScanMiss[] = [];
+  const stack: { abs: string; rel: string }[] = [{ abs: root, rel: '' }];
+  while (stack.length > 0) {
+    const { abs, rel } = stack.pop()!;
+    let children: Dirent[];
+    try {
+      children = readdirSync(abs, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const child of children) {
+      const childRel = rel === '' ? child.name : `${rel}/${child.name}`;
+      if (child.isDirectory()) {
+        if (rel === '' && child.name === 'runtime') continue;
+        if (!SKIPPED_FOLDERS.has(child.name)) stack.push({ abs: join(abs, child.name), rel: childRel });
+        continue;
+      }
+      // A link is never followed (its target is not a file of the project); a FIFO, device
+      // or socket is opened without waiting and reported as not scanned.
+      if (child.isSymbolicLink()) continue;
+      const scan = scanFileForKeyMarker(join(abs, child.name));
+      if (scan.marker !== null) hits.push({ file: childRel, marker: scan.marker });
+      if (scan.miss !== null) misses.push({ file: childRel, reason: scan.miss });
+    }
+  }
+  const byFile = (a: { file: string }, b: { file: string }) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
+  return { hits: hits.sort(byFile), misses: misses.sort(byFile) };
+}
+
+/** Throws the usage error for a project folder that is missing or not a folder (a symlink is not one). */
+export function checkProjectRoot(root: string): void {
+  let stat;
+  try {
+    stat = lstatSync(root);
+  } catch {
+    throw new UsageError(`The project folder "${root}" does not exist: pass the folder that holds manifest.json and runtime/`);
+  }
+  if (!stat.isDirectory()) {
+    throw new UsageError(`"${root}" is not a folder: pass the folder that holds manifest.json and runtime/`);
+  }
+}
+
+export function loadProject(root: string): LoadedProject {
+  checkProjectRoot(root);
+  const { bytes: manifest, refused } = readManifest(root);
+  const manifestRefused = refused === undefined ? {} : { manifestRefused: refused };
+  let files: BundleEntry[] | null = null;
+  try {
+    const runtimeStat = lstatSync(join(root, 'runtime'));
+    if (runtimeStat.isDirectory()) files = loadRuntime(join(root, 'runtime'));
+  } catch {
+    files = null;
+  }
+  const { hits: keyHits, misses: keyMisses } = scanProjectForKeys(root);
+  return { input: { manifest, ...manifestRefused, files }, keyHits, keyMisses };
+}

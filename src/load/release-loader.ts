@@ -1,0 +1,47 @@
+// Reads a release folder into validator input: the five submission files (each opened
+// once with the safe opener of src/node/file-open.ts: never through a link, never waiting
+// on a FIFO or device, refused by its size before any byte is read when it is over its
+// cap) and the names of anything else. Node built-ins and the validator only: part of
+// platform-review.
+import { lstatSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { SUBMISSION_FILE_MAX_BYTES, SUBMISSION_FILES, type RefusedFile, type ReleaseFiles, type SubmissionFile } from '../validator/index.js';
+import { scanFileForKeyMarker, type KeyScanMiss } from './key-scan.js';
+import { readFile } from '../node/file-open.js';
+
+export class ReleaseFolderError extends Error {}
+
+export interface LoadedRelease {
+  readonly release: ReleaseFiles;
+  /** Other regular files in the folder that hold private-key material (D-4). */
+  readonly keyHits: readonly { file: string; marker: string }[];
+  /** Other entries the key scan could not read (D-30: each is a warning, never a silent skip). */
+  readonly keyMisses: readonly KeyScanMiss[];
+}
+
+export function loadRelease(dir: string): LoadedRelease {
+  let names: string[];
+  try {
+    if (!lstatSync(dir).isDirectory()) throw new ReleaseFolderError(`"${dir}" is not a folder: pass the folder that holds the five submission files`);
+    names = readdirSync(dir);
+  } catch (error) {
+    if (error instanceof ReleaseFolderError) throw error;
+    throw new ReleaseFolderError(`The release folder "${dir}" cannot be read: pass the folder that holds the five submission files (bundle.zip, manifest.json, ...)`);
+  }
+  const files = {} as Record<SubmissionFile, Uint8Array | null>;
+  const refused: Partial<Record<SubmissionFile, RefusedFile>> = {};
+  for (const name of SUBMISSION_FILES) {
+    const read = readFile(join(dir, name), SUBMISSION_FILE_MAX_BYTES[name]);
+    files[name] = read.ok ? read.bytes : null;
+    if (!read.ok && read.problem !== 'missing') refused[name] = read.problem === 'too-large' ? { reason: 'too-large', size: read.size ?? 0 } : { reason: read.problem };
+  }
+  const otherNames = names.filter((n) => !(SUBMISSION_FILES as readonly string[]).includes(n)).sort();
+  const keyHits: { file: string; marker: string }[] = [];
+  const keyMisses: KeyScanMiss[] = [];
+  for (const name of otherNames) {
+    const scan = scanFileForKeyMarker(join(dir, name));
+    if (scan.marker !== null) keyHits.push({ file: name, marker: scan.marker });
+    if (scan.miss !== null) keyMisses.push({ file: name, reason: scan.miss });
+  }
+  return { release: { files, otherNames, ...(Object.keys(refused).length > 0 && { refused }) }, keyHits, keyMisses };
+}

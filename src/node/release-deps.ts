@@ -1,0 +1,40 @@
+// The platform services the validator's release check needs, on Node.js built-ins only
+// (this file is part of the operator's platform-review, which is built from
+// dist/validator.mjs and node: modules alone).
+import { nodeCrypto } from './builtins.js';
+import { crc32, type InflateResult, type ReleaseDeps } from '../validator/index.js';
+import { inflateCapped, nativeCrc32OrNull } from './zlib-inflate.js';
+
+/** CRC-32 as ZIP defines it (APPNOTE 4.4.7), natively where Node.js has it. */
+export function crc32Fast(bytes: Uint8Array): number {
+  const native = nativeCrc32OrNull();
+  return native !== null ? native(bytes) : crc32(bytes);
+}
+
+export function sha256Hex(bytes: Uint8Array): string {
+  return nodeCrypto().createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Ed25519 verification of a raw 32-byte key; a key that is not a curve point simply fails. */
+export function verifyEd25519(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean {
+  try {
+    const key = nodeCrypto().createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKey).toString('base64url') }, format: 'jwk' });
+    return nodeCrypto().verify(null, message, key, signature);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Raw inflate capped at the declared size (D-16: never inflate more than that), and
+ * refusing trailing bytes after the end of the DEFLATE stream (zlib ignores them).
+ */
+export function inflateRawCapped(compressed: Uint8Array, expectedSize: number): InflateResult {
+  const result = inflateCapped(compressed, expectedSize);
+  if (!result.ok) return result;
+  // The CRC of what was produced, natively: the reader then need not compute it in JavaScript.
+  const native = nativeCrc32OrNull();
+  return native !== null ? { ok: true, data: result.data, crc32: native(result.data) } : result;
+}
+
+export const NODE_RELEASE_DEPS: ReleaseDeps = { inflateRaw: inflateRawCapped, sha256Hex, verifyEd25519 };

@@ -1,0 +1,43 @@
+// One archive entry's stored form (D-15): the only part of writing a ZIP that depends on
+// a file's content, and the only part that costs time. Kept apart from the layout
+// (src/zip/zip-writer.ts) so that the compression worker's bundle holds just this and the encoder.
+import { BUNDLE_MAX_COMPRESSION_RATIO } from '../validator/index.js';
+import { crc32 } from '../validator/index.js';
+import { deflateRaw } from './deflate.js';
+import { ZIP_METHOD_DEFLATED, ZIP_METHOD_STORED } from './format.js';
+
+/**
+ * One entry's stored form (APPNOTE 4.4.5, 4.4.7): everything of an entry that depends on
+ * its content, and the only part that costs time. A pure function of the content
+ * (compressEntry), so entries may be compressed in any order, on any thread.
+ */
+export interface CompressedEntry {
+  /** ZIP_METHOD_STORED or ZIP_METHOD_DEFLATED. */
+  readonly method: number;
+  /** The bytes as they go into the archive: the content itself, or its raw DEFLATE stream. */
+  readonly data: Uint8Array;
+  /** CRC-32 of the uncompressed content. */
+  readonly crc32: number;
+}
+
+/** CRC-32 as ZIP defines it (the validator's, or an equal native one; see compressEntry). */
+export type Crc32 = (bytes: Uint8Array) => number;
+
+/**
+ * Deflate (method 8) only when it is smaller than storing AND the entry's ratio
+ * uncompressed / compressed stays within BUNDLE_MAX_COMPRESSION_RATIO: the reader refuses
+ * higher ratios (D-16, a zip-bomb guard), so a 5 MiB file of zeros is stored rather than
+ * made unreadable. Empty files are stored (size 0). Integer arithmetic only.
+ *
+ * `crc` may be any implementation of the same function (node:zlib's crc32 is 10x faster
+ * than ours where it exists): the value, and so the archive, is the same.
+ */
+export function compressEntry(content: Uint8Array, crc: Crc32 = crc32): CompressedEntry {
+  if (content.length === 0) return { method: ZIP_METHOD_STORED, data: content, crc32: crc(content) };
+  const deflated = deflateRaw(content);
+  if (deflated.length < content.length && content.length <= BUNDLE_MAX_COMPRESSION_RATIO * deflated.length) {
+    return { method: ZIP_METHOD_DEFLATED, data: deflated, crc32: crc(content) };
+  }
+  return { method: ZIP_METHOD_STORED, data: content, crc32: crc(content) };
+}
+

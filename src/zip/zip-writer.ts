@@ -1,0 +1,198 @@
+// The deterministic ZIP writer of `package` (D-15): the archive bytes are a pure function
+// of the (path, content) pairs, whatever their order, on every Node.js >= 20 and CPU.
+//
+// Layout (APPNOTE 4.3.6): for each entry in byte order of its name, a local file header
+// and the entry's data; then the central directory in the same order; then the end of
+// central directory record. Nothing else: no directory entries, extra fields, comments,
+// data descriptors, encryption or ZIP64, and fixed time, date, flags and attributes
+// (src/zip/format.ts). The hardened reader (D-16) accepts exactly this shape, and the
+// path grammar that builds the archive is the one that reads it (house principle 6).
+
+import { pathProblem } from '../validator/index.js';
+import { compressEntry, type CompressedEntry, type Crc32 } from './compress-entry.js';
+import { crc32 } from '../validator/index.js';
+import {
+  ZIP_CENTRAL,
+  ZIP_CENTRAL_DIRECTORY_HEADER_BYTES,
+  ZIP_CENTRAL_DIRECTORY_HEADER_SIGNATURE,
+  ZIP_DOS_DATE,
+  ZIP_DOS_TIME,
+  ZIP_END,
+  ZIP_END_OF_CENTRAL_DIRECTORY_BYTES,
+  ZIP_END_OF_CENTRAL_DIRECTORY_SIGNATURE,
+  ZIP_EXTERNAL_ATTRIBUTES_REGULAR_FILE,
+  ZIP_FLAGS,
+  ZIP_LOCAL,
+  ZIP_LOCAL_FILE_HEADER_BYTES,
+  ZIP_LOCAL_FILE_HEADER_SIGNATURE,
+  ZIP_MAX_32,
+  ZIP_MAX_ENTRIES,
+  ZIP_MAX_NAME_BYTES,
+  ZIP_METHOD_DEFLATED,
+  ZIP_METHOD_STORED,
+  ZIP_VERSION_MADE_BY,
+  ZIP_VERSION_NEEDED_DEFLATED,
+  ZIP_VERSION_NEEDED_STORED,
+} from './format.js';
+
+export { compressEntry, type CompressedEntry, type Crc32 } from './compress-entry.js';
+
+/** One file of the archive: a bundle-relative path (D-1, D-2) and its bytes. */
+export interface ZipFileInput {
+  readonly path: string;
+  readonly content: Uint8Array;
+}
+
+/** An entry ready to be written: everything both headers need. */
+interface PlannedEntry {
+  name: string;
+  method: number;
+  crc: number;
+  uncompressedSize: number;
+  data: Uint8Array;
+  localHeaderOffset: number;
+}
+
+/**
+ * Compares names by UTF-16 code units, which for the ASCII names D-2 allows is byte order.
+ * (Not localeCompare: its order depends on the ICU data of the Node.js build.)
+ */
+function compareNames(a: ZipFileInput, b: ZipFileInput): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
+/**
+ * The files in archive order (byte order of names), after checking what the writer
+ * needs. Throws an Error on input the caller should have refused already (a path outside
+ * the D-2 grammar, a duplicate path, sizes or counts that would need ZIP64): those are
+ * programming errors, not findings.
+ */
+export function orderZipFiles(files: readonly ZipFileInput[]): ZipFileInput[] {
+  if (files.length > ZIP_MAX_ENTRIES) {
+    throw new Error(`writeZip: ${files.length} files is more than a ZIP without ZIP64 holds (${ZIP_MAX_ENTRIES})`);
+  }
+  for (const file of files) {
+    // D-2 admits ASCII letters, digits, ".", "_", "-" and "/" only, so a valid name is its
+    // own byte encoding and needs no UTF-8 flag (APPNOTE 4.4.4 bit 11).
+    const problem = pathProblem(file.path);
+    if (problem !== null) throw new Error(`writeZip: path "${file.path}" is not a bundle path: ${problem}`);
+    if (file.path.length > ZIP_MAX_NAME_BYTES) throw new Error(`writeZip: path "${file.path}" is too long for a ZIP name`);
+    if (file.content.length > ZIP_MAX_32) throw new Error(`writeZip: "${file.path}" is too large for a ZIP without ZIP64`);
+  }
+  const sorted = [...files].sort(compareNames);
+  for (let k = 1; k < sorted.length; k++) {
+    if (sorted[k]!.path === sorted[k - 1]!.path) throw new Error(`writeZip: path "${sorted[k]!.path}" occurs twice`);
+  }
+  return sorted;
+}
+
+/**
+ * Writes a ZIP archive of `files` per D-15, compressing each entry in turn. The archive
+ * is the same bytes as assembleZip over compressEntry results made anywhere else.
+ */
+export function writeZip(files: readonly ZipFileInput[], crc: Crc32 = crc32): Uint8Array {
+  const sorted = orderZipFiles(files);
+  const compressed = new Map<string, CompressedEntry>();
+  for (const file of sorted) compressed.set(file.path, compressEntry(file.content, crc));
+  return assembleZip(sorted, compressed);
+}
+
+/**
+ * Lays out the archive of `files` (any order) from their compressed entries, keyed by
+ * path: compressed[path] must be compressEntry(content) of that file. Throws as
+ * orderZipFiles does, and when an entry is missing or does not fit its file.
+ */
+export function assembleZip(files: readonly ZipFileInput[], compressed: ReadonlyMap<string, CompressedEntry>): Uint8Array {
+  const sorted = orderZipFiles(files);
+  // Plan every entry first, so the archive is allocated once at its exact size.
+  const entries: PlannedEntry[] = [];
+  let offset = 0;
+  for (const file of sorted) {
+    const entry = compressed.get(file.path);
+    if (entry === undefined) throw new Error(`writeZip: no compressed entry for "${file.path}"`);
+    const fits = entry.method === ZIP_METHOD_DEFLATED || (entry.method === ZIP_METHOD_STORED && entry.data.length === file.content.length);
+    if (!fits) throw new Error(`writeZip: the compressed entry for "${file.path}" does not belong to its content`);
+    entries.push({
+      name: file.path,
+      method: entry.method,
+      crc: entry.crc32,
+      uncompressedSize: file.content.length,
+      data: entry.data,
+      localHeaderOffset: offset,
+    });
+    offset += ZIP_LOCAL_FILE_HEADER_BYTES + file.path.length + entry.data.length;
+  }
+  const centralDirectoryOffset = offset;
+  let centralDirectorySize = 0;
+  for (const entry of entries) centralDirectorySize += ZIP_CENTRAL_DIRECTORY_HEADER_BYTES + entry.name.length;
+  if (centralDirectoryOffset > ZIP_MAX_32 || centralDirectorySize > ZIP_MAX_32) {
+    throw new Error('writeZip: the archive would be too large for a ZIP without ZIP64');
+  }
+
+  const archive = new Uint8Array(centralDirectoryOffset + centralDirectorySize + ZIP_END_OF_CENTRAL_DIRECTORY_BYTES);
+  const view = new DataView(archive.buffer, archive.byteOffset, archive.byteLength);
+
+  // Local file headers and data (APPNOTE 4.3.7). Sizes and CRC are here, not in a data
+  // descriptor (flag bit 3 clear): the reader checks them against the central directory.
+  for (const entry of entries) {
+    const at = entry.localHeaderOffset;
+    view.setUint32(at + ZIP_LOCAL.signature, ZIP_LOCAL_FILE_HEADER_SIGNATURE, true);
+    view.setUint16(at + ZIP_LOCAL.versionNeeded, versionNeeded(entry.method), true);
+    view.setUint16(at + ZIP_LOCAL.flags, ZIP_FLAGS, true);
+    view.setUint16(at + ZIP_LOCAL.method, entry.method, true);
+    view.setUint16(at + ZIP_LOCAL.time, ZIP_DOS_TIME, true);
+    view.setUint16(at + ZIP_LOCAL.date, ZIP_DOS_DATE, true);
+    view.setUint32(at + ZIP_LOCAL.crc32, entry.crc, true);
+    view.setUint32(at + ZIP_LOCAL.compressedSize, entry.data.length, true);
+    view.setUint32(at + ZIP_LOCAL.uncompressedSize, entry.uncompressedSize, true);
+    view.setUint16(at + ZIP_LOCAL.nameLength, entry.name.length, true);
+    view.setUint16(at + ZIP_LOCAL.extraLength, 0, true);
+    writeAscii(archive, at + ZIP_LOCAL.name, entry.name);
+    archive.set(entry.data, at + ZIP_LOCAL.name + entry.name.length);
+  }
+
+  // Central directory (APPNOTE 4.3.12), same order as the local headers.
+  let at = centralDirectoryOffset;
+  for (const entry of entries) {
+    view.setUint32(at + ZIP_CENTRAL.signature, ZIP_CENTRAL_DIRECTORY_HEADER_SIGNATURE, true);
+    view.setUint16(at + ZIP_CENTRAL.versionMadeBy, ZIP_VERSION_MADE_BY, true);
+    view.setUint16(at + ZIP_CENTRAL.versionNeeded, versionNeeded(entry.method), true);
+    view.setUint16(at + ZIP_CENTRAL.flags, ZIP_FLAGS, true);
+    view.setUint16(at + ZIP_CENTRAL.method, entry.method, true);
+    view.setUint16(at + ZIP_CENTRAL.time, ZIP_DOS_TIME, true);
+    view.setUint16(at + ZIP_CENTRAL.date, ZIP_DOS_DATE, true);
+    view.setUint32(at + ZIP_CENTRAL.crc32, entry.crc, true);
+    view.setUint32(at + ZIP_CENTRAL.compressedSize, entry.data.length, true);
+    view.setUint32(at + ZIP_CENTRAL.uncompressedSize, entry.uncompressedSize, true);
+    view.setUint16(at + ZIP_CENTRAL.nameLength, entry.name.length, true);
+    view.setUint16(at + ZIP_CENTRAL.extraLength, 0, true);
+    view.setUint16(at + ZIP_CENTRAL.commentLength, 0, true);
+    view.setUint16(at + ZIP_CENTRAL.diskNumberStart, 0, true);
+    view.setUint16(at + ZIP_CENTRAL.internalAttributes, 0, true); // 4.4.14: no "text" claim
+    view.setUint32(at + ZIP_CENTRAL.externalAttributes, ZIP_EXTERNAL_ATTRIBUTES_REGULAR_FILE, true);
+    view.setUint32(at + ZIP_CENTRAL.localHeaderOffset, entry.localHeaderOffset, true);
+    writeAscii(archive, at + ZIP_CENTRAL.name, entry.name);
+    at += ZIP_CENTRAL_DIRECTORY_HEADER_BYTES + entry.name.length;
+  }
+
+  // End of central directory (APPNOTE 4.3.16): one disk, no archive comment.
+  view.setUint32(at + ZIP_END.signature, ZIP_END_OF_CENTRAL_DIRECTORY_SIGNATURE, true);
+  view.setUint16(at + ZIP_END.diskNumber, 0, true);
+  view.setUint16(at + ZIP_END.centralDirectoryDisk, 0, true);
+  view.setUint16(at + ZIP_END.entriesOnDisk, entries.length, true);
+  view.setUint16(at + ZIP_END.entries, entries.length, true);
+  view.setUint32(at + ZIP_END.centralDirectorySize, centralDirectorySize, true);
+  view.setUint32(at + ZIP_END.centralDirectoryOffset, centralDirectoryOffset, true);
+  view.setUint16(at + ZIP_END.commentLength, 0, true);
+  return archive;
+}
+
+/** Version needed to extract (APPNOTE 4.4.3.2): 2.0 for Deflate, 1.0 for stored. */
+function versionNeeded(method: number): number {
+  return method === ZIP_METHOD_DEFLATED ? ZIP_VERSION_NEEDED_DEFLATED : ZIP_VERSION_NEEDED_STORED;
+}
+
+/** Copies an ASCII name (checked by pathProblem) as its bytes. */
+function writeAscii(target: Uint8Array, at: number, text: string): void {
+  for (let k = 0; k < text.length; k++) target[at + k] = text.charCodeAt(k);
+}
