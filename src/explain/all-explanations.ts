@@ -874,7 +874,7 @@ function archiveExplanations(): Record<string, Explanation> {
   };
 }
 
-/** `check --baseline`: the release diff (src/validator/baseline.ts; catalogue/baseline.ts says why each severity). */
+/** `check --baseline`: the release diff (src/validator/release-diff.ts; catalogue/baseline.ts says why each severity). */
 function baselineExplanations(): Record<string, Explanation> {
   return {
     'baseline/version-not-higher': {

@@ -1,4 +1,4 @@
-// Long explanations of the operator's review rules (src/validator/catalogue/review.ts),
+// Long explanations of the operator's review rules (src/validator/catalogue/review-rules.ts),
 // joined into the table of src/explain/all-explanations.ts.
 import type { Explanation } from './all-explanations.js';
 

@@ -1,6 +1,6 @@
 // `check --baseline <previous-release-dir>`: load the earlier submission set (the five
 // files `package` writes) and diff its manifest against the project's with the
-// validator's release diff (src/validator/baseline.ts). Only the manifest is compared:
+// validator's release diff (src/validator/release-diff.ts). Only the manifest is compared:
 // it holds everything a store keeps across an upgrade (namespace, version, grants, saved
 // settings). A folder that is not a readable submission set is a usage error (exit
 // status 2, D-21), never an empty diff that would pass silently.

@@ -6,7 +6,7 @@ export { FindingList, sortFindings, jsonPointer, type Finding, type Severity, ty
 export { RUNTIME_POLICY_TEMPLATE, BASE_URL_PLACEHOLDER, FRAME_SANDBOX, runtimePolicy, BLOCKED_NETWORK_APIS } from './runtime-policy.js';
 export { validateProject, type ProjectInput, type ValidateOptions, type ValidationResult } from './validate.js';
 export { validateManifest, MANIFEST_FIELD_NAMES, type ManifestInfo } from './manifest.js';
-export type { ModuleFacts, CapabilityUse, NamedImport } from './js/policy.js';
+export type { ModuleFacts, CapabilityUse, NamedImport } from './js/js-policy.js';
 export { validateSettings, PROPERTY_TYPES, PROPERTY_FIELDS, OPTION_FIELDS, type PropertyDef } from './properties.js';
 export {
   checkBundleListing,
@@ -28,7 +28,7 @@ export { pathProblem, extensionOf, type PathProblem } from './paths.js';
 export { readJson, JSON_MAX_DEPTH, type JsonNode, type JsonReadResult } from './json.js';
 export { decodeUtf8, escapeLines, escapeTerminal, groupDigits, hasTerminalUnsafe, utf8ByteLength, LineMap } from './text.js';
 export { suggest } from './suggest.js';
-export { HtmlTokenizer } from './html/tokenizer.js';
+export { HtmlTokenizer } from './html/html-tokenizer.js';
 export { readZip, type InflateRaw, type InflateResult, type ZipReadResult, type ReadZipOptions, type ZipListingEntry } from './zip/read.js';
 export { crc32 } from './zip/crc32.js';
 export {
@@ -56,7 +56,7 @@ export {
   type ReleaseProperty,
   type Located,
   type DiffOptions,
-} from './baseline.js';
+} from './release-diff.js';
 export { BRIDGE_ERROR_CODES, BRIDGE_ERROR_CODE_LIST, isBridgeErrorCode, defaultErrorMessage, type BridgeErrorCode, type BridgeError } from './bridge/errors.js';
 export { copyPayload, messageSize, jsonStringBytes, FORBIDDEN_KEYS, type JsonValue, type JsonObject, type CopyResult, type PayloadFailureCode } from './bridge/payload.js';
 export {

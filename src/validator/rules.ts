@@ -3,18 +3,18 @@
 // keeps its rules in catalogue/<area>.ts; this module joins them and checks the ids.
 // Ids are permanent: a retired rule keeps its id (never reused); wording may change.
 import type { Severity } from './findings.js';
-import { MANIFEST_RULES } from './catalogue/manifest.js';
-import { PROPERTY_RULES } from './catalogue/property.js';
-import { BUNDLE_RULES, PROJECT_RULES } from './catalogue/bundle.js';
-import { HTML_RULES } from './catalogue/html.js';
-import { CSS_RULES } from './catalogue/css.js';
-import { JS_RULES } from './catalogue/js.js';
-import { RELEASE_RULES } from './catalogue/release.js';
-import { ARCHIVE_RULES } from './catalogue/archive.js';
-import { BASELINE_RULES } from './catalogue/baseline.js';
-import { SECRET_RULES } from './catalogue/secret.js';
-import { REVIEW_BASELINE_RULES, REVIEW_RELEASE_RULES } from './catalogue/review.js';
-import { CONFIG_RULES } from './catalogue/config.js';
+import { MANIFEST_RULES } from './catalogue/manifest-rules.js';
+import { PROPERTY_RULES } from './catalogue/property-rules.js';
+import { BUNDLE_RULES, PROJECT_RULES } from './catalogue/bundle-rules.js';
+import { HTML_RULES } from './catalogue/html-rules.js';
+import { CSS_RULES } from './catalogue/css-rules.js';
+import { JS_RULES } from './catalogue/js-rules.js';
+import { RELEASE_RULES } from './catalogue/release-rules.js';
+import { ARCHIVE_RULES } from './catalogue/archive-rules.js';
+import { BASELINE_RULES } from './catalogue/baseline-rules.js';
+import { SECRET_RULES } from './catalogue/secret-rules.js';
+import { REVIEW_BASELINE_RULES, REVIEW_RELEASE_RULES } from './catalogue/review-rules.js';
+import { CONFIG_RULES } from './catalogue/config-rules.js';
 
 export interface RuleDef {
   /** Permanent id, `area/kebab-name`. */

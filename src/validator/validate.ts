@@ -1,10 +1,10 @@
 // The orchestrator: one pass over a project (or a release's contents) that reports
 // every finding, never just the first. Values in (bytes and a listing), findings out.
 import { checkBundleListing, type BundleEntry } from './bundle.js';
-import { checkStylesheet } from './css/policy.js';
+import { checkStylesheet } from './css/css-policy.js';
 import { FindingList, sortFindings, type Finding, type Location } from './findings.js';
-import { checkEntrypointHtml } from './html/policy.js';
-import { checkJsModule, type ModuleFacts } from './js/policy.js';
+import { checkEntrypointHtml } from './html/html-policy.js';
+import { checkJsModule, type ModuleFacts } from './js/js-policy.js';
 import { readJson } from './json.js';
 import { validateManifest, type ManifestInfo } from './manifest.js';
 import { extensionOf } from './paths.js';

@@ -1,6 +1,6 @@
 // `check --baseline <previous-release-dir>`: the release diff (contract "Versioning";
 // "States and transitions", capability grant; D-7, D-24). Both sides of every rule: the
-// pure diff over two manifests (src/validator/baseline.ts), semantic-version precedence,
+// pure diff over two manifests (src/validator/release-diff.ts), semantic-version precedence,
 // which property types keep saved values, and the CLI end to end (a real package as the
 // baseline; folders that are not a submission set are usage errors, exit 2, D-21).
 import { test } from 'node:test';

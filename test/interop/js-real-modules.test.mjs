@@ -14,7 +14,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { transformSync } from 'esbuild';
 import { tokenizeJs } from '../../build/validator/js/lexer.js';
-import { scanJsModule } from '../../build/validator/js/policy.js';
+import { scanJsModule } from '../../build/validator/js/js-policy.js';
 import { FindingList } from '../../build/validator/findings.js';
 import { FileScan, bundleViewOf } from '../../build/validator/scan.js';
 

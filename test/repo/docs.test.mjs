@@ -101,7 +101,7 @@ test('nothing in README.md or docs/ points outside the repository', () => {
 test('every rule id named in README.md and docs/ is in the catalogue', () => {
   const ids = new Set(RULES.map((r) => r.id));
   const areas = [...new Set(RULES.map((r) => r.id.slice(0, r.id.indexOf('/'))))];
-  // An area, a slash and a kebab name, not part of a longer path (src/validator/html/policy.ts)
+  // An area, a slash and a kebab name, not part of a longer path (src/validator/html/html-policy.ts)
   // or file name; code blocks and spans included, since commands name rules there too.
   const mention = new RegExp(`(?<![\\w./-])(?:${areas.join('|')})/[a-z0-9]+(?:-[a-z0-9]+)*(?![\\w/-]|\\.\\w)`, 'g');
   const unknown = [];

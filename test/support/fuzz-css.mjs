@@ -5,8 +5,8 @@
 // Prints cases per second and the slowest case. test/validator/fuzz-css.test.mjs runs the same
 // cases (fuzzCssCase) at a smaller count.
 import { mutateBytes, mutateText, pick, prng } from './fuzz.mjs';
-import { consumeToken, createTokenizer, tokenize } from '../../build/validator/css/tokenizer.js';
-import { checkCss, checkStylesheet } from '../../build/validator/css/policy.js';
+import { consumeToken, createTokenizer, tokenize } from '../../build/validator/css/css-tokenizer.js';
+import { checkCss, checkStylesheet } from '../../build/validator/css/css-policy.js';
 import { decodeUtf8Lossy } from '../../build/validator/css/lossy-utf8.js';
 import { FileScan, bundleViewOf } from '../../build/validator/scan.js';
 import { FindingList } from '../../build/validator/findings.js';

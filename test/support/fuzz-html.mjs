@@ -5,8 +5,8 @@
 // Prints cases per second and the slowest case. test/validator/fuzz-html.test.mjs runs the same
 // cases (fuzzHtmlCase) at a smaller count.
 import { mutateBytes, mutateText, pick, prng } from './fuzz.mjs';
-import { HtmlTokenizer } from '../../build/validator/html/tokenizer.js';
-import { checkEntrypointHtml } from '../../build/validator/html/policy.js';
+import { HtmlTokenizer } from '../../build/validator/html/html-tokenizer.js';
+import { checkEntrypointHtml } from '../../build/validator/html/html-policy.js';
 import { bundleViewOf } from '../../build/validator/scan.js';
 import { FindingList } from '../../build/validator/findings.js';
 

@@ -5,7 +5,7 @@
 // cases (SEEDS, DICTIONARY, fuzzCase) at a smaller count as part of `npm test`.
 import { prng, pick, mutateText, mutateBytes } from './fuzz.mjs';
 import { tokenizeJs, cookString, cookTemplate } from '../../build/validator/js/lexer.js';
-import { checkJsModule } from '../../build/validator/js/policy.js';
+import { checkJsModule } from '../../build/validator/js/js-policy.js';
 import { FindingList } from '../../build/validator/findings.js';
 import { bundleViewOf } from '../../build/validator/scan.js';
 

@@ -1,10 +1,10 @@
-// CSS policy tables (src/validator/css/policy.ts): every rule on both sides, with rule ids
+// CSS policy tables (src/validator/css/css-policy.ts): every rule on both sides, with rule ids
 // and line/column. D-17 (what the frame may load), D-19 (references must resolve; comments
 // and strings that are not references are never findings).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkCss, checkStylesheet } from '../../build/validator/css/policy.js';
-import { CSS_RULES } from '../../build/validator/catalogue/css.js';
+import { checkCss, checkStylesheet } from '../../build/validator/css/css-policy.js';
+import { CSS_RULES } from '../../build/validator/catalogue/css-rules.js';
 import { FileScan, bundleViewOf } from '../../build/validator/scan.js';
 import { FindingList } from '../../build/validator/findings.js';
 

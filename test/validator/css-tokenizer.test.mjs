@@ -21,7 +21,7 @@ import {
   tokenValue,
   TOKEN_DIMENSION,
   TOKEN_EOF,
-} from '../../build/validator/css/tokenizer.js';
+} from '../../build/validator/css/css-tokenizer.js';
 
 const TOKENIZER_CORPUS = new URL('../corpus/css-tokenizer-tests/tests/', import.meta.url);
 const PARSING_CORPUS = new URL('../corpus/css-parsing-tests/component_value_list.json', import.meta.url);

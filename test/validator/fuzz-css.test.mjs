@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mutateText, pick, prng } from '../support/fuzz.mjs';
 import { CSS_DICTIONARY, CSS_SEEDS, fuzzCssCase } from '../support/fuzz-css.mjs';
-import { checkCss } from '../../build/validator/css/policy.js';
-import { consumeToken, createTokenizer, nextToken, skipIgnorableTokens, tokenize, tokenValue, TOKEN_EOF } from '../../build/validator/css/tokenizer.js';
+import { checkCss } from '../../build/validator/css/css-policy.js';
+import { consumeToken, createTokenizer, nextToken, skipIgnorableTokens, tokenize, tokenValue, TOKEN_EOF } from '../../build/validator/css/css-tokenizer.js';
 import { FileScan, bundleViewOf } from '../../build/validator/scan.js';
 import { FindingList } from '../../build/validator/findings.js';
 

@@ -28,7 +28,7 @@ test(`fuzz-html: ${CASES} mutated documents, no exception, every invariant holds
 
 test('fuzz-html: the invariants can fail (a broken tokenizer is caught)', async () => {
   // The same case generator over a tokenizer whose newline handling is sabotaged must throw.
-  const { HtmlTokenizer } = await import('../../build/validator/html/tokenizer.js');
+  const { HtmlTokenizer } = await import('../../build/validator/html/html-tokenizer.js');
   const original = HtmlTokenizer.prototype.next;
   HtmlTokenizer.prototype.next = function sabotaged() {
     const t = original.call(this);
@@ -50,7 +50,7 @@ test('fuzz-html: the invariants can fail (a broken tokenizer is caught)', async 
 const MIB = 1024 * 1024;
 
 test('fuzz-html: 1 MiB pathological inputs finish (each would time out if a path were quadratic)', HANG_GUARD, async (t) => {
-  const { checkEntrypointHtml } = await import('../../build/validator/html/policy.js');
+  const { checkEntrypointHtml } = await import('../../build/validator/html/html-policy.js');
   const { FindingList } = await import('../../build/validator/findings.js');
   const { bundleViewOf } = await import('../../build/validator/scan.js');
   const fill = (unit) => unit.repeat(Math.ceil(MIB / unit.length));

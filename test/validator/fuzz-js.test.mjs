@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { prng } from '../support/fuzz.mjs';
 import { makeCase, runCase, checkTokenInvariants } from '../support/fuzz-js.mjs';
 import { tokenizeJs } from '../../build/validator/js/lexer.js';
-import { checkJsModule } from '../../build/validator/js/policy.js';
+import { checkJsModule } from '../../build/validator/js/js-policy.js';
 import { FindingList } from '../../build/validator/findings.js';
 import { bundleViewOf } from '../../build/validator/scan.js';
 import { BUNDLE_MAX_FILE_BYTES } from '../../build/validator/limits.js';

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { prng } from '../support/fuzz.mjs';
 import { nextCase, runCase, seedArchives } from '../support/fuzz-zip.mjs';
-import { ARCHIVE_RULES } from '../../build/validator/catalogue/archive.js';
+import { ARCHIVE_RULES } from '../../build/validator/catalogue/archive-rules.js';
 
 const CASES = 50_000;
 const SEED = 0x21b;

@@ -1,4 +1,4 @@
-// The entrypoint HTML policy (src/validator/html/policy.ts): contract "Bundle" entrypoint
+// The entrypoint HTML policy (src/validator/html/html-policy.ts): contract "Bundle" entrypoint
 // rules, D-17, D-18, D-19, D-22. Every row says what it proves and lists the exact
 // findings (rule id, line, column); positions are given as a needle in the input (its
 // first character; `nth` picks a later occurrence) so each row stays readable. Rows come
@@ -6,8 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { checkEntrypointHtml } from '../../build/validator/html/policy.js';
-import { HtmlTokenizer } from '../../build/validator/html/tokenizer.js';
+import { checkEntrypointHtml } from '../../build/validator/html/html-policy.js';
+import { HtmlTokenizer } from '../../build/validator/html/html-tokenizer.js';
 import { TreeModel } from '../../build/validator/html/tree-model.js';
 import { FindingList } from '../../build/validator/findings.js';
 import { bundleViewOf } from '../../build/validator/scan.js';

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { HtmlTokenizer } from '../../build/validator/html/tokenizer.js';
+import { HtmlTokenizer } from '../../build/validator/html/html-tokenizer.js';
 
 const corpus = new URL('../corpus/html5lib-tokenizer/', import.meta.url);
 

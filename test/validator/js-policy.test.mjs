@@ -1,12 +1,12 @@
-// The JavaScript module policy (src/validator/js/policy.ts): both sides of every rule,
+// The JavaScript module policy (src/validator/js/js-policy.ts): both sides of every rule,
 // asserted by rule id, line and column. Rows name the code that must (or must not) be
 // reported; `at` finds the reported spot as the first occurrence of a snippet.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkJsModule, scanJsModule } from '../../build/validator/js/policy.js';
+import { checkJsModule, scanJsModule } from '../../build/validator/js/js-policy.js';
 import { FindingList } from '../../build/validator/findings.js';
 import { FileScan, bundleViewOf } from '../../build/validator/scan.js';
-import { JS_RULES } from '../../build/validator/catalogue/js.js';
+import { JS_RULES } from '../../build/validator/catalogue/js-rules.js';
 
 const FILES = ['index.html', 'main.js', 'lib/a.js', 'lib/b.mjs', 'lib/C.js', 'lib/deep/d.js', 'styles.css', 'img/logo.png'];
 

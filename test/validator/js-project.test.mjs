@@ -1,5 +1,5 @@
 // Module rules decided across files (src/validator/validate.ts, from each module's facts in
-// src/validator/js/policy.ts): capability use against the manifest (D-34), imports of
+// src/validator/js/js-policy.ts): capability use against the manifest (D-34), imports of
 // names a local module does not export, and root-relative references whose relative twin
 // is in the bundle. Table rows assert rule ids with files and line:column or pointers.
 import { test } from 'node:test';

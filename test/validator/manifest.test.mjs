@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { validateManifest } from '../../build/validator/manifest.js';
 import { FindingList } from '../../build/validator/findings.js';
 import { ruleById } from '../../build/validator/rules.js';
-import { MANIFEST_RULES } from '../../build/validator/catalogue/manifest.js';
+import { MANIFEST_RULES } from '../../build/validator/catalogue/manifest-rules.js';
 import { CAPABILITIES, CAPABILITY_KEYS, isCapabilityKey, capabilityByKey } from '../../build/validator/capabilities.js';
 import { MANIFEST_MAX_BYTES, MAX_CAPABILITIES, MAX_PROPERTIES, NAME_MAX_BYTES, DESCRIPTION_MAX_BYTES, ENTRYPOINT_MAX_CHARS } from '../../build/validator/limits.js';
 

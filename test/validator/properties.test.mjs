@@ -7,7 +7,7 @@ import { validateManifest } from '../../build/validator/manifest.js';
 import { validateSettings, PROPERTY_TYPES } from '../../build/validator/properties.js';
 import { FindingList } from '../../build/validator/findings.js';
 import { ruleById } from '../../build/validator/rules.js';
-import { PROPERTY_RULES } from '../../build/validator/catalogue/property.js';
+import { PROPERTY_RULES } from '../../build/validator/catalogue/property-rules.js';
 import { VALUE_MAX_BYTES, DEFAULTS_MAX_BYTES, SETTINGS_MAX_BYTES, LABEL_MAX_BYTES, HELP_MAX_BYTES, SELECT_OPTIONS_MAX, OPTION_TEXT_MAX_CHARS } from '../../build/validator/limits.js';
 
 const encode = (text) => new TextEncoder().encode(text);

@@ -20,7 +20,7 @@ import { crc32 as zipCrc32Of } from '../../build/validator/zip/crc32.js';
 import { inflateRawCapped as nodeInflateRawCapped } from '../../build/node/release-deps.js';
 import { FindingList } from '../../build/validator/findings.js';
 import { checkBundleListing } from '../../build/validator/bundle.js';
-import { ARCHIVE_RULES } from '../../build/validator/catalogue/archive.js';
+import { ARCHIVE_RULES } from '../../build/validator/catalogue/archive-rules.js';
 import {
   BUNDLE_MAX_COMPRESSED_BYTES,
   BUNDLE_MAX_COMPRESSION_RATIO,

@@ -18,7 +18,7 @@
 // the index of the nearest boundary at or below it, and each name keeps a stack of the
 // indices where it is open, so "is X in scope" is two lookups instead of a walk down the
 // stack (a walk would make `<div>` x 10^6 quadratic). Pops are paid for by pushes.
-import type { ContentState, TagToken } from './tokenizer.js';
+import type { ContentState, TagToken } from './html-tokenizer.js';
 
 export type Namespace = 'html' | 'svg' | 'math';
 

@@ -89,7 +89,7 @@ import {
   ZIP64_END_LOCATOR_LENGTH,
   ZIP64_END_LOCATOR_SIGNATURE,
   ZIP64_EXTRA_ID,
-} from './format.js';
+} from './zip-format.js';
 
 export type InflateResult =
   /**

@@ -54,7 +54,7 @@ import {
   TOKEN_STRING,
   TOKEN_URL,
   type CssTokenizer,
-} from './tokenizer.js';
+} from './css-tokenizer.js';
 
 export interface CssSource {
   /** CSS text: a stylesheet, a <style> element's text, or a style="" attribute value (entity-decoded). */

@@ -1,6 +1,6 @@
 import type { RuleDef } from '../rules.js';
 
-// JavaScript module rules (src/validator/js/policy.ts). Ids are permanent.
+// JavaScript module rules (src/validator/js/js-policy.ts). Ids are permanent.
 export const JS_RULES: readonly RuleDef[] = [
   {
     id: 'js/invalid-utf8',

@@ -1,4 +1,4 @@
-// Rules of the release diff (`check --baseline <previous-release-dir>`, src/validator/baseline.ts):
+// Rules of the release diff (`check --baseline <previous-release-dir>`, src/validator/release-diff.ts):
 // what changes between an earlier submission set and the project means for stores that
 // already run the earlier release (contract "Versioning"; "States and transitions",
 // capability grant). Ids are permanent.

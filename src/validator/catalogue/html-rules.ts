@@ -1,4 +1,4 @@
-// Rules of the entrypoint HTML scanner (src/validator/html/policy.ts). Ids are permanent.
+// Rules of the entrypoint HTML scanner (src/validator/html/html-policy.ts). Ids are permanent.
 import type { RuleDef } from '../rules.js';
 
 export const HTML_RULES: readonly RuleDef[] = [

@@ -1,4 +1,4 @@
-// Rules of the CSS scanner (src/validator/css/policy.ts): references made by stylesheets,
+// Rules of the CSS scanner (src/validator/css/css-policy.ts): references made by stylesheets,
 // <style> elements and style="" attributes. Ids are permanent.
 import type { RuleDef } from '../rules.js';
 

@@ -11,7 +11,7 @@
 //
 // Findings point at: the `<` of the element for element rules; the attribute name for
 // event handlers and duplicates; the URL inside the value for reference rules.
-import { checkCss, type CssSource } from '../css/policy.js';
+import { checkCss, type CssSource } from '../css/css-policy.js';
 import { FindingList } from '../findings.js';
 import { extensionOf } from '../paths.js';
 import { classifyReference, dirName, rootRelativeHint, rootRelativeTwin, type ReferenceResult } from '../references.js';
@@ -19,7 +19,7 @@ import { FileScan, type BundleView } from '../scan.js';
 import { asciiLower, decodeUtf8, LineMap } from '../text.js';
 import { AmbiguityScanner } from './ambiguity.js';
 import { OffsetMap } from './offset-map.js';
-import { HtmlTokenizer, type CharacterToken, type HtmlAttribute, type TagToken } from './tokenizer.js';
+import { HtmlTokenizer, type CharacterToken, type HtmlAttribute, type TagToken } from './html-tokenizer.js';
 import { TreeModel, type Namespace, type OpenElement } from './tree-model.js';
 import {
   ANIMATION_ELEMENTS,
