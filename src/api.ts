@@ -1,5 +1,6 @@
 // The programmatic API (`import { checkProject } from 'platform-ext'`, bundled as
-// dist/api.mjs with dist/api.d.ts). Each function runs the same code as its command and
+// dist/api.mjs with dist/api.d.ts). Each function runs the same use case (src/ops/) as its
+// command and
 // returns what the command's `--json` prints: a D-20 report (format
 // platform-extension-report-v1). It never prints and never sets the exit status; a
 // problem the CLI would answer with exit status 2 (D-21: bad arguments, an unreadable
@@ -10,15 +11,28 @@
 // The functions return promises although today's work is synchronous, so that moving a
 // step off the main thread later (compression already runs on a worker) changes nothing
 // for callers.
-import { checkFolder } from './commands/check.js';
-import { packageToFolder } from './commands/package.js';
-import { buildReport, type Report, type ReportCommand } from './render/report-text.js';
-import { checkReleaseFolder } from './pipeline/release-pipeline.js';
-import { ReleaseFolderError } from './load/release-loader.js';
-import { reviewReleaseFolder, type ReviewReport } from './ops/review-release.js';
-import type { ChangedFile, DiffCapability, DiffFile, ReleaseDiff, ReleaseSummary, SignerPinning, SummaryCapability, SummaryFile, SummaryProperty, SummaryTotal } from './ops/review-summary.js';
-import { UsageError } from './node/usage-error.js';
-import type { Finding, Severity } from './validator/index.js';
+import {
+  checkProject as checkProjectOp,
+  packageProject as packageProjectOp,
+  reviewRelease as reviewReleaseOp,
+  verifyRelease as verifyReleaseOp,
+  UsageError,
+  type ChangedFile,
+  type DiffCapability,
+  type DiffFile,
+  type Finding,
+  type ReleaseDiff,
+  type ReleaseSummary,
+  type Report,
+  type ReportCommand,
+  type ReviewReport,
+  type Severity,
+  type SignerPinning,
+  type SummaryCapability,
+  type SummaryFile,
+  type SummaryProperty,
+  type SummaryTotal,
+} from './ops/index.js';
 
 export type { Finding, Report, ReportCommand, Severity };
 export type { ReviewReport, ReleaseSummary, ReleaseDiff, SignerPinning, SummaryCapability, SummaryFile, SummaryProperty, SummaryTotal, DiffCapability, DiffFile, ChangedFile };
@@ -119,7 +133,7 @@ function usage<T>(work: () => T): Promise<T> {
   try {
     return Promise.resolve(work());
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ReleaseFolderError) return Promise.reject(new PlatformExtError('ERR_USAGE', error.message));
+    if (error instanceof UsageError) return Promise.reject(new PlatformExtError('ERR_USAGE', error.message));
     return Promise.reject(error);
   }
 }
@@ -129,7 +143,7 @@ export function checkProject(dir: string, options?: CheckProjectOptions): Promis
   try {
     const target = requireFolder('checkProject', dir);
     const { strict, baseline } = readOptions<CheckProjectOptions>('checkProject', options, { strict: 'boolean', baseline: 'string' });
-    return usage(() => checkFolder(target, { ...(strict !== undefined && { strict }), ...(baseline !== undefined && { baseline }) }));
+    return usage(() => checkProjectOp(target, { ...(strict !== undefined && { strict }), ...(baseline !== undefined && { baseline }) }));
   } catch (error) {
     return Promise.reject(error);
   }
@@ -148,24 +162,13 @@ export function packageProject(dir: string, options: PackageProjectOptions): Pro
       throw invalid('packageProject: give both "out" and "privateKey", or "dryRun: true" to build without writing');
     }
     return usage(() => {
-      const outcome = packageToFolder(target, {
+      const outcome = packageProjectOp(target, {
         ...(out !== undefined && { out }),
         ...(privateKey !== undefined && { privateKey }),
         ...(dryRun !== undefined && { dryRun }),
       });
-      const report = buildReport('check', target, outcome.findings);
-      const { findings: _findings, ...rest } = outcome;
-      return { ok: report.ok, ...rest, report, ...(outcome.written && { out: out! }) };
+      return { ok: outcome.report.ok, ...outcome, ...(outcome.written && { out: out! }) };
     });
-  } catch (error) {
-    return Promise.reject(error);
-  }
-}
-
-function releaseReport(command: 'verify', name: string, dir: unknown): Promise<Report> {
-  try {
-    const target = requireFolder(name, dir);
-    return usage(() => buildReport(command, target, checkReleaseFolder(target).findings));
   } catch (error) {
     return Promise.reject(error);
   }
@@ -173,7 +176,12 @@ function releaseReport(command: 'verify', name: string, dir: unknown): Promise<R
 
 /** `platform-ext verify <dir> --json`: a submission set checked exactly as the store will. */
 export function verifyRelease(dir: string): Promise<Report> {
-  return releaseReport('verify', 'verifyRelease', dir);
+  try {
+    const target = requireFolder('verifyRelease', dir);
+    return usage(() => verifyReleaseOp(target).report);
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 /**
@@ -185,7 +193,7 @@ export function reviewRelease(dir: string, options?: ReviewReleaseOptions): Prom
   try {
     const target = requireFolder('reviewRelease', dir);
     const { knownKeys, baseline } = readOptions<ReviewReleaseOptions>('reviewRelease', options, { knownKeys: 'string', baseline: 'string' });
-    return usage(() => reviewReleaseFolder(target, { ...(knownKeys !== undefined && { knownKeys }), ...(baseline !== undefined && { baseline }) }));
+    return usage(() => reviewReleaseOp(target, { ...(knownKeys !== undefined && { knownKeys }), ...(baseline !== undefined && { baseline }) }));
   } catch (error) {
     return Promise.reject(error);
   }

@@ -1,12 +1,12 @@
 // The CLI edge: argv, help text, exit codes. The only place that sets the exit status
 // (D-21: 0 no errors, 1 error findings, 2 usage error or unreadable target).
-import { parseArgs, suggest, type FlagSpec } from './commands/args.js';
+import { parseArgs, type FlagSpec } from './commands/args.js';
 import type { CommandIo } from './commands/command-io.js';
 import { fstatSync, writeSync } from 'node:fs';
 import { isWorkerWithRole, nodeTty } from './node/builtins.js';
 import { UsageError } from './node/usage-error.js';
 import { WORKER_ROLE as COMPRESSION_WORKER_ROLE } from './zip/compression-worker-protocol.js';
-import { escapeLines } from './validator/index.js';
+import { escapeLines, suggest } from './validator/index.js';
 import { NO_COLOR_FLAG, NO_COLOR_HELP, colorWanted, withoutNoColorFlag } from './commands/color.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;

@@ -1,104 +1,9 @@
 // `platform-review <release-dir> [--known-keys <file>] [--baseline <dir>] [--format ...]`:
 // the operator's offline review. Built from dist/validator.mjs (imported at run time,
 // exactly the module the server side vendors) and Node built-ins; it reads the release
-// folder (and the baseline and key list) and changes nothing.
-import { parseArgs, suggest } from './commands/args.js';
-import { PLAIN, ansiStyle } from './render/report-text.js';
-import { reviewReleaseFolder } from './ops/review-release.js';
-import { renderReviewMarkdown, renderReviewText } from './render/review-render.js';
-import { UsageError } from './node/usage-error.js';
-import { escapeLines } from './validator/index.js';
-import { colorWanted, withoutNoColorFlag } from './commands/color.js';
-
-declare const __PLATFORM_EXT_VERSION__: string;
-
-const FORMATS = ['text', 'json', 'markdown'] as const;
-type ReviewFormat = (typeof FORMATS)[number];
-
-const FLAGS = {
-  'known-keys': { type: 'string', valueName: '<file>', description: 'The publisher\'s active public keys or fingerprints, one a line' },
-  baseline: { type: 'string', valueName: '<previous-release-dir>', description: 'The approved release this one updates: print the diff' },
-  format: { type: 'string', valueName: '<text|json|markdown>', description: 'Output format' },
-  json: { type: 'boolean', description: 'Same as --format json' },
-  help: { type: 'boolean', description: 'Show this help', short: 'h' },
-  version: { type: 'boolean', description: 'Print the version', short: 'V' },
-} as const;
-
-const HELP = `Usage: platform-review <release-dir> [--known-keys <file>] [--baseline <previous-release-dir>]
-                       [--format text|json|markdown]
-
-Reviews a release folder offline with the production validators: the manifest, the
-archive (structure and contents), both hashes, the submission record, the key fingerprint,
-the signature, capabilities and property definitions. Prints what the release is (name,
-version, hashes, signer, capabilities with their risk, properties, files, limits), then
-the findings, each with what to do about it, and a verdict. Changes nothing.
-
-Exit status: 0 no errors (warnings allowed), 1 at least one error, 2 usage error or
-unreadable folder.
-
-Options:
-  --known-keys <file>   The publisher's active keys, one a line: the base64 public key
-                        (as in publisher-public-key.txt) or its SHA-256 fingerprint; "#"
-                        starts a comment. A release signed by another key is an error;
-                        without this option the signer is not pinned (a warning).
-  --baseline <dir>      The approved release this one updates: adds the diff (version,
-                        signer, capabilities, properties, files) and its findings.
-  --format <f>          text (default), json (one platform-extension-report-v1 object with
-                        the summary and the diff) or markdown (tables, for a ticket)
-  --json                Same as --format json
-  --no-color            No colours (as NO_COLOR=1 does; FORCE_COLOR=1 colours a pipe too)
-  -h, --help            Show this help
-  -V, --version         Print the version
-`;
-
-function outputFormat(flags: Readonly<Record<string, string | boolean | undefined>>): ReviewFormat {
-  const given = flags['format'];
-  const json = flags['json'] === true;
-  if (typeof given !== 'string') return json ? 'json' : 'text';
-  const format = FORMATS.find((f) => f === given);
-  if (format === undefined) {
-    const near = suggest(given.toLowerCase(), FORMATS);
-    throw new UsageError(`Unknown format "${given}" for "--format"${near !== undefined ? `: did you mean "${near}"?` : ''} (use ${FORMATS.map((f) => `"${f}"`).join(', ')})`);
-  }
-  if (json && format !== 'json') throw new UsageError(`"--json" means "--format json" and conflicts with "--format ${format}": give one of them`);
-  return format;
-}
-
-function main(given: readonly string[]): number {
-  try {
-    const argv = withoutNoColorFlag(given);
-    const args = parseArgs(argv, FLAGS, 'review');
-    if (args.flags['help'] === true) {
-      process.stdout.write(HELP);
-      return 0;
-    }
-    if (args.flags['version'] === true) {
-      process.stdout.write(`${__PLATFORM_EXT_VERSION__}\n`);
-      return 0;
-    }
-    if (args.positionals.length !== 1) throw new UsageError('platform-review takes one release folder: platform-review <release-dir> [--known-keys <file>] [--baseline <dir>]');
-    const format = outputFormat(args.flags);
-    const knownKeys = args.flags['known-keys'];
-    const baseline = args.flags['baseline'];
-    const report = reviewReleaseFolder(args.positionals[0]!, {
-      ...(typeof knownKeys === 'string' && { knownKeys }),
-      ...(typeof baseline === 'string' && { baseline }),
-    });
-    const color = argv.length === given.length && colorWanted(process.stdout.isTTY === true, process.env);
-    const style = color ? ansiStyle() : PLAIN;
-    if (format === 'json') process.stdout.write(JSON.stringify(report) + '\n');
-    else if (format === 'markdown') process.stdout.write(renderReviewMarkdown(report));
-    else process.stdout.write(renderReviewText(report, style));
-    return report.ok ? 0 : 1;
-  } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`platform-review: ${escapeLines(error.message).replace('run "platform-ext review --help"', 'run "platform-review --help"')}\n`);
-      return 2;
-    }
-    process.stderr.write(`platform-review: internal error: ${escapeLines((error as Error)?.message ?? String(error))}\nThis is a bug; please report it.\n`);
-    return 2;
-  }
-}
+// folder (and the baseline and key list) and changes nothing. The command itself is
+// src/commands/review.ts; this file is its entry point.
+import { runReview } from './commands/review.js';
 
 // A reader that closes the pipe early (`platform-review <dir> | head`) ends the output
 // quietly, as for any Unix filter; the exit status stays the review's.
@@ -107,4 +12,9 @@ for (const stream of [process.stdout, process.stderr]) {
     if (error.code !== 'EPIPE') throw error;
   });
 }
-process.exitCode = main(process.argv.slice(2));
+process.exitCode = runReview(process.argv.slice(2), {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+  isTTY: process.stdout.isTTY === true,
+  env: process.env,
+});

@@ -1,6 +1,7 @@
 // A small, strict argument parser: known flags only, `--flag value` or `--flag=value`,
 // `--` ends the flags. Anything unknown is a UsageError with a suggestion.
 import { UsageError } from '../node/usage-error.js';
+import { suggest } from '../validator/index.js';
 
 export interface FlagSpec {
   readonly type: 'boolean' | 'string';
@@ -13,34 +14,6 @@ export interface FlagSpec {
 export interface ParsedArgs {
   readonly flags: Record<string, string | boolean | undefined>;
   readonly positionals: string[];
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const next = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = row[j]!;
-      row[j] = next;
-    }
-  }
-  return row[b.length]!;
-}
-
-/** The closest candidate within an edit distance of 2, for "did you mean". */
-export function suggest(input: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const c of candidates) {
-    const d = distance(input, c);
-    if (d < bestDistance) {
-      best = c;
-      bestDistance = d;
-    }
-  }
-  return best;
 }
 
 export function parseArgs(argv: readonly string[], specs: Readonly<Record<string, FlagSpec>>, command: string): ParsedArgs {

@@ -1,20 +1,15 @@
 // `platform-ext check [dir] [--format text|json|sarif] [--strict]`: validate a project
-// folder in one pass. Also `--list-rules` (the catalogue) and `--explain <rule-id>` (one rule
+// folder in one pass (ops/check-project.ts) and render the report. Also `--list-rules` (the catalogue) and `--explain <rule-id>` (one rule
 // in full). Text, JSON (D-20) and SARIF render the same findings; only the exit status
 // decides pass or fail (D-21), and --strict makes warnings fail it too, except the ones
 // the project's platform-ext.config.json acknowledges (D-33, src/load/project-config.ts).
-import { join, resolve } from 'node:path';
-import { RULES, validateProject } from '../validator/index.js';
-import { withKeyHits } from '../load/key-scan.js';
-import { startArchiveMeasure } from '../zip/archive-size.js';
-import { loadProject } from '../load/project-loader.js';
-import { withSnapshotDrift } from '../contract/snapshot-drift.js';
-import { ansiStyle, buildReport, PLAIN, renderText, type Report } from '../render/report-text.js';
-import { loadBaseline, withBaseline } from '../load/baseline-loader.js';
-import { applyAcknowledgements, loadProjectConfig } from '../load/project-config.js';
+import { resolve } from 'node:path';
+import { RULES, suggest } from '../validator/index.js';
+import { checkProject } from '../ops/check-project.js';
+import { ansiStyle, PLAIN, renderText } from '../render/report-text.js';
 import { buildSarif } from '../render/sarif.js';
 import { inGitHubActions, renderAnnotations } from '../render/annotations.js';
-import { suggest, type ParsedArgs } from './args.js';
+import type { ParsedArgs } from './args.js';
 import { UsageError } from '../node/usage-error.js';
 import type { CommandIo } from './command-io.js';
 
@@ -77,34 +72,6 @@ function listRules(json: boolean, io: CommandIo): number {
   return 0;
 }
 
-export interface CheckFolderOptions {
-  readonly strict?: boolean;
-  /** `--baseline`: an earlier submission set to diff the manifest against (src/load/baseline-loader.ts). */
-  readonly baseline?: string;
-}
-
-/**
- * The whole check of one project folder as a D-20 report, printing nothing: `check` renders
- * it, and the programmatic API (src/api.ts) returns it. A usage problem (unreadable folder,
- * a baseline that is not a submission set) throws a UsageError.
- */
-export function checkFolder(target: string, options: CheckFolderOptions = {}): Report {
-  // The baseline first: a wrong path should fail before the project is read.
-  const baseline = options.baseline !== undefined ? loadBaseline(options.baseline) : null;
-  const project = loadProject(target);
-  // The archive's size, as package would write it, is measured while the check runs.
-  const archive = startArchiveMeasure(project.input.files, join(target, 'runtime'));
-  const result = validateProject(project.input, { bundlePrefix: 'runtime/' });
-  let findings = withKeyHits(result.findings, project.keyHits, project.keyMisses);
-  findings = archive.finish(findings); // archive/compressed-too-large, as package would find it
-  findings = withSnapshotDrift(target, findings); // project/snapshot-stale, project/context-stale
-  findings = withBaseline(baseline, project.input.manifest, findings); // baseline/*
-  // Acknowledged warnings (D-33) last: they may cover any warning above.
-  const config = loadProjectConfig(target);
-  const split = applyAcknowledgements(config, findings);
-  return buildReport('check', target, split.findings, { strict: options.strict === true, ...(config.present && { acknowledged: split.acknowledged }) });
-}
-
 export function runCheck(args: ParsedArgs, io: CommandIo): number | Promise<number> {
   const format = outputFormat(args);
   const style = io.color ? ansiStyle() : PLAIN;
@@ -113,7 +80,7 @@ export function runCheck(args: ParsedArgs, io: CommandIo): number | Promise<numb
     if (args.flags['list-rules'] === true) throw new UsageError('Give either "--explain <rule-id>" or "--list-rules", not both');
     refuseWithCatalogue('explain', args, format);
     // The explanations are imported for --explain only: a check does not load them.
-    return import('../explain/rule-explanation.js').then(({ explainRule, findRule, renderExplanation }) => {
+    return Promise.all([import('../explain/rule-explanation.js'), import('../render/explanation-text.js')]).then(([{ explainRule, findRule }, { renderExplanation }]) => {
       const explanation = explainRule(findRule(explain));
       io.out(format === 'json' ? JSON.stringify(explanation, null, 2) + '\n' : renderExplanation(explanation, style));
       return 0;
@@ -128,7 +95,7 @@ export function runCheck(args: ParsedArgs, io: CommandIo): number | Promise<numb
   }
   const target = args.positionals[0] ?? '.';
   const baseline = args.flags['baseline'];
-  const report = checkFolder(target, { strict: args.flags['strict'] === true, ...(typeof baseline === 'string' && { baseline }) });
+  const report = checkProject(target, { strict: args.flags['strict'] === true, ...(typeof baseline === 'string' && { baseline }) });
   if (format === 'json') io.out(JSON.stringify(report) + '\n');
   else if (format === 'sarif') io.out(JSON.stringify(buildSarif(report, resolve(target)), null, 2) + '\n');
   else {

@@ -14,7 +14,7 @@ import { writeNewFileInStaging } from '../node/atomic-write.js';
 import { refreshGenerated } from '../ops/refresh-project.js';
 import { nameProblem, namespaceProblem, scaffoldFiles } from '../contract/scaffold.js';
 import { DEFAULT_TEMPLATE, isTemplateName, TEMPLATE_NAMES, type TemplateName } from '../contract/templates.js';
-import { suggest } from './args.js';
+import { suggest } from '../validator/index.js';
 import { UsageError } from '../node/usage-error.js';
 import type { CommandIo } from './command-io.js';
 

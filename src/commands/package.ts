@@ -1,41 +1,23 @@
-// `platform-ext package <dir> --out <dir> --private-key <file>` and `--dry-run`.
-// Runs the full check first (any error: nothing written), builds the deterministic
-// archive (D-15), reads it back with the hardened reader (D-16) so the store can never
-// refuse what we wrote, hashes, signs (D-14) and writes the five files as one set.
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, renameSync, rmSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+// `platform-ext package <dir> --out <dir> --private-key <file>` and `--dry-run`: runs
+// ops/package-project.ts and prints its outcome: the findings when the project has errors
+// (nothing written), the listing with each limit for a dry run, the hashes and the path
+// written otherwise.
+import { sep } from 'node:path';
 import type { ParsedArgs } from './args.js';
-import { base64Line, parsePrivateKey, publicKeyBytes, readPrivateKeyFile, signEd25519 } from '../node/ed25519-keys.js';
-import { writeNewFileInStaging } from '../node/atomic-write.js';
-import { pausePoint } from '../node/test-pause.js';
-import { formatSize } from '../project/format.js';
-import { loadProject, type LoadedProject } from '../load/project-loader.js';
-import { ansiStyle, buildReport, PLAIN, renderText } from '../render/report-text.js';
-import { sha256Hex } from '../node/release-deps.js';
+import { ansiStyle, PLAIN, renderText } from '../render/report-text.js';
 import { UsageError } from '../node/usage-error.js';
 import {
-  artifactPath,
   escapeTerminal,
   BUNDLE_MAX_COMPRESSED_BYTES,
   BUNDLE_MAX_COMPRESSION_RATIO,
   BUNDLE_MAX_EXPANDED_BYTES,
   BUNDLE_MAX_FILE_BYTES,
   BUNDLE_MAX_FILES,
-  FindingList,
-  readZip,
-  signedPayload,
-  sortFindings,
+  formatSize,
   SUBMISSION_FILES,
-  SUBMISSION_FORMAT,
-  validateProject,
-  type Finding,
-  type ProjectInput,
 } from '../validator/index.js';
-import { compressAll, launchCompressionWorker, startCompression, type ParallelCompression } from '../zip/parallel-compression.js';
-import { allowGarbageRelease, provenInflater, type StreamProof } from '../zip/read-back-proof.js';
+import { packageProject, type PackageOutcome } from '../ops/package-project.js';
 import { trace } from '../node/trace.js';
-import { assembleZip } from '../zip/zip-writer.js';
-import { withKeyHits } from '../load/key-scan.js';
 import type { CommandIo } from './command-io.js';
 
 export const PACKAGE_FLAGS = {
@@ -45,322 +27,17 @@ export const PACKAGE_FLAGS = {
   help: { type: 'boolean', description: 'Show this help', short: 'h' },
 } as const;
 
-interface Built {
-  readonly findings: Finding[];
-  readonly zip?: Uint8Array;
-  /** The deflated streams node:zlib has inflated back already (src/zip/read-back-proof.ts). */
-  readonly proofs?: readonly StreamProof[];
-  /** Path and size of each file (not the bytes: those are let go once the archive holds them). */
-  readonly files: readonly { path: string; size: number }[];
-  readonly namespace?: string;
-  readonly version?: string;
-  readonly manifest: Uint8Array | null;
-}
-
-/**
- * Below this many bytes of content the archive is compressed on the main thread alone. A
- * worker takes 50-110 ms to start (the CLI bundle, measured on the 2-core bench machine)
- * and then compresses about 35 MB/s while the check runs: it repays its start only when
- * the check and the compression together take several times longer, which for ordinary
- * web assets is from 1-2 MiB on. Smaller bundles launch no worker at all.
- */
-const PARALLEL_MIN_BYTES = 2 << 20;
-
-/**
- * Whether the regular files under `runtime` add up to at least `bytes`, by their listed
- * sizes (no file is read, no link followed; the walk stops as soon as the answer is yes).
- * A few milliseconds, where a worker launched for nothing costs tens of them.
- */
-function runtimeBytesAtLeast(runtime: string, bytes: number): boolean {
-  let total = 0;
-  const stack = [runtime];
-  while (stack.length > 0) {
-    const folder = stack.pop()!;
-    let children;
-    try {
-      children = readdirSync(folder, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const child of children) {
-      const path = join(folder, child.name);
-      if (child.isDirectory()) stack.push(path);
-      else if (child.isFile()) {
-        try {
-          total += lstatSync(path).size;
-        } catch {
-          // Gone already: the loader will say so.
-        }
-        if (total >= bytes) return true;
-      }
-    }
-  }
-  return false;
-}
-
-/**
- * The project as validator input and, for a bundle big enough, the compression already
- * running on a worker.
- */
-function loadAndStartCompression(dir: string): {
-  input: ProjectInput;
-  keyHits: LoadedProject['keyHits'];
-  keyMisses: LoadedProject['keyMisses'];
-  files: { path: string; content: Uint8Array }[];
-  parallel: ParallelCompression | null;
-} {
-  // For a bundle worth sharing, the worker starts now, so that its start-up overlaps the
-  // reading of the project. (The sizes listed here are an estimate: what counts is read below.)
-  const runtime = join(dir, 'runtime');
-  const worker = runtimeBytesAtLeast(runtime, PARALLEL_MIN_BYTES) ? launchCompressionWorker() : null;
-  trace('worker launched');
-  let project: LoadedProject;
-  try {
-    project = loadProject(dir);
-    trace('project loaded');
-  } catch (error) {
-    worker?.dispose();
-    throw error;
-  }
-  const files = (project.input.files ?? []).flatMap((e) => (e.kind === 'file' && e.content !== undefined ? [{ path: e.path, content: e.content }] : []));
-  const expanded = files.reduce((n, f) => n + f.content.length, 0);
-  const parallel = files.length >= 2 && expanded >= PARALLEL_MIN_BYTES ? startCompression(files, runtime, worker) : null;
-  if (parallel === null) worker?.dispose();
-  trace('work handed out');
-  return { input: project.input, keyHits: project.keyHits, keyMisses: project.keyMisses, files, parallel };
-}
-
-/**
- * Check, then build the archive. The entries are compressed while the check runs (a
- * worker starts first); with errors that work is dropped, and nothing was written.
- */
-function checkAndAssemble(dir: string): Built {
-  const { input, keyHits, keyMisses, files, parallel } = loadAndStartCompression(dir);
-  const result = validateProject(input, { bundlePrefix: 'runtime/' });
-  trace('checked');
-  const findings = withKeyHits(result.findings, keyHits, keyMisses);
-  if (findings.some((f) => f.severity === 'error')) {
-    parallel?.cancel();
-    return { findings, files: listing(files), manifest: input.manifest };
-  }
-  const compressed = parallel !== null ? parallel.finish() : compressAll(files);
-  trace('compressed');
-  const zip = assembleZip(files, compressed.entries);
-  trace('assembled');
-  return {
-    findings,
-    zip,
-    proofs: compressed.proofs,
-    files: listing(files),
-    manifest: input.manifest,
-    ...(result.manifest?.namespace !== undefined && { namespace: result.manifest.namespace }),
-    ...(result.manifest?.version !== undefined && { version: result.manifest.version }),
-  };
-}
-
-/**
- * Check, build, then read the archive back with the hardened reader (D-16), so that the
- * store can never refuse what we wrote. Findings with errors: stop. Every deflated stream
- * was inflated by node:zlib right after it was made (src/zip/read-back-proof.ts); the read-back runs
- * the reader's structure and policy layers over the archive and takes those results for
- * the streams that are byte for byte the proven ones.
- */
-function buildArchive(dir: string): Built {
-  const built = checkAndAssemble(dir);
-  if (built.zip === undefined) return built;
-  const readBack = new FindingList();
-  readZip(built.zip, provenInflater(built.proofs ?? []), readBack, 'bundle.zip', { keepContent: false });
-  trace('read back');
-  return { ...built, findings: sortFindings(built.findings.concat(readBack.items)) };
-}
-
-function listing(files: readonly { path: string; content: Uint8Array }[]): { path: string; size: number }[] {
-  return files.map((f) => ({ path: f.path, size: f.content.length }));
-}
-
-function budgetLines(built: Built): string[] {
-  const expanded = built.files.reduce((n, f) => n + f.size, 0);
-  const largest = built.files.reduce((a, f) => (f.size > (a?.size ?? -1) ? f : a), undefined as (typeof built.files)[number] | undefined);
-  const compressed = built.zip?.length ?? 0;
+function budgetLines(outcome: PackageOutcome): string[] {
+  const expanded = outcome.files.reduce((n, f) => n + f.size, 0);
+  const largest = outcome.files.reduce((a, f) => (f.size > (a?.size ?? -1) ? f : a), undefined as (typeof outcome.files)[number] | undefined);
+  const compressed = outcome.compressedBytes ?? 0;
   const ratio = compressed === 0 ? 0 : expanded / compressed;
   return [
-    `  files          ${built.files.length} of ${BUNDLE_MAX_FILES}`,
+    `  files          ${outcome.files.length} of ${BUNDLE_MAX_FILES}`,
     `  expanded       ${formatSize(expanded)} of ${formatSize(BUNDLE_MAX_EXPANDED_BYTES)}`,
     `  largest file   ${formatSize(largest?.size ?? 0)} of ${formatSize(BUNDLE_MAX_FILE_BYTES)}${largest ? ` (runtime/${escapeTerminal(largest.path)})` : ''}`,
     `  compressed     ${formatSize(compressed)} of ${formatSize(BUNDLE_MAX_COMPRESSED_BYTES)} (ratio ${ratio.toFixed(1)}, at most ${BUNDLE_MAX_COMPRESSION_RATIO})`,
   ];
-}
-
-function isInside(child: string, parent: string): boolean {
-  const rel = relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && rel !== '..');
-}
-
-function realOrResolved(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return resolve(path);
-  }
-}
-
-/** The out folder must be absent, empty, or exactly a submission set we wrote before. */
-function checkOutFolder(out: string): 'absent' | 'replace' {
-  let stat;
-  try {
-    stat = lstatSync(out);
-  } catch {
-    return 'absent';
-  }
-  if (!stat.isDirectory()) throw new UsageError(`--out "${out}" exists and is not a folder: choose a new folder`);
-  const names = readdirSync(out);
-  const foreign = names.filter((n) => !(SUBMISSION_FILES as readonly string[]).includes(n));
-  if (foreign.length > 0) {
-    throw new UsageError(
-      `--out "${out}" holds files that are not a submission set (${foreign.slice(0, 5).map((n) => `"${n}"`).join(', ')}${foreign.length > 5 ? ', ...' : ''}): package never overwrites what it did not create; choose an empty or new folder`,
-    );
-  }
-  for (const n of names) {
-    if (!lstatSync(join(out, n)).isFile()) throw new UsageError(`--out "${out}" has "${n}" which is not a regular file: choose an empty or new folder`);
-  }
-  return 'replace';
-}
-
-/** Names package writes in its staging folders: the five files and writeFileAtomic's temp names for them. */
-const STAGING_NAME = /^(?:bundle\.zip|manifest\.json|publisher-public-key\.txt|signature\.txt|submission\.json)(?:\.\d+\.[0-9a-f]+\.tmp)?$|^\.(?:bundle\.zip|manifest\.json|publisher-public-key\.txt|signature\.txt|submission\.json)\.\d+\.[0-9a-f]+\.tmp$/;
-
-/**
- * Folders an interrupted run of package left beside `out` (`.<out>.staging-*`, and
- * `.<out>.previous-*` from a swap cut short): each is removed when it holds nothing but
- * what package writes there; a previous set is put back first when `out` itself is gone.
- * Anything else of that name is left alone (never delete what we did not create).
- */
-function removeLeftovers(parent: string, out: string): void {
-  const prefix = `.${basename(out)}.`;
-  let names: string[];
-  try {
-    names = readdirSync(parent);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const kind = name.startsWith(`${prefix}staging-`) ? 'staging' : name.startsWith(`${prefix}previous-`) ? 'previous' : null;
-    if (kind === null) continue;
-    const path = join(parent, name);
-    try {
-      if (!lstatSync(path).isDirectory() || !readdirSync(path).every((n) => STAGING_NAME.test(n))) continue;
-      if (kind === 'previous' && !existsSync(out)) {
-        renameSync(path, out);
-        continue;
-      }
-      rmSync(path, { recursive: true, force: true });
-    } catch {
-      // Gone meanwhile or not ours to touch: leave it.
-    }
-  }
-}
-
-/**
- * Writes the set into a staging folder beside `out` (each file flushed to disk), then
- * moves it in: a new `out` appears whole with one rename; an earlier set is replaced file
- * by file, each rename atomic, so `out` and every one of its five files exist at every
- * instant (a swap of two folders would leave a moment with no `out` at all). A run killed
- * midway leaves its staging folder, which the next run removes.
- */
-function writeSet(out: string, contents: ReadonlyMap<string, Uint8Array | string>, mode: 'absent' | 'replace'): void {
-  const parent = dirname(resolve(out));
-  try {
-    mkdirSync(parent, { recursive: true });
-    removeLeftovers(parent, out);
-    const stage = mkdtempSync(join(parent, `.${basename(out)}.staging-`));
-    try {
-      pausePoint('staging');
-      for (const [name, data] of contents) {
-        try {
-          writeNewFileInStaging(join(stage, name), data, 0o644);
-        } catch (error) {
-          // A failed write names no path of its own: name the file being written.
-          throw Object.assign(error as Error, { path: join(stage, name) });
-        }
-      }
-      pausePoint('staged');
-      if (mode === 'absent') {
-        renameSync(stage, out);
-        pausePoint('renamed');
-        return;
-      }
-      for (const name of contents.keys()) {
-        renameSync(join(stage, name), join(out, name));
-        pausePoint(`renamed:${name}`);
-      }
-    } finally {
-      rmSync(stage, { recursive: true, force: true });
-    }
-  } catch (error) {
-    throw writeError(error, out);
-  }
-}
-
-/** Disk full, file too large, no permission, read-only disk...: a usage error naming the path (D-21), not an internal error. */
-const WRITE_ERRORS: Readonly<Record<string, string>> = {
-  ENOSPC: 'the disk is full',
-  EDQUOT: 'the disk quota is exhausted',
-  EFBIG: 'the file is larger than this process may write (ulimit -f)',
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted',
-  EROFS: 'the file system is read-only',
-  EIO: 'an input/output error',
-  ENAMETOOLONG: 'the name is too long',
-  ENOTDIR: 'a part of the path is not a folder',
-  EEXIST: 'something else appeared there meanwhile',
-  ENOTEMPTY: 'something else appeared there meanwhile',
-};
-
-function writeError(error: unknown, out: string): unknown {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === undefined || WRITE_ERRORS[code] === undefined) return error;
-  const path = (error as NodeJS.ErrnoException).path ?? out;
-  return new UsageError(`Cannot write the submission set to "${out}": ${WRITE_ERRORS[code]} (${code} at "${path}")`);
-}
-
-/**
- * The signing key, checked before any work (a wrong path should not cost a full build):
- * never inside the project (D-4), and the out folder never inside runtime/.
- */
-function loadSigningKey(dir: string, keyPath: string, out: string): ReturnType<typeof parsePrivateKey> {
-  if (isInside(realOrResolved(keyPath), realOrResolved(dir))) {
-    throw new UsageError(`The private key "${keyPath}" is inside the project "${dir}": move it out (D-4: a private key is never part of a project)`);
-  }
-  if (isInside(resolve(out), resolve(dir, 'runtime'))) {
-    throw new UsageError(`The out folder "${out}" is inside runtime/: everything there is packaged; choose a folder outside runtime/`);
-  }
-  return parsePrivateKey(readPrivateKeyFile(keyPath), keyPath);
-}
-
-/** The five submission files of a built archive (D-12 to D-14), and what the summary shows. */
-function submissionSet(built: Built & { zip: Uint8Array }, key: ReturnType<typeof parsePrivateKey>) {
-  const manifestSha256 = sha256Hex(built.manifest!);
-  const artifactSha256 = sha256Hex(built.zip);
-  const publicKey = publicKeyBytes(key);
-  const keyId = sha256Hex(publicKey);
-  const signature = signEd25519(key, Buffer.from(signedPayload(built.namespace!, built.version!, manifestSha256, artifactSha256), 'utf8'));
-  const record = {
-    format: SUBMISSION_FORMAT,
-    namespace: built.namespace!,
-    version: built.version!,
-    artifact_path: artifactPath(built.namespace!, built.version!),
-    manifest_sha256: manifestSha256,
-    artifact_sha256: artifactSha256,
-    publisher_public_key_id: keyId,
-  };
-  const contents = new Map<string, Uint8Array | string>([
-    ['bundle.zip', built.zip],
-    ['manifest.json', built.manifest!],
-    ['publisher-public-key.txt', base64Line(publicKey)],
-    ['signature.txt', base64Line(signature)],
-    ['submission.json', `${JSON.stringify(record, null, 2)}\n`],
-  ]);
-  return { contents, manifestSha256, artifactSha256, keyId, artifactPath: record.artifact_path };
 }
 
 export function runPackage(args: ParsedArgs, io: CommandIo): number {
@@ -373,110 +50,39 @@ export function runPackage(args: ParsedArgs, io: CommandIo): number {
   if (!dryRun && (typeof out !== 'string' || typeof keyPath !== 'string')) {
     throw new UsageError('"package" needs --out <dir> and --private-key <file> (or --dry-run to see what would be packaged)');
   }
-  const style = io.color ? ansiStyle() : PLAIN;
-  const key = dryRun ? undefined : loadSigningKey(dir, keyPath as string, out as string);
-
-  // The CLI owns its process: it may use V8's gc function to let go of node:zlib's inflated
-  // copies early (src/zip/read-back-proof.ts), and so may its worker. The programmatic API
-  // (packageToFolder) leaves its host's V8 alone.
-  allowGarbageRelease();
-  trace('start');
-  const built = buildArchive(dir);
-  if (built.findings.some((f) => f.severity === 'error')) {
-    io.out(renderText(buildReport('check', dir, built.findings), style));
+  const outcome = packageProject(dir, {
+    dryRun,
+    ...(typeof out === 'string' && { out }),
+    ...(typeof keyPath === 'string' && !dryRun && { privateKey: keyPath }),
+    ownsProcess: true,
+  });
+  if (!outcome.report.ok) {
+    io.out(renderText(outcome.report, io.color ? ansiStyle() : PLAIN));
     io.err('platform-ext: package stopped: the project has errors (listed above); nothing was written\n');
     return 1;
   }
   if (dryRun) {
-    const lines = [`Would package ${built.namespace} ${built.version} from ${dir}/runtime:`];
+    const lines = [`Would package ${outcome.namespace} ${outcome.version} from ${dir}/runtime:`];
     let width = 0;
-    for (const f of built.files) width = Math.max(width, escapeTerminal(f.path).length);
-    for (const f of built.files) lines.push(`  ${escapeTerminal(f.path).padEnd(width)}  ${formatSize(f.size).padStart(9)}`);
-    lines.push('', ...budgetLines(built), '', 'Dry run: nothing was written.');
+    for (const f of outcome.files) width = Math.max(width, escapeTerminal(f.path).length);
+    for (const f of outcome.files) lines.push(`  ${escapeTerminal(f.path).padEnd(width)}  ${formatSize(f.size).padStart(9)}`);
+    lines.push('', ...budgetLines(outcome), '', 'Dry run: nothing was written.');
     io.out(lines.join('\n') + '\n');
     return 0;
   }
-
-  const mode = checkOutFolder(out as string);
-  const { contents, manifestSha256, artifactSha256, keyId, artifactPath: releasePath } = submissionSet(built as Built & { zip: Uint8Array }, key!);
-  trace('hashed and signed');
-  writeSet(out as string, contents, mode);
-  trace('written');
   io.out(
     [
-      `Packaged ${built.namespace} ${built.version}`,
-      ...budgetLines(built),
-      `  manifest       sha256 ${manifestSha256}`,
-      `  artifact       sha256 ${artifactSha256}`,
-      `  key            ${keyId}`,
-      `  artifact path  ${releasePath}`,
+      `Packaged ${outcome.namespace} ${outcome.version}`,
+      ...budgetLines(outcome),
+      `  manifest       sha256 ${outcome.manifestSha256}`,
+      `  artifact       sha256 ${outcome.artifactSha256}`,
+      `  key            ${outcome.publicKeyId}`,
+      `  artifact path  ${outcome.artifactPath}`,
       '',
-      `Wrote ${out}${sep}: ${[...contents.keys()].join(', ')}`,
+      `Wrote ${out}${sep}: ${SUBMISSION_FILES.join(', ')}`,
       `Check it as the store will: platform-ext verify ${out}`,
       '',
     ].join('\n'),
   );
   return 0;
-}
-
-export interface PackageToFolderOptions {
-  /** Folder for the five submission files (absent, empty, or an earlier submission set). */
-  readonly out?: string;
-  /** Path of the Ed25519 private key (PKCS#8 PEM); must be outside the project (D-4). */
-  readonly privateKey?: string;
-  /** Build and measure only: no key needed, nothing written. */
-  readonly dryRun?: boolean;
-}
-
-export interface PackageOutcome {
-  /** The check's findings and the read-back's (D-16); any error means nothing was written. */
-  readonly findings: readonly Finding[];
-  /** True when the five files were written to `out`. */
-  readonly written: boolean;
-  readonly namespace?: string;
-  readonly version?: string;
-  /** The bundle's files (paths relative to runtime/) and their sizes in bytes. */
-  readonly files: readonly { path: string; size: number }[];
-  /** Size of bundle.zip, when it was built (no errors). */
-  readonly compressedBytes?: number;
-  readonly manifestSha256?: string;
-  readonly artifactSha256?: string;
-  /** The key fingerprint (D-12). */
-  readonly publicKeyId?: string;
-  readonly artifactPath?: string;
-}
-
-/**
- * `package` as a value, printing nothing (the programmatic API, src/api.ts): the same key
- * checks, archive, read-back, signature and atomic write as runPackage, with the outcome
- * returned instead of rendered. Usage problems throw a UsageError, as they do for the CLI.
- */
-export function packageToFolder(dir: string, options: PackageToFolderOptions): PackageOutcome {
-  const dryRun = options.dryRun === true;
-  const { out, privateKey: keyPath } = options;
-  if (!dryRun && (out === undefined || keyPath === undefined)) {
-    throw new UsageError('"package" needs an out folder and a private key (or a dry run to see what would be packaged)');
-  }
-  const key = dryRun ? undefined : loadSigningKey(dir, keyPath!, out!);
-  const built = buildArchive(dir);
-  const base = {
-    findings: built.findings,
-    files: built.files,
-    ...(built.namespace !== undefined && { namespace: built.namespace }),
-    ...(built.version !== undefined && { version: built.version }),
-  };
-  if (built.findings.some((f) => f.severity === 'error') || built.zip === undefined) return { ...base, written: false };
-  if (dryRun) return { ...base, written: false, compressedBytes: built.zip.length };
-  const mode = checkOutFolder(out!);
-  const set = submissionSet(built as Built & { zip: Uint8Array }, key!);
-  writeSet(out!, set.contents, mode);
-  return {
-    ...base,
-    written: true,
-    compressedBytes: built.zip.length,
-    manifestSha256: set.manifestSha256,
-    artifactSha256: set.artifactSha256,
-    publicKeyId: set.keyId,
-    artifactPath: set.artifactPath,
-  };
 }

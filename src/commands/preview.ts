@@ -7,8 +7,7 @@
 // the reason when the server cannot start (port in use, folder unreadable), and with 0
 // when a signal stops it.
 import type { ParsedArgs } from './args.js';
-import { suggest } from './args.js';
-import { CAPABILITY_KEYS, isCapabilityKey } from '../validator/index.js';
+import { CAPABILITY_KEYS, isCapabilityKey, suggest } from '../validator/index.js';
 import { createPreviewServer, type CheckSummary, type PreviewAssets, type PreviewServer } from '../preview/server.js';
 import { UsageError } from '../node/usage-error.js';
 import { escapeLines } from '../validator/index.js';

@@ -1,9 +1,10 @@
-// `platform-ext verify <out-dir> [--json]`: the submission set exactly as the store will
-// see it: reopen the archive (D-16), validate its contents with the same rules as
-// `check`, recompute both hashes, check the record and the key, verify the signature.
+// `platform-ext verify <out-dir> [--json]`: runs ops/verify-release.ts and prints its report,
+// as JSON or as text followed by what was recomputed. Exit status 0 when the set is valid, 1
+// when it is not (D-21).
 import type { ParsedArgs } from './args.js';
-import { ansiStyle, PLAIN } from '../render/report-text.js';
-import { runReleaseCheck } from '../pipeline/release-pipeline.js';
+import { ansiStyle, PLAIN, renderText } from '../render/report-text.js';
+import { verifyRelease } from '../ops/verify-release.js';
+import { escapeTerminal, type ReleaseResult } from '../validator/index.js';
 import { UsageError } from '../node/usage-error.js';
 import type { CommandIo } from './command-io.js';
 
@@ -12,7 +13,21 @@ export const VERIFY_FLAGS = {
   help: { type: 'boolean', description: 'Show this help', short: 'h' },
 } as const;
 
+/** Lines after the findings: what was recomputed (text output only). */
+function recomputed(result: ReleaseResult): string[] {
+  const lines: string[] = [];
+  if (result.manifest?.namespace !== undefined) lines.push(`  release        ${escapeTerminal(result.manifest.namespace)} ${escapeTerminal(result.manifest.version ?? '?')}`);
+  if (result.manifestSha256 !== undefined) lines.push(`  manifest       sha256 ${result.manifestSha256}`);
+  if (result.artifactSha256 !== undefined) lines.push(`  artifact       sha256 ${result.artifactSha256}`);
+  if (result.publicKeyId !== undefined) lines.push(`  key            ${result.publicKeyId}`);
+  lines.push(`  signature      ${result.signatureValid ? 'valid' : 'NOT valid'}`);
+  return lines;
+}
+
 export function runVerify(args: ParsedArgs, io: CommandIo): number {
   if (args.positionals.length !== 1) throw new UsageError('"verify" takes one release folder: platform-ext verify <out-dir>');
-  return runReleaseCheck('verify', args.positionals[0]!, args.flags['json'] === true, io.color ? ansiStyle() : PLAIN, io.out);
+  const { report, result } = verifyRelease(args.positionals[0]!);
+  if (args.flags['json'] === true) io.out(JSON.stringify(report) + '\n');
+  else io.out(renderText(report, io.color ? ansiStyle() : PLAIN) + recomputed(result).join('\n') + '\n');
+  return report.ok ? 0 : 1;
 }

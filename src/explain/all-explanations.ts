@@ -41,6 +41,7 @@ import {
   SUBMISSION_FORMAT,
   URL_PORT_MAX_DIGITS,
   VALUE_MAX_BYTES,
+  formatSize,
 } from '../validator/index.js';
 import { reviewExplanations } from './review-explanations.js';
 import { JSON_MAX_DEPTH } from '../validator/index.js';
@@ -52,7 +53,6 @@ import {
   PHONE_NATIONAL_MIN_DIGITS,
 } from '../validator/index.js';
 import { groupDigits } from '../validator/index.js';
-import { formatSize } from '../project/format.js';
 
 export interface FixExample {
   /** What the snippets are: a project file (`manifest.json`, `runtime/main.js`), `layout` or `shell`. */

@@ -1,9 +1,8 @@
-// `check --explain <rule-id>`: one rule in full, as text or as one JSON object. The
-// catalogue gives the id, severity, title, contract reference and hint; explanations.ts
-// gives the paragraph and the before/after example.
-import { suggest } from '../commands/args.js';
-import { RULES, ruleById, type RuleDef, type Severity } from '../validator/index.js';
-import type { Style } from '../render/report-text.js';
+// `check --explain <rule-id>`: one rule in full, as one value (render/explanation-text.ts
+// writes it as text; --json prints it as it is). The catalogue gives the id, severity,
+// title, contract reference and hint; all-explanations.ts gives the paragraph and the
+// before/after example.
+import { RULES, ruleById, suggest, type RuleDef, type Severity } from '../validator/index.js';
 import { UsageError } from '../node/usage-error.js';
 import { explanationOf, type FixExample } from './all-explanations.js';
 
@@ -20,9 +19,6 @@ export interface RuleExplanation {
   readonly explanation: string;
   readonly example: FixExample;
 }
-
-/** Text width of the explanation paragraph: fits an 80-column terminal with the indent. */
-const WRAP_WIDTH = 78;
 
 /** Rule ids near a mistyped one: close spelling first, then the same name in other areas. */
 function nearRuleIds(input: string): string[] {
@@ -65,46 +61,4 @@ export function explainRule(rule: RuleDef): RuleExplanation {
     explanation: long.text,
     example: long.example,
   };
-}
-
-/** Greedy word wrap; words longer than the width stay whole. */
-export function wrapText(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
-    if (line === '') line = word;
-    else if (line.length + 1 + word.length <= width) line += ` ${word}`;
-    else {
-      lines.push(line);
-      line = word;
-    }
-  }
-  if (line !== '') lines.push(line);
-  return lines;
-}
-
-function indent(text: string, by: string): string[] {
-  return text.split('\n').map((l) => by + l);
-}
-
-export function renderExplanation(e: RuleExplanation, style: Style): string {
-  const severity = e.severity === 'error' ? style.red('error') : style.yellow('warning');
-  const lines = [
-    `${style.bold(e.id)}  ${severity}`,
-    e.title,
-    '',
-    ...indent(wrapText(e.explanation, WRAP_WIDTH).join('\n'), '  '),
-    '',
-    `${style.bold('Contract:')} ${e.ref}`,
-    '',
-    style.bold('How to fix:'),
-    ...indent(wrapText(e.hint, WRAP_WIDTH).join('\n'), '  '),
-    '',
-    `${style.bold('Example')} ${style.dim(`(${e.example.file})`)}`,
-    `  ${style.red('before:')}`,
-    ...indent(e.example.before, '    '),
-    `  ${style.green('after:')}`,
-    ...indent(e.example.after, '    '),
-  ];
-  return lines.join('\n') + '\n';
 }

@@ -15,11 +15,21 @@
 // problem is a config/* finding with a JSON pointer into the file, never a throw.
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { ACK_CONFIG_MAX_BYTES, ACK_REASON_MAX_CHARS, FindingList, jsonPointer, readJson, ruleById, RULES, sortFindings, type Finding } from '../validator/index.js';
-import type { JsonNode } from '../validator/index.js';
-import { LineMap } from '../validator/index.js';
+import {
+  ACK_CONFIG_MAX_BYTES,
+  ACK_REASON_MAX_CHARS,
+  FindingList,
+  jsonPointer,
+  LineMap,
+  readJson,
+  ruleById,
+  RULES,
+  sortFindings,
+  suggest,
+  type Finding,
+  type JsonNode,
+} from '../validator/index.js';
 import { readCapped } from '../node/file-open.js';
-import { suggest } from '../commands/args.js';
 
 /** The settings file's name, at the top of the project beside manifest.json. */
 export const CONFIG_FILE = 'platform-ext.config.json';

@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import { SUBMISSION_FILE_MAX_BYTES, SUBMISSION_FILES, type RefusedFile, type ReleaseFiles, type SubmissionFile } from '../validator/index.js';
 import { scanFileForKeyMarker, type KeyScanMiss } from './key-scan.js';
 import { readFile } from '../node/file-open.js';
-
-export class ReleaseFolderError extends Error {}
+import { UsageError } from '../node/usage-error.js';
 
 export interface LoadedRelease {
   readonly release: ReleaseFiles;
@@ -19,14 +18,15 @@ export interface LoadedRelease {
   readonly keyMisses: readonly KeyScanMiss[];
 }
 
+/** Throws a UsageError when `dir` is not a readable folder. */
 export function loadRelease(dir: string): LoadedRelease {
   let names: string[];
   try {
-    if (!lstatSync(dir).isDirectory()) throw new ReleaseFolderError(`"${dir}" is not a folder: pass the folder that holds the five submission files`);
+    if (!lstatSync(dir).isDirectory()) throw new UsageError(`"${dir}" is not a folder: pass the folder that holds the five submission files`);
     names = readdirSync(dir);
   } catch (error) {
-    if (error instanceof ReleaseFolderError) throw error;
-    throw new ReleaseFolderError(`The release folder "${dir}" cannot be read: pass the folder that holds the five submission files (bundle.zip, manifest.json, ...)`);
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`The release folder "${dir}" cannot be read: pass the folder that holds the five submission files (bundle.zip, manifest.json, ...)`);
   }
   const files = {} as Record<SubmissionFile, Uint8Array | null>;
   const refused: Partial<Record<SubmissionFile, RefusedFile>> = {};

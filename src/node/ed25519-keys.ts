@@ -4,9 +4,8 @@ import type { KeyObject } from 'node:crypto';
 import { closeSync, fstatSync, lstatSync } from 'node:fs';
 import { nodeCrypto } from './builtins.js';
 import { openRegularFile, readInto } from './file-open.js';
-import { encodeBase64 } from '../validator/index.js';
+import { encodeBase64, formatSize } from '../validator/index.js';
 import { PRIVATE_KEY_MAX_BYTES } from '../validator/index.js';
-import { formatSize } from '../project/format.js';
 import { UsageError } from './usage-error.js';
 
 export interface KeyPair {

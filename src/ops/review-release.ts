@@ -14,13 +14,11 @@ import {
   type ReleaseManifest,
 } from '../validator/index.js';
 import { baselineFindings, loadBaseline } from '../load/baseline-loader.js';
-import { buildReport, type Report, type ReportFinding } from '../render/report-text.js';
-import { UsageError } from '../node/usage-error.js';
+import { buildReport, type ReportFinding, type ReviewReport } from '../render/report-json.js';
 import { readKnownKeys, type KnownKeys } from '../load/known-keys.js';
-import { ReleaseFolderError } from '../load/release-loader.js';
 import { operatorHint } from '../explain/operator-hints.js';
-import { checkReleaseFolder, type ReleaseCheck } from '../pipeline/release-pipeline.js';
-import { buildReleaseDiff, buildReleaseSummary, summaryFiles, type ReleaseDiff, type ReleaseSummary, type SignerPinning } from './review-summary.js';
+import { runReleasePipeline, type ReleaseRun } from '../pipeline/release-pipeline.js';
+import { buildReleaseDiff, buildReleaseSummary, summaryFiles, type ReleaseDiff, type SignerPinning } from '../pipeline/release-summary.js';
 
 export interface ReviewOptions {
   /** `--known-keys <file>`: the publisher's active public keys or fingerprints, one a line. */
@@ -29,24 +27,7 @@ export interface ReviewOptions {
   readonly baseline?: string;
 }
 
-/** The D-20 report of a review, with the release summary and, against a baseline, the diff (additive fields, D-20a). */
-export interface ReviewReport extends Report {
-  readonly command: 'review';
-  readonly findings: readonly ReportFinding[];
-  readonly summary: ReleaseSummary;
-  readonly diff?: ReleaseDiff;
-}
-
-function checkReleaseOrUsage(dir: string): ReleaseCheck {
-  try {
-    return checkReleaseFolder(dir);
-  } catch (error) {
-    if (error instanceof ReleaseFolderError) throw new UsageError(error.message);
-    throw error;
-  }
-}
-
-function manifestOf(check: ReleaseCheck): ReleaseManifest | null {
+function manifestOf(check: ReleaseRun): ReleaseManifest | null {
   const bytes = check.loaded.release.files['manifest.json'];
   return bytes === null || bytes.length > MANIFEST_MAX_BYTES ? null : readReleaseManifest(bytes);
 }
@@ -87,11 +68,11 @@ function withOperatorHints(findings: readonly Finding[]): ReportFinding[] {
  * file that lists no key, a baseline that is not a submission set) throws a UsageError
  * before anything is reviewed.
  */
-export function reviewReleaseFolder(target: string, options: ReviewOptions = {}): ReviewReport {
+export function reviewRelease(target: string, options: ReviewOptions = {}): ReviewReport {
   const known = options.knownKeys !== undefined ? readKnownKeys(options.knownKeys) : null;
   const baseline = options.baseline !== undefined ? loadBaseline(options.baseline) : null;
-  const baselineCheck = baseline !== null ? checkReleaseOrUsage(baseline.dir) : null;
-  const check = checkReleaseOrUsage(target);
+  const baselineCheck = baseline !== null ? runReleasePipeline(baseline.dir) : null;
+  const check = runReleasePipeline(target);
 
   const extra = new FindingList();
   const fingerprint = check.result.publicKeyId;

@@ -1,5 +1,5 @@
 // The preview's view of the project folder: load and check it exactly as `check` does
-// (loadProject + validateProject + the D-4 key scan), watch it for changes with a
+// (the project pipeline: load, validate, the D-4 key scan), watch it for changes with a
 // debounce, and push each new result to the host pages over Server-Sent Events.
 //
 // The checked result is also what the server serves the frame from: bundle files come
@@ -8,10 +8,8 @@ import { nodeCrypto } from '../node/builtins.js';
 import { readdirSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
-import { validateProject, type Finding } from '../validator/index.js';
-import { withKeyHits } from '../load/key-scan.js';
-import type { PropertyDef } from '../validator/index.js';
-import { loadProject } from '../load/project-loader.js';
+import type { Finding, PropertyDef } from '../validator/index.js';
+import { runProjectPipeline, type ProjectRun } from '../pipeline/project-pipeline.js';
 import { UsageError } from '../node/usage-error.js';
 
 /** What the host page needs of the manifest: public, JSON-ready. */
@@ -48,18 +46,16 @@ export interface CheckedProject {
 
 /** Loads and checks the project folder once. A folder that cannot be read is a result, not a throw. */
 export function checkProjectFolder(dir: string, revision: number): CheckedProject {
-  let project;
+  let run: ProjectRun;
   try {
-    project = loadProject(dir);
+    run = runProjectPipeline(dir);
   } catch (error) {
     // The folder vanished or a subfolder became unreadable between two events: the page
     // says so, and the next change checks again. A watcher callback must never throw.
     const problem = error instanceof UsageError ? error.message : `Cannot read the project folder "${dir}": ${(error as Error)?.message ?? String(error)}`;
     return { revision, ok: false, errors: 0, warnings: 0, findings: [], problem, manifest: null, contentKey: '', files: new Map() };
   }
-  const result = validateProject(project.input, { bundlePrefix: 'runtime/' });
-  // The same D-4 key scan `check` adds for files outside runtime/.
-  const findings = withKeyHits(result.findings, project.keyHits, project.keyMisses);
+  const { project, result, findings } = run;
   let errors = 0;
   for (const f of findings) if (f.severity === 'error') errors++;
   const files = new Map<string, Uint8Array>();

@@ -5,11 +5,10 @@
 // tables, for pasting into a ticket. Every value that comes from the release (names, paths, labels, defaults,
 // messages) is printed with control, bidirectional and invisible format characters as
 // `\u{…}` escapes (D-29): the input never controls the terminal or the ticket's layout.
-import { BUNDLE_MAX_FILES, DESCRIPTION_MAX_BYTES, MAX_PROPERTIES, escapeTerminal } from '../validator/index.js';
-import { formatSize } from '../project/format.js';
-import type { ReportFinding, Style } from './report-text.js';
-import type { ReviewReport } from '../ops/review-release.js';
-import type { ReleaseDiff, ReleaseSummary, SignerPinning, SummaryTotal } from '../ops/review-summary.js';
+import { BUNDLE_MAX_FILES, DESCRIPTION_MAX_BYTES, MAX_PROPERTIES, escapeTerminal, formatSize } from '../validator/index.js';
+import type { Style } from './report-text.js';
+import type { ReportFinding, ReviewReport } from './report-json.js';
+import type { ReleaseDiff, ReleaseSummary, SignerPinning, SummaryTotal } from '../pipeline/release-summary.js';
 
 /**
  * A value from the release cut after as many characters as a valid description holds: an

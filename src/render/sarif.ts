@@ -6,7 +6,7 @@
 import { pathToFileURL } from 'node:url';
 import { RULES, type Finding, type RuleDef } from '../validator/index.js';
 import { explanationOf } from '../explain/all-explanations.js';
-import type { Report, ReportFinding } from './report-text.js';
+import type { Report, ReportFinding } from './report-json.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;
 const VERSION = typeof __PLATFORM_EXT_VERSION__ === 'string' ? __PLATFORM_EXT_VERSION__ : '0.0.0-dev';

@@ -1,7 +1,6 @@
 // "Did you mean": the closest of a few known names to a misspelt one, by edit distance
 // (insertions, deletions and substitutions, Levenshtein), for the validator's messages and
-// the testing mock's options. (src/commands/args.ts keeps its own small copy: platform-review may
-// use the validator only through its index, and the CLI's start-up should not load it.)
+// the testing mock's options, and for the command line's flags and rule ids.
 
 /** Candidates further than this many edits from the input are not suggested. */
 const SUGGEST_MAX_EDITS = 2;

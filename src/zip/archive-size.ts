@@ -7,11 +7,10 @@
 // `package` does. The per-entry ratio cannot fail: compressEntry stores an entry whose
 // deflated form would exceed the ratio limit, and the archive-wide ratio of entries that
 // each keep within it keeps within it too.
-import { BUNDLE_MAX_COMPRESSED_BYTES, FindingList, sortFindings, type BundleEntry, type Finding } from '../validator/index.js';
+import { BUNDLE_MAX_COMPRESSED_BYTES, FindingList, sortFindings, type BundleEntry, type Finding, formatSize } from '../validator/index.js';
 import { compressEntry, type CompressedEntry } from './compress-entry.js';
 import { startCompression, type ParallelCompression } from './parallel-compression.js';
 import { ZIP_CENTRAL_DIRECTORY_HEADER_BYTES, ZIP_END_OF_CENTRAL_DIRECTORY_BYTES, ZIP_LOCAL_FILE_HEADER_BYTES } from './format.js';
-import { formatSize } from '../project/format.js';
 
 /** One file as the archive holds it. */
 export interface ArchiveFile {

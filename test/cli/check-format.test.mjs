@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { dirname, join } from 'node:path';
 import { makeProject, runCli, ROOT } from '../support/project.mjs';
 import { annotationPath, escapeData, escapeProperty, renderAnnotations } from '../../build/render/annotations.js';
-import { buildReport } from '../../build/render/report-text.js';
+import { buildReport } from '../../build/render/report-json.js';
 
 const WARNINGS_ONLY = { files: { 'runtime/main.js': "fetch('/api');\n" } }; // js/network-api (warning)
 const ERRORS_ONLY = { manifest: { extra: true } }; // manifest/unknown-field (error)

@@ -17,7 +17,8 @@ import {
 } from '../../build/validator/limits.js';
 import { groupDigits } from '../../build/validator/text.js';
 import { allExplanations, explanationOf } from '../../build/explain/all-explanations.js';
-import { explainRule, findRule, renderExplanation, wrapText } from '../../build/explain/rule-explanation.js';
+import { explainRule, findRule } from '../../build/explain/rule-explanation.js';
+import { renderExplanation, wrapText } from '../../build/render/explanation-text.js';
 import { PLAIN } from '../../build/render/report-text.js';
 
 const EXPLANATIONS = allExplanations();

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import AjvModule from 'ajv';
 import { makeProject, runCli, ROOT } from '../support/project.mjs';
 import { RULES } from '../../build/validator/rules.js';
-import { buildReport } from '../../build/render/report-text.js';
+import { buildReport } from '../../build/render/report-json.js';
 import { buildSarif, relativeFileUri, PROJECT_ROOT_BASE_ID } from '../../build/render/sarif.js';
 import { allExplanations } from '../../build/explain/all-explanations.js';
 

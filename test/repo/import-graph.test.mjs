@@ -156,7 +156,7 @@ test('the import graph of src/ is read: every relative specifier names a file', 
   assert.deepEqual(graph.unresolved, []);
 });
 
-test('the folders under src/ form no cycle', { todo: 'issue 14: cycles not yet broken' }, () => {
+test('the folders under src/ form no cycle', () => {
   assert.deepEqual(folderCycles(graph.edges), []);
 });
 
@@ -164,18 +164,18 @@ test('outside src/validator/, the validator is imported only through src/validat
   assert.deepEqual(validatorInternals(graph.edges), []);
 });
 
-test('src/api.ts and src/ops/ never reach src/commands/', { todo: 'issue 14: ops/ not yet built' }, () => {
+test('src/api.ts and src/ops/ never reach src/commands/', () => {
   assert.deepEqual(commandReach(graph.edges), []);
 });
 
-test('src/api.ts imports only src/ops/', { todo: 'issue 14: ops/ not yet built' }, () => {
+test('src/api.ts imports only src/ops/', () => {
   assert.deepEqual(
     graph.edges.filter((e) => e.from === 'api.ts' && !e.to.startsWith('ops/')).map((e) => `api.ts:${e.line} imports ${e.to}`),
     [],
   );
 });
 
-test('the top of src/ holds entry points only: no file imports one', { todo: 'issue 14: files not yet moved' }, () => {
+test('the top of src/ holds entry points only: no file imports one', () => {
   assert.deepEqual(entryPointImports(graph.edges), []);
 });
 

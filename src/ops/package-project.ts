@@ -1,0 +1,390 @@
+// `package` as a use case: the project pipeline (any error: nothing is written), then the
+// deterministic archive (D-15), read back with the hardened reader (D-16) so that the store
+// can never refuse what we wrote, hashed, signed (D-14) and written as one set of five
+// files. Computes and returns the outcome; commands/package.ts and the API render it.
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { base64Line, parsePrivateKey, publicKeyBytes, readPrivateKeyFile, signEd25519 } from '../node/ed25519-keys.js';
+import { writeNewFileInStaging } from '../node/atomic-write.js';
+import { pausePoint } from '../node/test-pause.js';
+import type { LoadedProject } from '../load/project-loader.js';
+import { buildReport, type Report } from '../render/report-json.js';
+import { sha256Hex } from '../node/release-deps.js';
+import { UsageError } from '../node/usage-error.js';
+import { artifactPath, FindingList, readZip, signedPayload, sortFindings, SUBMISSION_FILES, SUBMISSION_FORMAT, type Finding } from '../validator/index.js';
+import { compressAll, launchCompressionWorker, startCompression, type CompressionWorker, type ParallelCompression } from '../zip/parallel-compression.js';
+import { allowGarbageRelease, provenInflater, type StreamProof } from '../zip/read-back-proof.js';
+import { trace } from '../node/trace.js';
+import { assembleZip } from '../zip/zip-writer.js';
+import { runProjectPipeline } from '../pipeline/project-pipeline.js';
+
+interface Built {
+  readonly findings: Finding[];
+  readonly zip?: Uint8Array;
+  /** The deflated streams node:zlib has inflated back already (src/zip/read-back-proof.ts). */
+  readonly proofs?: readonly StreamProof[];
+  /** Path and size of each file (not the bytes: those are let go once the archive holds them). */
+  readonly files: readonly { path: string; size: number }[];
+  readonly namespace?: string;
+  readonly version?: string;
+  readonly manifest: Uint8Array | null;
+}
+
+/**
+ * Below this many bytes of content the archive is compressed on the main thread alone. A
+ * worker takes 50-110 ms to start (the CLI bundle, measured on the 2-core bench machine)
+ * and then compresses about 35 MB/s while the check runs: it repays its start only when
+ * the check and the compression together take several times longer, which for ordinary
+ * web assets is from 1-2 MiB on. Smaller bundles launch no worker at all.
+ */
+const PARALLEL_MIN_BYTES = 2 << 20;
+
+/**
+ * Whether the regular files under `runtime` add up to at least `bytes`, by their listed
+ * sizes (no file is read, no link followed; the walk stops as soon as the answer is yes).
+ * A few milliseconds, where a worker launched for nothing costs tens of them.
+ */
+function runtimeBytesAtLeast(runtime: string, bytes: number): boolean {
+  let total = 0;
+  const stack = [runtime];
+  while (stack.length > 0) {
+    const folder = stack.pop()!;
+    let children;
+    try {
+      children = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const child of children) {
+      const path = join(folder, child.name);
+      if (child.isDirectory()) stack.push(path);
+      else if (child.isFile()) {
+        try {
+          total += lstatSync(path).size;
+        } catch {
+          // Gone already: the loader will say so.
+        }
+        if (total >= bytes) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Check, then build the archive. For a bundle big enough, a compression worker starts
+ * before the project is read (its start-up overlaps the reading) and gets the files as soon
+ * as they are read, so that compression overlaps validation. With errors that work is
+ * dropped, and nothing was written.
+ */
+function checkAndAssemble(dir: string): Built {
+  const runtime = join(dir, 'runtime');
+  // The sizes listed here are an estimate: what counts is what the loader reads.
+  let worker: CompressionWorker | null = runtimeBytesAtLeast(runtime, PARALLEL_MIN_BYTES) ? launchCompressionWorker() : null;
+  trace('worker launched');
+  let files: { path: string; content: Uint8Array }[] = [];
+  let parallel: ParallelCompression | null = null;
+  const handOut = (project: LoadedProject): void => {
+    trace('project loaded');
+    files = (project.input.files ?? []).flatMap((e) => (e.kind === 'file' && e.content !== undefined ? [{ path: e.path, content: e.content }] : []));
+    const expanded = files.reduce((n, f) => n + f.content.length, 0);
+    parallel = files.length >= 2 && expanded >= PARALLEL_MIN_BYTES ? startCompression(files, runtime, worker) : null;
+    if (parallel === null) worker?.dispose();
+    worker = null;
+    trace('work handed out');
+  };
+  let run;
+  try {
+    run = runProjectPipeline(dir, { afterLoad: handOut });
+  } catch (error) {
+    worker?.dispose();
+    (parallel as ParallelCompression | null)?.cancel();
+    throw error;
+  }
+  trace('checked');
+  const { findings, result } = run;
+  const manifest = run.project.input.manifest;
+  const started = parallel as ParallelCompression | null;
+  if (findings.some((f) => f.severity === 'error')) {
+    started?.cancel();
+    return { findings, files: listing(files), manifest };
+  }
+  const compressed = started !== null ? started.finish() : compressAll(files);
+  trace('compressed');
+  const zip = assembleZip(files, compressed.entries);
+  trace('assembled');
+  return {
+    findings,
+    zip,
+    proofs: compressed.proofs,
+    files: listing(files),
+    manifest,
+    ...(result.manifest?.namespace !== undefined && { namespace: result.manifest.namespace }),
+    ...(result.manifest?.version !== undefined && { version: result.manifest.version }),
+  };
+}
+
+/**
+ * Check, build, then read the archive back with the hardened reader (D-16), so that the
+ * store can never refuse what we wrote. Findings with errors: stop. Every deflated stream
+ * was inflated by node:zlib right after it was made (src/zip/read-back-proof.ts); the read-back runs
+ * the reader's structure and policy layers over the archive and takes those results for
+ * the streams that are byte for byte the proven ones.
+ */
+function buildArchive(dir: string): Built {
+  const built = checkAndAssemble(dir);
+  if (built.zip === undefined) return built;
+  const readBack = new FindingList();
+  readZip(built.zip, provenInflater(built.proofs ?? []), readBack, 'bundle.zip', { keepContent: false });
+  trace('read back');
+  return { ...built, findings: sortFindings(built.findings.concat(readBack.items)) };
+}
+
+function listing(files: readonly { path: string; content: Uint8Array }[]): { path: string; size: number }[] {
+  return files.map((f) => ({ path: f.path, size: f.content.length }));
+}
+
+function isInside(child: string, parent: string): boolean {
+  const rel = relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && rel !== '..');
+}
+
+function realOrResolved(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
+/** The out folder must be absent, empty, or exactly a submission set we wrote before. */
+function checkOutFolder(out: string): 'absent' | 'replace' {
+  let stat;
+  try {
+    stat = lstatSync(out);
+  } catch {
+    return 'absent';
+  }
+  if (!stat.isDirectory()) throw new UsageError(`--out "${out}" exists and is not a folder: choose a new folder`);
+  const names = readdirSync(out);
+  const foreign = names.filter((n) => !(SUBMISSION_FILES as readonly string[]).includes(n));
+  if (foreign.length > 0) {
+    throw new UsageError(
+      `--out "${out}" holds files that are not a submission set (${foreign.slice(0, 5).map((n) => `"${n}"`).join(', ')}${foreign.length > 5 ? ', ...' : ''}): package never overwrites what it did not create; choose an empty or new folder`,
+    );
+  }
+  for (const n of names) {
+    if (!lstatSync(join(out, n)).isFile()) throw new UsageError(`--out "${out}" has "${n}" which is not a regular file: choose an empty or new folder`);
+  }
+  return 'replace';
+}
+
+/** Names package writes in its staging folders: the five files and writeFileAtomic's temp names for them. */
+const STAGING_NAME = /^(?:bundle\.zip|manifest\.json|publisher-public-key\.txt|signature\.txt|submission\.json)(?:\.\d+\.[0-9a-f]+\.tmp)?$|^\.(?:bundle\.zip|manifest\.json|publisher-public-key\.txt|signature\.txt|submission\.json)\.\d+\.[0-9a-f]+\.tmp$/;
+
+/**
+ * Folders an interrupted run of package left beside `out` (`.<out>.staging-*`, and
+ * `.<out>.previous-*` from a swap cut short): each is removed when it holds nothing but
+ * what package writes there; a previous set is put back first when `out` itself is gone.
+ * Anything else of that name is left alone (never delete what we did not create).
+ */
+function removeLeftovers(parent: string, out: string): void {
+  const prefix = `.${basename(out)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const kind = name.startsWith(`${prefix}staging-`) ? 'staging' : name.startsWith(`${prefix}previous-`) ? 'previous' : null;
+    if (kind === null) continue;
+    const path = join(parent, name);
+    try {
+      if (!lstatSync(path).isDirectory() || !readdirSync(path).every((n) => STAGING_NAME.test(n))) continue;
+      if (kind === 'previous' && !existsSync(out)) {
+        renameSync(path, out);
+        continue;
+      }
+      rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Gone meanwhile or not ours to touch: leave it.
+    }
+  }
+}
+
+/**
+ * Writes the set into a staging folder beside `out` (each file flushed to disk), then
+ * moves it in: a new `out` appears whole with one rename; an earlier set is replaced file
+ * by file, each rename atomic, so `out` and every one of its five files exist at every
+ * instant (a swap of two folders would leave a moment with no `out` at all). A run killed
+ * midway leaves its staging folder, which the next run removes.
+ */
+function writeSet(out: string, contents: ReadonlyMap<string, Uint8Array | string>, mode: 'absent' | 'replace'): void {
+  const parent = dirname(resolve(out));
+  try {
+    mkdirSync(parent, { recursive: true });
+    removeLeftovers(parent, out);
+    const stage = mkdtempSync(join(parent, `.${basename(out)}.staging-`));
+    try {
+      pausePoint('staging');
+      for (const [name, data] of contents) {
+        try {
+          writeNewFileInStaging(join(stage, name), data, 0o644);
+        } catch (error) {
+          // A failed write names no path of its own: name the file being written.
+          throw Object.assign(error as Error, { path: join(stage, name) });
+        }
+      }
+      pausePoint('staged');
+      if (mode === 'absent') {
+        renameSync(stage, out);
+        pausePoint('renamed');
+        return;
+      }
+      for (const name of contents.keys()) {
+        renameSync(join(stage, name), join(out, name));
+        pausePoint(`renamed:${name}`);
+      }
+    } finally {
+      rmSync(stage, { recursive: true, force: true });
+    }
+  } catch (error) {
+    throw writeError(error, out);
+  }
+}
+
+/** Disk full, file too large, no permission, read-only disk...: a usage error naming the path (D-21), not an internal error. */
+const WRITE_ERRORS: Readonly<Record<string, string>> = {
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is exhausted',
+  EFBIG: 'the file is larger than this process may write (ulimit -f)',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'the file system is read-only',
+  EIO: 'an input/output error',
+  ENAMETOOLONG: 'the name is too long',
+  ENOTDIR: 'a part of the path is not a folder',
+  EEXIST: 'something else appeared there meanwhile',
+  ENOTEMPTY: 'something else appeared there meanwhile',
+};
+
+function writeError(error: unknown, out: string): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === undefined || WRITE_ERRORS[code] === undefined) return error;
+  const path = (error as NodeJS.ErrnoException).path ?? out;
+  return new UsageError(`Cannot write the submission set to "${out}": ${WRITE_ERRORS[code]} (${code} at "${path}")`);
+}
+
+/**
+ * The signing key, checked before any work (a wrong path should not cost a full build):
+ * never inside the project (D-4), and the out folder never inside runtime/.
+ */
+function loadSigningKey(dir: string, keyPath: string, out: string): ReturnType<typeof parsePrivateKey> {
+  if (isInside(realOrResolved(keyPath), realOrResolved(dir))) {
+    throw new UsageError(`The private key "${keyPath}" is inside the project "${dir}": move it out (D-4: a private key is never part of a project)`);
+  }
+  if (isInside(resolve(out), resolve(dir, 'runtime'))) {
+    throw new UsageError(`The out folder "${out}" is inside runtime/: everything there is packaged; choose a folder outside runtime/`);
+  }
+  return parsePrivateKey(readPrivateKeyFile(keyPath), keyPath);
+}
+
+/** The five submission files of a built archive (D-12 to D-14), and what the summary shows. */
+function submissionSet(built: Built & { zip: Uint8Array }, key: ReturnType<typeof parsePrivateKey>) {
+  const manifestSha256 = sha256Hex(built.manifest!);
+  const artifactSha256 = sha256Hex(built.zip);
+  const publicKey = publicKeyBytes(key);
+  const keyId = sha256Hex(publicKey);
+  const signature = signEd25519(key, Buffer.from(signedPayload(built.namespace!, built.version!, manifestSha256, artifactSha256), 'utf8'));
+  const record = {
+    format: SUBMISSION_FORMAT,
+    namespace: built.namespace!,
+    version: built.version!,
+    artifact_path: artifactPath(built.namespace!, built.version!),
+    manifest_sha256: manifestSha256,
+    artifact_sha256: artifactSha256,
+    publisher_public_key_id: keyId,
+  };
+  const contents = new Map<string, Uint8Array | string>([
+    ['bundle.zip', built.zip],
+    ['manifest.json', built.manifest!],
+    ['publisher-public-key.txt', base64Line(publicKey)],
+    ['signature.txt', base64Line(signature)],
+    ['submission.json', `${JSON.stringify(record, null, 2)}\n`],
+  ]);
+  return { contents, manifestSha256, artifactSha256, keyId, artifactPath: record.artifact_path };
+}
+
+export interface PackageProjectOptions {
+  /** Folder for the five submission files (absent, empty, or an earlier submission set). */
+  readonly out?: string;
+  /** Path of the Ed25519 private key (PKCS#8 PEM); must be outside the project (D-4). */
+  readonly privateKey?: string;
+  /** Build and measure only: no key needed, nothing written. */
+  readonly dryRun?: boolean;
+  /**
+   * The caller owns its process (the CLI): node:zlib's inflated copies may be let go early
+   * with V8's gc function (src/zip/read-back-proof.ts). The programmatic API leaves its
+   * host's V8 alone.
+   */
+  readonly ownsProcess?: boolean;
+}
+
+export interface PackageOutcome {
+  /** The check of the project and the read-back of the archive (D-16), as `check --json` reports them; any error means nothing was written. */
+  readonly report: Report;
+  /** True when the five files were written to `out`. */
+  readonly written: boolean;
+  readonly namespace?: string;
+  readonly version?: string;
+  /** The bundle's files (paths relative to runtime/) and their sizes in bytes. */
+  readonly files: readonly { path: string; size: number }[];
+  /** Size of bundle.zip, when it was built (no errors). */
+  readonly compressedBytes?: number;
+  readonly manifestSha256?: string;
+  readonly artifactSha256?: string;
+  /** The key fingerprint (D-12). */
+  readonly publicKeyId?: string;
+  readonly artifactPath?: string;
+}
+
+/**
+ * Packages the project folder `dir`. The key is checked before any work (a wrong path
+ * should not cost a full build). Usage problems (no out folder or key without a dry run,
+ * a key inside the project or unreadable, an out folder holding other files, a failed
+ * write) throw a UsageError.
+ */
+export function packageProject(dir: string, options: PackageProjectOptions): PackageOutcome {
+  const dryRun = options.dryRun === true;
+  const { out, privateKey: keyPath } = options;
+  if (!dryRun && (out === undefined || keyPath === undefined)) {
+    throw new UsageError('"package" needs an out folder and a private key (or a dry run to see what would be packaged)');
+  }
+  const key = dryRun ? undefined : loadSigningKey(dir, keyPath!, out!);
+  if (options.ownsProcess === true) allowGarbageRelease();
+  trace('start');
+  const built = buildArchive(dir);
+  const base = {
+    report: buildReport('check', dir, built.findings),
+    files: built.files,
+    ...(built.namespace !== undefined && { namespace: built.namespace }),
+    ...(built.version !== undefined && { version: built.version }),
+  };
+  if (built.findings.some((f) => f.severity === 'error') || built.zip === undefined) return { ...base, written: false };
+  if (dryRun) return { ...base, written: false, compressedBytes: built.zip.length };
+  const mode = checkOutFolder(out!);
+  const set = submissionSet(built as Built & { zip: Uint8Array }, key!);
+  trace('hashed and signed');
+  writeSet(out!, set.contents, mode);
+  trace('written');
+  return {
+    ...base,
+    written: true,
+    compressedBytes: built.zip.length,
+    manifestSha256: set.manifestSha256,
+    artifactSha256: set.artifactSha256,
+    publicKeyId: set.keyId,
+    artifactPath: set.artifactPath,
+  };
+}

@@ -1,0 +1,117 @@
+// The D-20 report as a value: the JSON every command prints with --json, and what the text
+// renderer (report-text.ts), SARIF and annotations read. Building it decides nothing: the
+// findings come from the validator and the loaders, in their order.
+import { ruleById, type Finding } from '../validator/index.js';
+import type { AcknowledgedFinding } from '../load/project-config.js';
+import { CONTRACT_VERSION } from '../contract/versions.js';
+import type { ReleaseDiff, ReleaseSummary } from '../pipeline/release-summary.js';
+
+declare const __PLATFORM_EXT_VERSION__: string;
+/** The tool's version as bundled; transpiled sources (tests of build/) have no version. */
+export const TOOL_VERSION = typeof __PLATFORM_EXT_VERSION__ === 'string' ? __PLATFORM_EXT_VERSION__ : '0.0.0-dev';
+
+/** D-20a: who wrote a report, and against which contract. */
+export interface ReportTool {
+  readonly name: 'platform-ext';
+  readonly version: string;
+}
+
+/** D-20a: a finding as reports print it, with the fix text of its rule (or the text its command gives it); every finding of a Report is one. */
+export interface ReportFinding extends Finding {
+  readonly hint?: string;
+}
+
+export type ReportCommand = 'check' | 'verify' | 'review';
+
+export interface Report {
+  readonly format: 'platform-extension-report-v1';
+  /** D-20a, after the D-20 fields in the JSON (additive: consumers ignore fields they do not know). */
+  readonly tool: ReportTool;
+  readonly contract_version: typeof CONTRACT_VERSION;
+  readonly command: ReportCommand;
+  readonly target: string;
+  readonly ok: boolean;
+  /** Present (true) only under `check --strict`: warnings fail too, so `ok` is false when there are any. */
+  readonly strict?: true;
+  readonly errors: number;
+  readonly warnings: number;
+  readonly findings: readonly Finding[];
+  /**
+   * Per rule, how many findings were found beyond those listed (reports list at most
+   * MAX_FINDINGS_PER_RULE_AND_FILE per rule and file). Present only when some were left out;
+   * `errors` and `warnings` count the listed findings.
+   */
+  readonly truncated?: Readonly<Record<string, number>>;
+  /**
+   * Present only when the project has platform-ext.config.json (D-33): the warnings it
+   * acknowledges, each with its reason. They are not in `findings` nor counted in
+   * `warnings`, so they never fail --strict.
+   */
+  readonly acknowledged?: readonly AcknowledgedFinding[];
+}
+
+export interface ReportOptions {
+  /** `check --strict`: warnings fail the run as errors do (exit status 1). */
+  readonly strict?: boolean;
+  /** The acknowledged warnings (D-33); given only when the project has a config file. */
+  readonly acknowledged?: readonly AcknowledgedFinding[];
+}
+
+/**
+ * A finding in the D-20 key order (rule, severity, message, file, pointer, line, column), then
+ * its hint (D-20a): the finding's own when its command gave one, else its rule's; then, on
+ * the last listed finding of a rule in a file, how many more were left out (additive).
+ */
+function ordered(f: Finding): Record<string, unknown> {
+  const o: Record<string, unknown> = { rule: f.rule, severity: f.severity, message: f.message };
+  if (f.file !== undefined) o['file'] = f.file;
+  if (f.pointer !== undefined) o['pointer'] = f.pointer;
+  if (f.line !== undefined) o['line'] = f.line;
+  if (f.column !== undefined) o['column'] = f.column;
+  const hint = (f as ReportFinding).hint ?? ruleById(f.rule)?.hint;
+  if (hint !== undefined) o['hint'] = hint;
+  if (f.truncated !== undefined && f.truncated > 0) o['truncated'] = f.truncated;
+  return o;
+}
+
+export function buildReport(command: ReportCommand, target: string, findings: readonly Finding[], options: ReportOptions = {}): Report {
+  let errors = 0;
+  const truncated: Record<string, number> = {};
+  let anyTruncated = false;
+  for (const f of findings) {
+    if (f.severity === 'error') errors++;
+    if (f.truncated !== undefined && f.truncated > 0) {
+      truncated[f.rule] = (truncated[f.rule] ?? 0) + f.truncated;
+      anyTruncated = true;
+    }
+  }
+  const warnings = findings.length - errors;
+  const strict = options.strict === true;
+  const orderedFindings = findings.map((f) => ordered(f) as unknown as Finding);
+  // `strict` sits next to `ok` because it changes what `ok` means; without --strict the
+  // report is exactly the D-20 shape (verify and review never pass it).
+  return {
+    format: 'platform-extension-report-v1',
+    command,
+    target,
+    ok: errors === 0 && (!strict || warnings === 0),
+    ...(strict ? { strict: true as const } : {}),
+    errors,
+    warnings,
+    findings: orderedFindings,
+    ...(options.acknowledged !== undefined && {
+      acknowledged: options.acknowledged.map((f) => ({ ...ordered(f), reason: f.reason }) as unknown as AcknowledgedFinding),
+    }),
+    tool: { name: 'platform-ext', version: TOOL_VERSION },
+    contract_version: CONTRACT_VERSION,
+    ...(anyTruncated ? { truncated } : {}),
+  };
+}
+
+/** The D-20 report of a review, with the release summary and, against a baseline, the diff (additive fields, D-20a). */
+export interface ReviewReport extends Report {
+  readonly command: 'review';
+  readonly findings: readonly ReportFinding[];
+  readonly summary: ReleaseSummary;
+  readonly diff?: ReleaseDiff;
+}
