@@ -1,6 +1,6 @@
 // Long explanations of the operator's review rules (src/validator/catalogue/review-rules.ts),
 // joined into the table of src/explain/all-explanations.ts.
-import type { Explanation } from './all-explanations.js';
+import type { Explanation } from './explanation-kit.js';
 
 export function reviewExplanations(): Record<string, Explanation> {
   return {
