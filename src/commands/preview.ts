@@ -7,10 +7,9 @@
 // the reason when the server cannot start (port in use, folder unreadable), and with 0
 // when a signal stops it.
 import type { ParsedArgs } from './args.js';
-import { CAPABILITY_KEYS, isCapabilityKey, suggest } from '../validator/index.js';
+import { CAPABILITY_KEYS, isCapabilityKey, suggest, escapeLines } from '../validator/index.js';
 import { createPreviewServer, type CheckSummary, type PreviewAssets, type PreviewServer } from '../preview/server.js';
 import { UsageError } from '../node/usage-error.js';
-import { escapeLines } from '../validator/index.js';
 import type { CommandIo } from './command-io.js';
 
 /** Text for the CLI's command table (src/cli.ts): usage line, one-line summary, details. */

@@ -13,9 +13,7 @@
 // the decisions that shape extension code (each marked as a tool decision), the API
 // declarations, the rule ids and the reference extension. Team, distribution and signing
 // rules, the archive format and the manifest schema stay in contract-snapshot/.
-import { RULES } from '../validator/index.js';
-import { CAPABILITIES } from '../validator/index.js';
-import { BRIDGE_ERROR_CODE_LIST } from '../validator/index.js';
+import { RULES, CAPABILITIES, BRIDGE_ERROR_CODE_LIST } from '../validator/index.js';
 import { DECISIONS, ERROR_DETAILS } from './prose.js';
 import { snapshotFiles } from './snapshot.js';
 import { renderTemplates, type ScaffoldValues } from './templates.js';

@@ -3,11 +3,13 @@
 // property type and decision D-n appears here, and every number is read from the validator's
 // tables (limits.ts through LIMITS and the named constants), never typed twice.
 // test/contract/snapshot-content.test.mjs checks the coverage.
-import { CAPABILITIES } from '../validator/index.js';
-import { BRIDGE_ERROR_CODES, BRIDGE_ERROR_CODE_LIST } from '../validator/index.js';
-import { CART_UPDATED_EVENT, THEME_FIELDS } from '../validator/index.js';
-import { ACTION_SPECS, type FieldSpec } from '../validator/index.js';
 import {
+  CAPABILITIES,
+  BRIDGE_ERROR_CODES,
+  BRIDGE_ERROR_CODE_LIST,
+  CART_UPDATED_EVENT,
+  THEME_FIELDS,
+  ACTION_SPECS,
   ALLOWED_EXTENSIONS,
   BUNDLE_PATH_MAX_BYTES,
   BUNDLE_MAX_FILES,
@@ -19,14 +21,19 @@ import {
   MAX_PENDING_CALLS,
   REQUEST_TIMEOUT_MS,
   VALUE_MAX_BYTES,
+  MANIFEST_FIELD_NAMES,
+  PROPERTY_TYPES,
+  artifactPath,
+  signedPayload,
+  SUBMISSION_FILES,
+  SUBMISSION_FORMAT,
+  RULES,
+  BASE_URL_PLACEHOLDER,
+  RUNTIME_POLICY_TEMPLATE,
+  groupDigits,
+  type FieldSpec,
   type LimitEntry,
 } from '../validator/index.js';
-import { MANIFEST_FIELD_NAMES } from '../validator/index.js';
-import { PROPERTY_TYPES } from '../validator/index.js';
-import { artifactPath, signedPayload, SUBMISSION_FILES, SUBMISSION_FORMAT } from '../validator/index.js';
-import { RULES } from '../validator/index.js';
-import { BASE_URL_PLACEHOLDER, RUNTIME_POLICY_TEMPLATE } from '../validator/index.js';
-import { groupDigits } from '../validator/index.js';
 import { RESPONSE_SUMMARIES } from './api-tables.js';
 import { CAPABILITY_GRANTS, DECISIONS, ERROR_DETAILS, NOT_SPECIFIED } from './prose.js';
 import { MANIFEST_FIELD_TEXT } from './schema.js';

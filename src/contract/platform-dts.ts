@@ -7,11 +7,17 @@
 //
 // The file is a global script (no import or export): one namespace `Platform` for the
 // types, `interface Window` and a global `PLATFORM` constant.
-import { CAPABILITIES, type CapabilityDef } from '../validator/index.js';
-import { BRIDGE_ERROR_CODES, BRIDGE_ERROR_CODE_LIST } from '../validator/index.js';
-import { THEME_FIELDS } from '../validator/index.js';
-import { ACTION_SPECS, type ActionSpec, type FieldSpec } from '../validator/index.js';
-import { groupDigits } from '../validator/index.js';
+import {
+  CAPABILITIES,
+  BRIDGE_ERROR_CODES,
+  BRIDGE_ERROR_CODE_LIST,
+  THEME_FIELDS,
+  ACTION_SPECS,
+  groupDigits,
+  type CapabilityDef,
+  type ActionSpec,
+  type FieldSpec,
+} from '../validator/index.js';
 import {
   ACTION_TYPE_NAMES,
   CHOICE_TYPE_NAMES,

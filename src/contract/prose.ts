@@ -24,13 +24,13 @@ import {
   SETTINGS_MAX_BYTES,
   URL_PORT_MAX_DIGITS,
   IPV4_OCTET_MAX,
+  JSON_MAX_DEPTH,
+  THEME_FIELDS,
+  FORBIDDEN_KEYS,
+  SIGNED_PAYLOAD_HEADER,
+  groupDigits,
+  type BridgeErrorCode,
 } from '../validator/index.js';
-import { JSON_MAX_DEPTH } from '../validator/index.js';
-import { THEME_FIELDS } from '../validator/index.js';
-import { FORBIDDEN_KEYS } from '../validator/index.js';
-import { SIGNED_PAYLOAD_HEADER } from '../validator/index.js';
-import { groupDigits } from '../validator/index.js';
-import type { BridgeErrorCode } from '../validator/index.js';
 
 /** What granting each capability lets the extension do, keyed by capability key. */
 export const CAPABILITY_GRANTS: Readonly<Record<string, string>> = {

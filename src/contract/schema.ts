@@ -13,8 +13,8 @@
 //
 // Patterns are ECMAScript regular expressions read with the `u` flag (as ajv and editors
 // do), anchored, and free of ambiguous nested repetition so no input can make them slow.
-import { CAPABILITY_KEYS } from '../validator/index.js';
 import {
+  CAPABILITY_KEYS,
   DESCRIPTION_MAX_BYTES,
   DNS_LABEL_MAX_CHARS,
   DNS_NAME_MAX_CHARS,
@@ -35,10 +35,12 @@ import {
   SEMVER_MAX_NUMERIC,
   URL_PORT_MAX_DIGITS,
   VALUE_MAX_BYTES,
+  PROPERTY_FIELDS,
+  PROPERTY_TYPES,
+  OPTION_FIELDS,
+  MANIFEST_FIELD_NAMES,
+  JSON_MAX_DEPTH,
 } from '../validator/index.js';
-import { PROPERTY_FIELDS, PROPERTY_TYPES, OPTION_FIELDS } from '../validator/index.js';
-import { MANIFEST_FIELD_NAMES } from '../validator/index.js';
-import { JSON_MAX_DEPTH } from '../validator/index.js';
 import { MANIFEST_SCHEMA_VERSION, BRIDGE_PROTOCOL_VERSION } from './versions.js';
 
 /** The schema's `$id`: a name, not a place to download from (the snapshot is offline). */

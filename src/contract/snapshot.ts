@@ -3,13 +3,17 @@
 // scripts/gen-snapshot.mjs (the committed contract-snapshot/ folder, checked by a test),
 // `init` (a new project's copy) and `check` (which notices a project's stale copy).
 import { nodeCrypto } from '../node/builtins.js';
-import { BRIDGE_ERROR_CODES, BRIDGE_ERROR_CODE_LIST } from '../validator/index.js';
-import { renderProtocolDoc } from '../validator/index.js';
-import { ACTION_SPECS } from '../validator/index.js';
-import { CAPABILITIES } from '../validator/index.js';
-import { LIMITS } from '../validator/index.js';
-import { RULES } from '../validator/index.js';
-import { BASE_URL_PLACEHOLDER, RUNTIME_POLICY_TEMPLATE } from '../validator/index.js';
+import {
+  BRIDGE_ERROR_CODES,
+  BRIDGE_ERROR_CODE_LIST,
+  renderProtocolDoc,
+  ACTION_SPECS,
+  CAPABILITIES,
+  LIMITS,
+  RULES,
+  BASE_URL_PLACEHOLDER,
+  RUNTIME_POLICY_TEMPLATE,
+} from '../validator/index.js';
 import { REQUEST_TYPE_NAMES, RESPONSE_SUMMARIES, RESPONSE_TYPE_NAMES } from './api-tables.js';
 import { renderContractMd } from './contract-text.js';
 import { renderPlatformDts } from './platform-dts.js';

@@ -10,10 +10,10 @@ import {
   BUNDLE_MAX_EXPANDED_BYTES,
   BUNDLE_MAX_FILE_BYTES,
   MANIFEST_MAX_BYTES,
+  type BundleEntry,
+  type ProjectInput,
 } from '../validator/index.js';
-import type { BundleEntry } from '../validator/index.js';
 import { scanFileForKeyMarker, type KeyScanMiss } from './key-scan.js';
-import type { ProjectInput } from '../validator/index.js';
 import { UsageError } from '../node/usage-error.js';
 import { openFile, readFile, readInto } from '../node/file-open.js';
 import { pausePoint } from '../node/test-pause.js';

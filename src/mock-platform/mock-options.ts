@@ -7,16 +7,30 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFile } from '../node/file-open.js';
-import { CAPABILITIES, CAPABILITY_KEYS, isCapabilityKey } from '../validator/index.js';
-import { BRIDGE_ERROR_CODE_LIST, isBridgeErrorCode, type BridgeErrorCode } from '../validator/index.js';
-import { THEME_FIELDS, type SettingValue } from '../validator/index.js';
-import { FindingList, type Finding } from '../validator/index.js';
-import { isPropertyName } from '../validator/index.js';
-import { INITIALIZATION_TIMEOUT_MS, MANIFEST_MAX_BYTES, MAX_PROPERTIES, PROPERTY_NAME_MAX_CHARS, REQUEST_TIMEOUT_MS, SETTINGS_MAX_BYTES } from '../validator/index.js';
-import { validateManifest } from '../validator/index.js';
-import { validateSettings, type PropertyDef } from '../validator/index.js';
-import { suggest } from '../validator/index.js';
-import { utf8ByteLength } from '../validator/index.js';
+import {
+  CAPABILITIES,
+  CAPABILITY_KEYS,
+  isCapabilityKey,
+  BRIDGE_ERROR_CODE_LIST,
+  isBridgeErrorCode,
+  THEME_FIELDS,
+  FindingList,
+  isPropertyName,
+  INITIALIZATION_TIMEOUT_MS,
+  MANIFEST_MAX_BYTES,
+  MAX_PROPERTIES,
+  PROPERTY_NAME_MAX_CHARS,
+  REQUEST_TIMEOUT_MS,
+  SETTINGS_MAX_BYTES,
+  validateManifest,
+  validateSettings,
+  suggest,
+  utf8ByteLength,
+  type BridgeErrorCode,
+  type SettingValue,
+  type Finding,
+  type PropertyDef,
+} from '../validator/index.js';
 import type { CatalogProduct, Theme } from '../bridge/adapters.js';
 import { priceCents } from '../preview/mock-store.js';
 import type { MockCapabilityKey } from './platform-api.js';

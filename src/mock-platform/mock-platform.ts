@@ -17,12 +17,22 @@ import { AdapterUnavailable, type Adapters, type CatalogProduct, type Theme } fr
 import { createHostBridge, type CallLogEntry, type HostBridge, type HostPort } from '../bridge/host.js';
 import { installPlatform, type PlatformApi, type RuntimeMessageEvent, type RuntimePort, type RuntimeWindow } from '../bridge/runtime.js';
 import { createMockStore, type AnalyticsRecord, type CartSnapshot, type FormRecord, type MockStore, type StoreActivity } from '../preview/mock-store.js';
-import { CAPABILITIES } from '../validator/index.js';
-import { isBridgeErrorCode, type BridgeErrorCode } from '../validator/index.js';
-import { isPlatformConfig, MESSAGE_TYPES, PROTOCOL_VERSION, type CartUpdatedDetail, type PlatformConfig, type SettingValue, type SettingsSnapshot } from '../validator/index.js';
-import type { JsonValue } from '../validator/index.js';
-import { CART_QUANTITY_MAX, CART_QUANTITY_MIN } from '../validator/index.js';
-import type { PropertyDef } from '../validator/index.js';
+import {
+  CAPABILITIES,
+  isBridgeErrorCode,
+  isPlatformConfig,
+  MESSAGE_TYPES,
+  PROTOCOL_VERSION,
+  CART_QUANTITY_MAX,
+  CART_QUANTITY_MIN,
+  type BridgeErrorCode,
+  type CartUpdatedDetail,
+  type PlatformConfig,
+  type SettingValue,
+  type SettingsSnapshot,
+  type JsonValue,
+  type PropertyDef,
+} from '../validator/index.js';
 import {
   MockPlatformError,
   TIMEOUT_MAXIMA,

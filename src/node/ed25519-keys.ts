@@ -4,8 +4,7 @@ import type { KeyObject } from 'node:crypto';
 import { closeSync, fstatSync, lstatSync } from 'node:fs';
 import { nodeCrypto } from './builtins.js';
 import { openRegularFile, readInto } from './file-open.js';
-import { encodeBase64, formatSize } from '../validator/index.js';
-import { PRIVATE_KEY_MAX_BYTES } from '../validator/index.js';
+import { encodeBase64, formatSize, PRIVATE_KEY_MAX_BYTES } from '../validator/index.js';
 import { UsageError } from './usage-error.js';
 
 export interface KeyPair {

@@ -32,11 +32,17 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { nodeCrypto, nodeHttp } from '../node/builtins.js';
 import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
-import { runtimePolicy } from '../validator/index.js';
-import { decodeUtf8 } from '../validator/index.js';
-import { extensionOf, pathProblem } from '../validator/index.js';
-import { HtmlTokenizer } from '../validator/index.js';
-import { CONFIG_META_NAME, PROTOCOL_VERSION, RUNTIME_MODULE_PATH, type PlatformConfig } from '../validator/index.js';
+import {
+  runtimePolicy,
+  decodeUtf8,
+  extensionOf,
+  pathProblem,
+  HtmlTokenizer,
+  CONFIG_META_NAME,
+  PROTOCOL_VERSION,
+  RUNTIME_MODULE_PATH,
+  type PlatformConfig,
+} from '../validator/index.js';
 import { UsageError } from '../node/usage-error.js';
 import {
   BUILD_SETTLE_MISSING_MS,

@@ -7,11 +7,9 @@
 // manifest is signed bytes that two readers must agree on, so `schema_version` and
 // `protocol_version` must be written exactly `1`; any other spelling is refused.
 import { CAPABILITY_KEYS, isCapabilityKey } from './capabilities.js';
-import type { FindingList } from './findings.js';
-import { jsonPointer } from './findings.js';
+import { jsonPointer, type FindingList } from './findings.js';
 import { isNamespace, isSemver } from './grammar.js';
-import type { JsonEntry, JsonNode, JsonReadError } from './json.js';
-import { readJson } from './json.js';
+import { readJson, type JsonEntry, type JsonNode, type JsonReadError } from './json.js';
 import {
   DESCRIPTION_MAX_BYTES,
   ENTRYPOINT_MAX_CHARS,
@@ -23,8 +21,7 @@ import {
   SEMVER_MAX_NUMERIC,
 } from './limits.js';
 import { extensionOf, pathProblem, PATH_PROBLEM_TEXT } from './paths.js';
-import type { PropertyDef, Report } from './properties.js';
-import { checkManifestString, validatePropertyDefinitions } from './properties.js';
+import { checkManifestString, validatePropertyDefinitions, type PropertyDef, type Report } from './properties.js';
 import { suggest } from './suggest.js';
 import { decodeUtf8, groupDigits, LineMap, utf8ByteLength } from './text.js';
 

@@ -5,11 +5,9 @@
 // Definitions are read from the manifest's node tree (so findings carry a pointer and a
 // line/column); saved settings arrive as plain values (the preview's builder), and go
 // through the same value rules.
-import type { FindingList } from './findings.js';
-import { jsonPointer } from './findings.js';
+import { jsonPointer, type FindingList } from './findings.js';
 import { isColor, isPropertyName, urlProblem, URL_PROBLEM_TEXT } from './grammar.js';
-import type { JsonEntry, JsonNode, JsonObjectNode } from './json.js';
-import { jsonValueOf } from './json.js';
+import { jsonValueOf, type JsonEntry, type JsonNode, type JsonObjectNode } from './json.js';
 import {
   DEFAULTS_MAX_BYTES,
   HELP_MAX_BYTES,

@@ -9,11 +9,9 @@
 // other errors still exists (it must not be reported as removed), and a capability string
 // is compared as the text it is. Findings point into the current manifest; a change that
 // has no place there (a removed capability or property) points at the member that lost it.
-import type { FindingList } from './findings.js';
-import { jsonPointer } from './findings.js';
+import { jsonPointer, type FindingList } from './findings.js';
 import { isSemver } from './grammar.js';
-import type { JsonNode, JsonObjectNode } from './json.js';
-import { readJson } from './json.js';
+import { readJson, type JsonNode, type JsonObjectNode } from './json.js';
 import { VALUE_MAX_BYTES } from './limits.js';
 import { isPropertyType, type PropertyType } from './properties.js';
 import { LineMap } from './text.js';
