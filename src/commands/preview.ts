@@ -8,7 +8,7 @@
 // when a signal stops it.
 import type { ParsedArgs } from './args.js';
 import { CAPABILITY_KEYS, isCapabilityKey, suggest, escapeLines } from '../validator/index.js';
-import { createPreviewServer, type CheckSummary, type PreviewAssets, type PreviewServer } from '../preview/server.js';
+import { previewSession, type CheckSummary, type PreviewAssets, type PreviewServer } from '../ops/preview-session.js';
 import { UsageError } from '../node/usage-error.js';
 import type { CommandIo } from './command-io.js';
 
@@ -102,10 +102,9 @@ export function runPreview(args: ParsedArgs, io: CommandIo, hooks: PreviewHooks 
   const emptyCatalog = args.flags['empty-catalog'] === true;
   const strictHost = args.flags['strict-host'] === true;
 
-  return createPreviewServer({
-    projectDir: dir,
+  return previewSession({
+    dir,
     port,
-    host: '127.0.0.1',
     deny,
     fail,
     emptyCatalog,

@@ -1,0 +1,128 @@
+// `init` as a use case: a new project from the scaffold (src/contract/scaffold.ts) in a
+// folder that is absent or empty. The project is written whole into a temp folder beside
+// the target and renamed into place (into an existing empty folder: written inside it,
+// then moved out, so the folder itself stays); a failure leaves nothing behind, and a
+// folder that exists and is not empty is refused (no command overwrites what it did not
+// create).
+import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { nodeCrypto } from '../node/builtins.js';
+import { writeNewFileInStaging } from '../node/atomic-write.js';
+import { nameProblem, namespaceProblem, scaffoldFiles } from '../contract/scaffold.js';
+import { DEFAULT_TEMPLATE, type TemplateName } from '../contract/templates.js';
+import { UsageError } from '../node/usage-error.js';
+
+export interface InitProjectOptions {
+  /** `<publisher-slug>/<package-slug>`. */
+  readonly namespace: string;
+  /** The display name. */
+  readonly name: string;
+  readonly template?: TemplateName;
+}
+
+export interface InitOutcome {
+  /** How many files were written. */
+  readonly files: number;
+}
+
+/** A short hidden name (a long project name must not push the temp name past the file system's limit). */
+function tempName(): string {
+  return `.platform-ext-init.${process.pid}.${nodeCrypto().randomBytes(4).toString('hex')}.tmp`;
+}
+
+/** Writes every file under `root` (a folder of our own). */
+function writeAll(root: string, files: ReadonlyMap<string, string>): void {
+  for (const [path, content] of files) {
+    const full = join(root, path);
+    mkdirSync(dirname(full), { recursive: true });
+    writeNewFileInStaging(full, content);
+  }
+}
+
+/** A new folder: written whole beside it, then renamed into place (all or nothing). */
+function createFolder(absolute: string, files: ReadonlyMap<string, string>): void {
+  const temp = join(dirname(absolute), tempName());
+  try {
+    mkdirSync(temp);
+    writeAll(temp, files);
+    renameSync(temp, absolute);
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+/**
+ * An empty folder that exists: it stays the same folder (a shell may be in it, as after
+ * "mkdir x && cd x && platform-ext init ."), so the files are written into a temp folder
+ * inside it and its top-level entries moved out; on failure every entry moved so far is
+ * removed again (the folder was empty, so they are all ours).
+ */
+function fillEmptyFolder(absolute: string, files: ReadonlyMap<string, string>): void {
+  const temp = join(absolute, tempName());
+  const moved: string[] = [];
+  try {
+    mkdirSync(temp);
+    writeAll(temp, files);
+    const entries = readdirSync(temp).sort();
+    if (readdirSync(absolute).length !== 1) throw Object.assign(new Error('the folder is no longer empty'), { code: 'ENOTEMPTY' });
+    for (const entry of entries) {
+      renameSync(join(temp, entry), join(absolute, entry));
+      moved.push(entry);
+    }
+  } catch (error) {
+    for (const entry of moved) rmSync(join(absolute, entry), { recursive: true, force: true });
+    throw error;
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+/** Refuses a target that exists and is not an empty folder; returns whether it exists. */
+function checkTarget(target: string): boolean {
+  let stats;
+  try {
+    stats = lstatSync(target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw new UsageError(`Cannot read "${target}": ${(error as Error).message}`);
+  }
+  if (stats.isSymbolicLink()) throw new UsageError(`"${target}" is a symbolic link: give the path of a new or empty folder`);
+  if (!stats.isDirectory()) throw new UsageError(`"${target}" exists and is not a folder: choose a new folder name`);
+  if (readdirSync(target).length > 0) {
+    throw new UsageError(`"${target}" is not empty: init writes only into a new or empty folder, so that nothing of yours is overwritten; choose another folder`);
+  }
+  return true;
+}
+
+/**
+ * Creates the project folder `target`. Throws a UsageError for a bad namespace or name, a
+ * missing parent folder, a target that is a link, a file or a folder that is not empty,
+ * and a failed write (nothing is left behind).
+ */
+export function initProject(target: string, options: InitProjectOptions): InitOutcome {
+  const { namespace, name } = options;
+  const template = options.template ?? DEFAULT_TEMPLATE;
+  const problem = namespaceProblem(namespace) ?? nameProblem(name);
+  if (problem !== null) throw new UsageError(problem);
+  const absolute = resolve(target);
+  const parent = dirname(absolute);
+  let parentIsFolder = false;
+  try {
+    parentIsFolder = statSync(parent).isDirectory();
+  } catch {
+    parentIsFolder = false;
+  }
+  if (!parentIsFolder) throw new UsageError(`The folder "${dirname(target)}" does not exist: create it first, or choose another place for "${basename(target)}"`);
+  const existed = checkTarget(target);
+
+  const files = scaffoldFiles({ namespace, name }, template);
+  try {
+    if (existed) fillEmptyFolder(absolute, files);
+    else createFolder(absolute, files);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOTEMPTY' || code === 'EEXIST') throw new UsageError(`"${target}" is no longer empty (something was written to it meanwhile); nothing was written`);
+    throw new UsageError(`Cannot create "${target}": ${(error as Error).message}; nothing was written`);
+  }
+  return { files: files.size };
+}
