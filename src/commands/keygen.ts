@@ -4,7 +4,7 @@ import { existsSync, lstatSync, unlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ParsedArgs } from './args.js';
 import { base64Line, generateKeyPair } from '../node/ed25519-keys.js';
-import { sha256Hex } from '../node/release-deps.js';
+import { sha256Hex } from '../node/hashes.js';
 import { createFileExclusive } from '../node/atomic-write.js';
 import { UsageError } from '../node/usage-error.js';
 import type { CommandIo } from './command-io.js';

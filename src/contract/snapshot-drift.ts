@@ -11,7 +11,7 @@
 // no warning at all.
 import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
-import { nodeCrypto } from '../node/builtins.js';
+import { sha256Hex } from '../node/hashes.js';
 import { readFile, readHead } from '../node/file-open.js';
 import { FindingList, sortFindings, type Finding } from '../validator/index.js';
 import { CONTEXT_FILE, CONTEXT_MARKER, SNAPSHOT_FOLDER, isContextDocument } from './generated-names.js';
@@ -56,7 +56,7 @@ function sameContent(path: string, stats: Stats, expected: readonly [number, str
   const [size, sha256] = expected;
   if (!stats.isFile() || stats.size !== size) return false;
   const actual = readFile(path, size);
-  return actual.ok && actual.bytes.length === size && nodeCrypto().createHash('sha256').update(actual.bytes).digest('hex') === sha256;
+  return actual.ok && actual.bytes.length === size && sha256Hex(actual.bytes) === sha256;
 }
 
 /** True when the file at `path` is a regular file that starts with the context document's marker (read: its first line only). */

@@ -2,7 +2,7 @@
 // the bridge types and this folder's prose), never edited by hand. The same function feeds
 // scripts/gen-snapshot.mjs (the committed contract-snapshot/ folder, checked by a test),
 // `init` (a new project's copy) and `check` (which notices a project's stale copy).
-import { nodeCrypto } from '../node/builtins.js';
+import { sha256Hex } from '../node/hashes.js';
 import {
   BRIDGE_ERROR_CODES,
   BRIDGE_ERROR_CODE_LIST,
@@ -30,9 +30,6 @@ function json(value: unknown): string {
   return JSON.stringify(value, null, 2) + '\n';
 }
 
-function sha256Hex(text: string): string {
-  return nodeCrypto().createHash('sha256').update(text, 'utf8').digest('hex');
-}
 
 function errorsJson(): string {
   return json({

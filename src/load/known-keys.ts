@@ -7,7 +7,7 @@
 import { readCapped } from '../node/file-open.js';
 import { decodeBase64Strict, KNOWN_KEYS_FILE_MAX_BYTES } from '../validator/index.js';
 import { UsageError } from '../node/usage-error.js';
-import { sha256Hex } from '../node/release-deps.js';
+import { sha256Hex } from '../node/hashes.js';
 
 /** Bytes of a raw Ed25519 public key (D-11). */
 const PUBLIC_KEY_BYTES = 32;

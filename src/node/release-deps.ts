@@ -2,18 +2,9 @@
 // (this file is part of the operator's platform-review, which is built from
 // dist/validator.mjs and node: modules alone).
 import { nodeCrypto } from './builtins.js';
-import { crc32, type InflateResult, type ReleaseDeps } from '../validator/index.js';
+import type { InflateResult, ReleaseDeps } from '../validator/index.js';
 import { inflateCapped, nativeCrc32OrNull } from './zlib-inflate.js';
-
-/** CRC-32 as ZIP defines it (APPNOTE 4.4.7), natively where Node.js has it. */
-export function crc32Fast(bytes: Uint8Array): number {
-  const native = nativeCrc32OrNull();
-  return native !== null ? native(bytes) : crc32(bytes);
-}
-
-export function sha256Hex(bytes: Uint8Array): string {
-  return nodeCrypto().createHash('sha256').update(bytes).digest('hex');
-}
+import { crc32, sha256Hex } from './hashes.js';
 
 /** Ed25519 verification of a raw 32-byte key; a key that is not a curve point simply fails. */
 export function verifyEd25519(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean {
@@ -37,4 +28,5 @@ export function inflateRawCapped(compressed: Uint8Array, expectedSize: number): 
   return native !== null ? { ok: true, data: result.data, crc32: native(result.data) } : result;
 }
 
-export const NODE_RELEASE_DEPS: ReleaseDeps = { inflateRaw: inflateRawCapped, sha256Hex, verifyEd25519 };
+/** The release check's platform services; CRC-32 natively for stored entries too (the inflater gives it for deflated ones). */
+export const NODE_RELEASE_DEPS: ReleaseDeps = { inflateRaw: inflateRawCapped, sha256Hex, verifyEd25519, crc32 };

@@ -9,7 +9,7 @@ import { writeNewFileInStaging } from '../node/atomic-write.js';
 import { pausePoint } from '../node/test-pause.js';
 import type { LoadedProject } from '../load/project-loader.js';
 import { buildReport, type Report } from '../render/report-json.js';
-import { sha256Hex } from '../node/release-deps.js';
+import { sha256Hex } from '../node/hashes.js';
 import { UsageError } from '../node/usage-error.js';
 import { artifactPath, FindingList, readZip, signedPayload, sortFindings, SUBMISSION_FILES, SUBMISSION_FORMAT, type Finding } from '../validator/index.js';
 import { compressAll, launchCompressionWorker, startCompression, type CompressionWorker, type ParallelCompression } from '../zip/parallel-compression.js';

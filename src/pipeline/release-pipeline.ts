@@ -4,7 +4,7 @@
 import { withKeyHits } from '../load/key-scan.js';
 import { validateRelease, type Finding, type ReleaseResult } from '../validator/index.js';
 import { loadRelease, type LoadedRelease } from '../load/release-loader.js';
-import { crc32Fast, NODE_RELEASE_DEPS } from '../node/release-deps.js';
+import { NODE_RELEASE_DEPS } from '../node/release-deps.js';
 
 export interface ReleaseRun {
   /** The folder as read (the operator's review summarises its files). */
@@ -17,10 +17,6 @@ export interface ReleaseRun {
 /** Throws a UsageError when `dir` is not a readable folder. */
 export function runReleasePipeline(dir: string): ReleaseRun {
   const loaded = loadRelease(dir);
-  const result = validateRelease(loaded.release, {
-    ...NODE_RELEASE_DEPS,
-    // Stored entries' CRC-32 natively too (the inflater already gives it for deflated ones).
-    crc32: crc32Fast,
-  });
+  const result = validateRelease(loaded.release, NODE_RELEASE_DEPS);
   return { loaded, result, findings: withKeyHits(result.findings, loaded.keyHits, loaded.keyMisses) };
 }

@@ -24,7 +24,7 @@ import {
   type ReleaseManifest,
   type ReleaseResult,
 } from '../validator/index.js';
-import { sha256Hex } from '../node/release-deps.js';
+import { sha256Hex } from '../node/hashes.js';
 
 /** Whether the signer's fingerprint was compared with the publisher's active keys (--known-keys). */
 export type SignerPinning = 'pinned' | 'unknown' | 'not-pinned';

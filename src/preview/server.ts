@@ -30,6 +30,7 @@
 // - The host page has its own strict policy: same-origin scripts, styles and frames only.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { nodeCrypto, nodeHttp } from '../node/builtins.js';
+import { sha256Base64 } from '../node/hashes.js';
 import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
 import {
@@ -187,8 +188,9 @@ export function randomToken(): string {
   return nodeCrypto().randomBytes(16).toString('hex');
 }
 
+/** The CSP hash source of an inline script: SHA-256 of its text in base64. */
 export function scriptHash(text: string): string {
-  return nodeCrypto().createHash('sha256').update(text, 'utf8').digest('base64');
+  return sha256Base64(text);
 }
 
 /** How long a client may take to send request headers (a local tool: generous, but not forever). */

@@ -4,7 +4,7 @@
 //
 // The checked result is also what the server serves the frame from: bundle files come
 // out of this in-memory listing, never from a disk path built out of a request (D-25).
-import { nodeCrypto } from '../node/builtins.js';
+import { createSha256 } from '../node/hashes.js';
 import { readdirSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
@@ -59,7 +59,7 @@ export function checkProjectFolder(dir: string, revision: number): CheckedProjec
   let errors = 0;
   for (const f of findings) if (f.severity === 'error') errors++;
   const files = new Map<string, Uint8Array>();
-  const hash = nodeCrypto().createHash('sha256');
+  const hash = createSha256();
   // Lengths first, so that no two different listings can hash the same byte stream.
   const manifestBytes = project.input.manifest ?? new Uint8Array(0);
   hash.update(`manifest ${manifestBytes.length}\n`).update(manifestBytes);

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { decodeBase64Strict, encodeBase64 } from '../../build/validator/base64.js';
 import { parseBase64File, signedPayload, artifactPath } from '../../build/validator/release.js';
-import { sha256Hex, verifyEd25519 } from '../../build/node/release-deps.js';
+import { verifyEd25519 } from '../../build/node/release-deps.js';
+import { sha256Hex } from '../../build/node/hashes.js';
 import { parsePrivateKey, publicKeyBytes, signEd25519, base64Line } from '../../build/node/ed25519-keys.js';
 
 const corpus = (p) => new URL(`../corpus/${p}`, import.meta.url);
@@ -181,4 +182,17 @@ test('D-31: validateRelease refuses a small-order key whose forged signature the
   for (let i = 0, v = L; i < 32; i++, v >>= 8n) highS[32 + i] = Number(v & 255n);
   assert.ok(ids(validateRelease(release(good, highS), NODE_RELEASE_DEPS)).includes('release/signature-not-canonical'));
   assert.ok(!ids(validateRelease(release(good, forged), NODE_RELEASE_DEPS)).includes('release/signature-not-canonical'));
+});
+
+test('node/hashes.ts: SHA-256 of text and of its UTF-8 bytes agree; CRC-32 matches the check value and the validator', async () => {
+  const { crc32, sha256Base64, createSha256 } = await import('../../build/node/hashes.js');
+  const { crc32: crc32InJs } = await import('../../build/validator/zip/crc32.js');
+  // FIPS 180-2 example "abc" and the CRC-32 check value of "123456789" (ISO-HDLC).
+  assert.equal(sha256Hex('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  assert.equal(sha256Hex(new TextEncoder().encode('abc')), sha256Hex('abc'));
+  assert.equal(sha256Base64('abc'), Buffer.from(sha256Hex('abc'), 'hex').toString('base64'));
+  assert.equal(createSha256().update('a').update('bc').digest('hex'), sha256Hex('abc'));
+  const check = new TextEncoder().encode('123456789');
+  assert.equal(crc32(check), 0xcbf43926);
+  for (const bytes of [new Uint8Array(0), check, new Uint8Array(70_000).map((_, i) => (i * 31) & 0xff)]) assert.equal(crc32(bytes), crc32InJs(bytes));
 });

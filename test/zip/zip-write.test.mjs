@@ -17,7 +17,7 @@ import { compressAll, launchCompressionWorker, setCompressionWorkerScript, start
 import { proveStream, provenInflater } from '../../build/zip/read-back-proof.js';
 import { inflateRawCapped } from '../../build/node/release-deps.js';
 import { FindingList, readZip } from '../../build/validator/index.js';
-import { crc32Fast } from '../../build/node/release-deps.js';
+import { crc32 as crc32Fast } from '../../build/node/hashes.js';
 import { deflateRaw } from '../../build/zip/deflate.js';
 import * as format from '../../build/zip/format.js';
 import { crc32 } from '../../build/validator/zip/crc32.js';
