@@ -8,9 +8,9 @@
 // a PlatformExtError whose `code` says which kind it is. Findings are never thrown: a
 // project with errors resolves with `ok: false`.
 //
-// The functions return promises although today's work is synchronous, so that moving a
-// step off the main thread later (compression already runs on a worker) changes nothing
-// for callers.
+// The functions return promises although most of the work is synchronous, so that moving
+// a step off the main thread (compression already runs on a worker) changes nothing for
+// callers.
 import {
   checkProject as checkProjectOp,
   packageProject as packageProjectOp,

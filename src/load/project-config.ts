@@ -5,7 +5,7 @@
 //
 // A warning whose rule and file match an entry is moved out of the findings into the
 // report's `acknowledged` list (with the entry's reason): still counted and shown on
-// request in every format, but it no longer fails `check --strict`. Errors can never be
+// request in every format, but it does not fail `check --strict`. Errors can never be
 // acknowledged. `file` is a project path as findings give it ("runtime/vendor/chart.js"),
 // or a folder ending in "/" for every file under it.
 //

@@ -6,7 +6,7 @@
 import { readFileSync, writeSync } from 'node:fs';
 
 const enabled = process.env['PLATFORM_EXT_TRACE'] === '1';
-// Node's `performance` global is loaded on first use (perf_hooks, about 2 ms): read only
+// Node's `performance` global is loaded on first use (it loads perf_hooks): read only
 // when tracing is on, so that no other run of the CLI pays for it.
 /** The main thread's time origin; a worker is given it (setTraceOrigin) so both print on one clock. */
 let origin = enabled ? performance.timeOrigin : 0;
