@@ -281,7 +281,7 @@ test('inside the structure check the ranking is by code, whatever the key order'
   for (const [what, value, expected] of rows) assert.equal(code(copyPayload(value)), expected, what);
 });
 
-test('fuzz: 10,000 random values (test/support/fuzz-bridge.mjs cases) never throw; accepted copies are exact', () => {
+test('fuzz: 10,000 random values (the cases of test/support/fuzz-bridge.mjs) never throw; accepted copies are exact', () => {
   const rng = prng(0xb41d6e);
   const tally = new Map();
   for (let i = 0; i < 10_000; i++) {

@@ -239,7 +239,7 @@ test('checkStylesheet: a truncated sequence at the very start', () => {
   assert.deepEqual(runFile('style.css', Uint8Array.from([0xe2, 0x82])), [['css/invalid-utf8', 'style.css', 1, 1]]);
 });
 
-test('checkStylesheet: a 5 MiB stylesheet is scanned to the end (timing lives in test/support/fuzz-css.mjs)', () => {
+test('checkStylesheet: a 5 MiB stylesheet is scanned to the end (timing lives in bench/fuzz-css.mjs)', () => {
   const chunk = '.a{background:url(img/a.png) no-repeat;font:12px/1.5 "Helvetica Neue",sans-serif}/* c */\n';
   const clean = utf8(chunk.repeat(Math.ceil((5 * 1024 * 1024) / chunk.length)));
   assert.deepEqual(runFile('style.css', clean), []);

@@ -1,7 +1,7 @@
 // Mutation fuzzing of the CSS scanner (bad input never throws: it becomes findings).
 // Each case checks the tokenizer in both ident modes (tokens tile the input exactly),
 // the policy over text and over bytes, and the lossy UTF-8 decoder against TextDecoder;
-// see fuzzCssCase in test/support/fuzz-css.mjs, which runs far more cases.
+// see fuzzCssCase in test/support/fuzz-css.mjs; bench/fuzz-css.mjs runs far more cases.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mutateText, pick, prng } from '../support/fuzz.mjs';
@@ -14,7 +14,7 @@ import { FindingList } from '../../build/validator/findings.js';
 const CASES = 12_000;
 const SEED = 20_241_121;
 // No timing assertions here (house rule): a hang is caught by the test timeout below,
-// and test/support/fuzz-css.mjs reports cases per second and the slowest case.
+// and bench/fuzz-css.mjs reports cases per second and the slowest case.
 const HANG_GUARD = { timeout: 300_000 };
 
 test(`fuzz-css: ${CASES} mutated inputs, no exception, every case finishes`, HANG_GUARD, (t) => {

@@ -1,7 +1,7 @@
 // Mutation fuzzing of the HTML tokenizer and entrypoint policy (test/support/fuzz-html.mjs holds
 // the case generator and invariants): 20,000 seeded cases must run without an exception
 // or a broken invariant. No timing assertions (house rule): a hang or a quadratic path is
-// caught by the test timeout, and test/support/fuzz-html.mjs reports speed and the slowest case.
+// caught by the test timeout, and bench/fuzz-html.mjs reports speed and the slowest case.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { prng } from '../support/fuzz.mjs';

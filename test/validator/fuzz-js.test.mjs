@@ -1,5 +1,5 @@
 // Fuzzing the JavaScript lexer and module policy: 12,000 mutated inputs must each finish
-// without an exception and keep the lexer's invariants (test/support/fuzz-js.mjs runs millions).
+// without an exception and keep the lexer's invariants (bench/fuzz-js.mjs runs millions).
 // Plus performance sanity rows: 5 MiB generated modules finish (linear-time scanning)
 // and still find what they hold. No timing assertions: the test timeout is a hang guard only.
 import { test } from 'node:test';
@@ -24,7 +24,7 @@ test(`${CASES} mutated modules: no exception, invariants hold, each finishes`, {
     slowest = Math.max(slowest, performance.now() - t0);
   }
   // No timing assertion (house rule): the timeout above only catches a hang, and
-  // test/support/fuzz-js.mjs reports the slowest case.
+  // bench/fuzz-js.mjs reports the slowest case.
   t.diagnostic(`slowest case ${slowest.toFixed(1)} ms`);
 });
 

@@ -4,7 +4,7 @@
 // off-by-one values, in one header or in both) through readZip with a capped zlib
 // inflater. No case may throw; memory stays bounded (every inflate request within the
 // caps, every buffer returned no longer than requested); accepted archives read the same
-// through a local-header walk. The generator and the long run are in test/support/fuzz-zip.mjs.
+// through a local-header walk. The generator is in test/support/fuzz-zip.mjs; bench/fuzz-zip.mjs is the long run.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { prng } from '../support/fuzz.mjs';

@@ -235,10 +235,10 @@ test('isIpv6 on its own (RFC 4291 text forms)', () => {
   for (const bad of ['', ':', '1', '1:2', ':1::', '1::2:', '1:2:3:4:5:6:7:8:', '::1.2.3', '::01.2.3.4', '1::2::3']) assert.equal(isIpv6(bad), false, bad);
 });
 
-test('linear time: a long hostile URL is judged quickly', () => {
-  const start = performance.now();
-  urlProblem('http://' + 'a.'.repeat(500_000) + 'com/');
-  urlProblem('http://[' + '1:'.repeat(500_000) + ']/');
-  urlProblem('/' + 'a'.repeat(2_000_000));
-  assert.ok(performance.now() - start < 1000);
+// No timing assertion: a quadratic path over these million-character URLs would not finish
+// before the test's timeout, which is the guard.
+test('long hostile URLs are judged: bad hosts refused, a long path accepted', { timeout: 60_000 }, () => {
+  assert.notEqual(urlProblem('http://' + 'a.'.repeat(500_000) + 'com/'), null);
+  assert.notEqual(urlProblem('http://[' + '1:'.repeat(500_000) + ']/'), null);
+  assert.equal(urlProblem('/' + 'a'.repeat(2_000_000)), null); // a long path alone is no problem
 });

@@ -274,13 +274,12 @@ test('jsonValueOf defines __proto__ as data, never as the prototype', () => {
   assert.deepEqual(value, JSON.parse('{"__proto__":{"polluted":true}}'));
 });
 
-test('linear time: a 5 MiB document reads well under a second', () => {
+// No timing assertion (speed is the benchmarks' business): a reader that went quadratic on
+// 5 MiB would not finish before the test's timeout, which is the guard here.
+test('a 5 MiB document of many small objects reads whole', { timeout: 60_000 }, () => {
   const item = '{"k":"' + 'x'.repeat(40) + '\\n","n":12345.678e-2,"b":[true,false,null]},';
   const text = '[' + item.repeat(Math.ceil((5 * 1024 * 1024) / item.length)).slice(0, -1) + ']';
-  const bytes = encode(text);
-  const start = performance.now();
-  const result = readJson(bytes);
-  const ms = performance.now() - start;
+  const result = readJson(encode(text));
   assert.equal(result.ok, true);
-  assert.ok(ms < 1000, `took ${ms.toFixed(0)} ms`);
+  assert.equal(result.ok && jsonValueOf(result.value).length, Math.ceil((5 * 1024 * 1024) / item.length));
 });
