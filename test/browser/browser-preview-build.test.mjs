@@ -1,4 +1,4 @@
-// `preview` beside a bundler in watch mode (issue 15): while the output folder is being
+// `preview` beside a bundler in watch mode: while the output folder is being
 // rewritten (files vanish, then reappear), the page says a build is under way and keeps
 // the running frame, instead of flashing the findings of a half-written folder; a check
 // that passes is shown at once, and a failure that stays is shown once the folder has

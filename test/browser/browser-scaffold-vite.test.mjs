@@ -1,4 +1,4 @@
-// `platform-ext init --template vite` end to end, with no network (issue 15, "Done when"):
+// `platform-ext init --template vite` end to end, with no network:
 // the generated project gets this repository's packed tarball as its platform-ext (npm
 // install --offline of the tarball; it has no dependencies) and resolves Vite and
 // TypeScript from this repository's node_modules (dev dependencies, installed by

@@ -1,5 +1,5 @@
 // Hostile keys and hostile output, end to end through the built CLI and platform-review
-// (issue 13; D-29, D-30, D-31, D-32 and the report bounds): every case spawns a fresh
+// (D-29, D-30, D-31, D-32 and the report bounds): every case spawns a fresh
 // process with a 200 MB heap and a watchdog that kills it (a hang fails the case, with no
 // timing assertion beyond that), and asserts the exit status and the finding id or the
 // usage error. Names every object inherits are not flags; private keys that are not

@@ -1,4 +1,4 @@
-// `platform-ext init` (issue 5): argument errors (exit 2, D-21, nothing written), folders
+// `platform-ext init`: argument errors (exit 2, D-21, nothing written), folders
 // it refuses, the files it writes against the template listing (templates/scaffold/, the
 // snapshot, CONTEXT.md), a fresh scaffold that passes `check` with no findings at all, and
 // `init --refresh`, which rewrites contract-snapshot/ and CONTEXT.md and nothing else.

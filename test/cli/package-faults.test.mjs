@@ -1,4 +1,4 @@
-// package under faults (issue 13 item 7): a full disk or a file-size limit is a clear
+// package under faults: a full disk or a file-size limit is a clear
 // usage error naming the path, never "internal error"; a run killed with SIGKILL at any
 // phase of the write leaves --out present and whole at every instant, and the next run
 // removes the leftovers and writes a set that verifies. The kill points come from the

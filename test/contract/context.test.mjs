@@ -1,4 +1,4 @@
-// `platform-ext context` (issue 5): one self-contained Markdown document, byte-identical
+// `platform-ext context`: one self-contained Markdown document, byte-identical
 // on every run (whatever the folder, time zone or locale), at most 60 KB, with each
 // section and the snapshot files it promises verbatim; `--out` writes it atomically and
 // never over a file this tool did not write.

@@ -1,7 +1,7 @@
 // The module scanner against real code nobody here wrote: the ES module builds of popular
 // packages, installed as dev dependencies and read from node_modules (never committed).
 // Each file must lex without an error, hold no CommonJS/UMD finding (they run as modules
-// in browsers), and get no finding on a name it declares itself (issue 15).
+// in browsers), and get no finding on a name it declares itself.
 //
 // "A name it declares" is told apart without a parser of our own: esbuild renames every
 // binding of a module (minifyIdentifiers) and leaves global names alone, so a finding

@@ -1,4 +1,4 @@
-// The scaffold's type-check (issue 5): `tsc --noEmit -p jsconfig.json` passes on a fresh
+// The scaffold's type-check: `tsc --noEmit -p jsconfig.json` passes on a fresh
 // scaffold with its own configuration and contract-snapshot/platform.d.ts, and the
 // declarations have teeth: a copy with one wrong call (an unknown method, a wrong payload
 // type, a misspelt capability, a wrong form name, a wrong action) fails, while the same

@@ -1,4 +1,4 @@
-// The shape of src/ (issue 14): the folders under src/ form no cycle, code outside the
+// The shape of src/ (docs/architecture.md): the folders under src/ form no cycle, code outside the
 // validator reaches it only through src/validator/index.ts, and the programmatic API and
 // the use cases (src/ops/) never reach the command-line layer (src/commands/).
 //

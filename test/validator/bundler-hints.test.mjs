@@ -1,4 +1,4 @@
-// What bundlers leave in their output folder (issue 15): the finding names the setting of
+// What bundlers leave in their output folder: the finding names the setting of
 // the tool that stops it (source maps, .svg from public/, .json data and build manifests,
 // Vite's .vite/ folder, webpack's extracted licence files), and a page the build wrote
 // somewhere else is named in a "did you mean "entrypoint": ..." computed from the files.

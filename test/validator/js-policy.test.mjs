@@ -170,7 +170,7 @@ test('network APIs blocked by the runtime policy: warning per use', () => {
   for (const rule of seen) covered.add(rule);
 });
 
-test('names the module binds itself are not the browser\'s; typeof is a feature test (issue 15)', () => {
+test('names the module binds itself are not the browser\'s; typeof is a feature test', () => {
   const seen = table([
     ['"of" as a name inside a for head (esbuild names variables "of")', 'let of = 4; for (let i = 0; i < of / 2; i++) {}', []],
     ['a declarator after a comma', 'export const a = 1, location = 2;', []],

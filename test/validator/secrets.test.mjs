@@ -1,4 +1,4 @@
-// Secret scanning (issue 6, item 3; contract "Property definition": properties are public;
+// Secret scanning (contract "Property definition": properties are public;
 // D-4 keeps `secret/private-key`): access tokens in bundle text files and manifest strings
 // (secret/access-token, error), random-looking strings, e-mail addresses and phone numbers
 // in property defaults (warnings). Tables test both sides of every boundary; a regular-

@@ -1,4 +1,4 @@
-// check, package --dry-run, package and verify never disagree (issue 16): over seeded random
+// check, package --dry-run, package and verify never disagree: over seeded random
 // projects, with sizes near every bundle limit (file count, file size, expanded and
 // compressed totals), incompressible and highly compressible content, long namespaces and
 // versions, the four give the same verdict, and the size rules they report are the same.
