@@ -1,6 +1,5 @@
-// A fresh scaffold (`platform-ext init`) in the preview, in Chromium, with no errors:
-// it reads its settings and the theme, lists
-// products, adds one to the cart, and on every failure the preview can produce (a
+// A fresh scaffold (`platform-ext init`) in the preview, in Chromium, with no errors: it
+// reads its settings and the theme, lists products, adds one to the cart, and on every failure the preview can produce (a
 // capability not granted, REQUEST_FAILED, an empty catalogue) shows the visitor friendly
 // text, never a raw error, with no console error and no uncaught exception.
 // A screenshot is written to test-artifacts/scaffold.png.
