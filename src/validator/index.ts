@@ -31,6 +31,7 @@ export { suggest } from './suggest.js';
 export { HtmlTokenizer } from './html/html-tokenizer.js';
 export { readZip, type InflateRaw, type InflateResult, type ZipReadResult, type ReadZipOptions, type ZipListingEntry } from './zip/read.js';
 export { crc32 } from './zip/crc32.js';
+export * as ZIP_FORMAT from './zip/zip-format.js';
 export {
   validateRelease,
   signedPayload,

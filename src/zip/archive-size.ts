@@ -7,10 +7,11 @@
 // `package` does. The per-entry ratio cannot fail: compressEntry stores an entry whose
 // deflated form would exceed the ratio limit, and the archive-wide ratio of entries that
 // each keep within it keeps within it too.
-import { BUNDLE_MAX_COMPRESSED_BYTES, FindingList, sortFindings, type BundleEntry, type Finding, formatSize } from '../validator/index.js';
+import { BUNDLE_MAX_COMPRESSED_BYTES, FindingList, sortFindings, type BundleEntry, type Finding, formatSize, ZIP_FORMAT } from '../validator/index.js';
 import { compressEntry, type CompressedEntry } from './compress-entry.js';
 import { startCompression, type ParallelCompression } from './parallel-compression.js';
-import { ZIP_CENTRAL_DIRECTORY_HEADER_BYTES, ZIP_END_OF_CENTRAL_DIRECTORY_BYTES, ZIP_LOCAL_FILE_HEADER_BYTES } from './format.js';
+
+const { CENTRAL_HEADER_LENGTH, END_OF_CENTRAL_DIRECTORY_LENGTH, LOCAL_HEADER_LENGTH } = ZIP_FORMAT;
 
 /** One file as the archive holds it. */
 export interface ArchiveFile {
@@ -20,8 +21,8 @@ export interface ArchiveFile {
 
 /** Bytes of the archive besides the entries' data: both headers with the name, and the end record. */
 function layoutBytes(files: readonly ArchiveFile[]): number {
-  let total = ZIP_END_OF_CENTRAL_DIRECTORY_BYTES;
-  for (const file of files) total += ZIP_LOCAL_FILE_HEADER_BYTES + ZIP_CENTRAL_DIRECTORY_HEADER_BYTES + 2 * file.path.length;
+  let total = END_OF_CENTRAL_DIRECTORY_LENGTH;
+  for (const file of files) total += LOCAL_HEADER_LENGTH + CENTRAL_HEADER_LENGTH + 2 * file.path.length;
   return total;
 }
 

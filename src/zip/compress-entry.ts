@@ -1,10 +1,11 @@
 // One archive entry's stored form (D-15): the only part of writing a ZIP that depends on
 // a file's content, and the only part that costs time. Kept apart from the layout
 // (src/zip/zip-writer.ts) so that the compression worker's bundle holds just this and the encoder.
-import { BUNDLE_MAX_COMPRESSION_RATIO } from '../validator/index.js';
+import { BUNDLE_MAX_COMPRESSION_RATIO, ZIP_FORMAT } from '../validator/index.js';
 import { crc32 } from '../validator/index.js';
 import { deflateRaw } from './deflate.js';
-import { ZIP_METHOD_DEFLATED, ZIP_METHOD_STORED } from './format.js';
+
+const { METHOD_DEFLATE, METHOD_STORED } = ZIP_FORMAT;
 
 /**
  * One entry's stored form (APPNOTE 4.4.5, 4.4.7): everything of an entry that depends on
@@ -12,7 +13,7 @@ import { ZIP_METHOD_DEFLATED, ZIP_METHOD_STORED } from './format.js';
  * (compressEntry), so entries may be compressed in any order, on any thread.
  */
 export interface CompressedEntry {
-  /** ZIP_METHOD_STORED or ZIP_METHOD_DEFLATED. */
+  /** METHOD_STORED or METHOD_DEFLATE. */
   readonly method: number;
   /** The bytes as they go into the archive: the content itself, or its raw DEFLATE stream. */
   readonly data: Uint8Array;
@@ -33,11 +34,11 @@ export type Crc32 = (bytes: Uint8Array) => number;
  * than ours where it exists): the value, and so the archive, is the same.
  */
 export function compressEntry(content: Uint8Array, crc: Crc32 = crc32): CompressedEntry {
-  if (content.length === 0) return { method: ZIP_METHOD_STORED, data: content, crc32: crc(content) };
+  if (content.length === 0) return { method: METHOD_STORED, data: content, crc32: crc(content) };
   const deflated = deflateRaw(content);
   if (deflated.length < content.length && content.length <= BUNDLE_MAX_COMPRESSION_RATIO * deflated.length) {
-    return { method: ZIP_METHOD_DEFLATED, data: deflated, crc32: crc(content) };
+    return { method: METHOD_DEFLATE, data: deflated, crc32: crc(content) };
   }
-  return { method: ZIP_METHOD_STORED, data: content, crc32: crc(content) };
+  return { method: METHOD_STORED, data: content, crc32: crc(content) };
 }
 

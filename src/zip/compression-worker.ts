@@ -10,10 +10,12 @@ import { openRegularFile, readInto } from '../node/file-open.js';
 import { join } from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
 import { compressEntry } from './compress-entry.js';
-import { ZIP_METHOD_STORED } from './format.js';
 import { allowGarbageRelease, crc32Native, proveStream, released } from './read-back-proof.js';
 import { setTraceOrigin, trace } from '../node/trace.js';
 import { DONE, FAILED, NEXT, type WorkerInput, type WorkerResult, type WorkerWork } from './compression-worker-protocol.js';
+import { ZIP_FORMAT } from '../validator/index.js';
+
+const { METHOD_STORED } = ZIP_FORMAT;
 
 /**
  * Files up to this size are read into one buffer reused from file to file; a larger one
@@ -54,7 +56,7 @@ function compressOne(port: MessagePort, index: number, path: string, size: numbe
   }
   const ownBuffer = content.length >= READ_SCRATCH_BYTES ? content.length + 1 : 0;
   const entry = compressEntry(content, crc32Native);
-  if (entry.method === ZIP_METHOD_STORED) {
+  if (entry.method === METHOD_STORED) {
     port.postMessage({ index, method: entry.method, crc32: entry.crc32, proven: false } satisfies WorkerResult);
     return ownBuffer;
   }

@@ -33,11 +33,13 @@ import type { MessagePort, Worker } from 'node:worker_threads';
 import { isWorkerWithRole, nodeWorkerThreads } from '../node/builtins.js';
 import { compressEntry, type CompressedEntry, type ZipFileInput } from './zip-writer.js';
 import { warmUpEncoder } from './deflate.js';
-import { ZIP_METHOD_STORED } from './format.js';
 import { crc32Native, garbageReleaseAllowed, proveStream, released, type StreamProof } from './read-back-proof.js';
 import { trace, traceOrigin } from '../node/trace.js';
 import { runCompressionWorker as runWorkerSide } from './compression-worker.js';
 import { COUNTER_SLOTS, DONE, FAILED, NEXT, WORKER_ROLE, type WorkerInput, type WorkerResult, type WorkerWork } from './compression-worker-protocol.js';
+import { ZIP_FORMAT } from '../validator/index.js';
+
+const { METHOD_STORED } = ZIP_FORMAT;
 
 /** The worker's bundle, embedded in dist/ by scripts/build-deflate-worker.mjs. */
 declare const __PLATFORM_DEFLATE_WORKER_SOURCE__: string | undefined;
@@ -107,13 +109,13 @@ export interface ParallelCompression {
 function compressHere(content: Uint8Array, proofs: StreamProof[]): CompressedEntry {
   const entry = proveHere(content, proofs);
   // proveStream's inflated copy is out of reach now.
-  if (entry.method !== ZIP_METHOD_STORED) released(content.length);
+  if (entry.method !== METHOD_STORED) released(content.length);
   return entry;
 }
 
 function proveHere(content: Uint8Array, proofs: StreamProof[]): CompressedEntry {
   const entry = compressEntry(content, crc32Native);
-  if (entry.method !== ZIP_METHOD_STORED && proveStream(entry.data, content)) proofs.push({ stream: entry.data, content, crc32: entry.crc32 });
+  if (entry.method !== METHOD_STORED && proveStream(entry.data, content)) proofs.push({ stream: entry.data, content, crc32: entry.crc32 });
   return entry;
 }
 
@@ -208,7 +210,7 @@ export function startCompression(
         if (results[result.index] === undefined) {
           // The worker compared sizes; the CRC-32 of the bytes it compressed must be that of ours.
           if (result.crc32 !== undefined && result.crc32 === crc32Native(content)) {
-            const stored = result.method === ZIP_METHOD_STORED;
+            const stored = result.method === METHOD_STORED;
             results[result.index] = { method: result.method!, data: stored ? content : result.data!, crc32: result.crc32 };
             if (!stored && result.proven === true) proofs.push({ stream: result.data!, content, crc32: result.crc32 });
           } else {

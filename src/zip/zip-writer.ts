@@ -5,37 +5,71 @@
 // and the entry's data; then the central directory in the same order; then the end of
 // central directory record. Nothing else: no directory entries, extra fields, comments,
 // data descriptors, encryption or ZIP64, and fixed time, date, flags and attributes
-// (src/zip/format.ts). The hardened reader (D-16) accepts exactly this shape, and the
+// (src/validator/zip/zip-format.ts, the reader's table too). The hardened reader (D-16) accepts exactly this shape, and the
 // path grammar that builds the archive is the one that reads it (house principle 6).
 
-import { pathProblem } from '../validator/index.js';
+import { pathProblem, ZIP_FORMAT } from '../validator/index.js';
 import { compressEntry, type CompressedEntry, type Crc32 } from './compress-entry.js';
 import { crc32 } from '../validator/index.js';
-import {
-  ZIP_CENTRAL,
-  ZIP_CENTRAL_DIRECTORY_HEADER_BYTES,
-  ZIP_CENTRAL_DIRECTORY_HEADER_SIGNATURE,
-  ZIP_DOS_DATE,
-  ZIP_DOS_TIME,
-  ZIP_END,
-  ZIP_END_OF_CENTRAL_DIRECTORY_BYTES,
-  ZIP_END_OF_CENTRAL_DIRECTORY_SIGNATURE,
-  ZIP_EXTERNAL_ATTRIBUTES_REGULAR_FILE,
-  ZIP_FLAGS,
-  ZIP_LOCAL,
-  ZIP_LOCAL_FILE_HEADER_BYTES,
-  ZIP_LOCAL_FILE_HEADER_SIGNATURE,
-  ZIP_MAX_32,
-  ZIP_MAX_ENTRIES,
-  ZIP_MAX_NAME_BYTES,
-  ZIP_METHOD_DEFLATED,
-  ZIP_METHOD_STORED,
-  ZIP_VERSION_MADE_BY,
-  ZIP_VERSION_NEEDED_DEFLATED,
-  ZIP_VERSION_NEEDED_STORED,
-} from './format.js';
 
 export { compressEntry, type CompressedEntry, type Crc32 } from './compress-entry.js';
+
+const {
+  CENTRAL_COMMENT_LENGTH,
+  CENTRAL_COMPRESSED_SIZE,
+  CENTRAL_CRC32,
+  CENTRAL_DATE,
+  CENTRAL_DISK_START,
+  CENTRAL_EXTERNAL_ATTRIBUTES,
+  CENTRAL_EXTRA_LENGTH,
+  CENTRAL_FLAGS,
+  CENTRAL_HEADER_LENGTH,
+  CENTRAL_HEADER_SIGNATURE,
+  CENTRAL_INTERNAL_ATTRIBUTES,
+  CENTRAL_LOCAL_HEADER_OFFSET,
+  CENTRAL_METHOD,
+  CENTRAL_NAME_LENGTH,
+  CENTRAL_SIGNATURE,
+  CENTRAL_TIME,
+  CENTRAL_UNCOMPRESSED_SIZE,
+  CENTRAL_VERSION_MADE_BY,
+  CENTRAL_VERSION_NEEDED,
+  D15_DOS_DATE,
+  D15_DOS_TIME,
+  D15_EXTERNAL_ATTRIBUTES,
+  D15_FLAGS,
+  D15_VERSION_MADE_BY,
+  END_CENTRAL_DIRECTORY_DISK,
+  END_CENTRAL_DIRECTORY_OFFSET,
+  END_CENTRAL_DIRECTORY_SIZE,
+  END_COMMENT_LENGTH,
+  END_DISK,
+  END_ENTRIES_ON_DISK,
+  END_ENTRIES_TOTAL,
+  END_OF_CENTRAL_DIRECTORY_LENGTH,
+  END_OF_CENTRAL_DIRECTORY_SIGNATURE,
+  END_SIGNATURE,
+  LOCAL_COMPRESSED_SIZE,
+  LOCAL_CRC32,
+  LOCAL_DATE,
+  LOCAL_EXTRA_LENGTH,
+  LOCAL_FLAGS,
+  LOCAL_HEADER_LENGTH,
+  LOCAL_HEADER_SIGNATURE,
+  LOCAL_METHOD,
+  LOCAL_NAME_LENGTH,
+  LOCAL_SIGNATURE,
+  LOCAL_TIME,
+  LOCAL_UNCOMPRESSED_SIZE,
+  LOCAL_VERSION_NEEDED,
+  MAX_32,
+  MAX_ENTRIES,
+  MAX_NAME_LENGTH,
+  METHOD_DEFLATE,
+  METHOD_STORED,
+  VERSION_DEFLATE,
+  VERSION_STORED,
+} = ZIP_FORMAT;
 
 /** One file of the archive: a bundle-relative path (D-1, D-2) and its bytes. */
 export interface ZipFileInput {
@@ -68,16 +102,16 @@ function compareNames(a: ZipFileInput, b: ZipFileInput): number {
  * programming errors, not findings.
  */
 export function orderZipFiles(files: readonly ZipFileInput[]): ZipFileInput[] {
-  if (files.length > ZIP_MAX_ENTRIES) {
-    throw new Error(`writeZip: ${files.length} files is more than a ZIP without ZIP64 holds (${ZIP_MAX_ENTRIES})`);
+  if (files.length > MAX_ENTRIES) {
+    throw new Error(`writeZip: ${files.length} files is more than a ZIP without ZIP64 holds (${MAX_ENTRIES})`);
   }
   for (const file of files) {
     // D-2 admits ASCII letters, digits, ".", "_", "-" and "/" only, so a valid name is its
     // own byte encoding and needs no UTF-8 flag (APPNOTE 4.4.4 bit 11).
     const problem = pathProblem(file.path);
     if (problem !== null) throw new Error(`writeZip: path "${file.path}" is not a bundle path: ${problem}`);
-    if (file.path.length > ZIP_MAX_NAME_BYTES) throw new Error(`writeZip: path "${file.path}" is too long for a ZIP name`);
-    if (file.content.length > ZIP_MAX_32) throw new Error(`writeZip: "${file.path}" is too large for a ZIP without ZIP64`);
+    if (file.path.length > MAX_NAME_LENGTH) throw new Error(`writeZip: path "${file.path}" is too long for a ZIP name`);
+    if (file.content.length > MAX_32) throw new Error(`writeZip: "${file.path}" is too large for a ZIP without ZIP64`);
   }
   const sorted = [...files].sort(compareNames);
   for (let k = 1; k < sorted.length; k++) {
@@ -110,7 +144,7 @@ export function assembleZip(files: readonly ZipFileInput[], compressed: Readonly
   for (const file of sorted) {
     const entry = compressed.get(file.path);
     if (entry === undefined) throw new Error(`writeZip: no compressed entry for "${file.path}"`);
-    const fits = entry.method === ZIP_METHOD_DEFLATED || (entry.method === ZIP_METHOD_STORED && entry.data.length === file.content.length);
+    const fits = entry.method === METHOD_DEFLATE || (entry.method === METHOD_STORED && entry.data.length === file.content.length);
     if (!fits) throw new Error(`writeZip: the compressed entry for "${file.path}" does not belong to its content`);
     entries.push({
       name: file.path,
@@ -120,76 +154,76 @@ export function assembleZip(files: readonly ZipFileInput[], compressed: Readonly
       data: entry.data,
       localHeaderOffset: offset,
     });
-    offset += ZIP_LOCAL_FILE_HEADER_BYTES + file.path.length + entry.data.length;
+    offset += LOCAL_HEADER_LENGTH + file.path.length + entry.data.length;
   }
   const centralDirectoryOffset = offset;
   let centralDirectorySize = 0;
-  for (const entry of entries) centralDirectorySize += ZIP_CENTRAL_DIRECTORY_HEADER_BYTES + entry.name.length;
-  if (centralDirectoryOffset > ZIP_MAX_32 || centralDirectorySize > ZIP_MAX_32) {
+  for (const entry of entries) centralDirectorySize += CENTRAL_HEADER_LENGTH + entry.name.length;
+  if (centralDirectoryOffset > MAX_32 || centralDirectorySize > MAX_32) {
     throw new Error('writeZip: the archive would be too large for a ZIP without ZIP64');
   }
 
-  const archive = new Uint8Array(centralDirectoryOffset + centralDirectorySize + ZIP_END_OF_CENTRAL_DIRECTORY_BYTES);
+  const archive = new Uint8Array(centralDirectoryOffset + centralDirectorySize + END_OF_CENTRAL_DIRECTORY_LENGTH);
   const view = new DataView(archive.buffer, archive.byteOffset, archive.byteLength);
 
   // Local file headers and data (APPNOTE 4.3.7). Sizes and CRC are here, not in a data
   // descriptor (flag bit 3 clear): the reader checks them against the central directory.
   for (const entry of entries) {
     const at = entry.localHeaderOffset;
-    view.setUint32(at + ZIP_LOCAL.signature, ZIP_LOCAL_FILE_HEADER_SIGNATURE, true);
-    view.setUint16(at + ZIP_LOCAL.versionNeeded, versionNeeded(entry.method), true);
-    view.setUint16(at + ZIP_LOCAL.flags, ZIP_FLAGS, true);
-    view.setUint16(at + ZIP_LOCAL.method, entry.method, true);
-    view.setUint16(at + ZIP_LOCAL.time, ZIP_DOS_TIME, true);
-    view.setUint16(at + ZIP_LOCAL.date, ZIP_DOS_DATE, true);
-    view.setUint32(at + ZIP_LOCAL.crc32, entry.crc, true);
-    view.setUint32(at + ZIP_LOCAL.compressedSize, entry.data.length, true);
-    view.setUint32(at + ZIP_LOCAL.uncompressedSize, entry.uncompressedSize, true);
-    view.setUint16(at + ZIP_LOCAL.nameLength, entry.name.length, true);
-    view.setUint16(at + ZIP_LOCAL.extraLength, 0, true);
-    writeAscii(archive, at + ZIP_LOCAL.name, entry.name);
-    archive.set(entry.data, at + ZIP_LOCAL.name + entry.name.length);
+    view.setUint32(at + LOCAL_SIGNATURE, LOCAL_HEADER_SIGNATURE, true);
+    view.setUint16(at + LOCAL_VERSION_NEEDED, versionNeeded(entry.method), true);
+    view.setUint16(at + LOCAL_FLAGS, D15_FLAGS, true);
+    view.setUint16(at + LOCAL_METHOD, entry.method, true);
+    view.setUint16(at + LOCAL_TIME, D15_DOS_TIME, true);
+    view.setUint16(at + LOCAL_DATE, D15_DOS_DATE, true);
+    view.setUint32(at + LOCAL_CRC32, entry.crc, true);
+    view.setUint32(at + LOCAL_COMPRESSED_SIZE, entry.data.length, true);
+    view.setUint32(at + LOCAL_UNCOMPRESSED_SIZE, entry.uncompressedSize, true);
+    view.setUint16(at + LOCAL_NAME_LENGTH, entry.name.length, true);
+    view.setUint16(at + LOCAL_EXTRA_LENGTH, 0, true);
+    writeAscii(archive, at + LOCAL_HEADER_LENGTH, entry.name);
+    archive.set(entry.data, at + LOCAL_HEADER_LENGTH + entry.name.length);
   }
 
   // Central directory (APPNOTE 4.3.12), same order as the local headers.
   let at = centralDirectoryOffset;
   for (const entry of entries) {
-    view.setUint32(at + ZIP_CENTRAL.signature, ZIP_CENTRAL_DIRECTORY_HEADER_SIGNATURE, true);
-    view.setUint16(at + ZIP_CENTRAL.versionMadeBy, ZIP_VERSION_MADE_BY, true);
-    view.setUint16(at + ZIP_CENTRAL.versionNeeded, versionNeeded(entry.method), true);
-    view.setUint16(at + ZIP_CENTRAL.flags, ZIP_FLAGS, true);
-    view.setUint16(at + ZIP_CENTRAL.method, entry.method, true);
-    view.setUint16(at + ZIP_CENTRAL.time, ZIP_DOS_TIME, true);
-    view.setUint16(at + ZIP_CENTRAL.date, ZIP_DOS_DATE, true);
-    view.setUint32(at + ZIP_CENTRAL.crc32, entry.crc, true);
-    view.setUint32(at + ZIP_CENTRAL.compressedSize, entry.data.length, true);
-    view.setUint32(at + ZIP_CENTRAL.uncompressedSize, entry.uncompressedSize, true);
-    view.setUint16(at + ZIP_CENTRAL.nameLength, entry.name.length, true);
-    view.setUint16(at + ZIP_CENTRAL.extraLength, 0, true);
-    view.setUint16(at + ZIP_CENTRAL.commentLength, 0, true);
-    view.setUint16(at + ZIP_CENTRAL.diskNumberStart, 0, true);
-    view.setUint16(at + ZIP_CENTRAL.internalAttributes, 0, true); // 4.4.14: no "text" claim
-    view.setUint32(at + ZIP_CENTRAL.externalAttributes, ZIP_EXTERNAL_ATTRIBUTES_REGULAR_FILE, true);
-    view.setUint32(at + ZIP_CENTRAL.localHeaderOffset, entry.localHeaderOffset, true);
-    writeAscii(archive, at + ZIP_CENTRAL.name, entry.name);
-    at += ZIP_CENTRAL_DIRECTORY_HEADER_BYTES + entry.name.length;
+    view.setUint32(at + CENTRAL_SIGNATURE, CENTRAL_HEADER_SIGNATURE, true);
+    view.setUint16(at + CENTRAL_VERSION_MADE_BY, D15_VERSION_MADE_BY, true);
+    view.setUint16(at + CENTRAL_VERSION_NEEDED, versionNeeded(entry.method), true);
+    view.setUint16(at + CENTRAL_FLAGS, D15_FLAGS, true);
+    view.setUint16(at + CENTRAL_METHOD, entry.method, true);
+    view.setUint16(at + CENTRAL_TIME, D15_DOS_TIME, true);
+    view.setUint16(at + CENTRAL_DATE, D15_DOS_DATE, true);
+    view.setUint32(at + CENTRAL_CRC32, entry.crc, true);
+    view.setUint32(at + CENTRAL_COMPRESSED_SIZE, entry.data.length, true);
+    view.setUint32(at + CENTRAL_UNCOMPRESSED_SIZE, entry.uncompressedSize, true);
+    view.setUint16(at + CENTRAL_NAME_LENGTH, entry.name.length, true);
+    view.setUint16(at + CENTRAL_EXTRA_LENGTH, 0, true);
+    view.setUint16(at + CENTRAL_COMMENT_LENGTH, 0, true);
+    view.setUint16(at + CENTRAL_DISK_START, 0, true);
+    view.setUint16(at + CENTRAL_INTERNAL_ATTRIBUTES, 0, true); // 4.4.14: no "text" claim
+    view.setUint32(at + CENTRAL_EXTERNAL_ATTRIBUTES, D15_EXTERNAL_ATTRIBUTES, true);
+    view.setUint32(at + CENTRAL_LOCAL_HEADER_OFFSET, entry.localHeaderOffset, true);
+    writeAscii(archive, at + CENTRAL_HEADER_LENGTH, entry.name);
+    at += CENTRAL_HEADER_LENGTH + entry.name.length;
   }
 
   // End of central directory (APPNOTE 4.3.16): one disk, no archive comment.
-  view.setUint32(at + ZIP_END.signature, ZIP_END_OF_CENTRAL_DIRECTORY_SIGNATURE, true);
-  view.setUint16(at + ZIP_END.diskNumber, 0, true);
-  view.setUint16(at + ZIP_END.centralDirectoryDisk, 0, true);
-  view.setUint16(at + ZIP_END.entriesOnDisk, entries.length, true);
-  view.setUint16(at + ZIP_END.entries, entries.length, true);
-  view.setUint32(at + ZIP_END.centralDirectorySize, centralDirectorySize, true);
-  view.setUint32(at + ZIP_END.centralDirectoryOffset, centralDirectoryOffset, true);
-  view.setUint16(at + ZIP_END.commentLength, 0, true);
+  view.setUint32(at + END_SIGNATURE, END_OF_CENTRAL_DIRECTORY_SIGNATURE, true);
+  view.setUint16(at + END_DISK, 0, true);
+  view.setUint16(at + END_CENTRAL_DIRECTORY_DISK, 0, true);
+  view.setUint16(at + END_ENTRIES_ON_DISK, entries.length, true);
+  view.setUint16(at + END_ENTRIES_TOTAL, entries.length, true);
+  view.setUint32(at + END_CENTRAL_DIRECTORY_SIZE, centralDirectorySize, true);
+  view.setUint32(at + END_CENTRAL_DIRECTORY_OFFSET, centralDirectoryOffset, true);
+  view.setUint16(at + END_COMMENT_LENGTH, 0, true);
   return archive;
 }
 
 /** Version needed to extract (APPNOTE 4.4.3.2): 2.0 for Deflate, 1.0 for stored. */
 function versionNeeded(method: number): number {
-  return method === ZIP_METHOD_DEFLATED ? ZIP_VERSION_NEEDED_DEFLATED : ZIP_VERSION_NEEDED_STORED;
+  return method === METHOD_DEFLATE ? VERSION_DEFLATE : VERSION_STORED;
 }
 
 /** Copies an ASCII name (checked by pathProblem) as its bytes. */

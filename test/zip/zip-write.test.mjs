@@ -19,7 +19,35 @@ import { inflateRawCapped } from '../../build/node/release-deps.js';
 import { FindingList, readZip } from '../../build/validator/index.js';
 import { crc32 as crc32Fast } from '../../build/node/hashes.js';
 import { deflateRaw } from '../../build/zip/deflate.js';
-import * as format from '../../build/zip/format.js';
+import * as format from '../../build/validator/zip/zip-format.js';
+
+// The record layouts written out here from APPNOTE.TXT 4.3.7, 4.3.12 and 4.3.16, independently
+// of the shared table (build/validator/zip/zip-format.js), so that the parser below cannot
+// share a wrong offset with the writer; 'format constants match APPNOTE' compares the two.
+const APPNOTE = {
+  local: { signature: 0, versionNeeded: 4, flags: 6, method: 8, time: 10, date: 12, crc32: 14, compressedSize: 18, uncompressedSize: 22, nameLength: 26, extraLength: 28, name: 30 },
+  central: {
+    signature: 0,
+    versionMadeBy: 4,
+    versionNeeded: 6,
+    flags: 8,
+    method: 10,
+    time: 12,
+    date: 14,
+    crc32: 16,
+    compressedSize: 20,
+    uncompressedSize: 24,
+    nameLength: 28,
+    extraLength: 30,
+    commentLength: 32,
+    diskNumberStart: 34,
+    internalAttributes: 36,
+    externalAttributes: 38,
+    localHeaderOffset: 42,
+    name: 46,
+  },
+  end: { signature: 0, diskNumber: 4, centralDirectoryDisk: 6, entriesOnDisk: 8, entries: 10, centralDirectorySize: 12, centralDirectoryOffset: 16, commentLength: 20, length: 22 },
+};
 import { crc32 } from '../../build/validator/zip/crc32.js';
 import { BUNDLE_MAX_COMPRESSION_RATIO } from '../../build/validator/limits.js';
 import { prng } from '../support/fuzz.mjs';
@@ -66,22 +94,22 @@ function readTree(dir) {
  */
 function parseArchive(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const endAt = bytes.length - format.ZIP_END_OF_CENTRAL_DIRECTORY_BYTES;
+  const endAt = bytes.length - APPNOTE.end.length;
   const end = {
     at: endAt,
-    signature: view.getUint32(endAt + format.ZIP_END.signature, true),
-    diskNumber: view.getUint16(endAt + format.ZIP_END.diskNumber, true),
-    centralDirectoryDisk: view.getUint16(endAt + format.ZIP_END.centralDirectoryDisk, true),
-    entriesOnDisk: view.getUint16(endAt + format.ZIP_END.entriesOnDisk, true),
-    entries: view.getUint16(endAt + format.ZIP_END.entries, true),
-    centralDirectorySize: view.getUint32(endAt + format.ZIP_END.centralDirectorySize, true),
-    centralDirectoryOffset: view.getUint32(endAt + format.ZIP_END.centralDirectoryOffset, true),
-    commentLength: view.getUint16(endAt + format.ZIP_END.commentLength, true),
+    signature: view.getUint32(endAt + APPNOTE.end.signature, true),
+    diskNumber: view.getUint16(endAt + APPNOTE.end.diskNumber, true),
+    centralDirectoryDisk: view.getUint16(endAt + APPNOTE.end.centralDirectoryDisk, true),
+    entriesOnDisk: view.getUint16(endAt + APPNOTE.end.entriesOnDisk, true),
+    entries: view.getUint16(endAt + APPNOTE.end.entries, true),
+    centralDirectorySize: view.getUint32(endAt + APPNOTE.end.centralDirectorySize, true),
+    centralDirectoryOffset: view.getUint32(endAt + APPNOTE.end.centralDirectoryOffset, true),
+    commentLength: view.getUint16(endAt + APPNOTE.end.commentLength, true),
   };
   const central = [];
   let at = end.centralDirectoryOffset;
   for (let k = 0; k < end.entries; k++) {
-    const c = format.ZIP_CENTRAL;
+    const c = APPNOTE.central;
     const entry = {
       at,
       signature: view.getUint32(at + c.signature, true),
@@ -104,10 +132,10 @@ function parseArchive(bytes) {
     };
     entry.name = Buffer.from(bytes.subarray(at + c.name, at + c.name + entry.nameLength)).toString('latin1');
     central.push(entry);
-    at += format.ZIP_CENTRAL_DIRECTORY_HEADER_BYTES + entry.nameLength + entry.extraLength + entry.commentLength;
+    at += APPNOTE.central.name + entry.nameLength + entry.extraLength + entry.commentLength;
   }
   const local = central.map((entry) => {
-    const l = format.ZIP_LOCAL;
+    const l = APPNOTE.local;
     const base = entry.localHeaderOffset;
     const header = {
       at: base,
@@ -133,7 +161,7 @@ function parseArchive(bytes) {
 
 /** The entry's bytes after undoing its method. */
 function contentOf(header) {
-  if (header.method === format.ZIP_METHOD_STORED) return header.data;
+  if (header.method === format.METHOD_STORED) return header.data;
   return new Uint8Array(zlib.inflateRawSync(header.data));
 }
 
@@ -218,7 +246,7 @@ test('assembleZip refuses a missing entry, or a stored entry whose bytes are not
   missing.delete('b.png');
   assert.throws(() => assembleZip(files, missing), /no compressed entry for "b.png"/);
   const wrong = new Map(good);
-  wrong.set('b.png', { method: format.ZIP_METHOD_STORED, data: seededBytes(3, 499), crc32: 0 });
+  wrong.set('b.png', { method: format.METHOD_STORED, data: seededBytes(3, 499), crc32: 0 });
   assert.throws(() => assembleZip(files, wrong), /does not belong/);
 });
 
@@ -255,7 +283,7 @@ const WORKER_ENTRY = pathToFileURL(join(ROOT, 'build/zip/compression-worker-entr
 /** Asserts that `done` (a Compressed) has one proof per deflated entry, each of its own stream and content. */
 function assertProofs(done, files, label) {
   const byPath = new Map(files.map((f) => [f.path, f.content]));
-  const deflated = [...done.entries].filter(([, e]) => e.method === format.ZIP_METHOD_DEFLATED);
+  const deflated = [...done.entries].filter(([, e]) => e.method === format.METHOD_DEFLATE);
   assert.equal(done.proofs.length, deflated.length, `${label}: one proof per deflated entry`);
   for (const [path, entry] of deflated) {
     const proof = done.proofs.find((p) => p.stream === entry.data);
@@ -547,14 +575,27 @@ test('every header field of a small archive (APPNOTE 4.3.7, 4.3.12, 4.3.16; D-15
 });
 
 test('format constants match APPNOTE', () => {
-  assert.equal(format.ZIP_LOCAL_FILE_HEADER_SIGNATURE, 0x04034b50);
-  assert.equal(format.ZIP_CENTRAL_DIRECTORY_HEADER_SIGNATURE, 0x02014b50);
-  assert.equal(format.ZIP_END_OF_CENTRAL_DIRECTORY_SIGNATURE, 0x06054b50);
-  assert.equal(format.ZIP_LOCAL_FILE_HEADER_BYTES, 30);
-  assert.equal(format.ZIP_CENTRAL_DIRECTORY_HEADER_BYTES, 46);
-  assert.equal(format.ZIP_END_OF_CENTRAL_DIRECTORY_BYTES, 22);
-  assert.equal(format.ZIP_DOS_DATE, ((1980 - 1980) << 9) | (1 << 5) | 1);
-  assert.equal(format.ZIP_EXTERNAL_ATTRIBUTES_REGULAR_FILE, 0o100644 * 65536);
+  assert.equal(format.LOCAL_HEADER_SIGNATURE, 0x04034b50);
+  assert.equal(format.CENTRAL_HEADER_SIGNATURE, 0x02014b50);
+  assert.equal(format.END_OF_CENTRAL_DIRECTORY_SIGNATURE, 0x06054b50);
+  assert.equal(format.LOCAL_HEADER_LENGTH, APPNOTE.local.name);
+  assert.equal(format.CENTRAL_HEADER_LENGTH, APPNOTE.central.name);
+  assert.equal(format.END_OF_CENTRAL_DIRECTORY_LENGTH, APPNOTE.end.length);
+  // Every field offset of the shared table, record by record.
+  const upper = (name) => name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase();
+  const renamed = { diskNumberStart: 'DISK_START', entries: 'ENTRIES_TOTAL', diskNumber: 'DISK' };
+  for (const [record, prefix] of [['local', 'LOCAL'], ['central', 'CENTRAL'], ['end', 'END']]) {
+    for (const [field, offset] of Object.entries(APPNOTE[record])) {
+      if (field === 'name' || field === 'length') continue;
+      const name = `${prefix}_${renamed[field] ?? upper(field)}`;
+      assert.equal(format[name], offset, name);
+    }
+  }
+  assert.equal(format.D15_DOS_TIME, 0);
+  assert.equal(format.D15_DOS_DATE, ((1980 - 1980) << 9) | (1 << 5) | 1);
+  assert.equal(format.D15_EXTERNAL_ATTRIBUTES, 0o100644 * 65536);
+  assert.equal(format.D15_VERSION_MADE_BY, 0x0314);
+  assert.equal(format.D15_FLAGS, 0);
 });
 
 test('empty archive: only the end-of-central-directory record', () => {
@@ -615,8 +656,8 @@ test('refusals: paths outside the D-2 grammar, non-ASCII names, duplicates (prog
 });
 
 test('refusals: no ZIP64 (0xFFFF entries or a 0xFFFFFFFF-byte file would need it); 65,534 entries are fine', () => {
-  assert.equal(format.ZIP_MAX_ENTRIES, 0xfffe);
-  assert.equal(format.ZIP_MAX_32, 0xfffffffe);
+  assert.equal(format.MAX_ENTRIES, 0xfffe);
+  assert.equal(format.MAX_32, 0xfffffffe);
   const many = (count) => Array.from({ length: count }, (_, k) => ({ path: `f${k}.js`, content: new Uint8Array(0) }));
   assert.throws(() => writeZip(many(0xffff)), /ZIP64/);
   const { end } = parseArchive(writeZip(many(0xfffe)));

@@ -1,6 +1,9 @@
-// ZIP record layouts from PKWARE APPNOTE.TXT 6.3.10, section 4.3 ("General format of a
-// .ZIP file") and 4.4 ("Explanation of fields"). Only what a D-15 archive uses and what a
-// D-16 reader must recognise in order to refuse it. All fields are little-endian.
+// The one table of the ZIP format, for the reader (D-16, read.ts) and for package's writer
+// (src/zip/zip-writer.ts, through the index as ZIP_FORMAT): record layouts from PKWARE
+// APPNOTE.TXT 6.3.10, section 4.3 ("General format of a .ZIP file") and 4.4 ("Explanation
+// of fields"), and the fixed values of a D-15 archive. Only what a D-15 archive uses and
+// what a D-16 reader must recognise in order to refuse it. All fields are little-endian
+// (4.4.1.1).
 
 /** Signatures, read as little-endian 32-bit numbers ("PK" then two bytes). */
 export const LOCAL_HEADER_SIGNATURE = 0x04034b50; // 4.3.7 local file header
@@ -14,21 +17,27 @@ export const CENTRAL_HEADER_LENGTH = 46; // 4.3.12
 export const END_OF_CENTRAL_DIRECTORY_LENGTH = 22; // 4.3.16
 export const ZIP64_END_LOCATOR_LENGTH = 20; // 4.3.15
 
-/** Local file header field offsets (4.3.7). */
+/** Local file header field offsets (4.3.7); the name follows the fixed part (4.4.17). */
+export const LOCAL_SIGNATURE = 0;
 export const LOCAL_VERSION_NEEDED = 4;
 export const LOCAL_FLAGS = 6;
 export const LOCAL_METHOD = 8;
+export const LOCAL_TIME = 10;
+export const LOCAL_DATE = 12;
 export const LOCAL_CRC32 = 14;
 export const LOCAL_COMPRESSED_SIZE = 18;
 export const LOCAL_UNCOMPRESSED_SIZE = 22;
 export const LOCAL_NAME_LENGTH = 26;
 export const LOCAL_EXTRA_LENGTH = 28;
 
-/** Central directory file header field offsets (4.3.12). */
+/** Central directory file header field offsets (4.3.12); the name follows the fixed part. */
+export const CENTRAL_SIGNATURE = 0;
 export const CENTRAL_VERSION_MADE_BY = 4;
 export const CENTRAL_VERSION_NEEDED = 6;
 export const CENTRAL_FLAGS = 8;
 export const CENTRAL_METHOD = 10;
+export const CENTRAL_TIME = 12;
+export const CENTRAL_DATE = 14;
 export const CENTRAL_CRC32 = 16;
 export const CENTRAL_COMPRESSED_SIZE = 20;
 export const CENTRAL_UNCOMPRESSED_SIZE = 24;
@@ -41,6 +50,7 @@ export const CENTRAL_EXTERNAL_ATTRIBUTES = 38;
 export const CENTRAL_LOCAL_HEADER_OFFSET = 42;
 
 /** End of central directory record field offsets (4.3.16). */
+export const END_SIGNATURE = 0;
 export const END_DISK = 4;
 export const END_CENTRAL_DIRECTORY_DISK = 6;
 export const END_ENTRIES_ON_DISK = 8;
@@ -64,7 +74,8 @@ export const FLAG_STRONG_ENCRYPTION = 0x0040; // bit 6
 export const FLAG_UTF8 = 0x0800; // bit 11: language encoding flag (EFS)
 export const FLAG_MASKED_HEADERS = 0x2000; // bit 13: central directory encryption
 
-/** 4.4.3 version needed to extract: 2.0 covers deflate; ZIP64 needs 4.5, AES 5.1. */
+/** 4.4.3 version needed to extract: 1.0 for stored data, 2.0 covers deflate; ZIP64 needs 4.5, AES 5.1. */
+export const VERSION_STORED = 10;
 export const VERSION_DEFLATE = 20;
 
 /** 4.4.2 upper byte of "version made by": the host system that wrote the attributes. */
@@ -78,6 +89,16 @@ export const ZIP64_EXTRA_ID = 0x0001;
 export const SENTINEL_16 = 0xffff;
 export const SENTINEL_32 = 0xffffffff;
 
+/**
+ * The largest values a 2- and 4-byte field holds in an archive without ZIP64: the
+ * sentinels themselves send a reader looking for a ZIP64 record (4.4.8, 4.4.22, 4.4.24),
+ * so a D-15 archive stays strictly below them.
+ */
+export const MAX_ENTRIES = SENTINEL_16 - 1;
+export const MAX_32 = SENTINEL_32 - 1;
+/** Names are at most this many bytes: the name length field is 2 bytes (4.4.10). */
+export const MAX_NAME_LENGTH = 0xffff;
+
 /** MS-DOS attribute bits (low byte of the external attributes). */
 export const DOS_DIRECTORY = 0x10;
 export const DOS_ARCHIVE = 0x20;
@@ -88,3 +109,19 @@ export const UNIX_REGULAR_FILE = 0o100000;
 export const UNIX_DIRECTORY = 0o040000;
 export const UNIX_SYMLINK = 0o120000;
 export const UNIX_SETUID_SETGID_STICKY = 0o007000;
+
+// The fixed values of a D-15 archive (the writer's; the reader accepts them).
+
+/**
+ * Version made by (4.4.2): upper byte UNIX (4.4.2.2), so that the external attributes hold
+ * a Unix mode; lower byte 2.0 (4.4.2.3), the newest feature the archive uses.
+ */
+export const D15_VERSION_MADE_BY = (HOST_UNIX << 8) | VERSION_DEFLATE;
+/** External attributes (4.4.15) under UNIX: st_mode in the upper 16 bits, a regular file with mode rw-r--r--. */
+export const D15_EXTERNAL_ATTRIBUTES = ((UNIX_REGULAR_FILE | 0o644) << 16) >>> 0;
+/** General purpose flags (4.4.4): none (no encryption, no data descriptor; names are ASCII, so bit 11 is not needed). */
+export const D15_FLAGS = 0;
+/** MS-DOS time (4.4.6): 00:00:00 (hours << 11 | minutes << 5 | seconds / 2). */
+export const D15_DOS_TIME = 0x0000;
+/** MS-DOS date (4.4.6): 1980-01-01 ((year - 1980) << 9 | month << 5 | day), the earliest DOS date. */
+export const D15_DOS_DATE = 0x0021;
