@@ -277,7 +277,7 @@ function fill(html: string, placeholder: string, text: string): string {
  * The host page as served: the boot script inline (allowed by its hash), the latest check
  * as a JSON data block, and, when the check passes, the extension's frame already in the
  * markup. The frame then starts loading while the page's script is fetched and compiled,
- * not after (cold start: boot.ts notes a load that comes first, page.ts takes the frame
+ * not after (cold start: boot.ts notes a load that comes first, frame.ts takes the frame
  * over). A data block is never run; `<` is escaped in it so that no text in a finding (a
  * file name, a message quoting the project) can end the block.
  */

@@ -241,7 +241,7 @@ test('isolation: each rule of contract rule 5, tried from inside the real frame'
   }
 
   await t.test('the session never reaches the frame: no cookie on its document request or any request its document makes, nothing in its markup', async () => {
-    // The document request too: the host page makes the frame credentialless (page.ts
+    // The document request too: the host page makes the frame credentialless (frame.ts
     // mountFrame), as a storefront's frame on another site would load without the store's cookies.
     const fromFrame = loadRequests.filter((r) => r.frame() === frame);
     assert.equal(fromFrame.filter((r) => r.isNavigationRequest()).length, 1, "the frame's document request was seen");

@@ -1,5 +1,5 @@
 // What the server writes into the host page and the page's scripts read back (server.ts,
-// boot.ts, page.ts), kept in one place so that the two sides cannot drift apart. Plain
+// boot.ts, page.ts, frame.ts), kept in one place so that the two sides cannot drift apart. Plain
 // constants: the Node server imports this file too.
 import { FRAME_SANDBOX } from '../../validator/index.js';
 
@@ -13,7 +13,7 @@ export const FRAME_SLOT_ID = 'frame-slot';
 export const FRAME_LOADED_KEY = 'loaded';
 
 /**
- * The frame element's fixed attributes, as the server writes them and page.ts sets them:
+ * The frame element's fixed attributes, as the server writes them and frame.ts sets them:
  * the production sandbox (scripts only: no same-origin, forms, popups or navigation), no
  * referrer, and credentialless. The frame's files come from the page's own host, where a
  * storefront's frame loads from another site (its release base URL); a credentialless

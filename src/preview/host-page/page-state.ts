@@ -1,0 +1,128 @@
+// The page's state: the shape of a check as the server sends it (publicState in
+// server.ts), and `page`, the one object holding what the page knows between events: the
+// check it shows, the grants and settings the frame gets, the visitor's switches, the
+// mock store, the bridge and the frame. It is one object because the panel files read it and
+// several of them write it, and an imported binding cannot be assigned where a property
+// can. State that only one file uses stays in that file (frame.ts, activity-log.ts).
+//
+// The store reports what it does to activity-log.ts (showActivity), the one import from
+// here into a panel file: the store only keeps the function, so the import cycle it makes
+// (activity-log.ts draws the cart, which reads the store) runs nothing early.
+import type { HostBridge } from '../../bridge/host.js';
+import type { Finding, PropertyDef, SettingValue } from '../../validator/index.js';
+import { createMockStore, type MockStore } from '../mock-store.js';
+import { showActivity } from './activity-log.js';
+
+/** The manifest, as much of it as the page shows and the bridge needs. */
+export interface ManifestSummary {
+  readonly namespace: string | null;
+  readonly version: string | null;
+  readonly name: string | null;
+  readonly description: string | null;
+  readonly entrypoint: string | null;
+  readonly capabilities: readonly string[];
+  readonly properties: readonly PropertyDef[];
+}
+
+/** A check of the project (publicState in server.ts). */
+export interface PreviewState {
+  readonly revision: number;
+  readonly ok: boolean;
+  readonly errors: number;
+  readonly warnings: number;
+  readonly findings: readonly Finding[];
+  readonly problem: string | null;
+  /** Changes exactly when the manifest or a bundle file changed. */
+  readonly contentKey: string;
+  readonly manifest: ManifestSummary | null;
+  readonly frameUrl: string | null;
+  readonly options: { readonly deny: readonly string[]; readonly fail: readonly string[]; readonly emptyCatalog: boolean; readonly strictHost: boolean };
+}
+
+/**
+ * A set of capability keys that also hands out its members as a frozen array, built
+ * again only after a change: the host bridge reads the grants and the failing list at
+ * every call, and a copy per call is garbage at thousands of calls a second.
+ */
+export class ListedSet extends Set<string> {
+  #list: readonly string[] | null = null;
+
+  override add(key: string): this {
+    this.#list = null;
+    return super.add(key);
+  }
+
+  override delete(key: string): boolean {
+    this.#list = null;
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    this.#list = null;
+    super.clear();
+  }
+
+  list(): readonly string[] {
+    this.#list ??= Object.freeze([...this]);
+    return this.#list;
+  }
+}
+
+/** What the page knows between events: read by every panel, written where the page changes it. */
+export interface PageState {
+  /** The check the page shows (page.ts apply). */
+  state: PreviewState | null;
+  /** Declared capabilities of the manifest the page last saw. */
+  declared: string[];
+  /** The store user's grants (preview: the Capabilities panel); only declared keys matter. */
+  readonly grants: ListedSet;
+  /** Capabilities whose calls fail with REQUEST_FAILED (`--fail`, then the panel). */
+  readonly failing: ListedSet;
+  /** The settings the frame receives: the last set that passed validateSettings. */
+  settings: Record<string, SettingValue>;
+  /** What the settings form holds now, valid or not. */
+  draft: Record<string, SettingValue>;
+  /** The manifest's properties: the fields of the settings form. */
+  properties: readonly PropertyDef[];
+  /** The visitor's consent to analytics (the Store and visitor panel). */
+  consent: boolean;
+  /** Whether the store has a text-message number (the Store and visitor panel). */
+  smsAvailable: boolean;
+  /** `preview --empty-catalog`: the store has no products. */
+  emptyCatalog: boolean;
+  /** `preview --strict-host` (D-26): read by the host bridge at each call. */
+  strictHost: boolean;
+  /** The mock store the bridge's calls reach: a new one when emptyCatalog changes. */
+  store: MockStore;
+  /** The host end of the bridge to the frame (frame.ts). */
+  bridge: HostBridge | null;
+  /** The extension's frame element (frame.ts). */
+  frame: HTMLIFrameElement | null;
+}
+
+export const page: PageState = {
+  state: null,
+  declared: [],
+  grants: new ListedSet(),
+  failing: new ListedSet(),
+  settings: {},
+  draft: {},
+  properties: [],
+  consent: true,
+  smsAvailable: true,
+  emptyCatalog: false,
+  strictHost: false,
+  store: newStore(false),
+  bridge: null,
+  frame: null,
+};
+
+/** A mock store that follows the Store and visitor switches and reports what it does to the activity list. */
+export function newStore(empty: boolean): MockStore {
+  return createMockStore({
+    emptyCatalog: empty,
+    smsAvailable: () => page.smsAvailable,
+    consent: () => page.consent,
+    onActivity: showActivity,
+  });
+}
