@@ -1,9 +1,7 @@
 // node:zlib as both the store's reader (src/node/release-deps.ts) and package's read-back
-// proof (src/zip/read-back-proof.ts) use it: one capped raw inflate and the native CRC-32, so that the
-// proof inflates exactly as the reader will. It imports nothing of the validator but types:
-// platform-review (node-deps) may reach the validator only through dist/validator.mjs, and
-// the compression worker's small bundle (scripts/build-deflate-worker.mjs) includes it too.
-// Each caller falls back to its own import of the validator's CRC-32.
+// proof (src/zip/read-back-proof.ts) use it: one capped raw inflate and the native CRC-32, so
+// that the proof inflates exactly as the reader will. The CRC-32 callers use is
+// src/node/hashes.ts's, which falls back to the validator's where node:zlib has none.
 import type { ZlibOptions } from 'node:zlib';
 import { nodeZlib } from './builtins.js';
 import type { InflateResult } from '../validator/index.js';
