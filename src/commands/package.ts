@@ -32,7 +32,7 @@ import {
   type ProjectInput,
 } from '../validator/index.js';
 import { compressAll, launchCompressionWorker, startCompression, type ParallelCompression } from '../zip/parallel.js';
-import { allowGarbageRelease, provenInflater, type StreamProof } from '../zip/proof.js';
+import { allowGarbageRelease, crc32Native, provenInflater, type StreamProof } from '../zip/proof.js';
 import { trace } from '../zip/trace.js';
 import { assembleZip } from '../zip/write.js';
 import { withKeyHits } from '../release/key-scan.js';
@@ -169,7 +169,9 @@ function buildArchive(dir: string): Built {
   const built = checkAndAssemble(dir);
   if (built.zip === undefined) return built;
   const readBack = new FindingList();
-  readZip(built.zip, provenInflater(built.proofs ?? []), readBack, 'bundle.zip', { keepContent: false });
+  // Stored entries get node:zlib's CRC-32 (the same function), as deflated ones do from
+  // their proofs: the validator's own is JavaScript, compiled for this one pass.
+  readZip(built.zip, provenInflater(built.proofs ?? []), readBack, 'bundle.zip', { keepContent: false, crc32: crc32Native });
   trace('read back');
   return { ...built, findings: sortFindings(built.findings.concat(readBack.items)) };
 }
