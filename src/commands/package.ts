@@ -32,7 +32,7 @@ import {
   type ProjectInput,
 } from '../validator/index.js';
 import { compressAll, launchCompressionWorker, startCompression, type ParallelCompression } from '../zip/parallel.js';
-import { allowGarbageRelease, crc32Native, provenInflater, type StreamProof } from '../zip/proof.js';
+import { allowGarbageRelease, crc32Native, provenInflater, releaseAll, type StreamProof } from '../zip/proof.js';
 import { trace } from '../zip/trace.js';
 import { assembleZip } from '../zip/write.js';
 import { withKeyHits } from '../release/key-scan.js';
@@ -143,6 +143,10 @@ function checkAndAssemble(dir: string): Built {
     parallel?.cancel();
     return { findings, files: listing(files), manifest: input.manifest };
   }
+  // The check's decoded texts are garbage now; the compression still to come is where
+  // memory peaks (src/zip/proof.ts releaseAll).
+  releaseAll();
+  trace('check released');
   const compressed = parallel !== null ? parallel.finish() : compressAll(files);
   trace('compressed');
   const zip = assembleZip(files, compressed.entries);

@@ -28,7 +28,8 @@ import { inflateCapped, nativeCrc32OrNull } from './native-zlib.js';
 const GARBAGE_BUDGET_BYTES = 512 << 10;
 
 const load = createRequire(import.meta.url);
-type Collect = (options: { type: 'minor' }) => void;
+/** V8's gc function: a minor GC with `{ type: 'minor' }`, a full one without options. */
+type Collect = (options?: { type: 'minor' }) => void;
 let collect: Collect | null | undefined;
 let allowed = false;
 let garbage = 0;
@@ -95,6 +96,24 @@ export function released(bytes: number): void {
   collect ??= findCollect();
   try {
     collect?.({ type: 'minor' });
+  } catch {
+    collect = null;
+  }
+}
+
+/**
+ * A full GC now, where allowed: for the end of `package`'s check. Each text the check
+ * decoded is a string, and V8 puts strings of more than 128 KiB straight into its
+ * large-object space, which only a full GC frees; the heap's own limits start one only
+ * after many megabytes of them, so a bundle's worth of decoded text would otherwise stay
+ * resident through the compression that follows, where memory peaks. (The full GC needs
+ * the function called without options: its `{ type: 'major' }` is a minor GC on Node 20.)
+ */
+export function releaseAll(): void {
+  if (!allowed) return;
+  collect ??= findCollect();
+  try {
+    collect?.();
   } catch {
     collect = null;
   }
