@@ -31,7 +31,7 @@ import {
   type Finding,
   type ProjectInput,
 } from '../validator/index.js';
-import { compressAll, launchCompressionWorker, startCompression, type ParallelCompression } from '../zip/parallel.js';
+import { compressAll, discardPrelaunchedWorker, startCompression, type ParallelCompression } from '../zip/parallel.js';
 import { allowGarbageRelease, crc32Native, provenInflater, releaseAll, type StreamProof } from '../zip/proof.js';
 import { trace } from '../zip/trace.js';
 import { assembleZip } from '../zip/write.js';
@@ -109,24 +109,23 @@ function loadAndStartCompression(dir: string): {
   files: { path: string; content: Uint8Array }[];
   parallel: ParallelCompression | null;
 } {
-  // For a bundle worth sharing, the worker starts now, so that its start-up overlaps the
-  // reading of the project. (The sizes listed here are an estimate: what counts is read below.)
+  // For a bundle worth sharing, the worker (launched by the CLI ahead of the command, or
+  // now) goes to work on runtime/ before the project is read: it lists and reads the files
+  // itself. (The sizes listed here are an estimate: what counts is what is read below.)
   const runtime = join(dir, 'runtime');
-  const worker = runtimeBytesAtLeast(runtime, PARALLEL_MIN_BYTES) ? launchCompressionWorker() : null;
-  trace('worker launched');
+  let parallel: ParallelCompression | null = null;
+  if (runtimeBytesAtLeast(runtime, PARALLEL_MIN_BYTES)) parallel = startCompression(runtime);
+  else discardPrelaunchedWorker();
+  trace('work handed out');
   let project: LoadedProject;
   try {
     project = loadProject(dir);
     trace('project loaded');
   } catch (error) {
-    worker?.dispose();
+    parallel?.cancel();
     throw error;
   }
   const files = (project.input.files ?? []).flatMap((e) => (e.kind === 'file' && e.content !== undefined ? [{ path: e.path, content: e.content }] : []));
-  const expanded = files.reduce((n, f) => n + f.content.length, 0);
-  const parallel = files.length >= 2 && expanded >= PARALLEL_MIN_BYTES ? startCompression(files, runtime, worker) : null;
-  if (parallel === null) worker?.dispose();
-  trace('work handed out');
   return { input: project.input, keyHits: project.keyHits, keyMisses: project.keyMisses, files, parallel };
 }
 
@@ -147,7 +146,7 @@ function checkAndAssemble(dir: string): Built {
   // memory peaks (src/zip/proof.ts releaseAll).
   releaseAll();
   trace('check released');
-  const compressed = parallel !== null ? parallel.finish() : compressAll(files);
+  const compressed = parallel !== null ? parallel.finish(files) : compressAll(files);
   trace('compressed');
   const zip = assembleZip(files, compressed.entries);
   trace('assembled');
