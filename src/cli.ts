@@ -149,6 +149,11 @@ export async function main(given: readonly string[], givenIo: CommandIo): Promis
             : `Unknown command "${first}": run "platform-ext --help" for the commands`,
       );
     }
+    // `package` compresses on a worker thread (src/zip/parallel-compression.ts), whose start-up then
+    // overlaps the loading of the command's code; a bundle too small to share lets it go.
+    if (first === 'package' && !rest.includes('--help') && !rest.includes('-h')) {
+      (await import('./zip/parallel-compression.js')).prelaunchCompressionWorker();
+    }
     const command = await load();
     const args = parseArgs(rest, command.flags, first);
     if (args.flags['help'] === true) {

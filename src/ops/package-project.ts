@@ -7,13 +7,12 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { base64Line, parsePrivateKey, publicKeyBytes, readPrivateKeyFile, signEd25519 } from '../node/ed25519-keys.js';
 import { writeNewFileInStaging } from '../node/atomic-write.js';
 import { pausePoint } from '../node/test-pause.js';
-import type { LoadedProject } from '../load/project-loader.js';
 import { buildReport, type Report } from '../render/report-json.js';
-import { sha256Hex } from '../node/hashes.js';
+import { crc32, sha256Hex } from '../node/hashes.js';
 import { UsageError } from '../node/usage-error.js';
 import { artifactPath, FindingList, readZip, signedPayload, sortFindings, SUBMISSION_FILES, SUBMISSION_FORMAT, type Finding } from '../validator/index.js';
-import { compressAll, launchCompressionWorker, startCompression, type CompressionWorker, type ParallelCompression } from '../zip/parallel-compression.js';
-import { allowGarbageRelease, provenInflater, type StreamProof } from '../zip/read-back-proof.js';
+import { compressAll, discardPrelaunchedWorker, startCompression, type ParallelCompression } from '../zip/parallel-compression.js';
+import { allowGarbageRelease, provenInflater, releaseAll, type StreamProof } from '../zip/read-back-proof.js';
 import { trace } from '../node/trace.js';
 import { assembleZip } from '../zip/zip-writer.js';
 import { runProjectPipeline } from '../pipeline/project-pipeline.js';
@@ -72,44 +71,39 @@ function runtimeBytesAtLeast(runtime: string, bytes: number): boolean {
 }
 
 /**
- * Check, then build the archive. For a bundle big enough, a compression worker starts
- * before the project is read (its start-up overlaps the reading) and gets the files as soon
- * as they are read, so that compression overlaps validation. With errors that work is
+ * Check, then build the archive. For a bundle big enough, the compression worker (launched
+ * by the CLI before this code was loaded, or now) goes to work on runtime/ before the
+ * project is read: it lists and reads the files itself, and its results are taken only for
+ * files whose checked bytes have the same size and CRC-32. With errors that work is
  * dropped, and nothing was written.
  */
 function checkAndAssemble(dir: string): Built {
   const runtime = join(dir, 'runtime');
   // The sizes listed here are an estimate: what counts is what the loader reads.
-  let worker: CompressionWorker | null = runtimeBytesAtLeast(runtime, PARALLEL_MIN_BYTES) ? launchCompressionWorker() : null;
-  trace('worker launched');
-  let files: { path: string; content: Uint8Array }[] = [];
   let parallel: ParallelCompression | null = null;
-  const handOut = (project: LoadedProject): void => {
-    trace('project loaded');
-    files = (project.input.files ?? []).flatMap((e) => (e.kind === 'file' && e.content !== undefined ? [{ path: e.path, content: e.content }] : []));
-    const expanded = files.reduce((n, f) => n + f.content.length, 0);
-    parallel = files.length >= 2 && expanded >= PARALLEL_MIN_BYTES ? startCompression(files, runtime, worker) : null;
-    if (parallel === null) worker?.dispose();
-    worker = null;
-    trace('work handed out');
-  };
+  if (runtimeBytesAtLeast(runtime, PARALLEL_MIN_BYTES)) parallel = startCompression(runtime);
+  else discardPrelaunchedWorker();
+  trace('work handed out');
   let run;
   try {
-    run = runProjectPipeline(dir, { afterLoad: handOut });
+    run = runProjectPipeline(dir);
   } catch (error) {
-    worker?.dispose();
-    (parallel as ParallelCompression | null)?.cancel();
+    parallel?.cancel();
     throw error;
   }
   trace('checked');
   const { findings, result } = run;
   const manifest = run.project.input.manifest;
-  const started = parallel as ParallelCompression | null;
+  const files = (run.project.input.files ?? []).flatMap((e) => (e.kind === 'file' && e.content !== undefined ? [{ path: e.path, content: e.content }] : []));
   if (findings.some((f) => f.severity === 'error')) {
-    started?.cancel();
+    parallel?.cancel();
     return { findings, files: listing(files), manifest };
   }
-  const compressed = started !== null ? started.finish() : compressAll(files);
+  // The check's decoded texts are garbage now; the compression still to come is where
+  // memory peaks (src/zip/read-back-proof.ts releaseAll).
+  releaseAll();
+  trace('check released');
+  const compressed = parallel !== null ? parallel.finish(files) : compressAll(files);
   trace('compressed');
   const zip = assembleZip(files, compressed.entries);
   trace('assembled');
@@ -135,7 +129,9 @@ function buildArchive(dir: string): Built {
   const built = checkAndAssemble(dir);
   if (built.zip === undefined) return built;
   const readBack = new FindingList();
-  readZip(built.zip, provenInflater(built.proofs ?? []), readBack, 'bundle.zip', { keepContent: false });
+  // Stored entries get node:zlib's CRC-32 (the same function), as deflated ones do from
+  // their proofs: the validator's own is JavaScript, compiled for this one pass.
+  readZip(built.zip, provenInflater(built.proofs ?? []), readBack, 'bundle.zip', { keepContent: false, crc32 });
   trace('read back');
   return { ...built, findings: sortFindings(built.findings.concat(readBack.items)) };
 }

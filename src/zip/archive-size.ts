@@ -72,12 +72,12 @@ export interface ArchiveMeasure {
 export function startArchiveMeasure(entries: readonly BundleEntry[] | null, runtimeDir: string): ArchiveMeasure {
   const files = archiveFiles(entries);
   const stored = files === null ? 0 : layoutBytes(files) + files.reduce((n, f) => n + f.content.length, 0);
-  const parallel: ParallelCompression | null = files !== null && files.length >= 2 && stored > BUNDLE_MAX_COMPRESSED_BYTES ? startCompression(files, runtimeDir) : null;
+  const parallel: ParallelCompression | null = files !== null && files.length >= 2 && stored > BUNDLE_MAX_COMPRESSED_BYTES ? startCompression(runtimeDir) : null;
   return {
     finish(findings) {
       if (files === null) return [...findings];
       if (parallel === null) return withSize(findings, archiveSize(files));
-      const entriesByPath: ReadonlyMap<string, CompressedEntry> = parallel.finish().entries;
+      const entriesByPath: ReadonlyMap<string, CompressedEntry> = parallel.finish(files).entries;
       let bytes = layoutBytes(files);
       for (const file of files) bytes += entriesByPath.get(file.path)?.data.length ?? file.content.length;
       return withSize(findings, { bytes, compressed: true });

@@ -806,6 +806,30 @@ function compress(data: Uint8Array, out: BitWriter, block: Block, blockSymbols: 
     out.alignToByte();
     return;
   }
+  const state = matchAll(data, out, block, blockSymbols, skipAfterLiterals);
+  let symbols = state >>> 1;
+  if ((state & 1) === 1) {
+    // The last byte still awaits its literal.
+    BLOCK_LITERAL_OR_LENGTH[symbols] = data[n - 1]!;
+    BLOCK_DISTANCE[symbols] = 0;
+    symbols++;
+    BLOCK_LITERAL_FREQS[data[n - 1]!]!++;
+  }
+  block.symbols = symbols;
+  flushBlock(out, data, block, n, true);
+  out.alignToByte();
+}
+
+/**
+ * The LZ77 loop of compress over non-empty `data`, cutting and flushing blocks at the
+ * symbol budget. Returns the symbols of the last block, which it leaves unflushed, times
+ * two, plus one when the last byte still awaits its literal. The loop has a function of its
+ * own with nothing after it: V8 compiles a long-running loop while it runs (on-stack
+ * replacement), before the code after the loop has ever run, and compiled code that
+ * reaches code without type feedback is thrown away and compiled again.
+ */
+function matchAll(data: Uint8Array, out: BitWriter, block: Block, blockSymbols: number, skipAfterLiterals: number): number {
+  const n = data.length;
   // head[h]: the last position with hash h, or NO_POSITION. prev[i & WINDOW_MASK]: the
   // previous position with the same hash as i (absolute, so following a chain is one load;
   // a slot is only read while its position is inside the window, so it is never stale).
@@ -936,14 +960,6 @@ function compress(data: Uint8Array, out: BitWriter, block: Block, blockSymbols: 
       symbols = 0;
     }
   }
-  if (pending) {
-    lits[symbols] = data[n - 1]!;
-    dists[symbols] = 0;
-    symbols++;
-    literalFreqs[data[n - 1]!]!++;
-    covered = n;
-  }
-  block.symbols = symbols;
-  flushBlock(out, data, block, covered, true);
-  out.alignToByte();
+  // Here covered is n, or n - 1 with the last byte pending.
+  return symbols * 2 + (pending ? 1 : 0);
 }

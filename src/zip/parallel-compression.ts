@@ -1,25 +1,26 @@
 // Compressing a bundle's entries on two threads: the main thread and one worker (this
 // machine and CI have two cores). compressEntry is a pure function of each content, so
 // which thread compresses which entry changes nothing: assembleZip over these results is
-// byte-for-byte writeZip's archive (D-15; test/zip/zip-write.test.mjs compares both paths).
+// byte-for-byte writeZip's archive (D-15; test/zip-write.test.mjs compares both paths).
 //
-// `package` launches the worker before it reads the project (a worker takes 50-100 ms to
-// start, which then overlaps the reading), hands it the list of files before the check,
-// and the worker compresses while the main thread validates. The main thread then takes
-// its share of what is left and collects the worker's results. Its side is synchronous,
-// as `package` is: results are read with receiveMessageOnPort, with Atomics.wait between
-// them. Work is claimed through one shared counter, largest entries first, so that the
-// two threads finish close together.
+// The worker starts as early as it can: the CLI launches it for `package` before it loads
+// the command's code (prelaunchCompressionWorker; a worker takes 50-100 ms to start), and
+// `package` sends it to work on the project's runtime/ before reading the project itself.
+// The worker lists the folder and compresses its files, largest first, while the main
+// thread reads and checks the project; the main thread then takes its share of what is
+// left and collects the worker's results. Its side is synchronous, as `package` is:
+// results are read with receiveMessageOnPort, with Atomics.wait between them. Work is
+// claimed through one shared counter over the worker's listing, so that the two threads
+// finish close together.
 //
-// The worker reads each file it claims from disk itself (into one reused buffer) rather
-// than receiving a copy of every content: the main thread's copy, the one that was
-// checked, is the only one held for the whole run (a shared copy cost 20 MB of peak memory
-// on a 20 MiB bundle). A file whose size on disk is not the one read is left to the main
-// thread; otherwise the main thread uses the worker's result only when the CRC-32 of the
-// bytes the worker compressed is that of its own bytes (node:zlib's CRC, a few GB/s). A file
-// edited during the run is thus compressed again from the checked bytes, unless the edit
-// kept both its size and its CRC-32: a 1 in 2^32 chance for an edit made during the very
-// second `package` runs, and even then the archive is consistent (its CRC is of its data).
+// The worker reads each file it claims from disk itself (into one reused buffer, or one of
+// the file's own): the main thread's copy, the one that was checked, is the only one held
+// for the whole run. The main thread uses a result only for a file it read that has the
+// listed size and whose CRC-32 is that of the bytes the worker compressed (node:zlib's
+// CRC, a few GB/s); any other file it compresses itself. A file edited during the run is
+// thus compressed again from the checked bytes, unless the edit kept both its size and its
+// CRC-32: a 1 in 2^32 chance for an edit made during the very second `package` runs, and
+// even then the archive is consistent (its CRC is of its data).
 //
 // Each thread proves every stream it deflates right away (src/zip/read-back-proof.ts): node:zlib
 // inflates it back to exactly the bytes that thread compressed. With the CRC-32 and size
@@ -28,15 +29,16 @@
 //
 // The worker runs src/zip/compression-worker.ts: in dist/, a small bundle of it embedded in the CLI
 // (scripts/build-deflate-worker.mjs); elsewhere a script (setCompressionWorkerScript, or
-// build/zip/compression-worker-entry.js beside this module).
+// build/zip/worker-entry.js beside this module).
 import type { MessagePort, Worker } from 'node:worker_threads';
 import { isWorkerWithRole, nodeWorkerThreads } from '../node/builtins.js';
 import { compressEntry, type CompressedEntry, type ZipFileInput } from './zip-writer.js';
 import { warmUpEncoder } from './deflate.js';
-import { crc32Native, garbageReleaseAllowed, proveStream, released, type StreamProof } from './read-back-proof.js';
+import { garbageReleaseAllowed, proveStream, released, type StreamProof } from './read-back-proof.js';
 import { trace, traceOrigin } from '../node/trace.js';
+import { crc32 } from '../node/hashes.js';
 import { runCompressionWorker as runWorkerSide } from './compression-worker.js';
-import { COUNTER_SLOTS, DONE, FAILED, NEXT, WORKER_ROLE, type WorkerInput, type WorkerResult, type WorkerWork } from './compression-worker-protocol.js';
+import { COUNTER_SLOTS, DONE, FAILED, LISTED, NEXT, WORKER_ROLE, type WorkerInput, type WorkerListing, type WorkerMessage, type WorkerResult, type WorkerWork } from './compression-worker-protocol.js';
 import { ZIP_FORMAT } from '../validator/index.js';
 
 const { METHOD_STORED } = ZIP_FORMAT;
@@ -53,6 +55,8 @@ declare const __PLATFORM_DEFLATE_WORKER_SOURCE__: string | undefined;
 const WORKER_STALL_MS = 20_000;
 /** How long one Atomics.wait lasts before the main thread looks at the worker's state again. */
 const WAIT_SLICE_MS = 100;
+/** A claim position past any listing: stores into NEXT to stop the worker's claims. */
+const CLAIMED_ALL = 1 << 30;
 /**
  * Warm-up rounds of the main thread's encoder before its check (src/zip/deflate.ts
  * warmUpEncoder): about 20 ms, after which V8 compiles the encoder on its background threads
@@ -66,7 +70,7 @@ let workerScript: string | URL | null = null;
 
 /**
  * Where a compression worker starts when there is no embedded bundle (dist/ has one): a
- * script that calls runCompressionWorker. Default: build/zip/compression-worker-entry.js.
+ * script that calls runCompressionWorker. Default: build/zip/worker-entry.js.
  */
 export function setCompressionWorkerScript(script: string | URL): void {
   workerScript = script;
@@ -97,8 +101,11 @@ export interface Compressed {
 
 /** Compressions in progress; `finish` returns them all. */
 export interface ParallelCompression {
-  /** Compresses what the worker has not claimed, waits for the rest, and returns every entry. */
-  finish(): Compressed;
+  /**
+   * Compresses what the worker has not claimed, waits for the rest, and returns an entry
+   * for each of `files` (the contents the caller read and checked).
+   */
+  finish(files: readonly ZipFileInput[]): Compressed;
   /** Stops the worker: its results are not needed (the check found errors). */
   cancel(): void;
   /** What the worker has done so far: results posted, and whether it gave up (for tests and benches). */
@@ -114,7 +121,7 @@ function compressHere(content: Uint8Array, proofs: StreamProof[]): CompressedEnt
 }
 
 function proveHere(content: Uint8Array, proofs: StreamProof[]): CompressedEntry {
-  const entry = compressEntry(content, crc32Native);
+  const entry = compressEntry(content, crc32);
   if (entry.method !== METHOD_STORED && proveStream(entry.data, content)) proofs.push({ stream: entry.data, content, crc32: entry.crc32 });
   return entry;
 }
@@ -127,23 +134,48 @@ export function compressAll(files: readonly ZipFileInput[]): Compressed {
   return { entries, proofs };
 }
 
+/** A worker launched by prelaunchCompressionWorker and not yet taken. */
+let prelaunched: CompressionWorker | null = null;
+
 /**
- * Starts a compression worker, which waits for startCompression to give it work. Never
- * null in practice; a worker that cannot start claims nothing, and the main thread then
- * does everything.
+ * Launches a compression worker now, for the next launchCompressionWorker to take: the CLI
+ * calls it for `package` before loading the command's code, so that the worker's start-up
+ * overlaps that loading. Unless taken, it is let go by discardPrelaunchedWorker (or when
+ * the process ends: it never keeps the process alive).
+ */
+export function prelaunchCompressionWorker(): void {
+  prelaunched ??= startWorker();
+}
+
+/** Stops a prelaunched worker that will not be needed (a bundle too small to share). */
+export function discardPrelaunchedWorker(): void {
+  prelaunched?.dispose();
+  prelaunched = null;
+}
+
+/**
+ * A compression worker, which waits for startCompression to give it work: the prelaunched
+ * one, or one started now. Never null in practice; a worker that cannot start claims
+ * nothing, and the main thread then does everything.
  */
 export function launchCompressionWorker(): CompressionWorker | null {
+  const worker = prelaunched ?? startWorker();
+  prelaunched = null;
+  return worker;
+}
+
+function startWorker(): CompressionWorker | null {
   const counters = new Int32Array(new SharedArrayBuffer(COUNTER_SLOTS * Int32Array.BYTES_PER_ELEMENT));
   const { MessageChannel, Worker } = nodeWorkerThreads();
   const channel = new MessageChannel();
-  const input: WorkerInput = { role: WORKER_ROLE, port: channel.port2, counters, traceOrigin: traceOrigin(), releaseGarbage: garbageReleaseAllowed() };
+  const input: WorkerInput = { role: WORKER_ROLE, port: channel.port2, counters, traceOrigin: traceOrigin() };
   let worker: Worker | null;
   try {
     const options = { workerData: input, argv: [WORKER_ROLE], transferList: [channel.port2], stdout: true, stderr: true };
     worker =
       typeof __PLATFORM_DEFLATE_WORKER_SOURCE__ === 'string'
         ? new Worker(__PLATFORM_DEFLATE_WORKER_SOURCE__, { ...options, eval: true })
-        : new Worker(workerScript ?? new URL('./compression-worker-entry.js', import.meta.url), options);
+        : new Worker(workerScript ?? new URL('./worker-entry.js', import.meta.url), options);
     // Never keep the process alive, and never let a worker's failure become an uncaught
     // 'error' event: the main thread finishes the work whatever happens to the worker.
     worker.unref();
@@ -164,86 +196,121 @@ export function launchCompressionWorker(): CompressionWorker | null {
   return launched;
 }
 
+/** A listing position the worker answered for, with what it said. */
+interface WorkerAnswer {
+  readonly size: number;
+  readonly result: WorkerResult;
+}
+
 /**
- * Gives `files`, read from `root` (their paths are relative to it), to a launched worker
- * (one is launched now when none is given) and returns the compression in progress, or
- * null when no worker could be launched.
+ * Sends a launched worker (one is launched now when none is given) to compress the files
+ * under `root` (a project's runtime/), and returns the compression in progress, or null
+ * when no worker could be launched. The worker lists and reads the files itself, so this
+ * may be called before the caller reads them; `finish` is then given the contents the
+ * caller read and checked.
  */
-export function startCompression(
-  files: readonly ZipFileInput[],
-  root: string,
-  launched: CompressionWorker | null = launchCompressionWorker(),
-): ParallelCompression | null {
+export function startCompression(root: string, launched: CompressionWorker | null = launchCompressionWorker()): ParallelCompression | null {
   if (launched === null) return null;
   const handle = launched as LaunchedWorker;
   const { port, counters } = handle;
-  const count = files.length;
-  const contents = files.map((f) => f.content);
-  const paths = files.map((f) => f.path);
-  const order = claimOrder(contents);
-  port.postMessage({ root, paths, sizes: contents.map((c) => c.length), order } satisfies WorkerWork);
+  port.postMessage({ root, releaseGarbage: garbageReleaseAllowed() } satisfies WorkerWork);
   // The main thread compresses only after its check: have V8 compile its encoder meanwhile.
   warmUpEncoder(MAIN_WARM_UP_ROUNDS);
   trace('encoder warmed up');
+  let listing: WorkerListing | null = null;
+  /** Results read so far, by listing position. */
+  const answers = new Map<number, WorkerAnswer>();
+  let lastProgress = Date.now();
 
-  function finish(): Compressed {
+  /** Reads every message already posted; returns how many results it read. */
+  function drain(): number {
+    let read = 0;
+    for (;;) {
+      const message = nodeWorkerThreads().receiveMessageOnPort(port) as { message: WorkerMessage } | undefined;
+      if (message === undefined) return read;
+      lastProgress = Date.now();
+      const posted = message.message;
+      if (posted.kind === 'listing') listing = posted;
+      else if (listing !== null) {
+        answers.set(posted.index, { size: listing.sizes[posted.index]!, result: posted });
+        read++;
+      }
+    }
+  }
+
+  /** Whether the worker gave up or went silent: what it owes is compressed here. */
+  function gaveUp(): boolean {
+    return Atomics.load(counters, FAILED) === 1 || Date.now() - lastProgress > WORKER_STALL_MS;
+  }
+
+  /** The worker's listing, once posted; null when the worker gave up first. */
+  function awaitListing(): WorkerListing | null {
+    for (;;) {
+      drain();
+      if (listing !== null) return listing;
+      if (Atomics.load(counters, LISTED) === 1) continue; // posted just before its message could be read
+      if (gaveUp()) return null;
+      Atomics.wait(counters, DONE, Atomics.load(counters, DONE), WAIT_SLICE_MS);
+    }
+  }
+
+  function finish(files: readonly ZipFileInput[]): Compressed {
+    const count = files.length;
     const results: (CompressedEntry | undefined)[] = new Array(count);
     const proofs: StreamProof[] = [];
-    // The main thread's share: whatever is still unclaimed.
-    for (;;) {
-      const k = Atomics.add(counters, NEXT, 1);
-      if (k >= count) break;
-      const index = order[k]!;
-      results[index] = compressHere(contents[index]!, proofs);
-      trace(`compressed #${index} ${contents[index]!.length}`);
-    }
-    trace('main share done');
-    let missing = 0;
-    for (let index = 0; index < count; index++) if (results[index] === undefined) missing++;
-    let received = 0;
-    let lastProgress = Date.now();
-    while (missing > 0) {
-      const message = nodeWorkerThreads().receiveMessageOnPort(port) as { message: WorkerResult } | undefined;
-      if (message !== undefined) {
-        const result = message.message;
-        const content = contents[result.index]!;
-        if (results[result.index] === undefined) {
-          // The worker compared sizes; the CRC-32 of the bytes it compressed must be that of ours.
-          if (result.crc32 !== undefined && result.crc32 === crc32Native(content)) {
-            const stored = result.method === METHOD_STORED;
-            results[result.index] = { method: result.method!, data: stored ? content : result.data!, crc32: result.crc32 };
-            if (!stored && result.proven === true) proofs.push({ stream: result.data!, content, crc32: result.crc32 });
-          } else {
-            // The file on disk is not what was checked: ours.
-            results[result.index] = compressHere(content, proofs);
-          }
-          missing--;
+    const byPath = new Map<string, number>();
+    for (let index = 0; index < count; index++) byPath.set(files[index]!.path, index);
+    const listed = awaitListing();
+    if (listed !== null) {
+      // The main thread's share: whatever is still unclaimed, of the files it read too.
+      let claimed = 0;
+      for (;;) {
+        const k = Atomics.add(counters, NEXT, 1);
+        if (k >= listed.paths.length) break;
+        claimed++;
+        const index = byPath.get(listed.paths[k]!);
+        if (index !== undefined && results[index] === undefined) {
+          results[index] = compressHere(files[index]!.content, proofs);
+          trace(`compressed #${k} ${files[index]!.content.length}`);
         }
-        received++;
-        lastProgress = Date.now();
-        continue;
       }
-      const posted = Atomics.load(counters, DONE);
-      if (posted > received) continue; // counted just before its message could be read
-      if (Atomics.load(counters, FAILED) === 1 || Date.now() - lastProgress > WORKER_STALL_MS) {
-        // The worker gave up or went silent: compress what it owed here. Late results
-        // from it would be the same bytes; they are simply not read.
-        for (let index = 0; index < count; index++) {
-          if (results[index] === undefined) results[index] = compressHere(contents[index]!, proofs);
-        }
-        break;
+      trace('main share done');
+      // Every other position was claimed by the worker, which answers each.
+      const owed = listed.paths.length - claimed;
+      let received = answers.size;
+      while (received < owed) {
+        received += drain();
+        if (received >= owed) break;
+        const posted = Atomics.load(counters, DONE);
+        if (posted > received) continue; // counted just before its message could be read
+        if (gaveUp()) break;
+        Atomics.wait(counters, DONE, posted, WAIT_SLICE_MS);
       }
-      Atomics.wait(counters, DONE, posted, WAIT_SLICE_MS);
+      // A result is taken for a file whose content here has the listed size and the CRC-32
+      // of the bytes the worker compressed: the file the worker read is the one checked.
+      for (const [k, { size, result }] of answers) {
+        const index = byPath.get(listed.paths[k]!);
+        if (index === undefined || results[index] !== undefined || result.method === undefined || result.crc32 === undefined) continue;
+        const content = files[index]!.content;
+        if (content.length !== size || result.crc32 !== crc32(content)) continue;
+        const stored = result.method === METHOD_STORED;
+        results[index] = { method: result.method, data: stored ? content : result.data!, crc32: result.crc32 };
+        if (!stored && result.proven === true) proofs.push({ stream: result.data!, content, crc32: result.crc32 });
+      }
     }
     handle.dispose();
+    // What the worker did not do, or did on bytes other than these: here.
+    for (let index = 0; index < count; index++) {
+      if (results[index] === undefined) results[index] = compressHere(files[index]!.content, proofs);
+    }
     const entries = new Map<string, CompressedEntry>();
-    for (let index = 0; index < count; index++) entries.set(paths[index]!, results[index]!);
+    for (let index = 0; index < count; index++) entries.set(files[index]!.path, results[index]!);
     return { entries, proofs };
   }
 
   function cancel(): void {
     // Claim everything that is left, so the worker stops after its current entry.
-    Atomics.store(counters, NEXT, count);
+    Atomics.store(counters, NEXT, CLAIMED_ALL);
     handle.dispose();
   }
 
@@ -252,14 +319,6 @@ export function startCompression(
   }
 
   return { finish, cancel, progress };
-}
-
-/**
- * Entry indexes, largest content first (ties by index: any fixed order would do, the
- * output does not depend on it).
- */
-function claimOrder(contents: readonly Uint8Array[]): Int32Array {
-  return Int32Array.from({ length: contents.length }, (_, k) => k).sort((a, b) => contents[b]!.length - contents[a]!.length || a - b);
 }
 
 /**

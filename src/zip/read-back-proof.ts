@@ -21,23 +21,19 @@
 // less than with a 1 MiB budget). Where `gc` cannot be had, nothing else changes.
 import { createRequire } from 'node:module';
 import type { InflateRaw } from '../validator/index.js';
-import { crc32 as crc32Js } from '../validator/index.js';
-import { inflateCapped, nativeCrc32OrNull } from '../node/zlib-inflate.js';
+import { inflateCapped } from '../node/zlib-inflate.js';
+import { crc32 } from '../node/hashes.js';
 
 /** Inflated bytes let go between two minor GCs (well under V8's own 32 MiB trigger). */
 const GARBAGE_BUDGET_BYTES = 512 << 10;
 
 const load = createRequire(import.meta.url);
-type Collect = (options: { type: 'minor' }) => void;
+/** V8's gc function: a minor GC with `{ type: 'minor' }`, a full one without options. */
+type Collect = (options?: { type: 'minor' }) => void;
 let collect: Collect | null | undefined;
 let allowed = false;
 let garbage = 0;
 
-/** CRC-32 as ZIP defines it: node:zlib's where Node.js has it, else the validator's. */
-export function crc32Native(bytes: Uint8Array): number {
-  const native = nativeCrc32OrNull();
-  return native !== null ? native(bytes) : crc32Js(bytes);
-}
 
 /**
  * Lets this thread collect young garbage early (see above); a worker is told to by the
@@ -101,6 +97,24 @@ export function released(bytes: number): void {
 }
 
 /**
+ * A full GC now, where allowed: for the end of `package`'s check. Each text the check
+ * decoded is a string, and V8 puts strings of more than 128 KiB straight into its
+ * large-object space, which only a full GC frees; the heap's own limits start one only
+ * after many megabytes of them, so a bundle's worth of decoded text would otherwise stay
+ * resident through the compression that follows, where memory peaks. (The full GC needs
+ * the function called without options: its `{ type: 'major' }` is a minor GC on Node 20.)
+ */
+export function releaseAll(): void {
+  if (!allowed) return;
+  collect ??= findCollect();
+  try {
+    collect?.();
+  } catch {
+    collect = null;
+  }
+}
+
+/**
  * Whether node:zlib inflates `stream` to exactly `content`, consuming every byte of it
  * (the proof described above). The inflated copy, at most content.length bytes, is let go
  * on return: the caller passes that to `released` once its own frame is done with it.
@@ -147,6 +161,6 @@ export function provenInflater(proofs: Iterable<StreamProof>): InflateRaw {
     const result = inflateCapped(compressed, expectedSize);
     if (!result.ok) return result;
     pending = result.data.length;
-    return { ok: true, data: result.data, crc32: crc32Native(result.data) };
+    return { ok: true, data: result.data, crc32: crc32(result.data) };
   };
 }

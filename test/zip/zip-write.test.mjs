@@ -13,7 +13,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { assembleZip, compressEntry, orderZipFiles, writeZip } from '../../build/zip/zip-writer.js';
-import { compressAll, launchCompressionWorker, setCompressionWorkerScript, startCompression } from '../../build/zip/parallel-compression.js';
+import { compressAll, discardPrelaunchedWorker, launchCompressionWorker, prelaunchCompressionWorker, setCompressionWorkerScript, startCompression } from '../../build/zip/parallel-compression.js';
 import { proveStream, provenInflater } from '../../build/zip/read-back-proof.js';
 import { inflateRawCapped } from '../../build/node/release-deps.js';
 import { FindingList, readZip } from '../../build/validator/index.js';
@@ -299,32 +299,44 @@ test('parallel: the main thread and a worker give writeZip\'s exact bytes, and p
   const dir = filesOnDisk(t, files);
   const reference = writeZip(files);
   // 1. The worker alone does some entries before the main thread joins in.
-  let started = startCompression(files, dir);
+  let started = startCompression(dir);
   assert.ok(started !== null);
   assert.ok(await until(() => started.progress().posted > 0), 'the worker posted results');
-  let done = started.finish();
+  let done = started.finish(files);
   assert.deepEqual(assembleZip(files, done.entries), reference);
   assertProofs(done, files, 'shared');
   // 2. Finished at once: the main thread races the worker's start-up for every entry.
-  started = startCompression(files, dir);
-  done = started.finish();
+  started = startCompression(dir);
+  done = started.finish(files);
   assert.deepEqual(assembleZip(files, done.entries), reference);
   assertProofs(done, files, 'raced');
   // 3. Launched ahead of its work (as package does, before reading the project), then fed;
   // the main thread joins only after the worker has done everything.
   const early = launchCompressionWorker();
   await sleep(100);
-  started = startCompression(files, dir, early);
+  started = startCompression(dir, early);
   assert.ok(await until(() => started.progress().posted === files.length), 'the early worker did every entry');
-  done = started.finish();
+  done = started.finish(files);
   assert.deepEqual(assembleZip(files, done.entries), reference);
   assertProofs(done, files, 'worker only');
+  // 3b. Prelaunched (as the CLI does for package, before loading the command), taken by
+  // the next start; and prelaunched, then let go (a bundle too small to share).
+  prelaunchCompressionWorker();
+  await sleep(100);
+  started = startCompression(dir);
+  assert.ok(await until(() => started.progress().posted === files.length), 'the prelaunched worker did every entry');
+  done = started.finish(files);
+  assert.deepEqual(assembleZip(files, done.entries), reference);
+  assertProofs(done, files, 'prelaunched');
+  prelaunchCompressionWorker();
+  discardPrelaunchedWorker();
+  discardPrelaunchedWorker();
   // 4. Launched and disposed without work (a bundle too small to share), or cancelled (the
   // check found errors): nothing hangs, and a later run is unaffected.
   launchCompressionWorker().dispose();
-  startCompression(files, dir).cancel();
-  started = startCompression(files, dir);
-  assert.deepEqual(assembleZip(files, started.finish().entries), reference);
+  startCompression(dir).cancel();
+  started = startCompression(dir);
+  assert.deepEqual(assembleZip(files, started.finish(files).entries), reference);
   // 5. One thread (a bundle too small to share): the same entries and proofs.
   done = compressAll(files);
   assert.deepEqual(assembleZip(files, done.entries), reference);
@@ -333,9 +345,9 @@ test('parallel: the main thread and a worker give writeZip\'s exact bytes, and p
   // finds itself in one): the same bytes.
   setCompressionWorkerScript(pathToFileURL(join(ROOT, 'build/cli.js')));
   t.after(() => setCompressionWorkerScript(WORKER_ENTRY));
-  started = startCompression(files, dir, launchCompressionWorker());
+  started = startCompression(dir, launchCompressionWorker());
   assert.ok(await until(() => started.progress().posted === files.length), 'the CLI as a worker did every entry');
-  done = started.finish();
+  done = started.finish(files);
   assert.deepEqual(assembleZip(files, done.entries), reference);
   assertProofs(done, files, 'CLI worker');
 });
@@ -353,43 +365,44 @@ test('parallel: files changed on disk after they were read are compressed from t
   writeFileSync(moved, files.find((f) => f.path === 'js/m22.js').content);
   rmSync(join(dir, 'js/m22.js'));
   symlinkSync(moved, join(dir, 'js/m22.js'));
-  const started = startCompression(files, dir);
-  assert.ok(await until(() => started.progress().posted === files.length), 'the worker went through every entry');
-  const done = started.finish();
+  // The worker lists what is on disk: the file that is gone and the link are not there, the
+  // link's target is (a file of no entry: its result is not used).
+  const started = startCompression(dir);
+  assert.ok(await until(() => started.progress().posted === files.length - 1), 'the worker went through every file it found');
+  const done = started.finish(files);
   assert.deepEqual(assembleZip(files, done.entries), reference);
   // The entries compressed again here are proven here.
   assertProofs(done, files, 'changed on disk');
 });
 
-test('parallel: a worker that fails after claiming an entry, or never starts, still gives writeZip\'s bytes', async (t) => {
+test('parallel: a worker that fails, or never starts, still gives writeZip\'s bytes', async (t) => {
   const files = parallelFiles();
   const dir = filesOnDisk(t, files);
   t.after(() => setCompressionWorkerScript(WORKER_ENTRY));
   const reference = writeZip(files);
-  // A worker whose every claim throws: it claims one entry, gives up, and says so.
+  // A worker that fails before its listing reaches the main thread: it gives up, and says so.
   const failing = join(dir, 'failing-worker.mjs');
   writeFileSync(
     failing,
     [
       "import { workerData } from 'node:worker_threads';",
       `import { runCompressionWorker } from ${JSON.stringify(pathToFileURL(join(ROOT, 'build/zip/parallel-compression.js')).href)};`,
-      '// The work arrives without its claim order: the first claim throws.',
-      'const once = workerData.port.once.bind(workerData.port);',
-      'workerData.port.once = (event, listener) => once(event, (work) => listener({ ...work, order: null }));',
+      '// Nothing can be posted: the listing, its first message, throws.',
+      "workerData.port.postMessage = () => { throw new Error('cannot post'); };",
       'runCompressionWorker();',
       '',
     ].join('\n'),
   );
   setCompressionWorkerScript(pathToFileURL(failing));
-  let started = startCompression(files, dir);
+  let started = startCompression(dir);
   assert.ok(await until(() => started.progress().failed), 'the worker gave up');
   assert.equal(started.progress().posted, 0);
-  assert.deepEqual(assembleZip(files, started.finish().entries), reference);
+  assert.deepEqual(assembleZip(files, started.finish(files).entries), reference);
   // A worker script that does not exist: the worker never claims anything.
   setCompressionWorkerScript(pathToFileURL(join(dir, 'missing.mjs')));
-  started = startCompression(files, dir);
+  started = startCompression(dir);
   await sleep(200);
-  assert.deepEqual(assembleZip(files, started.finish().entries), reference);
+  assert.deepEqual(assembleZip(files, started.finish(files).entries), reference);
 });
 
 test('proof: proveStream holds exactly for a stream node:zlib inflates to the content, every byte consumed', () => {

@@ -434,7 +434,25 @@ export function scanJsModule(scan: FileScan, baseDir: string): ModuleFacts {
     ctx.exports = null;
   }
   flush(ctx);
-  return { exports: ctx.exports, reexports: ctx.reexports, imports: ctx.imports, capabilityUses: ctx.capabilityUses, platformUnclear: ctx.platformUnclear };
+  // The facts outlive the module's text (validate.ts keeps every module's until all are
+  // scanned): they hold copies, not pieces of it (see `detached`).
+  return {
+    exports: ctx.exports === null ? null : ctx.exports.map(detached),
+    reexports: ctx.reexports.map(detached),
+    imports: ctx.imports.map((i) => ({ path: detached(i.path), name: detached(i.name), line: i.line, column: i.column })),
+    capabilityUses: ctx.capabilityUses.map((u) => ({ key: detached(u.key), call: detached(u.call), line: u.line, column: u.column })),
+    platformUnclear: ctx.platformUnclear,
+  };
+}
+
+/**
+ * `s` with characters of its own. V8 makes a slice of 13 or more characters a view into
+ * the string it was cut from, and a concatenation a pair of references to its parts, so
+ * one exported name cut from a module keeps the module's whole text alive, as long as the
+ * name is. Cutting from a fresh concatenation makes V8 copy the characters first.
+ */
+function detached(s: string): string {
+  return (' ' + s).slice(1);
 }
 
 function quoted(text: string): string {
