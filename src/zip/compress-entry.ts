@@ -30,8 +30,8 @@ export type Crc32 = (bytes: Uint8Array) => number;
  * higher ratios (D-16, a zip-bomb guard), so a 5 MiB file of zeros is stored rather than
  * made unreadable. Empty files are stored (size 0). Integer arithmetic only.
  *
- * `crc` may be any implementation of the same function (node:zlib's crc32 is 10x faster
- * than ours where it exists): the value, and so the archive, is the same.
+ * `crc` may be any implementation of the same function (node:zlib's native one where it
+ * exists): the value, and so the archive, is the same.
  */
 export function compressEntry(content: Uint8Array, crc: Crc32 = crc32): CompressedEntry {
   if (content.length === 0) return { method: METHOD_STORED, data: content, crc32: crc(content) };

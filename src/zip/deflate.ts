@@ -72,12 +72,10 @@ const HASH_MULTIPLIER = 0x9e3779b1;
 const NO_POSITION = -WINDOW_SIZE - 1;
 // The match-search limits are zlib's level 6 (configuration_table in deflate.c: the level
 // of Info-ZIP `zip -6` and `zip` without a level) but for the chain, which is half as long.
-// The release pipeline's bound is `package` at most zip -6's time, at most 1.03x its size.
-// On bench/package.mjs's 20 MiB project the longest chain walk is most of the encoder's
-// time: 64 takes 12% fewer instructions than zlib's 128 for a 0.5% larger archive (still
-// within 0.5% of zip -6; 32 with nice 32, zlib's level 5, saves 25% for 2%). The earlier
-// level-9-like limits (chain 256, lazy and nice 258, good 32) took twice the time of
-// level 6 for 0.8% less.
+// D-35 bounds `package` against zip -6 (time, and at most 1.03x its size). The longest
+// chain walk is most of the encoder's time, and halving zlib's 128 costs far less in size
+// than it saves in time, while zlib's level 5 limits (chain 32, nice 32) would give up
+// more size than the bound allows; bench/package.mjs prints both ratios.
 /** Longest chain walk per position (zlib "max_chain"). */
 const MAX_CHAIN = 64;
 /** When the pending match is at least this long, walk only a quarter of the chain (zlib "good_length"). */
@@ -589,7 +587,7 @@ function writeSymbols(out: BitWriter, block: Block): number {
   }
   // One number back instead of three property stores: V8 compiles this loop on-stack while
   // it runs, before the code after the loop has ever run, and property stores without type
-  // feedback there would throw the compiled loop away on every call (measured: 2x slower).
+  // feedback there would throw the compiled loop away on every call.
   return pos * 2048 + bitCount * 256 + bits;
 }
 
@@ -695,8 +693,8 @@ function hash4(view: DataView, i: number): number {
  * Working memory reused from one deflateRaw call to the next (it is synchronous, so no two
  * calls ever share it): the output buffer (kept at the largest size needed so far, at most
  * a 5 MiB bundle file plus block headers), the hash tables and the block. Fresh ones per
- * call left megabytes of garbage per ZIP entry, which V8 frees only late: `package` peaked
- * 20 MB higher. Only `head` needs resetting: a `prev` slot is read only for a position
+ * call left megabytes of garbage per ZIP entry, which V8 frees only late, raising
+ * `package`'s peak memory. Only `head` needs resetting: a `prev` slot is read only for a position
  * inserted by the same call (chains start at `head`).
  */
 let scratchOutput: Uint8Array = new Uint8Array(64);
@@ -759,15 +757,14 @@ export function deflateRaw(data: Uint8Array): Uint8Array {
  * runs (on-stack replacement), from the type feedback gathered so far, and a path that has
  * never run by then is compiled as "give up here". On a large first input, the end of a
  * block or of the input, a stored block or an incompressible run have never run when the
- * loops get hot, and each one later throws the compiled code away to be compiled again
- * (measured: a first pass over bench/package.mjs's project took 30% more instructions than
- * later ones, a third of it compiling). The short input, under small limits, runs every
+ * loops get hot, and each one later throws the compiled code away to be compiled again.
+ * The short input, under small limits, runs every
  * path in the interpreter first.
  *
  * A few more rounds make V8 start compiling the encoder (on its background threads) well
  * before a thread that has other work first needs it: `package`'s main thread does this
  * before its check, so that the entries it compresses after the check run compiled code
- * from the start (measured: 40 ms less after the check for 15 ms before it).
+ * from the start.
  */
 export function warmUpEncoder(rounds: number): void {
   warmedUp = true;

@@ -1,10 +1,10 @@
 // Compressing a bundle's entries on two threads: the main thread and one worker (this
 // machine and CI have two cores). compressEntry is a pure function of each content, so
 // which thread compresses which entry changes nothing: assembleZip over these results is
-// byte-for-byte writeZip's archive (D-15; test/zip-write.test.mjs compares both paths).
+// byte-for-byte writeZip's archive (D-15; test/zip/zip-write.test.mjs compares both paths).
 //
 // The worker starts as early as it can: the CLI launches it for `package` before it loads
-// the command's code (prelaunchCompressionWorker; a worker takes 50-100 ms to start), and
+// the command's code (prelaunchCompressionWorker: a worker takes tens of milliseconds to start), and
 // `package` sends it to work on the project's runtime/ before reading the project itself.
 // The worker lists the folder and compresses its files, largest first, while the main
 // thread reads and checks the project; the main thread then takes its share of what is
@@ -59,10 +59,9 @@ const WAIT_SLICE_MS = 100;
 const CLAIMED_ALL = 1 << 30;
 /**
  * Warm-up rounds of the main thread's encoder before its check (src/zip/deflate.ts
- * warmUpEncoder): about 20 ms, after which V8 compiles the encoder on its background threads
- * while the check runs. Without them the main thread's first entries after the check ran
- * uncompiled: measured, 16 rounds took 50 ms off the entries compressed after a 300 ms
- * pause, 8 rounds about half of that.
+ * warmUpEncoder), after which V8 compiles the encoder on its background threads while the
+ * check runs; without them the main thread's first entries after the check would run
+ * uncompiled.
  */
 const MAIN_WARM_UP_ROUNDS = 16;
 

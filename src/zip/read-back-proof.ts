@@ -14,11 +14,11 @@
 //
 // Memory: node:zlib returns every inflated copy in a fresh buffer, and V8 frees buffers that
 // die young only at its next minor GC, which external memory alone starts only once 32 MiB
-// of them are pending (twice the default semi-space). The copies of a 20 MiB bundle would
-// all still be resident at the end (bench/package.mjs: +20 MiB of peak RSS). So `package`
-// gets V8's `gc` function in each of its threads (findCollect) and asks for a minor GC after
-// every GARBAGE_BUDGET_BYTES of copies (measured: 104 instead of 115 MiB peak, and 3 MiB
-// less than with a 1 MiB budget). Where `gc` cannot be had, nothing else changes.
+// of them are pending (twice the default semi-space), so the copies of a whole bundle would
+// all still be resident at the end. So `package` gets V8's `gc` function in each of its
+// threads (findCollect) and asks for a minor GC after every GARBAGE_BUDGET_BYTES of copies
+// (bench/package.mjs prints the peak memory this bounds). Where `gc` cannot be had,
+// nothing else changes.
 import { createRequire } from 'node:module';
 import type { InflateRaw } from '../validator/index.js';
 import { inflateCapped } from '../node/zlib-inflate.js';
