@@ -94,11 +94,13 @@ const LOG_MAX_ENTRIES = 200;
 const LIST_RENDER_INTERVAL_MS = 100;
 /**
  * The same while a burst outruns the list: when a render had more new items than the list
- * shows (every line replaced), the next one waits this long. Four renders a second still
- * show a burst moving; each one rewrites up to LOG_MAX_ENTRIES lines, work taken from the
- * bridge at thousands of calls a second (bench/bridge.mjs).
+ * shows (every line replaced), the next one waits this long. A render a second still shows
+ * a burst moving (no one reads lines replaced faster than that); each one rewrites up to
+ * LOG_MAX_ENTRIES lines and lays out and paints the tools, work taken from the bridge at
+ * thousands of calls a second: at four renders a second it was about 8 % of the page's
+ * main-thread time in a burst of catalog calls, at one about 3 % (bench/bridge.mjs).
  */
-const LIST_BURST_INTERVAL_MS = 250;
+const LIST_BURST_INTERVAL_MS = 1000;
 /** The longest the panels wait for the frame's first load when the page opens (afterFrameLoads). */
 const FIRST_LOAD_WAIT_MS = 1000;
 /** How long a toast stays, and how many show at once. */
