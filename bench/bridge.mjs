@@ -3,7 +3,8 @@
 //   1. Round trip of a catalog call and of an analytics call through the real preview
 //      (sandboxed frame -> MessagePort -> host page -> mock adapters -> back), measured in
 //      the frame: p50 and p99 of sequential calls, and calls per second with up to 64 in
-//      flight (the pending-call limit).   Bounds: p50 <= 1 ms; calls/s >= 0.85x the peer's.
+//      flight (the pending-call limit).   Bounds, on catalog calls as the performance issue
+//      sets them (D-35): p50 <= 1 ms; calls/s >= 0.85x the peer's. Analytics calls: reported.
 //      The frame runs the bundled example (examples/hello-world), as `npm start` shows it:
 //      an extension whose only listener on the channel is the runtime's. (The browser
 //      tests' probe extension keeps a second listener on the port to watch the protocol,
@@ -15,9 +16,15 @@
 //      and a sandboxed frame with no bridge at all (one message each way per call, as the
 //      protocol has, answered with the same result). Calls per second with 64 in flight:
 //      the median of PIPELINE_ROUNDS
-//      rounds of [calls] calls (the best round in brackets, and the share of the peer's
-//      rate, which is what the bound is on: D-35), the rounds of the three taken in turn so
-//      that load from elsewhere on a shared machine falls on all alike. The size of each answer is printed first: a
+//      rounds of [calls] calls (the best round in brackets), the rounds of the three taken
+//      in turn so that load from elsewhere on a shared machine falls on all alike, each of
+//      the six orders of the three in two of the turns, so that no setup always comes first
+//      or always follows the same one. The share of the peer's rate, which is what the bound is
+//      on (D-35), is the median over the turns of each turn's own share: a setup's round
+//      against the peer's round of the same turn, a second or so apart, so that a change of
+//      load between turns, which moves both alike, does not move the share (on this
+//      project's shared 2-core machine the rates of one setup spread by a factor of two
+//      between turns). The size of each answer is printed first: a
 //      message costs more the larger it is, in every setup alike (the mock catalog's
 //      default page is 5.8 KB, src/preview/mock-store.ts).
 //   2. `preview` cold start: spawn `node dist/platform-ext.mjs preview <example> --port 0`,
@@ -47,18 +54,28 @@ const ONLY = ONLY_AT < 0 ? null : process.argv[ONLY_AT + 1];
 const POSITIONAL = process.argv.slice(2).filter((arg, i, all) => arg !== '--only' && all[i - 1] !== '--only');
 const CALLS = Number(POSITIONAL[0] ?? 3000);
 const WARM_UP_CALLS = 300;
-const PIPELINE_ROUNDS = 5;
+/** Turns of the pipelined measurement: each of the six orders of the three setups twice. */
+const PIPELINE_ROUNDS = 12;
 const COLD_STARTS = 7;
 const RELOADS = 8;
 const BOUND_P50_MS = 1;
 /** D-35: the call rate with 64 in flight as a share of the bare port echo's in the same run. */
 const BOUND_SHARE_OF_PEER = 0.85;
+/** The calls the bounds are on (the performance issue bounds catalog calls, D-35); the other kinds are reported. */
+const BOUNDED_CALLS = new Set(['catalog']);
 /** Quiet time between two saves: longer than the watcher's debounce, so that each save is its own reload. */
 const BETWEEN_SAVES_MS = 400;
 
 function median(values) {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
+}
+
+/** The median of an even count too: the mean of the two middle values (the turns' figures, PIPELINE_ROUNDS). */
+function middle(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const half = s.length / 2;
+  return Number.isInteger(half) ? (s[half - 1] + s[half]) / 2 : s[Math.floor(half)];
 }
 
 function percentile(values, p) {
@@ -166,32 +183,43 @@ const ECHO_CALLS = {
   analytics: "() => window.echo('analytics', { event: 'bench', properties: { label: 'round trip', value: 1 } })",
 };
 
+/** Every order of a few items: the orders the setups take their rounds in, turn by turn. */
+function orders(items) {
+  if (items.length <= 1) return [items];
+  return items.flatMap((item, i) => orders([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+}
+
 /**
  * Measures one kind of call in every setup: sequential latency in each, then
- * PIPELINE_ROUNDS rounds taken in turn across the setups, so that a burst of load from
- * elsewhere on the machine falls on all of them alike. Prints one line per setup.
+ * PIPELINE_ROUNDS turns, each taking one round of every setup, so that a burst of load from
+ * elsewhere on the machine falls on all of them alike; each turn takes the setups in
+ * another order. Prints one line per setup.
  */
 async function measureCalls(name, setups) {
   const results = [];
   for (const setup of setups) results.push({ setup, times: await setup.frame.evaluate(latencySource(setup.call(name))), rounds: [] });
-  for (let round = 0; round < PIPELINE_ROUNDS; round++) {
-    for (const result of results) result.rounds.push(await result.setup.frame.evaluate(roundSource(result.setup.call(name))));
+  const turnOrders = orders(results);
+  for (let turn = 0; turn < PIPELINE_ROUNDS; turn++) {
+    for (const result of turnOrders[turn % turnOrders.length]) result.rounds.push(await result.setup.frame.evaluate(roundSource(result.setup.call(name))));
   }
-  const pipelinedOf = (rounds) => median(rounds.map((ms) => (1000 * CALLS) / ms));
-  // The peer's rate, for saying how much of what the machine allows a setup reaches.
+  const pipelinedOf = (rounds) => middle(rounds.map((ms) => (1000 * CALLS) / ms));
+  // The peer's rounds, for saying how much of what the machine allows a setup reaches:
+  // round i of every setup is from turn i.
   const peer = results.find((r) => !r.setup.bounded);
-  const peerRate = peer === undefined ? null : pipelinedOf(peer.rounds);
+  const shareOf = (rounds) => (peer === undefined ? null : middle(rounds.map((ms, turn) => peer.rounds[turn] / ms)));
   for (const { setup, times, rounds } of results) {
     const p50 = percentile(times, 50);
     const p99 = percentile(times, 99);
     const sequential = (1000 * times.length) / times.reduce((a, b) => a + b, 0);
     const perRound = rounds.map((ms) => (1000 * CALLS) / ms);
     const pipelined = pipelinedOf(rounds);
-    const ofPeer = setup.bounded && peerRate !== null ? `, ${(pipelined / peerRate).toFixed(2)} of the peer's` : '';
-    const share = peerRate === null ? null : pipelined / peerRate;
-    const verdicts = setup.bounded
-      ? `  [p50 <= ${BOUND_P50_MS} ms: ${verdict(p50 <= BOUND_P50_MS)}; >= ${BOUND_SHARE_OF_PEER}x the peer's calls/s: ${share === null ? 'no peer' : verdict(share >= BOUND_SHARE_OF_PEER)}]`
-      : '  [peer: no bound]';
+    const share = shareOf(rounds);
+    const ofPeer = setup.bounded && share !== null ? `, ${share.toFixed(2)} of the peer's` : '';
+    const verdicts = !setup.bounded
+      ? '  [peer: no bound]'
+      : BOUNDED_CALLS.has(name)
+        ? `  [p50 <= ${BOUND_P50_MS} ms: ${verdict(p50 <= BOUND_P50_MS)}; >= ${BOUND_SHARE_OF_PEER}x the peer's calls/s: ${share === null ? 'no peer' : verdict(share >= BOUND_SHARE_OF_PEER)}]`
+        : '  [reported, no bound: the bounds are on catalog calls]';
     console.log(
       `${`${name} round trip, ${setup.name}`.padEnd(50)} p50 ${p50.toFixed(2)} ms  p99 ${p99.toFixed(2)} ms  ` +
         `${String(Math.round(sequential)).padStart(5)} calls/s one at a time, ${String(Math.round(pipelined)).padStart(5)} ` +

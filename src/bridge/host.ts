@@ -297,6 +297,44 @@ export function createHostBridge(options: HostBridgeOptions): HostBridge {
     return missing === undefined ? null : `"fields.${missing}" is required by this host (preview --strict-host; the contract leaves it optional)`;
   }
 
+  /**
+   * Posts the answer to a call and logs it. `started` is when the call arrived (NaN when
+   * nothing logs: the clock is read only for the log). The answer is a result when `ok`,
+   * else `code` and `message`. Called once per call, without an outcome object per call.
+   */
+  function respond(
+    target: HostPort,
+    id: number,
+    capability: string | null,
+    action: string | null,
+    payload: JsonValue | null,
+    started: number,
+    ok: boolean,
+    result: unknown,
+    code: BridgeErrorCode,
+    message: string,
+  ): void {
+    if (port !== target) return; // stopped or restarted meanwhile: the frame that asked is gone
+    const logging = options.onCall !== undefined;
+    const durationMs = logging ? now() - started : 0;
+    if (ok) {
+      if (post(target, { type: MESSAGE_TYPES.response, id, ok: true, result })) {
+        if (logging) log({ kind: 'call', id, capability, action, payload, ok: true, result, durationMs });
+        return;
+      }
+      code = 'REQUEST_FAILED';
+      message = GENERIC_FAILURE;
+    }
+    post(target, { type: MESSAGE_TYPES.response, id, ok: false, error: { code, message } });
+    if (logging) log({ kind: 'call', id, capability, action, payload, ok: false, code, message, durationMs });
+  }
+
+  /** The answer to a call whose adapter threw or rejected: ADAPTER_UNAVAILABLE passes through, anything else is REQUEST_FAILED. */
+  function adapterFailed(target: HostPort, id: number, capability: string | null, action: string | null, payload: JsonValue, started: number, error: unknown): void {
+    if (isAdapterUnavailable(error)) respond(target, id, capability, action, payload, started, false, undefined, 'ADAPTER_UNAVAILABLE', 'The site cannot provide this operation');
+    else respond(target, id, capability, action, payload, started, false, undefined, 'REQUEST_FAILED', GENERIC_FAILURE);
+  }
+
   function onRequest(target: HostPort, data: unknown): void {
     // `data` is the port's message: a structured clone (HostBridgeOptions.createChannel).
     if (!isRequestMessage(data, true)) {
@@ -304,32 +342,20 @@ export function createHostBridge(options: HostBridgeOptions): HostBridge {
       log({ kind: 'dropped', reason: describeDropped(data), dropped });
       return;
     }
-    const started = now();
+    const started = options.onCall === undefined ? NaN : now();
     const id = data.id;
     const capability = typeof data.capability === 'string' ? data.capability : null;
     const action = typeof data.action === 'string' ? data.action : null;
-    const answer = (outcome: { ok: true; result: unknown } | { ok: false; code: BridgeErrorCode; message: string }, payload: JsonValue | null): void => {
-      if (port !== target) return; // stopped or restarted meanwhile: the frame that asked is gone
-      const durationMs = now() - started;
-      if (outcome.ok) {
-        if (post(target, { type: MESSAGE_TYPES.response, id, ok: true, result: outcome.result })) {
-          log({ kind: 'call', id, capability, action, payload, ok: true, result: outcome.result, durationMs });
-          return;
-        }
-        outcome = { ok: false, code: 'REQUEST_FAILED', message: GENERIC_FAILURE };
-      }
-      post(target, { type: MESSAGE_TYPES.response, id, ok: false, error: { code: outcome.code, message: outcome.message } });
-      log({ kind: 'call', id, capability, action, payload, ok: false, code: outcome.code, message: outcome.message, durationMs });
-    };
 
-    const checked = checkRequest(data, declared, grantsForCall());
+    const checked = checkRequest(data, declared, grantsForCall(), true);
     if (!checked.ok) {
-      answer({ ok: false, code: checked.code, message: checked.message }, checked.copy ?? null);
+      respond(target, id, capability, action, checked.copy ?? null, started, false, undefined, checked.code, checked.message);
       return;
     }
+    const copy = checked.copy;
     const strictProblem = strictHostProblem(checked);
     if (strictProblem !== null) {
-      answer({ ok: false, code: 'INVALID_REQUEST', message: strictProblem }, checked.copy);
+      respond(target, id, capability, action, copy, started, false, undefined, 'INVALID_REQUEST', strictProblem);
       return;
     }
     let failing: readonly string[];
@@ -339,7 +365,7 @@ export function createHostBridge(options: HostBridgeOptions): HostBridge {
       failing = [];
     }
     if (failing.includes(checked.capability)) {
-      answer({ ok: false, code: 'REQUEST_FAILED', message: GENERIC_FAILURE }, checked.copy);
+      respond(target, id, capability, action, copy, started, false, undefined, 'REQUEST_FAILED', GENERIC_FAILURE);
       return;
     }
     let forced: BridgeErrorCode | null = null;
@@ -349,24 +375,25 @@ export function createHostBridge(options: HostBridgeOptions): HostBridge {
       forced = null;
     }
     if (forced !== null) {
-      answer({ ok: false, code: forced, message: defaultErrorMessage(forced) }, checked.copy);
+      respond(target, id, capability, action, copy, started, false, undefined, forced, defaultErrorMessage(forced));
       return;
     }
-    const failed = (error: unknown): void => {
-      if (isAdapterUnavailable(error)) answer({ ok: false, code: 'ADAPTER_UNAVAILABLE', message: 'The site cannot provide this operation' }, checked.copy);
-      else answer({ ok: false, code: 'REQUEST_FAILED', message: GENERIC_FAILURE }, checked.copy);
-    };
     let result: unknown;
     try {
       result = perform(checked);
     } catch (error) {
-      failed(error);
+      adapterFailed(target, id, capability, action, copy, started, error);
       return;
     }
     // One promise per call at most (the adapter's own): an answer that is already there,
     // such as consent's {tracked: false}, goes out in the same task.
-    if (!isThenable(result)) answer({ ok: true, result }, checked.copy);
-    else Promise.resolve(result).then((settled) => answer({ ok: true, result: settled }, checked.copy), failed);
+    if (!isThenable(result)) respond(target, id, capability, action, copy, started, true, result, 'REQUEST_FAILED', '');
+    else {
+      Promise.resolve(result).then(
+        (settled) => respond(target, id, capability, action, copy, started, true, settled, 'REQUEST_FAILED', ''),
+        (error: unknown) => adapterFailed(target, id, capability, action, copy, started, error),
+      );
+    }
   }
 
   function stop(): void {

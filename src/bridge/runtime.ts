@@ -153,7 +153,7 @@ export function installPlatform(win: RuntimeWindow, config: PlatformConfig | nul
     const at = now();
     for (const call of pending.values()) {
       if (call.deadline > at) break;
-      settle(call, { ok: false, error: bridgeError('REQUEST_TIMEOUT') });
+      settle(call, false, bridgeError('REQUEST_TIMEOUT'));
     }
     armDeadline();
   }
@@ -168,25 +168,29 @@ export function installPlatform(win: RuntimeWindow, config: PlatformConfig | nul
   // rejection from it; code that does still sees the rejection.
   ready.catch(() => undefined);
 
-  function settle(call: PendingCall, outcome: { ok: true; value: unknown } | { ok: false; error: BridgeCallError }): void {
+  /**
+   * Settles a pending call once: resolved with `answer` when `ok`, else rejected with it
+   * (a BridgeCallError). No outcome object per call: every answer comes through here.
+   */
+  function settle(call: PendingCall, ok: boolean, answer: unknown): void {
     if (pending.get(call.id) !== call) return;
     pending.delete(call.id);
-    if (outcome.ok) call.resolve(outcome.value);
-    else call.reject(outcome.error);
+    if (ok) call.resolve(answer);
+    else call.reject(answer as BridgeCallError);
   }
 
   /** Stages 2-4 with the current grants, then the message: the copy made at call time. */
   function send(call: PendingCall): void {
     const checked = checkCall(call.capability, call.action, call.copy, granted, granted);
     if (!checked.ok) {
-      settle(call, { ok: false, error: bridgeError(checked.code, checked.message) });
+      settle(call, false, bridgeError(checked.code, checked.message));
       return;
     }
     call.sent = true;
     try {
       port!.postMessage({ type: MESSAGE_TYPES.request, id: call.id, capability: checked.capability, action: checked.action, payload: call.copy });
     } catch {
-      settle(call, { ok: false, error: bridgeError('REQUEST_FAILED') });
+      settle(call, false, bridgeError('REQUEST_FAILED'));
     }
   }
 
@@ -231,7 +235,7 @@ export function installPlatform(win: RuntimeWindow, config: PlatformConfig | nul
     win.removeEventListener('message', onWindowMessage);
     if (port !== null) port.close();
     rejectReady(bridgeError('INITIALIZATION_TIMEOUT'));
-    for (const call of [...pending.values()]) settle(call, { ok: false, error: bridgeError('INITIALIZATION_TIMEOUT') });
+    for (const call of [...pending.values()]) settle(call, false, bridgeError('INITIALIZATION_TIMEOUT'));
   }
 
   const initTimer = win.setTimeout(fail, initTimeout);
@@ -249,8 +253,8 @@ export function installPlatform(win: RuntimeWindow, config: PlatformConfig | nul
       const call = pending.get(data.id);
       // Only a call that was sent can be answered; an unknown or late id is ignored.
       if (call === undefined || !call.sent) return;
-      if (data.ok) settle(call, { ok: true, value: data.result });
-      else settle(call, { ok: false, error: bridgeError(data.error.code, data.error.message) });
+      if (data.ok) settle(call, true, data.result);
+      else settle(call, false, bridgeError(data.error.code, data.error.message));
       return;
     }
     if (state === 'initializing') {

@@ -10,12 +10,12 @@
 const LIST_RENDER_INTERVAL_MS = 100;
 /**
  * The same while a burst outruns the list: when a render had more new items than the list
- * shows (every line replaced), the next one waits this long. Four renders a second still
- * show a burst moving; each one rewrites up to `max` lines (activity-log.ts
- * LOG_MAX_ENTRIES), work taken from the bridge at thousands of calls a second
- * (bench/bridge.mjs).
+ * shows (every line replaced), the next one waits this long. A render a second still shows
+ * a burst moving (no one reads lines replaced faster than that); each one rewrites up to
+ * `max` lines (activity-log.ts LOG_MAX_ENTRIES) and lays out and paints the tools, work
+ * taken from the bridge at thousands of calls a second (bench/bridge.mjs).
  */
-const LIST_BURST_INTERVAL_MS = 250;
+const LIST_BURST_INTERVAL_MS = 1000;
 
 /**
  * A list shown newest first that renders in an animation frame, at most once every

@@ -96,14 +96,57 @@ const RANK_NONE = 0;
 const RANK_TYPES = 1;
 const RANK_COMPLEX = 2;
 
+/**
+ * The walk's state. Both sides of the bridge run a walk for every call, so the walk
+ * allocates as little as it can: visit() and readOwn() leave what they found in `leaf`,
+ * `pushed` and `read` and return a code, instead of a wrapper object per value.
+ */
 interface Walk {
   bytes: number;
   nodes: number;
   rank: number;
   message: string;
+  /** The containers being copied, the root first: the open ancestors of the value being visited. */
   readonly stack: Container[];
-  readonly ancestors: Set<object>;
+  /**
+   * The sources on `stack`, once it is deeper than ANCESTORS_SCANNED (null until then:
+   * the stack itself is scanned, which costs a shallow payload no set).
+   */
+  ancestors: Set<object> | null;
+  /** What visit() returned VISITED_LEAF for. */
+  leaf: JsonValue;
+  /** What visit() returned VISITED_CONTAINER for. */
+  pushed: Container | null;
+  /** What readOwn() returned READ_VALUE for. */
+  read: unknown;
+  /**
+   * The value is a structured clone (copyPayload's `cloned`): its objects hold own,
+   * enumerable, string-keyed data properties only, so their keys and values are read
+   * directly instead of through property descriptors.
+   */
+  readonly cloned: boolean;
 }
+
+/** How deep the stack gets before the cycle check keeps a set of its sources instead of scanning it. */
+const ANCESTORS_SCANNED = 16;
+
+// visit(): what it found.
+/** A value that cannot be copied (already counted; the copy leaves it out). */
+const VISITED_NOTHING = 0;
+/** A leaf, in walk.leaf. */
+const VISITED_LEAF = 1;
+/** A container to push, in walk.pushed. */
+const VISITED_CONTAINER = 2;
+
+// readOwn(): what it found.
+/** An own enumerable property; its value is in walk.read. */
+const READ_VALUE = 0;
+/** No such own property: a hole, or a key that vanished. */
+const READ_ABSENT = 1;
+/** A non-enumerable own property. */
+const READ_HIDDEN = 2;
+/** A trap or a getter threw. */
+const READ_THREW = 3;
 
 /** Records a failure when it outranks the one known. Callers on hot paths test the rank first, so that messages are only built when they can matter. */
 function fail(walk: Walk, rank: number, message: string): void {
@@ -118,6 +161,15 @@ const TOO_DEEP = `The payload is nested deeper than ${PAYLOAD_MAX_DEPTH} levels`
 const TOO_MANY_ARRAY_ENTRIES = `An array has more than ${groupDigits(PAYLOAD_MAX_COLLECTION_ENTRIES)} entries`;
 const TOO_MANY_OBJECT_ENTRIES = `An object has more than ${groupDigits(PAYLOAD_MAX_OBJECT_ENTRIES)} properties`;
 const TOO_LARGE = `The message is larger than ${groupDigits(MESSAGE_MAX_BYTES)} bytes`;
+
+function tooLarge(): CopyResult {
+  return { ok: false, code: 'PAYLOAD_TOO_LARGE', message: TOO_LARGE };
+}
+
+/** FORBIDDEN_KEYS.includes(key), without the call: every object key of every payload is tested. */
+function isForbiddenKey(key: string): boolean {
+  return key === '__proto__' || key === 'constructor' || key === 'prototype';
+}
 
 /** Longest key quoted back in a message (presentation only, not a contract number). */
 const QUOTE_MAX_CHARS = 60;
@@ -154,10 +206,11 @@ function isArrayValue(value: object): boolean | typeof THREW {
 }
 
 /**
- * Visits one value at `depth`: counts it, checks its type, adds its bytes, and returns
- * its copy (a leaf), a container to push, or null when it cannot be copied.
+ * Visits one value at `depth`: counts it, checks its type, adds its bytes, and says what
+ * it found: a leaf (its copy in walk.leaf), a container to push (walk.pushed), or nothing
+ * that can be copied.
  */
-function visit(walk: Walk, value: unknown, depth: number, copying: boolean): { leaf: JsonValue } | { push: Container } | null {
+function visit(walk: Walk, value: unknown, depth: number, copying: boolean): number {
   walk.nodes++;
   if (walk.rank < RANK_COMPLEX) {
     if (depth > PAYLOAD_MAX_DEPTH) fail(walk, RANK_COMPLEX, TOO_DEEP);
@@ -168,21 +221,25 @@ function visit(walk: Walk, value: unknown, depth: number, copying: boolean): { l
       // Every code unit takes at least one byte: a string longer than the limit is not
       // scanned (a lower bound that already passes the limit is enough).
       walk.bytes += value.length > MESSAGE_MAX_BYTES ? value.length + 2 : jsonStringBytes(value);
-      return { leaf: value };
+      walk.leaf = value;
+      return VISITED_LEAF;
     case 'boolean':
       walk.bytes += value ? 4 : 5;
-      return { leaf: value };
+      walk.leaf = value;
+      return VISITED_LEAF;
     case 'number': {
       if (!Number.isFinite(value)) break;
       // -0 crosses as 0 (D-23); JSON writes both as "0".
       const n = value === 0 ? 0 : value;
       walk.bytes += String(n).length;
-      return { leaf: n };
+      walk.leaf = n;
+      return VISITED_LEAF;
     }
     case 'object': {
       if (value === null) {
         walk.bytes += NULL_BYTES;
-        return { leaf: null };
+        walk.leaf = null;
+        return VISITED_LEAF;
       }
       return enterContainer(walk, value, depth, copying);
     }
@@ -192,15 +249,37 @@ function visit(walk: Walk, value: unknown, depth: number, copying: boolean): { l
   // undefined (in an array), non-finite numbers, functions, symbols, bigint.
   if (walk.rank < RANK_TYPES) fail(walk, RANK_TYPES, `A value cannot cross the bridge: ${describeType(value)}`);
   walk.bytes += NULL_BYTES;
-  return null;
+  return VISITED_NOTHING;
 }
 
-function enterContainer(walk: Walk, value: object, depth: number, copying: boolean): { push: Container } | null {
-  if (walk.ancestors.has(value)) {
+/** Whether `value` is the source of a container on the stack: following it would close a cycle. */
+function isOpenAncestor(walk: Walk, value: object): boolean {
+  if (walk.ancestors !== null) return walk.ancestors.has(value);
+  const stack = walk.stack;
+  for (let i = 0; i < stack.length; i++) if (stack[i]!.source === value) return true;
+  return false;
+}
+
+/** Pushes a container that visit() found (its source is not on the stack yet). */
+function pushContainer(walk: Walk, container: Container): void {
+  const stack = walk.stack;
+  stack.push(container);
+  if (walk.ancestors !== null) walk.ancestors.add(container.source);
+  else if (stack.length > ANCESTORS_SCANNED) walk.ancestors = new Set(stack.map((open) => open.source));
+}
+
+function popContainer(walk: Walk): void {
+  const top = walk.stack.pop()!;
+  // The sources on the stack are distinct (a second visit of one would be a cycle): deleting frees exactly this one.
+  if (walk.ancestors !== null) walk.ancestors.delete(top.source);
+}
+
+function enterContainer(walk: Walk, value: object, depth: number, copying: boolean): number {
+  if (isOpenAncestor(walk, value)) {
     // A cycle: its JSON would never end. The back edge is not followed (D-23: PAYLOAD_TOO_COMPLEX).
     fail(walk, RANK_COMPLEX, 'The payload contains a cycle');
     walk.bytes += NULL_BYTES;
-    return null;
+    return VISITED_NOTHING;
   }
   const isArray = isArrayValue(value);
   const proto = protoOf(value);
@@ -216,11 +295,11 @@ function enterContainer(walk: Walk, value: object, depth: number, copying: boole
   }
   if (container === null) {
     walk.bytes += NULL_BYTES;
-    return null;
+    return VISITED_NOTHING;
   }
   walk.bytes += 2; // [] or {}
-  walk.ancestors.add(value);
-  return { push: container };
+  walk.pushed = container;
+  return VISITED_CONTAINER;
 }
 
 function enterArray(walk: Walk, value: object, depth: number, copying: boolean): Container | null {
@@ -252,6 +331,11 @@ function enterArray(walk: Walk, value: object, depth: number, copying: boolean):
 }
 
 function enterObject(walk: Walk, value: object, depth: number, copying: boolean): Container | null {
+  if (walk.cloned) {
+    // A clone's own keys are all enumerable strings: Object.keys lists exactly Reflect.ownKeys's, in the same order.
+    const keys = Object.keys(value);
+    return { source: value, isArray: false, depth, keys, length: keys.length, index: 0, entries: 0, copy: copying ? {} : null };
+  }
   let raw: (string | symbol)[];
   try {
     raw = Reflect.ownKeys(value);
@@ -259,26 +343,42 @@ function enterObject(walk: Walk, value: object, depth: number, copying: boolean)
     fail(walk, RANK_TYPES, 'A value cannot cross the bridge: an object whose keys cannot be read');
     return null;
   }
-  const keys: string[] = [];
-  for (const key of raw) {
-    if (typeof key === 'string') keys.push(key);
-    else fail(walk, RANK_TYPES, 'A value cannot cross the bridge: a symbol-keyed property');
+  // The keys as they came, unless a symbol is among them: then the strings alone.
+  let keys = raw as string[];
+  for (let i = 0; i < raw.length; i++) {
+    if (typeof raw[i] === 'string') continue;
+    fail(walk, RANK_TYPES, 'A value cannot cross the bridge: a symbol-keyed property');
+    keys = raw.filter((key): key is string => typeof key === 'string');
+    break;
   }
   return { source: value, isArray: false, depth, keys, length: keys.length, index: 0, entries: 0, copy: copying ? {} : null };
 }
 
-/** Reads one own property once. `absent` for a hole or a missing key; `threw` when a trap or getter threw. */
-function readOwn(source: object, key: string): { value: unknown } | 'absent' | 'hidden' | 'threw' {
+/**
+ * Reads one own property once: READ_VALUE with the value in walk.read, READ_ABSENT for a
+ * hole or a missing key, READ_HIDDEN for a non-enumerable one, READ_THREW when a trap or
+ * getter threw.
+ */
+function readOwn(walk: Walk, source: object, key: string | number, isArray: boolean): number {
+  if (walk.cloned && !isArray) {
+    // An object key from Object.keys of a clone (enterObject): an own enumerable data property.
+    walk.read = (source as Record<string, unknown>)[key];
+    return READ_VALUE;
+  }
   try {
     const descriptor = Reflect.getOwnPropertyDescriptor(source, key);
-    if (descriptor === undefined) return 'absent';
-    if (descriptor.enumerable !== true) return 'hidden';
-    if ('value' in descriptor) return { value: descriptor.value };
+    if (descriptor === undefined) return READ_ABSENT;
+    if (descriptor.enumerable !== true) return READ_HIDDEN;
+    if ('value' in descriptor) {
+      walk.read = descriptor.value;
+      return READ_VALUE;
+    }
     // An accessor: called exactly once, and the copy keeps what it returned.
     const getter = descriptor.get;
-    return { value: getter === undefined ? undefined : Reflect.apply(getter, source, []) };
+    walk.read = getter === undefined ? undefined : Reflect.apply(getter, source, []);
+    return READ_VALUE;
   } catch {
-    return 'threw';
+    return READ_THREW;
   }
 }
 
@@ -286,65 +386,70 @@ function readOwn(source: object, key: string): { value: unknown } | 'absent' | '
  * D-23 structural check that builds a fresh deep copy. `envelopeBytes` is the size of the
  * rest of the message (everything but this payload), so that the size limit applies to
  * the whole message. Never throws, whatever `value` is.
+ *
+ * `cloned`: `value` came out of a structured clone (a MessagePort message: the host's
+ * side of the bridge), whose objects have only own, enumerable, string-keyed data
+ * properties; they are then read without property descriptors. The answer is the same
+ * (arrays, which a clone can leave with holes, are read as always).
  */
-export function copyPayload(value: unknown, envelopeBytes = 0): CopyResult {
-  const walk: Walk = { bytes: envelopeBytes, nodes: 0, rank: RANK_NONE, message: '', stack: [], ancestors: new Set() };
-  const tooLarge = (): CopyResult => ({ ok: false, code: 'PAYLOAD_TOO_LARGE', message: TOO_LARGE });
+export function copyPayload(value: unknown, envelopeBytes = 0, cloned = false): CopyResult {
+  const walk: Walk = { bytes: envelopeBytes, nodes: 0, rank: RANK_NONE, message: '', stack: [], ancestors: null, leaf: null, pushed: null, read: undefined, cloned };
   let root: JsonValue = null;
   const first = visit(walk, value, 1, true);
   if (walk.bytes > MESSAGE_MAX_BYTES) return tooLarge();
-  if (first !== null) {
-    if ('leaf' in first) root = first.leaf;
-    else {
-      root = first.push.copy as JsonValue;
-      walk.stack.push(first.push);
-    }
+  if (first === VISITED_LEAF) root = walk.leaf;
+  else if (first === VISITED_CONTAINER) {
+    root = walk.pushed!.copy as JsonValue;
+    pushContainer(walk, walk.pushed!);
   }
   const stack = walk.stack;
   while (stack.length > 0) {
     const top = stack[stack.length - 1]!;
     if (top.index >= top.length) {
-      stack.pop();
-      walk.ancestors.delete(top.source);
+      popContainer(walk);
       continue;
     }
     const index = top.index++;
-    const key = top.isArray ? String(index) : top.keys![index]!;
-    if (!top.isArray && FORBIDDEN_KEYS.includes(key)) {
+    const isArray = top.isArray;
+    const key = isArray ? '' : top.keys![index]!;
+    if (!isArray && isForbiddenKey(key)) {
       if (walk.rank < RANK_TYPES) fail(walk, RANK_TYPES, `A key cannot cross the bridge: ${quoteKey(key)}`);
       continue;
     }
-    const read = readOwn(top.source, key);
+    // An array's entries are read by index: the same property key as its string.
+    const read = readOwn(walk, top.source, isArray ? index : key, isArray);
     let entry: unknown;
-    if (typeof read === 'object') entry = read.value;
-    else if (read === 'absent' && top.isArray) entry = undefined; // a hole reads as undefined
+    if (read === READ_VALUE) entry = walk.read;
+    else if (read === READ_ABSENT && isArray) entry = undefined; // a hole reads as undefined
     else {
-      if (read === 'absent') continue; // a key that vanished (a Proxy's ownKeys lied): nothing to copy
-      if (walk.rank < RANK_TYPES) fail(walk, RANK_TYPES, read === 'hidden' ? `A non-enumerable property cannot cross the bridge: ${quoteKey(key)}` : 'A value cannot be read');
-      if (top.isArray) walk.bytes += (top.entries++ > 0 ? 1 : 0) + NULL_BYTES;
+      if (read === READ_ABSENT) continue; // a key that vanished (a Proxy's ownKeys lied): nothing to copy
+      if (walk.rank < RANK_TYPES) {
+        fail(walk, RANK_TYPES, read === READ_HIDDEN ? `A non-enumerable property cannot cross the bridge: ${quoteKey(isArray ? String(index) : key)}` : 'A value cannot be read');
+      }
+      if (isArray) walk.bytes += (top.entries++ > 0 ? 1 : 0) + NULL_BYTES;
       if (walk.bytes > MESSAGE_MAX_BYTES) return tooLarge();
       continue;
     }
     // D-23: an object property whose value is undefined is dropped as absent.
-    if (entry === undefined && !top.isArray) continue;
+    if (entry === undefined && !isArray) continue;
     top.entries++;
     if (top.entries > 1) walk.bytes += 1; // the comma
-    if (!top.isArray) {
+    if (!isArray) {
       walk.bytes += jsonStringBytes(key) + 1; // "key":
       if (top.entries > PAYLOAD_MAX_OBJECT_ENTRIES) fail(walk, RANK_COMPLEX, TOO_MANY_OBJECT_ENTRIES);
     }
     const copying = top.copy !== null && walk.rank === RANK_NONE;
     const child = visit(walk, entry, top.depth + 1, copying);
     if (walk.bytes > MESSAGE_MAX_BYTES) return tooLarge();
-    if (child === null) continue;
+    if (child === VISITED_NOTHING) continue;
     if (copying) {
       // A container visited while copying always has a copy to fill (created above).
-      const childCopy = 'leaf' in child ? child.leaf : (child.push.copy as JsonValue);
+      const childCopy = child === VISITED_LEAF ? walk.leaf : (walk.pushed!.copy as JsonValue);
       // Plain assignment is safe here: every prototype-reaching key was refused above.
-      if (top.isArray) (top.copy as JsonValue[]).push(childCopy);
+      if (isArray) (top.copy as JsonValue[]).push(childCopy);
       else (top.copy as JsonObject)[key] = childCopy;
     }
-    if ('push' in child) stack.push(child.push);
+    if (child === VISITED_CONTAINER) pushContainer(walk, walk.pushed!);
   }
   if (walk.rank === RANK_COMPLEX) return { ok: false, code: 'PAYLOAD_TOO_COMPLEX', message: walk.message };
   if (walk.rank === RANK_TYPES) return { ok: false, code: 'INVALID_PAYLOAD', message: walk.message };

@@ -318,71 +318,85 @@ function describeBounds(spec: FieldSpec): string {
   }
 }
 
-/** One field's value: the normalized value, or the reason it fails. */
-function checkValue(spec: FieldSpec, value: JsonValue, path: string, siblings: JsonObject): { value: JsonValue } | string {
-  // Built only on failure: every call of every capability runs this on both sides.
-  const wrong = (): string => `${quote(path)} must be ${describeBounds(spec)}`;
+/**
+ * Why a field check failed. checkValue and checkObject return the normalized value, or
+ * one of these: a value never is one (it is a payload copy, plain JSON), so the answer
+ * needs no wrapper object per field, and the message is only built on a failure.
+ */
+class Refusal {
+  constructor(readonly message: string) {}
+}
+
+/** `path` (a field's place in the payload, for messages) must be `spec`'s kind and bounds. */
+function wrong(spec: FieldSpec, path: string): Refusal {
+  return new Refusal(`${quote(path)} must be ${describeBounds(spec)}`);
+}
+
+/** One field's value: the normalized value, or the reason it fails. The field's path is `prefix` + its name. */
+function checkValue(spec: FieldSpec, value: JsonValue, prefix: string, siblings: JsonObject): JsonValue | Refusal {
+  // Every call of every capability runs this on both sides: nothing is built unless it fails.
   switch (spec.kind) {
     case 'string':
-      if (typeof value !== 'string' || value.length > spec.max! || value.length < (spec.min ?? 0)) return wrong();
-      return { value };
+      if (typeof value !== 'string' || value.length > spec.max! || value.length < (spec.min ?? 0)) return wrong(spec, prefix + spec.name);
+      return value;
     case 'integer':
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < spec.min! || value > spec.max!) return wrong();
-      return { value };
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < spec.min! || value > spec.max!) return wrong(spec, prefix + spec.name);
+      return value;
     case 'number':
       // The structure check already refused non-finite numbers; kept for direct callers.
-      if (typeof value !== 'number' || !Number.isFinite(value)) return wrong();
-      return { value };
+      if (typeof value !== 'number' || !Number.isFinite(value)) return wrong(spec, prefix + spec.name);
+      return value;
     case 'boolean':
-      if (typeof value !== 'boolean') return wrong();
-      return { value };
+      if (typeof value !== 'boolean') return wrong(spec, prefix + spec.name);
+      return value;
     case 'date':
-      if (typeof value !== 'string' || !isDate(value)) return wrong();
-      return { value };
+      if (typeof value !== 'string' || !isDate(value)) return wrong(spec, prefix + spec.name);
+      return value;
     case 'date-time':
-      if (typeof value !== 'string' || value.length > spec.max! || !isDateTimeWithOffset(value)) return wrong();
-      return { value };
+      if (typeof value !== 'string' || value.length > spec.max! || !isDateTimeWithOffset(value)) return wrong(spec, prefix + spec.name);
+      return value;
     case 'choice':
-      if (!spec.choices!.includes(value as string | number | null)) return wrong();
-      if (value === null && spec.nullIsDefault === true) return { value: spec.default! };
-      return { value };
+      if (!spec.choices!.includes(value as string | number | null)) return wrong(spec, prefix + spec.name);
+      if (value === null && spec.nullIsDefault === true) return spec.default!;
+      return value;
     case 'object': {
-      if (!isObject(value)) return wrong();
+      if (!isObject(value)) return wrong(spec, prefix + spec.name);
       let fields = spec.fields;
       if (spec.variantOf !== undefined) {
         const selector = siblings[spec.variantOf];
         fields = typeof selector === 'string' && Object.prototype.hasOwnProperty.call(spec.variants!, selector) ? spec.variants![selector] : undefined;
       }
-      if (fields === undefined) return wrong();
-      return checkObject(fields, value, `${path}.`);
+      if (fields === undefined) return wrong(spec, prefix + spec.name);
+      return checkObject(fields, value, `${prefix}${spec.name}.`);
     }
   }
 }
 
 /** A closed object: each field in table order, then any key that is not a field. */
-function checkObject(fields: readonly FieldSpec[], value: JsonObject, prefix: string): { value: JsonObject } | string {
+function checkObject(fields: readonly FieldSpec[], value: JsonObject, prefix: string): JsonObject | Refusal {
   const out: JsonObject = {};
   let present = 0;
-  for (const spec of fields) {
+  for (let i = 0; i < fields.length; i++) {
+    const spec = fields[i]!;
     if (!Object.prototype.hasOwnProperty.call(value, spec.name)) {
-      if (spec.required) return `${quote(prefix + spec.name)} is required: ${describeBounds(spec)}`;
+      if (spec.required) return new Refusal(`${quote(prefix + spec.name)} is required: ${describeBounds(spec)}`);
       if (spec.default !== undefined) out[spec.name] = copyDefault(spec.default);
       continue;
     }
     present++;
-    const checked = checkValue(spec, value[spec.name]!, prefix + spec.name, value);
-    if (typeof checked === 'string') return checked;
-    out[spec.name] = checked.value;
+    const checked = checkValue(spec, value[spec.name]!, prefix, value);
+    if (checked instanceof Refusal) return checked;
+    out[spec.name] = checked;
   }
   // `value` is a payload copy: its keys are all own, enumerable data properties. When every
   // one of them is a field, the counts agree and no key needs looking up again.
   const keys = Object.keys(value);
   if (keys.length !== present) {
     for (const key of keys) {
-      if (!fields.some((f) => f.name === key)) return `${quote(prefix + key)} is not a field of this request`;
+      if (!fields.some((f) => f.name === key)) return new Refusal(`${quote(prefix + key)} is not a field of this request`);
     }
   }
-  return { value: out };
+  return out;
 }
 
 /** Defaults are frozen table values: each request gets its own copy. */
@@ -429,8 +443,9 @@ export type RequestCheck = ({ readonly ok: true; readonly copy: JsonValue; reado
 /**
  * Stage 1 (D-23): the size of the whole request message, then the payload's depth, nodes,
  * entries and value types, while copying it. An absent (`undefined`) payload is `{}`.
+ * `cloned`: the request is a structured clone (a port message), as copyPayload's `cloned`.
  */
-export function checkStructure(request: RequestInput): StructureCheck {
+export function checkStructure(request: RequestInput, cloned = false): StructureCheck {
   let id: unknown;
   let capability: unknown;
   let action: unknown;
@@ -440,7 +455,7 @@ export function checkStructure(request: RequestInput): StructureCheck {
   } catch {
     return { ok: false, code: 'INVALID_PAYLOAD', message: 'The request cannot be read' };
   }
-  const copied = copyPayload(payload === undefined ? {} : payload, requestEnvelopeBytes(id, capability, action));
+  const copied = copyPayload(payload === undefined ? {} : payload, requestEnvelopeBytes(id, capability, action), cloned);
   if (!copied.ok) return copied;
   return { ok: true, copy: copied.value, bytes: copied.bytes, capability, action };
 }
@@ -451,33 +466,57 @@ export function checkStructure(request: RequestInput): StructureCheck {
  * frame, which only knows its grants, passes them as both).
  */
 export function checkCall(capability: unknown, action: unknown, copy: JsonValue, declared: readonly string[], granted: readonly string[]): CallCheck {
+  const checked = checkStages(capability, action, copy, declared, granted);
+  if (checked instanceof Refusal) return checked.failure;
+  // The tables above are the only source of the normalized shapes named in NormalizedRequest.
+  return { ok: true, capability, action, payload: checked, copy } as CallCheck;
+}
+
+/**
+ * All four stages in D-23 order. Never throws, whatever the input. `cloned`: the request
+ * is a structured clone (the host's port messages), as copyPayload's `cloned`: the same
+ * answer, with less work.
+ */
+export function checkRequest(request: RequestInput, declared: readonly string[], granted: readonly string[], cloned = false): RequestCheck {
+  const structure = checkStructure(request, cloned);
+  if (!structure.ok) return structure;
+  const { capability, action, copy } = structure;
+  const checked = checkStages(capability, action, copy, declared, granted);
+  if (checked instanceof Refusal) return checked.failure;
+  // checkCall's answer and the size, built at once: the host runs this for every call.
+  return { ok: true, capability, action, payload: checked, copy, bytes: structure.bytes } as RequestCheck;
+}
+
+/** A failed stage: the answer checkCall gives. */
+class StageRefusal extends Refusal {
+  readonly failure: CheckFailure;
+
+  constructor(code: BridgeErrorCode, message: string, copy: JsonValue) {
+    super(message);
+    this.failure = { ok: false, code, message, copy };
+  }
+}
+
+/** Stages 2-4: the normalized payload, or the failure. */
+function checkStages(capability: unknown, action: unknown, copy: JsonValue, declared: readonly string[], granted: readonly string[]): JsonObject | StageRefusal {
   if (typeof capability !== 'string' || !isCapabilityKey(capability)) {
     const shown = typeof capability === 'string' ? quote(capability) : 'a non-string value';
-    return { ok: false, code: 'CAPABILITY_NOT_GRANTED', message: `${shown} is not a capability of protocol version 1`, copy };
+    return new StageRefusal('CAPABILITY_NOT_GRANTED', `${shown} is not a capability of protocol version 1`, copy);
   }
   if (!declared.includes(capability)) {
-    return { ok: false, code: 'CAPABILITY_NOT_GRANTED', message: `${quote(capability)} is not declared in the manifest`, copy };
+    return new StageRefusal('CAPABILITY_NOT_GRANTED', `${quote(capability)} is not declared in the manifest`, copy);
   }
   if (!granted.includes(capability)) {
-    return { ok: false, code: 'CAPABILITY_NOT_GRANTED', message: `${quote(capability)} is not granted`, copy };
+    return new StageRefusal('CAPABILITY_NOT_GRANTED', `${quote(capability)} is not granted`, copy);
   }
   const spec = typeof action === 'string' ? actionSpec(capability, action) : undefined;
   if (spec === undefined) {
     const actions = capabilityByKey(capability)!.actions;
     const shown = typeof action === 'string' ? quote(action) : 'a non-string value';
-    return { ok: false, code: 'INVALID_REQUEST', message: `${shown} is not an action of ${capability}: use ${actions.map((a) => quote(a)).join(', ')}`, copy };
+    return new StageRefusal('INVALID_REQUEST', `${shown} is not an action of ${capability}: use ${actions.map((a) => quote(a)).join(', ')}`, copy);
   }
-  if (!isObject(copy)) return { ok: false, code: 'INVALID_REQUEST', message: `The payload of ${capability} ${action} must be an object`, copy };
+  if (!isObject(copy)) return new StageRefusal('INVALID_REQUEST', `The payload of ${capability} ${action as string} must be an object`, copy);
   const checked = checkObject(spec.fields, copy, '');
-  if (typeof checked === 'string') return { ok: false, code: 'INVALID_REQUEST', message: `${capability} ${action}: ${checked}`, copy };
-  // The tables above are the only source of the normalized shapes named in NormalizedRequest.
-  return { ok: true, capability, action, payload: checked.value, copy } as CallCheck;
-}
-
-/** All four stages in D-23 order. Never throws, whatever the input. */
-export function checkRequest(request: RequestInput, declared: readonly string[], granted: readonly string[]): RequestCheck {
-  const structure = checkStructure(request);
-  if (!structure.ok) return structure;
-  const call = checkCall(structure.capability, structure.action, structure.copy, declared, granted);
-  return call.ok ? { ...call, bytes: structure.bytes } : call;
+  if (checked instanceof Refusal) return new StageRefusal('INVALID_REQUEST', `${capability} ${action as string}: ${checked.message}`, copy);
+  return checked;
 }
