@@ -29,7 +29,7 @@
 //
 // The worker runs src/zip/compression-worker.ts: in dist/, a small bundle of it embedded in the CLI
 // (scripts/build-deflate-worker.mjs); elsewhere a script (setCompressionWorkerScript, or
-// build/zip/worker-entry.js beside this module).
+// build/zip/compression-worker-entry.js beside this module).
 import type { MessagePort, Worker } from 'node:worker_threads';
 import { isWorkerWithRole, nodeWorkerThreads } from '../node/builtins.js';
 import { compressEntry, type CompressedEntry, type ZipFileInput } from './zip-writer.js';
@@ -69,9 +69,9 @@ let workerScript: string | URL | null = null;
 
 /**
  * Where a compression worker starts when there is no embedded bundle (dist/ has one): a
- * script that calls runCompressionWorker. Default: build/zip/worker-entry.js.
+ * script that calls runCompressionWorker. Default: build/zip/compression-worker-entry.js.
  */
-export function setCompressionWorkerScript(script: string | URL): void {
+export function setCompressionWorkerScript(script: string | URL | null): void {
   workerScript = script;
 }
 
@@ -174,11 +174,13 @@ function startWorker(): CompressionWorker | null {
     worker =
       typeof __PLATFORM_DEFLATE_WORKER_SOURCE__ === 'string'
         ? new Worker(__PLATFORM_DEFLATE_WORKER_SOURCE__, { ...options, eval: true })
-        : new Worker(workerScript ?? new URL('./worker-entry.js', import.meta.url), options);
+        : new Worker(workerScript ?? new URL('./compression-worker-entry.js', import.meta.url), options);
     // Never keep the process alive, and never let a worker's failure become an uncaught
-    // 'error' event: the main thread finishes the work whatever happens to the worker.
+    // 'error' event: the main thread finishes the work whatever happens to the worker. A
+    // worker that fails (its script cannot load, it throws) says so through FAILED, so that
+    // the main thread stops waiting for it at once.
     worker.unref();
-    worker.on('error', () => undefined);
+    worker.on('error', () => Atomics.store(counters, FAILED, 1));
   } catch {
     worker = null;
     Atomics.store(counters, FAILED, 1);

@@ -401,8 +401,20 @@ test('parallel: a worker that fails, or never starts, still gives writeZip\'s by
   // A worker script that does not exist: the worker never claims anything.
   setCompressionWorkerScript(pathToFileURL(join(dir, 'missing.mjs')));
   started = startCompression(dir);
-  await sleep(200);
+  // Its failure to load is reported at once: the main thread does not wait for a worker that is gone.
+  assert.ok(await until(() => started.progress().failed), 'a worker that cannot load says so');
   assert.deepEqual(assembleZip(files, started.finish(files).entries), reference);
+});
+
+test('parallel: with no script set, the worker runs the entry beside the module (build/zip/compression-worker-entry.js)', async (t) => {
+  const files = parallelFiles();
+  const dir = filesOnDisk(t, files);
+  setCompressionWorkerScript(null);
+  t.after(() => setCompressionWorkerScript(WORKER_ENTRY));
+  const started = startCompression(dir);
+  assert.ok(await until(() => started.progress().posted > 0 || started.progress().failed), 'the worker answered');
+  assert.equal(started.progress().failed, false, 'the default worker script loads');
+  assert.deepEqual(assembleZip(files, started.finish(files).entries), writeZip(files));
 });
 
 test('proof: proveStream holds exactly for a stream node:zlib inflates to the content, every byte consumed', () => {
