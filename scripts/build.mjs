@@ -7,7 +7,7 @@
 import { build, transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, renameSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, renameSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildBridge } from './build-bridge.mjs';
@@ -27,6 +27,23 @@ function listTs(dir) {
     else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) out.push(full);
   }
   return out;
+}
+
+/**
+ * Removes what an earlier build left in build/ for a source that is gone (a renamed or
+ * deleted src/ file): a stale module would still answer the tests' imports and hide a
+ * path that no longer exists. Only .js files and the folders they empty are removed.
+ */
+function removeStale(outDir, srcDir) {
+  for (const entry of readdirSync(outDir, { withFileTypes: true })) {
+    const out = join(outDir, entry.name);
+    if (entry.isDirectory()) {
+      removeStale(out, join(srcDir, entry.name));
+      if (readdirSync(out).length === 0) rmSync(out, { recursive: true });
+    } else if (entry.name.endsWith('.js') && !existsSync(join(srcDir, entry.name.replace(/\.js$/, '.ts')))) {
+      rmSync(out);
+    }
+  }
 }
 
 async function transpileAll() {
@@ -54,6 +71,7 @@ async function transpileAll() {
     }),
   );
   if (failed > 0) process.exitCode = 1;
+  removeStale(outRoot, join(root, 'src'));
   return failed;
 }
 
