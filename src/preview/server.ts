@@ -54,10 +54,9 @@ import {
   watchFolder,
   type CheckedProject,
   type FolderWatcher,
-  type ManifestSummary,
 } from './watch.js';
 import { checkProjectRoot } from '../load/project-loader.js';
-import { FRAME_ATTRIBUTES, FRAME_SLOT_ID, STATE_ELEMENT_ID, frameTitle } from './host-page/markup.js';
+import { FRAME_ATTRIBUTES, FRAME_SLOT_ID, STATE_ELEMENT_ID, frameTitle, type PreviewState } from './host-page/markup.js';
 
 // Strings embedded by the CLI build (esbuild `define`); absent when running from build/.
 declare const __PLATFORM_RUNTIME_SOURCE__: string | undefined;
@@ -300,7 +299,7 @@ export function renderPage(
 }
 
 /** The public part of a check, as /state.json and the `state` event carry it. */
-function publicState(state: CheckedProject, options: PreviewServerOptions, base: string): Record<string, unknown> & { frameUrl: string | null; manifest: ManifestSummary | null } {
+function publicState(state: CheckedProject, options: PreviewServerOptions, base: string): PreviewState {
   const entrypoint = state.manifest?.entrypoint ?? null;
   return {
     revision: state.revision,

@@ -8,20 +8,10 @@ import { createSha256 } from '../node/hashes.js';
 import { readdirSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
-import type { Finding, PropertyDef } from '../validator/index.js';
+import type { Finding } from '../validator/index.js';
+import type { ManifestSummary } from './host-page/markup.js';
 import { runProjectPipeline, type ProjectRun } from '../pipeline/project-pipeline.js';
 import { UsageError } from '../node/usage-error.js';
-
-/** What the host page needs of the manifest: public, JSON-ready. */
-export interface ManifestSummary {
-  readonly namespace: string | null;
-  readonly version: string | null;
-  readonly name: string | null;
-  readonly description: string | null;
-  readonly entrypoint: string | null;
-  readonly capabilities: readonly string[];
-  readonly properties: readonly PropertyDef[];
-}
 
 /** One check of the project folder. */
 export interface CheckedProject {

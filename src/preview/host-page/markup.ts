@@ -1,7 +1,7 @@
 // What the server writes into the host page and the page's scripts read back (server.ts,
 // boot.ts, page.ts, frame.ts), kept in one place so that the two sides cannot drift apart. Plain
 // constants: the Node server imports this file too.
-import { FRAME_SANDBOX } from '../../validator/index.js';
+import { FRAME_SANDBOX, type Finding, type PropertyDef } from '../../validator/index.js';
 
 /** The JSON data block holding the check the page was served with. */
 export const STATE_ELEMENT_ID = 'preview-state';
@@ -30,4 +30,30 @@ export const FRAME_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze(
 /** The frame's accessible name. */
 export function frameTitle(extensionName: string | null): string {
   return `Extension: ${extensionName ?? 'preview'}`;
+}
+
+/** The manifest, as much of it as the page shows and the bridge needs. */
+export interface ManifestSummary {
+  readonly namespace: string | null;
+  readonly version: string | null;
+  readonly name: string | null;
+  readonly description: string | null;
+  readonly entrypoint: string | null;
+  readonly capabilities: readonly string[];
+  readonly properties: readonly PropertyDef[];
+}
+
+/** A check of the project as the server sends it (publicState in server.ts) and the page reads it. */
+export interface PreviewState {
+  readonly revision: number;
+  readonly ok: boolean;
+  readonly errors: number;
+  readonly warnings: number;
+  readonly findings: readonly Finding[];
+  readonly problem: string | null;
+  /** Changes exactly when the manifest or a bundle file changed. */
+  readonly contentKey: string;
+  readonly manifest: ManifestSummary | null;
+  readonly frameUrl: string | null;
+  readonly options: { readonly deny: readonly string[]; readonly fail: readonly string[]; readonly emptyCatalog: boolean; readonly strictHost: boolean };
 }

@@ -1,5 +1,4 @@
-// The page's state: the shape of a check as the server sends it (publicState in
-// server.ts), and `page`, the one object holding what the page knows between events: the
+// The page's state: `page`, the one object holding what the page knows between events: the
 // check it shows, the grants and settings the frame gets, the visitor's switches, the
 // mock store, the bridge and the frame. It is one object because the panel files read it and
 // several of them write it, and an imported binding cannot be assigned where a property
@@ -9,35 +8,13 @@
 // here into a panel file: the store only keeps the function, so the import cycle it makes
 // (activity-log.ts draws the cart, which reads the store) runs nothing early.
 import type { HostBridge } from '../../bridge/host.js';
-import type { Finding, PropertyDef, SettingValue } from '../../validator/index.js';
+import type { PropertyDef, SettingValue } from '../../validator/index.js';
+import type { PreviewState } from './markup.js';
 import { createMockStore, type MockStore } from '../mock-store.js';
+
+export type { ManifestSummary, PreviewState } from './markup.js';
 import { showActivity } from './activity-log.js';
 
-/** The manifest, as much of it as the page shows and the bridge needs. */
-export interface ManifestSummary {
-  readonly namespace: string | null;
-  readonly version: string | null;
-  readonly name: string | null;
-  readonly description: string | null;
-  readonly entrypoint: string | null;
-  readonly capabilities: readonly string[];
-  readonly properties: readonly PropertyDef[];
-}
-
-/** A check of the project (publicState in server.ts). */
-export interface PreviewState {
-  readonly revision: number;
-  readonly ok: boolean;
-  readonly errors: number;
-  readonly warnings: number;
-  readonly findings: readonly Finding[];
-  readonly problem: string | null;
-  /** Changes exactly when the manifest or a bundle file changed. */
-  readonly contentKey: string;
-  readonly manifest: ManifestSummary | null;
-  readonly frameUrl: string | null;
-  readonly options: { readonly deny: readonly string[]; readonly fail: readonly string[]; readonly emptyCatalog: boolean; readonly strictHost: boolean };
-}
 
 /**
  * A set of capability keys that also hands out its members as a frozen array, built
