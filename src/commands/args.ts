@@ -62,3 +62,21 @@ export function parseArgs(argv: readonly string[], specs: Readonly<Record<string
   }
   return { flags, positionals };
 }
+
+/**
+ * `--format <f>` and its alias `--json` (check and platform-review): one of `formats`,
+ * 'text' when neither is given. An unknown format (with the nearest one suggested) or
+ * `--json` beside another format is a usage error.
+ */
+export function outputFormat<F extends string>(flags: ParsedArgs['flags'], formats: readonly F[]): F | 'text' | 'json' {
+  const given = flags['format'];
+  const json = flags['json'] === true;
+  if (typeof given !== 'string') return json ? 'json' : 'text';
+  const format = formats.find((f) => f === given);
+  if (format === undefined) {
+    const near = suggest(given.toLowerCase(), formats);
+    throw new UsageError(`Unknown format "${given}" for "--format"${near !== undefined ? `: did you mean "${near}"?` : ''} (use ${formats.map((f) => `"${f}"`).join(', ')})`);
+  }
+  if (json && format !== 'json') throw new UsageError(`"--json" means "--format json" and conflicts with "--format ${format}": give one of them`);
+  return format;
+}

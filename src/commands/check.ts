@@ -4,12 +4,12 @@
 // decides pass or fail (D-21), and --strict makes warnings fail it too, except the ones
 // the project's platform-ext.config.json acknowledges (D-33, src/load/project-config.ts).
 import { resolve } from 'node:path';
-import { RULES, suggest } from '../validator/index.js';
+import { RULES } from '../validator/index.js';
 import { checkProject } from '../ops/check-project.js';
 import { ansiStyle, PLAIN, renderText } from '../render/report-text.js';
 import { buildSarif } from '../render/sarif.js';
 import { inGitHubActions, renderAnnotations } from '../render/annotations.js';
-import type { ParsedArgs } from './args.js';
+import { outputFormat, type ParsedArgs } from './args.js';
 import { UsageError } from '../node/usage-error.js';
 import type { CommandIo } from './command-io.js';
 
@@ -34,24 +34,6 @@ export const CHECK_FLAGS = {
   help: { type: 'boolean', description: 'Show this help', short: 'h' },
 } as const;
 
-/** `--format` and its alias `--json`; both given and disagreeing is a usage error. */
-function outputFormat(args: ParsedArgs): CheckFormat {
-  const given = args.flags['format'];
-  const json = args.flags['json'] === true;
-  if (typeof given !== 'string') return json ? 'json' : 'text';
-  const format = CHECK_FORMATS.find((f) => f === given);
-  if (format === undefined) {
-    const near = suggest(given.toLowerCase(), CHECK_FORMATS);
-    throw new UsageError(
-      `Unknown format "${given}" for "--format"${near !== undefined ? `: did you mean "${near}"?` : ''} (use ${CHECK_FORMATS.map((f) => `"${f}"`).join(', ')})`,
-    );
-  }
-  if (json && format !== 'json') {
-    throw new UsageError(`"--json" means "--format json" and conflicts with "--format ${format}": give one of them`);
-  }
-  return format;
-}
-
 /** `--explain` and `--list-rules` print the catalogue, not a check: options that shape a check do not apply. */
 function refuseWithCatalogue(flag: string, args: ParsedArgs, format: CheckFormat): void {
   if (args.positionals.length > 0) throw new UsageError(`"--${flag}" takes no folder`);
@@ -73,7 +55,7 @@ function listRules(json: boolean, io: CommandIo): number {
 }
 
 export function runCheck(args: ParsedArgs, io: CommandIo): number | Promise<number> {
-  const format = outputFormat(args);
+  const format: CheckFormat = outputFormat(args.flags, CHECK_FORMATS);
   const style = io.color ? ansiStyle() : PLAIN;
   const explain = args.flags['explain'];
   if (typeof explain === 'string') {

@@ -1,12 +1,12 @@
 // `platform-review <release-dir> [--known-keys <file>] [--baseline <dir>] [--format ...]`:
 // the operator's offline review (ops/review-release.ts), rendered as text, markdown or
 // JSON. Part of platform-review: Node built-ins and the validator's index only.
-import { parseArgs } from './args.js';
+import { outputFormat, parseArgs } from './args.js';
 import { PLAIN, ansiStyle } from '../render/report-text.js';
 import { reviewRelease } from '../ops/review-release.js';
 import { renderReviewMarkdown, renderReviewText } from '../render/review-render.js';
 import { UsageError } from '../node/usage-error.js';
-import { escapeLines, suggest } from '../validator/index.js';
+import { escapeLines } from '../validator/index.js';
 import { colorWanted, withoutNoColorFlag } from './color.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;
@@ -50,19 +50,6 @@ Options:
   -V, --version         Print the version
 `;
 
-function outputFormat(flags: Readonly<Record<string, string | boolean | undefined>>): ReviewFormat {
-  const given = flags['format'];
-  const json = flags['json'] === true;
-  if (typeof given !== 'string') return json ? 'json' : 'text';
-  const format = FORMATS.find((f) => f === given);
-  if (format === undefined) {
-    const near = suggest(given.toLowerCase(), FORMATS);
-    throw new UsageError(`Unknown format "${given}" for "--format"${near !== undefined ? `: did you mean "${near}"?` : ''} (use ${FORMATS.map((f) => `"${f}"`).join(', ')})`);
-  }
-  if (json && format !== 'json') throw new UsageError(`"--json" means "--format json" and conflicts with "--format ${format}": give one of them`);
-  return format;
-}
-
 /** Where platform-review writes, and what it reads of its environment. */
 export interface ReviewIo {
   readonly out: (text: string) => void;
@@ -86,7 +73,7 @@ export function runReview(given: readonly string[], io: ReviewIo): number {
       return 0;
     }
     if (args.positionals.length !== 1) throw new UsageError('platform-review takes one release folder: platform-review <release-dir> [--known-keys <file>] [--baseline <dir>]');
-    const format = outputFormat(args.flags);
+    const format: ReviewFormat = outputFormat(args.flags, FORMATS);
     const knownKeys = args.flags['known-keys'];
     const baseline = args.flags['baseline'];
     const report = reviewRelease(args.positionals[0]!, {
