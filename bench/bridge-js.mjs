@@ -20,8 +20,7 @@
 //   measures both in the same page, their rounds taken in turn, so that the two are
 //   compared under the same load: lines marked "this" and "other".
 import { build } from 'esbuild';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { ROOT, launchBrowser } from '../test/support/browser.mjs';
 
 const AGAINST_AT = process.argv.indexOf('--against');
@@ -32,11 +31,9 @@ const ROUNDS = 9;
 
 /** The runtime, the host bridge and the mock store of `root` as one browser script defining `name` (the targets of scripts/build-bridge.mjs). */
 async function bridgeBundle(root, name) {
-  // The mock store's file is src/preview/mock-store.ts; a checkout from before the rename has src/preview/adapters.ts.
-  const store = existsSync(join(root, 'src/preview/mock-store.ts')) ? './src/preview/mock-store.ts' : './src/preview/adapters.ts';
   const result = await build({
     stdin: {
-      contents: `export { installPlatform } from './src/bridge/runtime.ts';\nexport { createHostBridge } from './src/bridge/host.ts';\nexport { createMockStore } from '${store}';\n`,
+      contents: `export { installPlatform } from './src/bridge/runtime.ts';\nexport { createHostBridge } from './src/bridge/host.ts';\nexport { createMockStore } from './src/preview/mock-store.ts';\n`,
       resolveDir: root,
       loader: 'ts',
     },

@@ -168,7 +168,7 @@ function makeCorpora(dir) {
  * the median of the last half (warm).
  */
 async function child(validatorDir, repeat, paths) {
-  const { checkStylesheet } = await import(pathToFileURL(join(validatorDir, 'css/policy.js')).href);
+  const { checkStylesheet } = await import(pathToFileURL(join(validatorDir, 'css/css-policy.js')).href);
   const { bundleViewOf } = await import(pathToFileURL(join(validatorDir, 'scan.js')).href);
   const { FindingList } = await import(pathToFileURL(join(validatorDir, 'findings.js')).href);
   const bundle = bundleViewOf(bundleList());

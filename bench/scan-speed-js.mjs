@@ -45,7 +45,7 @@ async function child(validator, inputFile, mode, runs) {
     ({ checkJsModule, FindingList, bundleViewOf } = await import(pathToFileURL(validator).href));
   } else {
     const base = pathToFileURL(validator + '/').href;
-    ({ checkJsModule } = await import(base + 'js/policy.js'));
+    ({ checkJsModule } = await import(base + 'js/js-policy.js'));
     ({ FindingList } = await import(base + 'findings.js'));
     ({ bundleViewOf } = await import(base + 'scan.js'));
   }

@@ -229,3 +229,39 @@ test('tests never import bench/ (bench/ may import test/support/, not the revers
   }
   assert.deepEqual(found, []);
 });
+
+/** Names the benchmarks write into the projects they generate, or load from them: not modules of this project. */
+const BENCH_PROJECT_FILES = new Set(['./lib/a.js', './lazy.js', './missing.js', 'lazy.js', 'lib/a.js', 'main.js', 'js/v/index.js', './bench-host.js', '.js']);
+
+/**
+ * The modules of this project that the scripts in `benchDir` load, which the suite never
+ * runs: each quoted name ending in .js (build/…, or a path a benchmark joins to
+ * build/validator/) must be a file of `srcDir`, and each './src/….ts' that a benchmark
+ * bundles must exist under `rootDir`. Returns what is missing, as "bench/<file>: '<name>'".
+ */
+export function missingBenchModules(benchDir, srcDir, rootDir) {
+  const missing = [];
+  for (const name of readdirSync(benchDir).filter((n) => n.endsWith('.mjs'))) {
+    const text = readFileSync(join(benchDir, name), 'utf8');
+    for (const m of text.matchAll(/'([^'\s]*\.js)'/g)) {
+      if (BENCH_PROJECT_FILES.has(m[1])) continue;
+      const path = m[1].replace(/^(?:\.\.\/)?build\//, '').replace(/\.js$/, '.ts');
+      if (![path, `validator/${path}`].some((p) => existsSync(join(srcDir, p)))) missing.push(`bench/${name}: '${m[1]}'`);
+    }
+    for (const m of text.matchAll(/\.\/(src\/[\w/.-]+\.ts)/g)) {
+      if (!existsSync(join(rootDir, m[1]))) missing.push(`bench/${name}: './${m[1]}'`);
+    }
+  }
+  return missing;
+}
+
+test('every module of this project that bench/ loads exists (a file renamed in src/ is renamed there too)', () => {
+  assert.deepEqual(missingBenchModules(join(ROOT, 'bench'), SRC, ROOT), []);
+});
+
+test('the bench module check can fail (a probe with a renamed module)', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'platform-ext-bench-probe-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, 'probe.mjs'), "await import(base + 'js/policy.js');\nawait import('../build/zip/deflate.js');\nconst s = \"export { x } from './src/gone.ts';\";\n");
+  assert.deepEqual(missingBenchModules(dir, SRC, ROOT), ["bench/probe.mjs: 'js/policy.js'", "bench/probe.mjs: './src/gone.ts'"]);
+});
