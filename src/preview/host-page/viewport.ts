@@ -3,9 +3,12 @@
 import { byId } from './dom.js';
 import { FRAME_SLOT_ID } from './markup.js';
 
-/** Widths of the viewport presets, in CSS pixels (desktop: the content column). */
-const VIEWPORTS = { mobile: 375, tablet: 768, desktop: 0 } as const;
-export type Viewport = keyof typeof VIEWPORTS;
+/**
+ * The viewport presets. Their widths are page.css's (`.stage[data-viewport=…]`: 375 and
+ * 768 CSS pixels inside the stage's border; desktop: the whole content column), shown on
+ * the buttons in page.html.
+ */
+export type Viewport = 'mobile' | 'tablet' | 'desktop';
 
 export function setViewport(viewport: Viewport): void {
   const stage = byId('stage');
