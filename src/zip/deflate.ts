@@ -330,6 +330,14 @@ class BitWriter {
     this.bytes = bytes;
   }
 
+  /** Starts over on `bytes`, with nothing written. */
+  reset(bytes: Uint8Array): void {
+    this.bytes = bytes;
+    this.length = 0;
+    this.bits = 0;
+    this.bitCount = 0;
+  }
+
   /** Makes room for `more` bytes (plus the pending partial byte). */
   reserve(more: number): void {
     const need = this.length + more + 8;
@@ -703,6 +711,12 @@ let scratchOutput: Uint8Array = new Uint8Array(64);
 const scratchHead = new Int32Array(1 << HASH_BITS);
 const scratchPrev = new Int32Array(WINDOW_SIZE);
 const scratchBlock = new Block();
+// One writer for every call, as there is one block: an object that lives as long as the
+// module keeps the hidden class that the compiled encoder checks for alive. With a writer
+// per call, none is left after the warm-up; a full collection (package runs one after its
+// check) then drops that class, and V8 throws the compiled encoder away ("weak objects")
+// and compiles it again, several times over, while the thread compresses.
+const scratchWriter = new BitWriter(scratchOutput);
 
 /** Initial size of the output scratch; it doubles as needed (BitWriter.reserve) and is kept. */
 const SCRATCH_OUTPUT_BYTES = 64 << 10;
@@ -780,7 +794,8 @@ function encode(data: Uint8Array, blockSymbols: number, skipAfterLiterals: numbe
   // as flushBlock reserves room: it ends as large as the largest output, not input.
   const capacity = Math.min(n + 6 * (Math.floor(n / BLOCK_SYMBOLS) + 2) + 64, SCRATCH_OUTPUT_BYTES);
   if (scratchOutput.length < capacity) scratchOutput = new Uint8Array(capacity);
-  const out = new BitWriter(scratchOutput);
+  const out = scratchWriter;
+  out.reset(scratchOutput);
   const block = scratchBlock;
   block.reset(0);
   try {
