@@ -56,8 +56,8 @@ const CALLS = Number(POSITIONAL[0] ?? 3000);
 const WARM_UP_CALLS = 300;
 /**
  * Turns of the pipelined measurement: each of the six orders of the three setups four times.
- * The bound is on the median of the turns' shares, and the median of 24 moves less from run
- * to run than that of 12 does.
+ * The bound is on the median of the turns' shares; the more turns, the less a burst of load
+ * from elsewhere during a few of them moves it.
  */
 const PIPELINE_ROUNDS = 24;
 const COLD_STARTS = 7;

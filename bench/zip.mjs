@@ -50,6 +50,7 @@ function makeRuntime(dir) {
   const realModule = readFileSync(join(root, 'dist/validator.mjs'));
   const modules = Math.max(1, Math.floor((13 * MiB) / realModule.length));
   const images = FILES - 1 - STYLESHEETS - modules;
+  if (images < 1) throw new Error(`bench/zip.mjs: ${modules} copies of dist/validator.mjs leave no room for images in ${FILES} files`);
   let written = 0;
   for (let i = 0; i < modules; i++) {
     writeFileSync(join(dir, `js/m${i}.js`), realModule);
@@ -74,6 +75,7 @@ function makeRuntime(dir) {
   writeFileSync(join(dir, 'index.html'), html);
   written += html.length;
   const imgSize = Math.floor((20 * MiB - written) / images);
+  if (imgSize < 1) throw new Error(`bench/zip.mjs: ${modules} copies of dist/validator.mjs leave no bytes for images in 20 MiB`);
   for (let i = 0; i < images; i++) writeFileSync(join(dir, `img/i${i}.png`), randomBytes(imgSize));
   return { modules, images };
 }

@@ -72,10 +72,10 @@ const HASH_MULTIPLIER = 0x9e3779b1;
 const NO_POSITION = -WINDOW_SIZE - 1;
 // The match-search limits are zlib's level 6 (configuration_table in deflate.c: the level
 // of Info-ZIP `zip -6` and `zip` without a level) but for the chain, which is half as long.
-// D-35 bounds `package` against zip -6 (time, and at most 1.03x its size). The longest
-// chain walk is most of the encoder's time, and halving zlib's 128 costs far less in size
-// than it saves in time, while zlib's level 5 limits (chain 32, nice 32) would give up
-// more size than the bound allows; bench/package.mjs prints both ratios.
+// bench/package.mjs bounds the archive at 1.03x zip -6's size and reports the time against
+// it. The longest chain walk is most of the encoder's time, and halving zlib's 128 costs
+// far less in size than it saves in time, while zlib's level 5 limits (chain 32, nice 32)
+// would give up more size than the bound allows.
 /** Longest chain walk per position (zlib "max_chain"). */
 const MAX_CHAIN = 64;
 /** When the pending match is at least this long, walk only a quarter of the chain (zlib "good_length"). */
@@ -711,11 +711,12 @@ let scratchOutput: Uint8Array = new Uint8Array(64);
 const scratchHead = new Int32Array(1 << HASH_BITS);
 const scratchPrev = new Int32Array(WINDOW_SIZE);
 const scratchBlock = new Block();
-// One writer for every call, as there is one block: an object that lives as long as the
-// module keeps the hidden class that the compiled encoder checks for alive. With a writer
-// per call, none is left after the warm-up; a full collection (package runs one after its
-// check) then drops that class, and V8 throws the compiled encoder away ("weak objects")
-// and compiles it again, several times over, while the thread compresses.
+// One writer for every call, as there is one block. The compiled encoder checks for the
+// writer's hidden class, which V8 keeps only while some object has it: a writer that lives
+// as long as the module keeps it. Were writers made per call, none would be left between
+// calls, a full collection (package runs one after its check) could drop the class, and
+// V8 would throw the compiled encoder away ("weak objects") and compile it again while the
+// thread compresses.
 const scratchWriter = new BitWriter(scratchOutput);
 
 /** Initial size of the output scratch; it doubles as needed (BitWriter.reserve) and is kept. */

@@ -6,6 +6,9 @@
 // statement (type-only ones too: a type import ties two folders as much as a value import
 // does) and every `import('…')` with a literal relative specifier that names a file of
 // src/. Statements are found at the start of a line, as the formatter writes them.
+//
+// Also: tests never import bench/, and every module of this project that a benchmark loads
+// still exists (the suite runs no benchmark, so a rename in src/ would break one unseen).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -239,7 +242,7 @@ const BENCH_PROJECT_FILES = new Set(['./lib/a.js', './lazy.js', './missing.js', 
  * build/validator/) must be a file of `srcDir`, and each './src/….ts' that a benchmark
  * bundles must exist under `rootDir`. Returns what is missing, as "bench/<file>: '<name>'".
  */
-export function missingBenchModules(benchDir, srcDir, rootDir) {
+function missingBenchModules(benchDir, srcDir, rootDir) {
   const missing = [];
   for (const name of readdirSync(benchDir).filter((n) => n.endsWith('.mjs'))) {
     const text = readFileSync(join(benchDir, name), 'utf8');

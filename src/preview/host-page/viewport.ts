@@ -4,9 +4,8 @@ import { byId } from './dom.js';
 import { FRAME_SLOT_ID } from './markup.js';
 
 /**
- * The viewport presets. Their widths are page.css's (`.stage[data-viewport=…]`: 375 and
- * 768 CSS pixels inside the stage's border; desktop: the whole content column), shown on
- * the buttons in page.html.
+ * The viewport presets. Their widths are set in page.css (`.stage[data-viewport=…]`;
+ * desktop: the whole content column) and shown on the buttons in page.html.
  */
 export type Viewport = 'mobile' | 'tablet' | 'desktop';
 
