@@ -77,9 +77,10 @@ async function transpileAll() {
 
 /**
  * An esbuild plugin for a CLI of one command: src/cli.ts's dynamic imports of the other
- * commands' modules, and of the compression worker's side (src/zip/parallel-compression.ts,
- * which that CLI never runs), resolve to an empty module. Static imports (argument parsing,
- * colour) stay. The launcher starts that CLI for `command` only.
+ * commands' modules resolve to an empty module, and so does its import of the compression
+ * worker's prelaunch (src/zip/parallel-compression.ts) except in package's CLI, the one
+ * that runs it. Static imports (argument parsing, colour) stay. The launcher starts that
+ * CLI for `command` only.
  */
 function onlyCommand(command) {
   return {
@@ -87,6 +88,7 @@ function onlyCommand(command) {
     setup(b) {
       b.onResolve({ filter: /^\.\/(commands\/[a-z]+|zip\/parallel-compression)\.js$/ }, (args) => {
         if (args.importer !== join(root, 'src/cli.ts') || args.kind !== 'dynamic-import' || args.path === `./commands/${command}.js`) return undefined;
+        if (command === 'package' && args.path === './zip/parallel-compression.js') return undefined;
         return { path: args.path, namespace: 'left-out-command' };
       });
       b.onLoad({ filter: /.*/, namespace: 'left-out-command' }, () => ({ contents: 'export {};', loader: 'js' }));
@@ -143,10 +145,11 @@ async function bundleAll(digests) {
     minify: process.env.PLATFORM_EXT_NO_MINIFY !== '1',
   };
   await build(cliOptions);
-  // `check`, the command whose start-up is bounded, also as a CLI of its own in one file
-  // (dist/cli/check.mjs): the same src/cli.ts with every other command left out and no
-  // splitting, so that `check` loads one module instead of a dozen chunks it shares with
-  // other commands (Node's module loader has a cost per module).
+  // `check` and `package`, the commands whose speed is bounded (bench/check.mjs,
+  // bench/package.mjs), also as CLIs of their own in one file each (dist/cli/check.mjs,
+  // dist/cli/package.mjs): the same src/cli.ts with every other command left out and no
+  // splitting, so that each loads one module instead of a dozen chunks it shares with
+  // other commands (Node's module loader has a cost per module, paid before any work).
   await build({
     ...cliOptions,
     plugins: [onlyCommand('check'), validatorIsPure(root)],
@@ -155,6 +158,15 @@ async function bundleAll(digests) {
     outExtension: undefined,
     chunkNames: undefined,
     outfile: join(cliTmp, 'check.mjs'),
+  });
+  await build({
+    ...cliOptions,
+    plugins: [onlyCommand('package'), validatorIsPure(root)],
+    splitting: false,
+    outdir: undefined,
+    outExtension: undefined,
+    chunkNames: undefined,
+    outfile: join(cliTmp, 'package.mjs'),
   });
   rmSync(cliDir, { recursive: true, force: true });
   renameSync(cliTmp, cliDir);

@@ -66,19 +66,24 @@ test('--version is answered by the launcher alone: it runs without the CLI besid
   assert.match(r.stderr, /ERR_MODULE_NOT_FOUND/);
 });
 
-test('the launcher is small: the CLI and its commands are chunks under dist/cli/, and check one file', () => {
+test('the launcher is small: the CLI and its commands are chunks under dist/cli/, and check and package one file each', () => {
   assert.ok(statSync(CLI).size < 2048, `dist/platform-ext.mjs is ${statSync(CLI).size} bytes`);
   const chunks = readdirSync(join(ROOT, 'dist/cli'));
   assert.ok(chunks.includes('cli.mjs'));
   for (const command of ['check', 'init', 'keygen', 'package', 'verify', 'preview', 'context']) {
     assert.ok(chunks.some((f) => f.startsWith(`${command}-`) && f.endsWith('.mjs')), `a chunk for ${command}`);
   }
-  // `check` starts from a module of its own that imports Node's built-ins only (minified
-  // import statements: no space after `import`, unlike example code in rule texts).
-  const check = readFileSync(join(ROOT, 'dist/cli/check.mjs'), 'utf8');
-  const imported = [...check.matchAll(/(?:^|[;\n])import(?:\{[^}]*\}|\*as [\w$]+ )?from"([^"]+)"/g)].map((m) => m[1]);
-  assert.ok(imported.includes('node:fs'), imported.join(', '));
-  assert.deepEqual(imported.filter((s) => !s.startsWith('node:')), []);
+  // `check` and `package` each start from a module of their own that imports Node's
+  // built-ins only (minified import statements: no space after `import`, unlike example
+  // code in rule texts), and the launcher imports that module for its command.
+  const launcher = readFileSync(CLI, 'utf8');
+  for (const command of ['check', 'package']) {
+    const text = readFileSync(join(ROOT, `dist/cli/${command}.mjs`), 'utf8');
+    const imported = [...text.matchAll(/(?:^|[;\n])import(?:\{[^}]*\}|\*as [\w$]+ )?from"([^"]+)"/g)].map((m) => m[1]);
+    assert.ok(imported.includes('node:fs'), `${command}: ${imported.join(', ')}`);
+    assert.deepEqual(imported.filter((s) => !s.startsWith('node:')), [], command);
+    assert.ok(launcher.includes(`import('./cli/${command}.mjs')`), `the launcher imports cli/${command}.mjs`);
+  }
 });
 
 test('no command writes anything under HOME or XDG_CACHE_HOME', (t) => {
