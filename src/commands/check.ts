@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { RULES } from '../validator/index.js';
 import { checkProject } from '../ops/check-project.js';
+import { rulesDocument } from '../contract/rules-document.js';
 import { ansiStyle, PLAIN, renderText } from '../render/report-text.js';
 import { buildSarif } from '../render/sarif.js';
 import { inGitHubActions, renderAnnotations } from '../render/annotations.js';
@@ -45,7 +46,7 @@ function refuseWithCatalogue(flag: string, args: ParsedArgs, format: CheckFormat
 
 function listRules(json: boolean, io: CommandIo): number {
   if (json) {
-    io.out(JSON.stringify({ format: 'platform-extension-rules-v1', rules: RULES }, null, 2) + '\n');
+    io.out(JSON.stringify(rulesDocument(), null, 2) + '\n');
     return 0;
   }
   const width = Math.max(...RULES.map((r) => r.id.length));

@@ -10,7 +10,6 @@ import {
   ACTION_SPECS,
   CAPABILITIES,
   LIMITS,
-  RULES,
   BASE_URL_PLACEHOLDER,
   RUNTIME_POLICY_TEMPLATE,
 } from '../validator/index.js';
@@ -18,6 +17,7 @@ import { REQUEST_TYPE_NAMES, RESPONSE_SUMMARIES, RESPONSE_TYPE_NAMES } from './a
 import { renderContractMd } from './contract-text.js';
 import { renderPlatformDts } from './platform-dts.js';
 import { CAPABILITY_GRANTS, ERROR_DETAILS } from './prose.js';
+import { rulesDocument } from './rules-document.js';
 import { manifestSchema } from './schema.js';
 import { BRIDGE_PROTOCOL_VERSION, CONTRACT_VERSION, MANIFEST_SCHEMA_VERSION } from './versions.js';
 
@@ -92,7 +92,7 @@ function build(): readonly (readonly [string, string])[] {
   files.set('contract.md', renderContractMd());
   files.set('manifest.schema.json', json(manifestSchema()));
   files.set('platform.d.ts', renderPlatformDts());
-  files.set('rules.json', json({ format: 'platform-extension-rules-v1', contract: CONTRACT_VERSION, rules: RULES }));
+  files.set('rules.json', json(rulesDocument()));
   files.set('limits.json', json({ format: 'platform-extension-limits-v1', contract: CONTRACT_VERSION, limits: LIMITS }));
   files.set('errors.json', errorsJson());
   files.set('capabilities.json', capabilitiesJson());

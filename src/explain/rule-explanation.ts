@@ -4,12 +4,15 @@
 // before/after example.
 import { RULES, ruleById, suggest, type RuleDef, type Severity } from '../validator/index.js';
 import { UsageError } from '../node/usage-error.js';
+import { CONTRACT_VERSION } from '../contract/versions.js';
 import { explanationOf, type FixExample } from './all-explanations.js';
 
 export const EXPLAIN_FORMAT = 'platform-extension-explain-v1';
 
 export interface RuleExplanation {
   readonly format: typeof EXPLAIN_FORMAT;
+  /** The contract version the rule belongs to (as in contract-snapshot/rules.json). */
+  readonly contract: typeof CONTRACT_VERSION;
   readonly id: string;
   readonly severity: Severity;
   readonly title: string;
@@ -53,6 +56,7 @@ export function explainRule(rule: RuleDef): RuleExplanation {
   if (long === undefined) throw new Error(`internal: rule ${rule.id} has no explanation`);
   return {
     format: EXPLAIN_FORMAT,
+    contract: CONTRACT_VERSION,
     id: rule.id,
     severity: rule.severity,
     title: rule.title,

@@ -4,6 +4,7 @@
 // (printed only when GITHUB_ACTIONS=true, only with text output, escaped as the runner reads them).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { makeProject, runCli, ROOT } from '../support/project.mjs';
 import { annotationPath, escapeData, escapeProperty, renderAnnotations } from '../../build/render/annotations.js';
@@ -106,6 +107,15 @@ test('--list-rules and --explain refuse options that only shape a check (exit 2)
   assert.equal(kindOf(runCli(['check', '--list-rules', '--format', 'json']).stdout), 'other-json');
   assert.equal(runCli(['check', '--list-rules', '--format', 'json']).stdout, runCli(['check', '--list-rules', '--json']).stdout);
   assert.equal(runCli(['check', '--list-rules', '--format', 'text']).stdout, runCli(['check', '--list-rules']).stdout);
+});
+
+test('--list-rules --json prints the document contract-snapshot/rules.json holds (one shape per format id)', () => {
+  const r = runCli(['check', '--list-rules', '--json']);
+  assert.equal(r.status, 0);
+  const printed = JSON.parse(r.stdout);
+  assert.deepEqual(printed, JSON.parse(readFileSync(join(ROOT, 'contract-snapshot/rules.json'), 'utf8')));
+  assert.equal(printed.format, 'platform-extension-rules-v1');
+  assert.equal(printed.contract, 1);
 });
 
 test('--strict: exit status on both sides of the warning boundary, in every format', (t) => {

@@ -20,6 +20,7 @@ import { allExplanations, explanationOf } from '../../build/explain/all-explanat
 import { explainRule, findRule } from '../../build/explain/rule-explanation.js';
 import { renderExplanation, wrapText } from '../../build/render/explanation-text.js';
 import { PLAIN } from '../../build/render/report-text.js';
+import { CONTRACT_VERSION } from '../../build/contract/versions.js';
 
 const EXPLANATIONS = allExplanations();
 
@@ -110,6 +111,7 @@ test('check --explain --json prints one JSON object with the same content', () =
     const rule = RULES.find((x) => x.id === 'html/inline-script');
     assert.deepEqual(r.json, {
       format: 'platform-extension-explain-v1',
+      contract: CONTRACT_VERSION,
       id: rule.id,
       severity: rule.severity,
       title: rule.title,
