@@ -306,6 +306,7 @@ function publicState(state: CheckedProject, options: PreviewServerOptions, base:
     ok: state.ok,
     errors: state.errors,
     warnings: state.warnings,
+    acknowledged: state.acknowledged,
     findings: state.findings,
     problem: state.problem,
     contentKey: state.contentKey,

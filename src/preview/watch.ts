@@ -12,6 +12,10 @@ import type { Finding } from '../validator/index.js';
 import type { ManifestSummary } from './host-page/markup.js';
 import { runProjectPipeline, type ProjectRun } from '../pipeline/project-pipeline.js';
 import { UsageError } from '../node/usage-error.js';
+import { applyAcknowledgements, loadProjectConfig } from '../load/project-config.js';
+
+/** The rule of an acknowledgement that covers nothing (load/project-config.ts). */
+const UNUSED_ACKNOWLEDGEMENT = 'config/unused-acknowledgement';
 
 /** One check of the project folder. */
 export interface CheckedProject {
@@ -21,6 +25,8 @@ export interface CheckedProject {
   readonly ok: boolean;
   readonly errors: number;
   readonly warnings: number;
+  /** Warnings that platform-ext.config.json acknowledges (D-33): counted here, not in `findings` or `warnings`. */
+  readonly acknowledged: number;
   readonly findings: readonly Finding[];
   /** Set when the folder itself could not be read (deleted, renamed): the usage-error text. */
   readonly problem: string | null;
@@ -43,9 +49,15 @@ export function checkProjectFolder(dir: string, revision: number): CheckedProjec
     // The folder vanished or a subfolder became unreadable between two events: the page
     // says so, and the next change checks again. A watcher callback must never throw.
     const problem = error instanceof UsageError ? error.message : `Cannot read the project folder "${dir}": ${(error as Error)?.message ?? String(error)}`;
-    return { revision, ok: false, errors: 0, warnings: 0, findings: [], problem, manifest: null, contentKey: '', files: new Map() };
+    return { revision, ok: false, errors: 0, warnings: 0, acknowledged: 0, findings: [], problem, manifest: null, contentKey: '', files: new Map() };
   }
-  const { project, result, findings } = run;
+  const { project, result } = run;
+  // Acknowledged warnings (D-33), applied as `check` applies them. An entry that covers
+  // none of these findings is not reported here: it may cover one that only `check` makes
+  // (the archive's size, the generated files, a baseline), and `check` says whether it is
+  // used.
+  const split = applyAcknowledgements(loadProjectConfig(dir), run.findings);
+  const findings = split.findings.filter((f) => f.rule !== UNUSED_ACKNOWLEDGEMENT);
   let errors = 0;
   for (const f of findings) if (f.severity === 'error') errors++;
   const files = new Map<string, Uint8Array>();
@@ -72,7 +84,7 @@ export function checkProjectFolder(dir: string, revision: number): CheckedProjec
           properties: m.properties.slice(),
         };
   const contentKey = hash.digest('hex');
-  return { revision, ok: errors === 0, errors, warnings: findings.length - errors, findings, problem: null, manifest, contentKey, files };
+  return { revision, ok: errors === 0, errors, warnings: findings.length - errors, acknowledged: split.acknowledged.length, findings, problem: null, manifest, contentKey, files };
 }
 
 // ---------------------------------------------------------------------------------------

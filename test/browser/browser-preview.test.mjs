@@ -24,6 +24,7 @@ import {
   startPreview,
   watchConsole,
 } from '../support/browser.mjs';
+import { makeProject } from '../support/project.mjs';
 
 const SKIP = browserSkip();
 const NOTES_SECRET = 'PROJECT-NOTES-SECRET';
@@ -324,4 +325,27 @@ test('the preview in Chromium: the example, D-25 as the browser sees it, travers
     await fresh.waitForFunction(() => document.getElementById('marker')?.textContent === 'fixed' && window.probe?.status().ready.ok === true, null, { polling: 20 });
     assert.equal(await page.locator('#check-status').getAttribute('data-state'), 'warnings', 'the probe has warnings only');
   });
+});
+
+test('the check status counts warnings that platform-ext.config.json acknowledges (D-33), as check does', { skip: SKIP }, async (t) => {
+  const html = '<!doctype html><html><head><meta charset="utf-8"><title>t</title><script type="module" src="main.js"></script></head><body></body></html>\n';
+  const entry = { rule: 'bundle/unreferenced-module', file: 'runtime/extra.js', reason: 'loaded by a later release' };
+  const dir = makeProject(t, {
+    files: {
+      'runtime/index.html': html,
+      'runtime/main.js': 'export {};\n',
+      'runtime/extra.js': 'export const unused = 1;\n', // loaded by nothing: one warning
+      'platform-ext.config.json': JSON.stringify({ acknowledged: [entry] }),
+    },
+  });
+  const browser = await launchBrowser(t);
+  const server = await startPreview(t, { projectDir: dir });
+  const page = await browser.newPage();
+  t.after(() => page.close());
+  await page.goto(server.url);
+  const status = page.locator('#check-status');
+  await page.waitForFunction(() => document.getElementById('check-status').dataset.state !== undefined);
+  assert.equal(await status.getAttribute('data-state'), 'ok');
+  assert.equal(await status.textContent(), 'No problems, 1 acknowledged');
+  assert.equal(await page.locator('#warnings-note').isVisible(), false, 'no warnings note for an acknowledged warning');
 });

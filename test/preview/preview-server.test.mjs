@@ -838,3 +838,35 @@ test('a file that keeps changing faster than the debounce still gets checked whi
   }
   assert.ok(changes > 0, `no check during ${writes} writes`);
 });
+
+test('D-33: warnings that platform-ext.config.json acknowledges are counted apart, as check counts them', async (t) => {
+  const { dir, write } = makeFixture(t);
+  write('runtime/extra.js', 'export const unused = 1;\n'); // loaded by nothing: a bundle/unreferenced-module warning
+  const server = await startServer(t, dir);
+  const state = async () => {
+    server.refresh();
+    return JSON.parse((await rawRequest(server.port, { target: '/state.json' })).body);
+  };
+  const extra = (s) => s.findings.filter((f) => f.rule === 'bundle/unreferenced-module' && f.file === 'runtime/extra.js').length;
+  const before = await state();
+  assert.equal(extra(before), 1);
+  assert.equal(before.acknowledged, 0);
+
+  const entry = { rule: 'bundle/unreferenced-module', file: 'runtime/extra.js', reason: 'loaded by a later release' };
+  // An entry for a finding only `check` makes (the generated files) is not reported unused
+  // here: the preview does not run that part of the check.
+  const checkOnly = { rule: 'project/snapshot-stale', file: 'contract-snapshot/', reason: 'regenerated at release time' };
+  write('platform-ext.config.json', JSON.stringify({ acknowledged: [entry, checkOnly] }));
+  const after = await state();
+  assert.equal(extra(after), 0);
+  assert.equal(after.acknowledged, 1);
+  assert.equal(after.warnings, before.warnings - 1);
+  assert.deepEqual(after.findings.filter((f) => f.rule.startsWith('config/')), []);
+
+  // The config's own problems are findings, as in check; nothing is acknowledged then.
+  write('platform-ext.config.json', '{ "acknowledged": [');
+  const broken = await state();
+  assert.deepEqual(broken.findings.filter((f) => f.rule.startsWith('config/')).map((f) => f.rule), ['config/invalid-json']);
+  assert.equal(extra(broken), 1);
+  assert.equal(broken.acknowledged, 0);
+});

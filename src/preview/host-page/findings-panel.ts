@@ -16,14 +16,19 @@ export function renderStatus(current: PreviewState): void {
     status.textContent = 'Folder unreadable';
   } else if (current.errors > 0) {
     status.dataset['state'] = 'errors';
-    status.textContent = `${plural(current.errors, 'error')}, ${plural(current.warnings, 'warning')}`;
+    status.textContent = `${plural(current.errors, 'error')}, ${plural(current.warnings, 'warning')}${acknowledgedNote(current)}`;
   } else if (current.warnings > 0) {
     status.dataset['state'] = 'warnings';
-    status.textContent = plural(current.warnings, 'warning');
+    status.textContent = `${plural(current.warnings, 'warning')}${acknowledgedNote(current)}`;
   } else {
     status.dataset['state'] = 'ok';
-    status.textContent = 'No problems';
+    status.textContent = `No problems${acknowledgedNote(current)}`;
   }
+}
+
+/** ", 1 acknowledged" when platform-ext.config.json acknowledges warnings (D-33), as `check`'s summary counts them. */
+function acknowledgedNote(current: PreviewState): string {
+  return current.acknowledged > 0 ? `, ${current.acknowledged} acknowledged` : '';
 }
 
 function findingItem(finding: Finding): HTMLLIElement {

@@ -49,6 +49,8 @@ export interface PreviewState {
   readonly ok: boolean;
   readonly errors: number;
   readonly warnings: number;
+  /** Warnings platform-ext.config.json acknowledges (D-33): not among `findings`. */
+  readonly acknowledged: number;
   readonly findings: readonly Finding[];
   readonly problem: string | null;
   /** Changes exactly when the manifest or a bundle file changed. */
