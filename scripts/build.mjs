@@ -150,24 +150,17 @@ async function bundleAll(digests) {
   // dist/cli/package.mjs): the same src/cli.ts with every other command left out and no
   // splitting, so that each loads one module instead of a dozen chunks it shares with
   // other commands (Node's module loader has a cost per module, paid before any work).
-  await build({
-    ...cliOptions,
-    plugins: [onlyCommand('check'), validatorIsPure(root)],
-    splitting: false,
-    outdir: undefined,
-    outExtension: undefined,
-    chunkNames: undefined,
-    outfile: join(cliTmp, 'check.mjs'),
-  });
-  await build({
-    ...cliOptions,
-    plugins: [onlyCommand('package'), validatorIsPure(root)],
-    splitting: false,
-    outdir: undefined,
-    outExtension: undefined,
-    chunkNames: undefined,
-    outfile: join(cliTmp, 'package.mjs'),
-  });
+  for (const command of ['check', 'package']) {
+    await build({
+      ...cliOptions,
+      plugins: [onlyCommand(command), validatorIsPure(root)],
+      splitting: false,
+      outdir: undefined,
+      outExtension: undefined,
+      chunkNames: undefined,
+      outfile: join(cliTmp, `${command}.mjs`),
+    });
+  }
   rmSync(cliDir, { recursive: true, force: true });
   renameSync(cliTmp, cliDir);
   const launcher = readFileSync(join(root, 'scripts/launcher.mjs'), 'utf8').replace('__PLATFORM_VERSION__', JSON.stringify(version));

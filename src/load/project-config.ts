@@ -182,12 +182,21 @@ export interface AcknowledgedResult {
   readonly acknowledged: AcknowledgedFinding[];
 }
 
+export interface AcknowledgeOptions {
+  /**
+   * Whether an entry that covers no warning adds config/unused-acknowledgement (default
+   * true). The preview runs only part of `check` and passes false: an entry may cover a
+   * warning that only `check` makes (the archive's size, the generated files, a baseline).
+   */
+  readonly reportUnused?: boolean;
+}
+
 /**
  * Splits a check's findings by the project's acknowledgements. The config's own findings
  * are never acknowledged (they say the acknowledgements themselves are wrong); an entry
- * that covers no warning adds config/unused-acknowledgement.
+ * that covers no warning adds config/unused-acknowledgement, unless options say not to.
  */
-export function applyAcknowledgements(config: ProjectConfig, findings: readonly Finding[]): AcknowledgedResult {
+export function applyAcknowledgements(config: ProjectConfig, findings: readonly Finding[], options: AcknowledgeOptions = {}): AcknowledgedResult {
   if (!config.present) return { findings: [...findings], acknowledged: [] };
   const used = new Set<Acknowledgement>();
   const kept: Finding[] = [];
@@ -207,7 +216,7 @@ export function applyAcknowledgements(config: ProjectConfig, findings: readonly 
   }
   const extra = new FindingList();
   for (const entry of config.acknowledgements) {
-    if (used.has(entry)) continue;
+    if (used.has(entry) || options.reportUnused === false) continue;
     extra.add('config/unused-acknowledgement', `No "${entry.rule}" warning in "${entry.file}" to acknowledge`, {
       file: CONFIG_FILE,
       pointer: entry.pointer,

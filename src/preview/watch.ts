@@ -14,9 +14,6 @@ import { runProjectPipeline, type ProjectRun } from '../pipeline/project-pipelin
 import { UsageError } from '../node/usage-error.js';
 import { applyAcknowledgements, loadProjectConfig } from '../load/project-config.js';
 
-/** The rule of an acknowledgement that covers nothing (load/project-config.ts). */
-const UNUSED_ACKNOWLEDGEMENT = 'config/unused-acknowledgement';
-
 /** One check of the project folder. */
 export interface CheckedProject {
   /** Counts up from 1 with every check, so pages can tell a new result from a repeat. */
@@ -52,12 +49,11 @@ export function checkProjectFolder(dir: string, revision: number): CheckedProjec
     return { revision, ok: false, errors: 0, warnings: 0, acknowledged: 0, findings: [], problem, manifest: null, contentKey: '', files: new Map() };
   }
   const { project, result } = run;
-  // Acknowledged warnings (D-33), applied as `check` applies them. An entry that covers
-  // none of these findings is not reported here: it may cover one that only `check` makes
-  // (the archive's size, the generated files, a baseline), and `check` says whether it is
-  // used.
-  const split = applyAcknowledgements(loadProjectConfig(dir), run.findings);
-  const findings = split.findings.filter((f) => f.rule !== UNUSED_ACKNOWLEDGEMENT);
+  // Acknowledged warnings (D-33), applied as `check` applies them, except that an entry
+  // covering none of these findings is not reported: it may cover one that only `check`
+  // makes, and `check` says whether it is used.
+  const split = applyAcknowledgements(loadProjectConfig(dir), run.findings, { reportUnused: false });
+  const findings = split.findings;
   let errors = 0;
   for (const f of findings) if (f.severity === 'error') errors++;
   const files = new Map<string, Uint8Array>();
