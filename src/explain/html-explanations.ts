@@ -25,7 +25,7 @@ export function htmlExplanations(): Record<string, Explanation> {
       },
     },
     'html/classic-script': {
-      text: 'Only module scripts are allowed (D-18): <script type="module" src="…">. A classic script (no type, text/javascript, defer or async) runs in the global scope without imports and is refused, so every script follows one loading model that the checks understand.',
+      text: 'Only module scripts are allowed (D-18): <script type="module" src="…">. A classic script (no type, text/javascript, defer or async) runs in the global scope without imports and is refused, so every script follows one loading model that the checks understand. Its src is checked in the same run as a module script\'s would be (remote, missing, not plain, not JavaScript), so adding type="module" brings no new finding.',
       example: { file: 'runtime/index.html', before: '<script src="main.js" defer></script>', after: '<script type="module" src="main.js"></script>' },
     },
     'html/script-data-block': {

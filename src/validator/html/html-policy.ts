@@ -363,35 +363,38 @@ class EntrypointScanner {
       return;
     }
     if (kind === 'classic') {
-      if (src !== undefined) this.scan.report('html/classic-script', 'A classic <script src> (not type="module")', at);
-      else this.scan.report('html/inline-script', 'An inline <script>', at);
-      return;
-    }
-    if (src === undefined) {
+      if (src === undefined) {
+        this.scan.report('html/inline-script', 'An inline <script>', at);
+        return;
+      }
+      // Its src is checked as a module's would be, so that adding type="module" brings
+      // no new finding: every finding is in the first run.
+      this.scan.report('html/classic-script', 'A classic <script src> (not type="module")', at);
+    } else if (src === undefined) {
       this.scan.report('html/inline-script', 'An inline <script type="module"> without src', at);
       return;
     }
-    if (bodyOffset >= 0) this.scan.report('html/script-body-with-src', 'A <script type="module" src> with a body', bodyOffset);
-    this.checkModuleSrc(src);
+    const where = kind === 'classic' ? '<script src>' : '<script type="module" src>';
+    if (bodyOffset >= 0) this.scan.report('html/script-body-with-src', `A ${where} with a body`, bodyOffset);
+    this.checkModuleSrc(src, where);
   }
 
-  private checkModuleSrc(src: HtmlAttribute): void {
+  private checkModuleSrc(src: HtmlAttribute, where: string): void {
     const at = valueOffset(src, leadingWhitespaceLength(src.value));
     const ref = classifyReference(src.value, this.baseDir);
-    const where = '<script type="module" src>';
     if (ref.type === 'remote' || ref.type === 'data') {
       this.checkReference(ref, src.value, at, where, false);
       return;
     }
     const value = stripAsciiWhitespace(src.value);
     if (value === '' || NOT_PLAIN_PATH.test(value)) {
-      this.scan.report('html/module-src-not-plain', `The module script src "${src.value}" is not a plain relative path (no %, ?, #, backslash, spaces or control characters)`, at);
+      this.scan.report('html/module-src-not-plain', `The script src "${src.value}" is not a plain relative path (no %, ?, #, backslash, spaces or control characters)`, at);
       return;
     }
     if (ref.type === 'local') {
       const ext = extensionOf(ref.path);
       if (ext !== 'js' && ext !== 'mjs') {
-        this.scan.report('html/module-src-not-javascript', `The module script src "${src.value}" is not a .js or .mjs file`, at);
+        this.scan.report('html/module-src-not-javascript', `The script src "${src.value}" is not a .js or .mjs file`, at);
         return;
       }
     }
