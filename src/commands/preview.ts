@@ -7,7 +7,7 @@
 // the reason when the server cannot start (port in use, folder unreadable), and with 0
 // when a signal stops it.
 import type { ParsedArgs } from './args.js';
-import { CAPABILITY_KEYS, isCapabilityKey, suggest, escapeLines } from '../validator/index.js';
+import { capabilityKeyHint, isCapabilityKey, escapeLines } from '../validator/index.js';
 import { previewSession, type CheckSummary, type PreviewAssets, type PreviewServer } from '../ops/preview-session.js';
 import { UsageError } from '../node/usage-error.js';
 import type { CommandIo } from './command-io.js';
@@ -54,11 +54,7 @@ export function parseCapabilityList(text: string, flag: string): string[] {
     const key = raw.trim();
     if (key === '') continue;
     if (!isCapabilityKey(key)) {
-      const near = suggest(key, CAPABILITY_KEYS);
-      throw new UsageError(
-        `Unknown capability "${key}" in "--${flag}"` +
-          (near !== undefined ? `: did you mean "${near}"?` : `: the keys are ${CAPABILITY_KEYS.join(', ')}`),
-      );
+      throw new UsageError(`Unknown capability "${key}" in "--${flag}": ${capabilityKeyHint(key)}`);
     }
     if (!keys.includes(key)) keys.push(key);
   }

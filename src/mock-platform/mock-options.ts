@@ -24,7 +24,7 @@ import {
   SETTINGS_MAX_BYTES,
   validateManifest,
   validateSettings,
-  suggest,
+  capabilityKeyHint,
   utf8ByteLength,
   type BridgeErrorCode,
   type SettingValue,
@@ -248,8 +248,7 @@ export function capabilityList(where: string, value: unknown): string[] {
 
 /** "did you mean" a key close to a misspelt one, else the list of keys. */
 function closestKey(key: unknown): string {
-  const near = typeof key === 'string' ? suggest(key, CAPABILITY_KEYS) : undefined;
-  return near !== undefined ? `did you mean "${near}"?` : `keys: ${CAPABILITY_KEYS.join(', ')}`;
+  return typeof key === 'string' ? capabilityKeyHint(key) : `the keys are ${CAPABILITY_KEYS.join(', ')}`;
 }
 
 /**

@@ -3,6 +3,8 @@
 // service does"): no other key or action exists. One frozen table, read by the manifest
 // check, the bridge (frame and host) and the preview's permission screen.
 
+import { suggest } from './suggest.js';
+
 export type CapabilityRisk = 'low' | 'medium';
 
 export interface CapabilityDef {
@@ -44,4 +46,50 @@ export function isCapabilityKey(s: string): boolean {
 
 export function capabilityByKey(key: string): CapabilityDef | undefined {
   return BY_KEY.get(key);
+}
+
+/**
+ * The keys an unknown capability key most likely means, best first: by spelling (a key
+ * within a couple of edits), else by meaning, the noun then the verb. A key's last
+ * segment is its verb and the segments before it its nouns; an input shares a noun with
+ * a key when one of its segments names the key's noun (`cart.write` → `cart.manage`,
+ * `products.read` → `catalog.products.read`). Several keys with that noun are narrowed
+ * by the verb, which may also be one of the key's actions (`booking.read` →
+ * `booking.availability.read`, `booking.start` → `booking.create`). With no noun in
+ * common, the keys with that verb (`submit` → `forms.submit`). Empty when nothing fits.
+ */
+export function suggestCapabilities(input: string): readonly string[] {
+  const near = suggest(input, CAPABILITY_KEYS);
+  if (near !== undefined) return [near];
+  const words = input.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== '').map(singular);
+  if (words.length === 0) return [];
+  const verb = words[words.length - 1]!;
+  const byNoun = CAPABILITIES.filter((c) => nounsOf(c).some((n) => words.includes(n)));
+  const byVerb = (list: readonly CapabilityDef[]) => list.filter((c) => verbsOf(c).includes(verb));
+  if (byNoun.length > 0) {
+    const narrowed = byNoun.length > 1 ? byVerb(byNoun) : [];
+    return (narrowed.length > 0 ? narrowed : byNoun).map((c) => c.key);
+  }
+  return byVerb(CAPABILITIES).map((c) => c.key);
+}
+
+/** The message tail for an unknown key: the suggestions, or else every key. */
+export function capabilityKeyHint(input: string): string {
+  const keys = suggestCapabilities(input).map((k) => `"${k}"`);
+  if (keys.length === 1) return `did you mean ${keys[0]}?`;
+  if (keys.length > 1) return `did you mean one of ${keys.join(', ')}?`;
+  return `the keys are ${CAPABILITY_KEYS.join(', ')}`;
+}
+
+/** Plural and singular nouns are the same noun (`product`, `forms`). */
+function singular(word: string): string {
+  return word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word;
+}
+
+function nounsOf(c: CapabilityDef): string[] {
+  return c.key.split('.').slice(0, -1).map(singular);
+}
+
+function verbsOf(c: CapabilityDef): string[] {
+  return [singular(c.key.slice(c.key.lastIndexOf('.') + 1)), ...c.actions.map(singular)];
 }

@@ -22,7 +22,7 @@ export {
   PHONE_NATIONAL_MAX_DIGITS,
   PHONE_NATIONAL_MIN_DIGITS,
   checkFileSecrets, checkManifestSecrets, findTokens, isSecretScanned, TEXT_EXTENSIONS, TOKEN_NAMES, type TokenKind, type TokenMatch } from './secrets.js';
-export { CAPABILITIES, CAPABILITY_KEYS, isCapabilityKey, capabilityByKey, type CapabilityDef } from './capabilities.js';
+export { CAPABILITIES, CAPABILITY_KEYS, isCapabilityKey, capabilityByKey, suggestCapabilities, capabilityKeyHint, type CapabilityDef } from './capabilities.js';
 export { isNamespace, isSemver, isSlug, isPropertyName, isColor, urlProblem } from './grammar.js';
 export { pathProblem, extensionOf, type PathProblem } from './paths.js';
 export { readJson, JSON_MAX_DEPTH, type JsonNode, type JsonReadResult } from './json.js';

@@ -6,7 +6,7 @@
 // Integers: JSON has no integer type, and `1.0`, `1e0` and `10e-1` all read as 1. The
 // manifest is signed bytes that two readers must agree on, so `schema_version` and
 // `protocol_version` must be written exactly `1`; any other spelling is refused.
-import { CAPABILITY_KEYS, isCapabilityKey } from './capabilities.js';
+import { capabilityKeyHint, isCapabilityKey } from './capabilities.js';
 import { jsonPointer, type FindingList } from './findings.js';
 import { isNamespace, isSemver } from './grammar.js';
 import { readJson, type JsonEntry, type JsonNode, type JsonReadError } from './json.js';
@@ -22,7 +22,6 @@ import {
 } from './limits.js';
 import { extensionOf, pathProblem, PATH_PROBLEM_TEXT } from './paths.js';
 import { checkManifestString, validatePropertyDefinitions, type PropertyDef, type Report } from './properties.js';
-import { suggest } from './suggest.js';
 import { decodeUtf8, groupDigits, LineMap, utf8ByteLength } from './text.js';
 
 /** What the manifest check could read validly, for callers that go on (bundle check, package, preview). */
@@ -233,9 +232,7 @@ function checkCapabilities(items: readonly JsonNode[], report: Report, pointer: 
     if (item.kind !== 'string') {
       report('manifest/wrong-type', `A capability must be a string, not ${article(item.kind)}`, at, item.offset);
     } else if (!isCapabilityKey(item.value)) {
-      const near = suggest(item.value, CAPABILITY_KEYS);
-      const known = near !== undefined ? `did you mean "${near}"?` : `the keys are ${CAPABILITY_KEYS.join(', ')}`;
-      report('manifest/capability-unknown', `${quote(item.value)} is not a capability key: ${known}`, at, item.offset);
+      report('manifest/capability-unknown', `${quote(item.value)} is not a capability key: ${capabilityKeyHint(item.value)}`, at, item.offset);
     } else if (seen.has(item.value)) {
       report('manifest/capability-duplicate', `${quote(item.value)} is listed more than once`, at, item.offset);
     } else {

@@ -6,7 +6,7 @@ import { validateManifest } from '../../build/validator/manifest.js';
 import { FindingList } from '../../build/validator/findings.js';
 import { ruleById } from '../../build/validator/rules.js';
 import { MANIFEST_RULES } from '../../build/validator/catalogue/manifest-rules.js';
-import { CAPABILITIES, CAPABILITY_KEYS, isCapabilityKey, capabilityByKey } from '../../build/validator/capabilities.js';
+import { CAPABILITIES, CAPABILITY_KEYS, isCapabilityKey, capabilityByKey, suggestCapabilities, capabilityKeyHint } from '../../build/validator/capabilities.js';
 import { MANIFEST_MAX_BYTES, MAX_CAPABILITIES, MAX_PROPERTIES, NAME_MAX_BYTES, DESCRIPTION_MAX_BYTES, ENTRYPOINT_MAX_CHARS } from '../../build/validator/limits.js';
 
 const encode = (text) => new TextEncoder().encode(text);
@@ -282,6 +282,48 @@ test('capabilities: the nine keys, unique, at most 32 entries', () => {
   const over = pairs(run(withField('capabilities', thirtyThree)).findings);
   assert.ok(over.includes('manifest/too-many-capabilities /capabilities'));
   assert.equal(over.filter((p) => p.startsWith('manifest/capability-duplicate')).length, 24);
+});
+
+test('unknown capability keys: suggested by spelling, else by meaning (the noun, then the verb)', () => {
+  const rows = [
+    // Spelling first: within two edits.
+    ['Cart.manage', ['cart.manage']],
+    ['cart.manag', ['cart.manage']],
+    ['forms.submt', ['forms.submit']],
+    // One key has the noun: the verb does not matter.
+    ['cart.write', ['cart.manage']],
+    ['cart.add', ['cart.manage']],
+    ['cart', ['cart.manage']],
+    ['theme.read', ['site.theme.read']],
+    ['site.read', ['site.theme.read']],
+    ['products.read', ['catalog.products.read']],
+    ['catalog.product.list', ['catalog.products.read']],
+    ['analytics.track', ['analytics.events.write']],
+    ['sms.send', ['communications.sms.open']],
+    ['waiver.sign', ['waivers.start']],
+    ['form.send', ['forms.submit']],
+    // Two keys have the noun: the verb (or one of the key's actions) picks one.
+    ['booking.read', ['booking.availability.read']],
+    ['booking.start', ['booking.create']],
+    ['booking.write', ['booking.availability.read', 'booking.create']],
+    // No noun in common: the keys with that verb.
+    ['submit', ['forms.submit']],
+    ['orders.submit', ['forms.submit']],
+    ['user.read', ['booking.availability.read', 'catalog.products.read', 'site.theme.read']],
+    // Nothing in common: no suggestion.
+    ['location.geo', []],
+    ['', []],
+    ['...', []],
+  ];
+  for (const [input, expected] of rows) assert.deepEqual(suggestCapabilities(input), expected, input);
+  assert.equal(capabilityKeyHint('cart.write'), 'did you mean "cart.manage"?');
+  assert.match(capabilityKeyHint('booking.write'), /^did you mean one of "booking\.availability\.read", "booking\.create"\?$/);
+  assert.ok(CAPABILITY_KEYS.every((key) => capabilityKeyHint('location.geo').includes(key)), 'no suggestion: every key is listed');
+  for (const key of CAPABILITY_KEYS) assert.deepEqual(suggestCapabilities(key), [key], `a known key suggests itself: ${key}`);
+  // The manifest's message carries the suggestion, not the list of nine.
+  const [finding] = run(withField('capabilities', ['cart.write'])).findings;
+  assert.equal(finding.rule, 'manifest/capability-unknown');
+  assert.ok(finding.message.includes('"cart.manage"') && !finding.message.includes('forms.submit'), finding.message);
 });
 
 test('capability table: nine frozen entries with risk, method and actions', () => {
