@@ -9,6 +9,7 @@ import { checkProject } from '../ops/check-project.js';
 import { rulesDocument } from '../contract/rules-document.js';
 import { ansiStyle, PLAIN, renderText } from '../render/report-text.js';
 import { buildSarif } from '../render/sarif.js';
+import { repositoryRootOf } from '../node/repository-root.js';
 import { inGitHubActions, renderAnnotations } from '../render/annotations.js';
 import { outputFormat, type ParsedArgs } from './args.js';
 import { UsageError } from '../node/usage-error.js';
@@ -80,7 +81,10 @@ export function runCheck(args: ParsedArgs, io: CommandIo): number | Promise<numb
   const baseline = args.flags['baseline'];
   const report = checkProject(target, { strict: args.flags['strict'] === true, ...(typeof baseline === 'string' && { baseline }) });
   if (format === 'json') io.out(JSON.stringify(report) + '\n');
-  else if (format === 'sarif') io.out(JSON.stringify(buildSarif(report, resolve(target)), null, 2) + '\n');
+  else if (format === 'sarif') {
+    const projectDir = resolve(target);
+    io.out(JSON.stringify(buildSarif(report, projectDir, repositoryRootOf(projectDir, process.env['GITHUB_WORKSPACE'])), null, 2) + '\n');
+  }
   else {
     // In a GitHub Actions step, the runner turns these lines into annotations on the files.
     const listAcknowledged = args.flags['list-acknowledged'] === true;

@@ -1,8 +1,9 @@
 // `check --format sarif`: the report as a SARIF 2.1.0 log for code-scanning services and
 // editors. One run. The rules are the whole catalogue in catalogue order, so a rule's
 // ruleIndex never depends on which findings a run has; every result points back into it.
-// The log is a pure function of the report, the project folder and the version: no times,
+// The log is a pure function of the report, the project and repository folders and the version: no times,
 // no host names, keys in a fixed order (determinism, as for every output of this tool).
+import { isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RULES, type Finding, type RuleDef } from '../validator/index.js';
 import { explanationOf } from '../explain/all-explanations.js';
@@ -20,12 +21,17 @@ export const TOOL_NAME = 'platform-ext';
 // does not exist. Each rule's documentation travels in the log itself (`fullDescription`,
 // `help`); in the repository it is docs/rules.md.
 /**
- * Artifact URIs are relative to the project folder through this base id (SARIF 3.4.4);
- * `originalUriBaseIds` says where it was. GitHub code scanning ignores the base and reads
- * relative URIs against the repository root, which is the same when the project is the
- * repository (the layout `init` creates).
+ * Outside a repository, artifact URIs are relative to the project folder through this base
+ * id (SARIF 3.4.4); `originalUriBaseIds` says where it was. Inside one, the project's
+ * place in the repository is given relative to REPOSITORY_ROOT_BASE_ID.
  */
 export const PROJECT_ROOT_BASE_ID = 'PROJECTROOT';
+/**
+ * Inside a repository, artifact URIs are relative to its root through this base id:
+ * GitHub code scanning ignores base ids and reads relative URIs against the repository
+ * root, so a project in a subfolder must carry the subfolder in every URI.
+ */
+export const REPOSITORY_ROOT_BASE_ID = 'SRCROOT';
 
 /** Percent-encodes each path segment, so any file name is a valid URI reference (RFC 3986). */
 export function relativeFileUri(file: string): string {
@@ -61,11 +67,22 @@ function ruleDescriptor(rule: RuleDef): Record<string, unknown> {
   };
 }
 
-function resultOf(finding: Finding, ruleIndex: number, reason?: string): Record<string, unknown> {
+/** Where artifact URIs start: a base id and the path of the project folder below it ('' or ending in '/'). */
+interface UriBase {
+  readonly id: string;
+  readonly projectPath: string;
+}
+
+function folderUrl(dir: string): string {
+  const url = pathToFileURL(dir).href;
+  return url.endsWith('/') ? url : `${url}/`;
+}
+
+function resultOf(finding: Finding, ruleIndex: number, base: UriBase, reason?: string): Record<string, unknown> {
   const location: Record<string, unknown> = {};
   if (finding.file !== undefined) {
     const physical: Record<string, unknown> = {
-      artifactLocation: { uri: relativeFileUri(finding.file), uriBaseId: PROJECT_ROOT_BASE_ID },
+      artifactLocation: { uri: relativeFileUri(base.projectPath + finding.file), uriBaseId: base.id },
     };
     if (finding.line !== undefined) {
       const region: Record<string, number> = { startLine: finding.line };
@@ -97,8 +114,12 @@ function resultOf(finding: Finding, ruleIndex: number, reason?: string): Record<
   return result;
 }
 
-/** The SARIF log of a check report. `projectDir` is the folder checked (its absolute path goes in originalUriBaseIds). */
-export function buildSarif(report: Report, projectDir: string): Record<string, unknown> {
+/**
+ * The SARIF log of a check report. `projectDir` is the folder checked; `repositoryRoot`,
+ * when given and holding it, the root of its repository (absolute paths): URIs are then
+ * relative to that root, as code-scanning services read them.
+ */
+export function buildSarif(report: Report, projectDir: string, repositoryRoot?: string): Record<string, unknown> {
   const indexById = new Map<string, number>();
   RULES.forEach((rule, i) => indexById.set(rule.id, i));
   const indexOf = (f: Finding): number => {
@@ -107,10 +128,18 @@ export function buildSarif(report: Report, projectDir: string): Record<string, u
     if (index === undefined) throw new Error(`internal: rule ${f.rule} is not in the catalogue`);
     return index;
   };
-  const results = report.findings.map((f) => resultOf(f, indexOf(f)));
-  for (const f of report.acknowledged ?? []) results.push(resultOf(f, indexOf(f), f.reason));
-  let base = pathToFileURL(projectDir).href;
-  if (!base.endsWith('/')) base += '/';
+  const inRepository = repositoryRoot === undefined ? undefined : relative(repositoryRoot, projectDir);
+  const within = inRepository !== undefined && inRepository !== '..' && !inRepository.startsWith(`..${sep}`) && !isAbsolute(inRepository);
+  const projectPath = within && inRepository !== '' ? `${inRepository.split(sep).join('/')}/` : '';
+  const base: UriBase = within ? { id: REPOSITORY_ROOT_BASE_ID, projectPath } : { id: PROJECT_ROOT_BASE_ID, projectPath: '' };
+  const results = report.findings.map((f) => resultOf(f, indexOf(f), base));
+  for (const f of report.acknowledged ?? []) results.push(resultOf(f, indexOf(f), base, f.reason));
+  const baseIds: Record<string, unknown> = within
+    ? {
+        [REPOSITORY_ROOT_BASE_ID]: { uri: folderUrl(repositoryRoot!) },
+        [PROJECT_ROOT_BASE_ID]: { uri: projectPath === '' ? './' : relativeFileUri(projectPath), uriBaseId: REPOSITORY_ROOT_BASE_ID },
+      }
+    : { [PROJECT_ROOT_BASE_ID]: { uri: folderUrl(projectDir) } };
   const run: Record<string, unknown> = {
     tool: {
       driver: {
@@ -122,7 +151,7 @@ export function buildSarif(report: Report, projectDir: string): Record<string, u
     },
     // The exit status the command returns, so a log read on its own still says pass or fail.
     invocations: [{ executionSuccessful: true, exitCode: report.ok ? 0 : 1 }],
-    originalUriBaseIds: { [PROJECT_ROOT_BASE_ID]: { uri: base } },
+    originalUriBaseIds: baseIds,
     columnKind: 'utf16CodeUnits',
     results,
   };

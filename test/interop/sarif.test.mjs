@@ -6,14 +6,17 @@
 // project with a base id, regions and pointers match the D-20 report, output is deterministic.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import AjvModule from 'ajv';
-import { makeProject, runCli, ROOT } from '../support/project.mjs';
+import { makeProject, runCli, writeFiles, ROOT, BASE_HTML, BASE_MANIFEST } from '../support/project.mjs';
 import { RULES } from '../../build/validator/rules.js';
 import { buildReport } from '../../build/render/report-json.js';
-import { buildSarif, relativeFileUri, PROJECT_ROOT_BASE_ID } from '../../build/render/sarif.js';
+import { buildSarif, relativeFileUri, PROJECT_ROOT_BASE_ID, REPOSITORY_ROOT_BASE_ID } from '../../build/render/sarif.js';
+import { repositoryRootOf } from '../../build/node/repository-root.js';
 import { allExplanations } from '../../build/explain/all-explanations.js';
 
 const Ajv = AjvModule.default ?? AjvModule;
@@ -159,6 +162,58 @@ test('URIs are relative to the project; the base id says where the project was',
     assert.ok(!uri.includes(dir), `${uri} holds no absolute path`);
   }
   assert.deepEqual(log.runs[0].originalUriBaseIds, { [PROJECT_ROOT_BASE_ID]: { uri: `${pathToFileURL(dir).href}/` } });
+});
+
+test('a project in a subfolder of a git repository: URIs are relative to the repository root', (t) => {
+  const repo = realpathSync(mkdtempSync(join(tmpdir(), 'platform-ext-repo-')));
+  t.after(() => rmSync(repo, { recursive: true, force: true }));
+  const git = spawnSync('git', ['init', '-q', repo], { encoding: 'utf8' });
+  assert.equal(git.status, 0, git.stderr);
+  const project = join(repo, 'sites', 'my shop', 'ext');
+  writeFiles(project, { 'manifest.json': JSON.stringify(BASE_MANIFEST), 'runtime/index.html': BASE_HTML, 'runtime/main.js': 'export {};\n', 'runtime/notes.md': 'x' });
+  const { log } = sarifOf(project);
+  assertValid(log, 'in a repository');
+  const [location] = log.runs[0].results.find((r) => r.ruleId === 'bundle/extension-not-allowed').locations;
+  assert.deepEqual(location.physicalLocation.artifactLocation, { uri: 'sites/my%20shop/ext/runtime/notes.md', uriBaseId: REPOSITORY_ROOT_BASE_ID });
+  assert.deepEqual(log.runs[0].originalUriBaseIds, {
+    [REPOSITORY_ROOT_BASE_ID]: { uri: `${pathToFileURL(repo).href}/` },
+    [PROJECT_ROOT_BASE_ID]: { uri: 'sites/my%20shop/ext/', uriBaseId: REPOSITORY_ROOT_BASE_ID },
+  });
+  // The same project checked from its own folder (a relative target) names the same URIs.
+  const fromInside = runCli(['check', '.', '--format', 'sarif'], { cwd: project });
+  assert.equal(fromInside.stdout, JSON.stringify(log, null, 2) + '\n');
+});
+
+test('the repository root: the nearest .git upwards (a folder or a file), else GITHUB_WORKSPACE when it holds the project', (t) => {
+  const top = realpathSync(mkdtempSync(join(tmpdir(), 'platform-ext-root-')));
+  t.after(() => rmSync(top, { recursive: true, force: true }));
+  mkdirSync(join(top, 'a', '.git'), { recursive: true });
+  mkdirSync(join(top, 'a', 'b', 'c'), { recursive: true });
+  mkdirSync(join(top, 'w', 'p'), { recursive: true });
+  writeFileSync(join(top, 'a', 'b', '.git'), 'gitdir: ../.git/worktrees/b\n');
+  const rows = [
+    [join(top, 'a'), undefined, join(top, 'a')],
+    [join(top, 'a', 'b', 'c'), undefined, join(top, 'a', 'b')],
+    [join(top, 'a', 'b', 'c'), join(top, 'w'), join(top, 'a', 'b')],
+    [join(top, 'w', 'p'), join(top, 'w'), join(top, 'w')],
+    [join(top, 'w', 'p'), join(top, 'a'), undefined],
+    [join(top, 'w', 'p'), '', undefined],
+    [join(top, 'w'), undefined, undefined],
+  ];
+  for (const [dir, workspace, expected] of rows) assert.equal(repositoryRootOf(dir, workspace), expected, `${dir} ${workspace}`);
+  // buildSarif: a project outside the given root keeps project-relative URIs.
+  const report = buildReport('check', '/w/p', [{ rule: 'bundle/path-invalid', severity: 'error', message: 'Bad name', file: 'runtime/x y' }]);
+  const rows2 = [
+    ['/r', 'sub/p/runtime/x%20y', REPOSITORY_ROOT_BASE_ID],
+    ['/w/p', 'runtime/x%20y', REPOSITORY_ROOT_BASE_ID],
+    ['/elsewhere', 'runtime/x%20y', PROJECT_ROOT_BASE_ID],
+    [undefined, 'runtime/x%20y', PROJECT_ROOT_BASE_ID],
+  ];
+  for (const [root, uri, baseId] of rows2) {
+    const log = buildSarif(report, root === '/r' ? '/r/sub/p' : '/w/p', root);
+    assertValid(log, String(root));
+    assert.deepEqual(log.runs[0].results[0].locations[0].physicalLocation.artifactLocation, { uri, uriBaseId: baseId }, String(root));
+  }
 });
 
 test('pointer-only findings, findings without a file, and odd file names validate too', () => {
