@@ -59,6 +59,7 @@ export const TEST_FILES = [
   'test/validator/bundle.test.mjs',
   'test/validator/bundler-hints.test.mjs',
   'test/validator/catalogue-coverage.test.mjs',
+  'test/validator/catalogue-refs.test.mjs',
   'test/validator/css-policy.test.mjs',
   'test/validator/css-tokenizer.test.mjs',
   'test/validator/fuzz-css.test.mjs',

@@ -292,6 +292,21 @@ export const DECISIONS: readonly DecisionSummary[] = [
     title: 'Performance bounds',
     text: 'Speed is bounded as a ratio against a peer doing the same work in the same run, never as an absolute time: `verify` against `check` of the same project plus `unzip -t` of its archive, the bridge\'s call rate against a bare message-port echo between the same two documents. Absolute times are reported only.',
   },
+  {
+    id: '36',
+    title: 'Markup read two ways',
+    text: 'HTML or CSS that a browser and a checker can read differently is an error, so that the checked text is the text that runs (a widening of D-22): a repeated attribute (`html/duplicate-attribute`), the obsolete raw-text elements xmp, noembed, noframes and plaintext (`html/legacy-raw-text-element`), markup whose elements depend on the parser (`html/ambiguous-markup`), and a stylesheet that declares an encoding other than UTF-8 (`css/charset-not-utf8`).',
+  },
+  {
+    id: '37',
+    title: 'Paths the runtime policy cannot close',
+    text: 'Where the served policy cannot stop a way out of the frame, the code is refused: WebRTC (`js/webrtc`), because peer connections are outside what a content-security policy governs and the frame may not reach the network; JSON and CSS module imports (`js/module-type-attribute`), because no JSON file may be in the bundle and CSS module scripts do not load in every browser.',
+  },
+  {
+    id: '38',
+    title: 'Errors of the tool\'s own',
+    text: 'Two errors protect the publisher beyond what the contract asks, and their explanations say so: a known-shape credential in any bundle file (`secret/access-token`), since a bundle reaches every visitor of every store that installs it, which makes the contract\'s ban on secrets in public defaults apply with more force; and a sixth file in a release folder (`release/unexpected-file`), since a submission is exactly five files and a stray key beside them is how keys leak. Every other error-level rule cites a section of the contract or a decision.',
+  },
 ];
 
 /** One thing the contract leaves open, and what the tool does about it. */

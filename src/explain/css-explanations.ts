@@ -49,7 +49,7 @@ export function cssExplanations(): Record<string, Explanation> {
       example: { file: 'runtime/styles.css', before: ':root { --hero: "https://cdn.example/hero.png"; } .a { background-image: image-set(var(--hero) 1x); }', after: ':root { --hero: "../images/hero.png"; } .a { background-image: image-set(var(--hero) 1x); }' },
     },
     'css/charset-not-utf8': {
-      text: 'The check reads every stylesheet as UTF-8. A browser that gets no encoding from the server honours an @charset rule at the start of the file, so a stylesheet declaring another encoding (iso-2022-jp, shift_jis, windows-1252) may be decoded into different text from the one checked, and escape sequences of some encodings can hide characters. Only a UTF-8 label is allowed.',
+      text: 'The check reads every stylesheet as UTF-8. A browser that gets no encoding from the server honours an @charset rule at the start of the file, so a stylesheet declaring another encoding (iso-2022-jp, shift_jis, windows-1252) may be decoded into different text from the one checked, and escape sequences of some encodings can hide characters. Only a UTF-8 label is allowed: a stylesheet that a browser and the check could read differently is an error (D-36).',
       example: { file: 'runtime/styles.css', before: '@charset "iso-2022-jp";', after: '@charset "utf-8";' },
     },
   };

@@ -113,15 +113,15 @@ export function htmlExplanations(): Record<string, Explanation> {
       example: { file: 'runtime/index.html', before: '<noscript><img src="pixel.gif" alt=""></noscript>', after: '(removed: scripting is always on in the frame)' },
     },
     'html/legacy-raw-text-element': {
-      text: 'xmp, noembed, noframes and plaintext are obsolete elements whose content browsers read as raw text but some tools read as markup, a known way to hide markup from a checker (D-22).',
+      text: 'xmp, noembed, noframes and plaintext are obsolete elements whose content browsers read as raw text but some tools read as markup, a known way to hide markup from a checker (D-22). Markup that browsers and checkers read differently is an error (D-36).',
       example: { file: 'runtime/index.html', before: '<xmp><b>bold</b></xmp>', after: '<pre>&lt;b&gt;bold&lt;/b&gt;</pre>' },
     },
     'html/ambiguous-markup': {
-      text: 'Some markup is parsed two ways: "<" inside raw text after <svg>, <math>, <select> or <template>, and CDATA sections, where a browser\'s tree builder and simpler tokenizers disagree about where elements start (the pattern behind mutation XSS). It is refused so every parser reads the same elements (D-22).',
+      text: 'Some markup is parsed two ways: "<" inside raw text after <svg>, <math>, <select> or <template>, and CDATA sections, where a browser\'s tree builder and simpler tokenizers disagree about where elements start (the pattern behind mutation XSS). It is refused so every parser reads the same elements (D-22, D-36).',
       example: { file: 'runtime/index.html', before: '<svg><style><img src="x.png"></style></svg>', after: '<svg><style>circle { fill: #ff0000; }</style></svg>' },
     },
     'html/duplicate-attribute': {
-      text: 'When an element repeats an attribute, browsers keep the first and some tools keep the last, so the checks and the browser could see different values (D-22). Every repeat is an error.',
+      text: 'When an element repeats an attribute, browsers keep the first and some tools keep the last, so the checks and the browser could see different values (D-22). Markup that browsers and checkers read differently is an error, so that what was checked is what runs (D-36).',
       example: { file: 'runtime/index.html', before: '<img src="logo.png" alt="Logo" src="logo-2x.png">', after: '<img src="logo.png" srcset="logo-2x.png 2x" alt="Logo">' },
     },
     'html/form-element': {

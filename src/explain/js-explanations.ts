@@ -42,7 +42,7 @@ export function jsExplanations(): Record<string, Explanation> {
       example: { file: 'runtime/main.js', before: "import './styles.css';", after: '(in index.html) <link rel="stylesheet" href="styles.css">' },
     },
     'js/module-type-attribute': {
-      text: 'An import with { type: \'json\' } or { type: \'css\' } loads a JSON or CSS module: JSON files cannot be in the bundle, and CSS module scripts do not load in every browser (D-19). Use a .js module for data and a link element for styles.',
+      text: 'An import with { type: \'json\' } or { type: \'css\' } loads a JSON or CSS module: JSON files cannot be in the bundle, and CSS module scripts do not load in every browser (D-19), so the runtime policy cannot make them safe and they are errors (D-37). Use a .js module for data and a link element for styles.',
       example: { file: 'runtime/main.js', before: "import config from './config.json' with { type: 'json' };", after: "import config from './config.js';   (export default { … })" },
     },
     'js/dynamic-import-unchecked': {
@@ -58,7 +58,7 @@ export function jsExplanations(): Record<string, Explanation> {
       example: { file: 'runtime/main.js', before: "const products = await (await fetch('/api/products')).json();", after: "const { products } = await PLATFORM.catalog.products({ search: 'shoes' });" },
     },
     'js/webrtc': {
-      text: 'RTCPeerConnection and its relatives can open network connections that a content-security policy does not govern, so WebRTC would let the frame reach the network despite contract rule 5 (D-17). Unlike the other network APIs, this is an error.',
+      text: 'RTCPeerConnection and its relatives can open network connections that a content-security policy does not govern, so WebRTC would let the frame reach the network despite rule 5 of "What the service does" (D-17). Unlike the other network APIs, this is an error: the runtime policy cannot close this path (D-37).',
       example: { file: 'runtime/main.js', before: 'const peer = new RTCPeerConnection();', after: '(removed)' },
     },
     'js/eval-blocked': {

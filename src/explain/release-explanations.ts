@@ -10,7 +10,7 @@ export function releaseExplanations(): Record<string, Explanation> {
       example: { file: 'shell', before: 'release/\n  bundle.zip\n  manifest.json\n  signature.txt', after: PACKAGE_COMMAND + '   (writes all five)' },
     },
     'release/unexpected-file': {
-      text: 'A release folder holds exactly the five submission files. Anything else (notes, .DS_Store, a copied key) would either be left behind on upload or, worse, uploaded: a stray private key in a release folder is how keys leak.',
+      text: 'A release folder holds exactly the five submission files. Anything else (notes, .DS_Store, a copied key) would either be left behind on upload or, worse, uploaded: a stray private key in a release folder is how keys leak. The contract names the five files without forbidding a sixth: refusing one is this tool\'s own decision (D-38), kept as an error to protect the publisher.',
       example: { file: 'layout', before: 'release/\n  (the five files)\n  notes.txt', after: 'release/\n  (the five files)' },
     },
     'release/not-regular-file': {

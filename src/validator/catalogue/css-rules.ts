@@ -77,7 +77,7 @@ export const CSS_RULES: readonly RuleDef[] = [
     id: 'css/charset-not-utf8',
     severity: 'error',
     title: 'A stylesheet declares an encoding other than UTF-8',
-    ref: 'Bundle; D-22',
+    ref: 'Bundle; D-22; D-36',
     hint: 'Save the stylesheet as UTF-8 and write @charset "utf-8"; (or remove the rule): a browser may decode another declared encoding differently from what was checked.',
   },
 ];

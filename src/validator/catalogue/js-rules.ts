@@ -69,7 +69,7 @@ export const JS_RULES: readonly RuleDef[] = [
     id: 'js/module-type-attribute',
     severity: 'error',
     title: 'Import of a JSON or CSS module',
-    ref: 'Bundle (JavaScript; allowed file extensions); D-19',
+    ref: 'Bundle (JavaScript, allowed file extensions); D-19; D-37',
     hint: 'JSON files cannot be in the bundle and CSS module scripts are not portable: put data in a .js module (export default {...}) and load styles with <link rel="stylesheet">.',
   },
   {
@@ -90,7 +90,7 @@ export const JS_RULES: readonly RuleDef[] = [
     id: 'js/webrtc',
     severity: 'error',
     title: 'WebRTC is not allowed',
-    ref: 'Contract rule 5; D-17',
+    ref: 'What the service does (rule 5); D-17; D-37',
     hint: 'Remove the WebRTC code: a content-security policy does not stop peer connections, so they would let the frame reach the network.',
   },
   {

@@ -13,7 +13,7 @@ export const RELEASE_RULES: readonly RuleDef[] = [
     id: 'release/unexpected-file',
     severity: 'error',
     title: 'The release folder holds a file that is not part of a submission',
-    ref: 'Submission set',
+    ref: 'Submission set; D-38',
     hint: 'Remove the file: a submission is exactly five files, uploaded together.',
   },
   {

@@ -15,7 +15,7 @@ export const SECRET_RULES: readonly RuleDef[] = [
     id: 'secret/access-token',
     severity: 'error',
     title: 'An access token of a known vendor shape is in a bundle file or in the manifest',
-    ref: 'Property definition; Runtime frame',
+    ref: 'Property definition; D-38',
     hint: 'Delete the token from the project and revoke it at the issuer (it may already be copied): every bundle file and manifest string is public, and the frame cannot reach the network, so a token has no use there.',
   },
   {
