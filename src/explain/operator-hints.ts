@@ -20,6 +20,7 @@ const BY_RULE: Readonly<Record<string, string>> = {
   'release/submission-field': ALTERED,
   'release/submission-mismatch': ALTERED,
   'release/signature-invalid': 'Reject: nothing proves these files are the ones the key holder signed. Ask the publisher to sign the release again and upload the files unchanged.',
+  'release/signature-extra-line-break': 'Reject: the store verifies only the D-14 payload, so this signature would never pass there. Ask the publisher to fix their signing tool (one line break after the last line, not two) and sign again.',
   'release/unknown-signing-key':
     'Reject, unless the publisher confirms the key through the console: ask them to register it as an active key (and revoke the old one), then review again with the updated key list.',
   'release/signer-not-pinned': 'Before approving, review again with --known-keys and the publisher\'s active keys from the console.',

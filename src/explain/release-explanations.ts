@@ -53,5 +53,9 @@ export function releaseExplanations(): Record<string, Explanation> {
       text: `The signature is Ed25519 over five lines, each ended by a newline: ${SIGNED_PAYLOAD_HEADER}, namespace=…, version=…, manifest-sha256=… and artifact-sha256=… (D-14). It fails when the manifest or bundle changed after signing (line-ending conversion by git or an upload tool included), when another key signed, or when the signature covers another payload; verify says which.`,
       example: { file: '.gitattributes', before: '(none: git converts release/manifest.json to CRLF on checkout)', after: 'release/** -text' },
     },
+    'release/signature-extra-line-break': {
+      text: `The contract counts six lines in the signed text, each closed by a line break, and says the sixth is empty. D-14 reads that as five lines of text, each ended by a newline, so the payload ends with the newline after artifact-sha256=… and nothing more (the empty sixth line is what follows the last newline). Another reading adds an empty line with a newline of its own, so the payload ends in two newlines. When a signature fails, verify and platform-review try that reading; if it verifies, this finding says so in place of release/signature-invalid. It is still an error: the store verifies the D-14 payload, so a signature over the other one never passes there. docs/releasing.md gives D-14's test vector as hex bytes for comparing a signing tool.`,
+      example: { file: 'signing tool', before: '...artifact-sha256=<hex>\\n\\n   (an empty line after the five)', after: '...artifact-sha256=<hex>\\n   (the payload ends here)' },
+    },
   };
 }

@@ -322,7 +322,20 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps): Relea
     // may also carry another namespace or version).
     const verifies = (m: string, a: string) =>
       verifyWith(namespace, version, m, a) || (record?.namespace !== undefined && record.version !== undefined && verifyWith(record.namespace, record.version, m, a));
-    if (!signatureValid) top.add('release/signature-invalid', explainSignature(verifies, manifestBytes!, manifestSha256, artifactSha256, record, publicKeyId, deps), { file: 'signature.txt' });
+    if (!signatureValid) {
+      // The contract counts six line-break-closed lines with an empty sixth; that also reads
+      // as five lines and an empty one closed by its own line break. D-14 stands, so such a signature is still refused, with a finding that names the difference.
+      const payload = signedPayload(namespace, version, manifestSha256, artifactSha256);
+      if (deps.verifyEd25519(publicKey, asciiBytes(payload + '\n'), signature)) {
+        top.add(
+          'release/signature-extra-line-break',
+          `The signature verifies over D-14's payload followed by one more line break: ${payload.length + 1} bytes ending in 0a 0a, where D-14's ${payload.length} end in a single 0a after the artifact-sha256 line (the signer read the contract's empty last line as an extra line break)`,
+          { file: 'signature.txt' },
+        );
+      } else {
+        top.add('release/signature-invalid', explainSignature(verifies, manifestBytes!, manifestSha256, artifactSha256, record, publicKeyId, deps), { file: 'signature.txt' });
+      }
+    }
   }
 
   const findings = sortFindings(top.items.concat(contentFindings));

@@ -3,11 +3,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, createPrivateKey, sign } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLI, REVIEW, ROOT, runCli, runReview as review, summarize } from '../support/project.mjs';
+import { signedPayload } from '../../build/validator/release.js';
 
 const FILES = ['bundle.zip', 'manifest.json', 'publisher-public-key.txt', 'signature.txt', 'submission.json'];
 
@@ -203,6 +204,40 @@ function tampered(t, tamper) {
   assert.deepEqual(withoutHint(rv.json.findings.filter((f) => f.rule !== 'release/signer-not-pinned')), withoutHint(r.json.findings), 'review and verify agree');
   return r;
 }
+
+test('a signature over the other reading of the payload (one more line break) has its own finding in verify and review (D-14)', (t) => {
+  const key = keygen(t);
+  const out = packageTo(t, example(t), key);
+  const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+  const sha = (f) => createHash('sha256').update(readFileSync(join(out, f))).digest('hex');
+  const payload = signedPayload(manifest.namespace, manifest.version, sha('manifest.json'), sha('bundle.zip'));
+  const privateKey = createPrivateKey(readFileSync(key.privateKey));
+  const rows = [
+    ["D-14's payload", payload, []],
+    ['one more line break (an empty sixth line with its own)', `${payload}\n`, ['release/signature-extra-line-break signature.txt']],
+    ['two more line breaks', `${payload}\n\n`, ['release/signature-invalid signature.txt']],
+    ['no final line break', payload.slice(0, -1), ['release/signature-invalid signature.txt']],
+    ['CRLF line endings', payload.replace(/\n/g, '\r\n'), ['release/signature-invalid signature.txt']],
+    ['a leading line break', `\n${payload}`, ['release/signature-invalid signature.txt']],
+  ];
+  for (const [what, signed, expected] of rows) {
+    const dir = join(tempDir(t), 'set');
+    cpSync(out, dir, { recursive: true });
+    writeFileSync(join(dir, 'signature.txt'), `${sign(null, Buffer.from(signed, 'latin1'), privateKey).toString('base64')}\n`);
+    const v = runCli(['verify', dir, '--json']);
+    const rv = review([dir, '--json']);
+    const signatureFindings = (json) => summarize(json).filter((f) => f.startsWith('release/signature'));
+    assert.deepEqual(signatureFindings(v.json), expected, `verify: ${what}`);
+    assert.deepEqual(signatureFindings(rv.json), expected, `platform-review: ${what}`);
+    assert.equal(v.status, expected.length === 0 ? 0 : 1, `verify exit: ${what}`);
+    assert.notEqual(rv.status, expected.length === 0 ? 1 : 0, `review exit: ${what}`);
+    if (expected[0]?.startsWith('release/signature-extra-line-break')) {
+      const finding = v.json.findings.find((f) => f.rule === 'release/signature-extra-line-break');
+      assert.equal(finding.severity, 'error');
+      assert.match(finding.message, new RegExp(`${payload.length + 1} bytes ending in 0a 0a`), 'names the difference');
+    }
+  }
+});
 
 test('verify explains: manifest changed only in line endings', (t) => {
   const r = tampered(t, (out) => {

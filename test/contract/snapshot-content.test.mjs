@@ -6,7 +6,7 @@
 // table behind platform.d.ts matches what the real runtime sends.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash, createPrivateKey, createPublicKey, sign } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -108,6 +108,25 @@ test('the D-14 test vector in contract.md is what Ed25519 gives', () => {
   const payload = signedPayload(v.namespace, v.version, sha256(v.manifest), sha256(v.bundle));
   assert.equal(sign(null, Buffer.from(payload), privateKey).toString('base64'), v.signature);
   for (const value of [v.publicKey, v.fingerprint, v.signature, v.seedHex]) assert.ok(contract.includes(value), value);
+});
+
+test('docs/releasing.md gives the D-14 test vector\'s payload as hex, ending in a single line break', () => {
+  const v = SIGNING_TEST_VECTOR;
+  const page = readFileSync(join(root, 'docs/releasing.md'), 'utf8');
+  const section = page.slice(page.indexOf('### The signed payload'));
+  const block = /```text\n([0-9a-f\n]+)```/.exec(section);
+  assert.ok(block !== null, 'a hex block in the signed payload section');
+  const bytes = Buffer.from(block[1].replace(/\n/g, ''), 'hex');
+  const payload = signedPayload(v.namespace, v.version, sha256(v.manifest), sha256(v.bundle));
+  assert.equal(bytes.toString('hex'), Buffer.from(payload, 'latin1').toString('hex'));
+  assert.ok(section.includes(`these ${bytes.length} bytes`), 'the page states the length');
+  assert.deepEqual([...bytes.subarray(-2)], [0x35, 0x0a], 'one 0a at the end, not two');
+  // The vector's signature verifies over these bytes and not over the other reading.
+  const der = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(v.seedHex, 'hex')]);
+  const publicKey = createPublicKey(createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }));
+  const signature = Buffer.from(v.signature, 'base64');
+  assert.equal(verify(null, bytes, publicKey, signature), true);
+  assert.equal(verify(null, Buffer.concat([bytes, Buffer.from([0x0a])]), publicKey, signature), false);
 });
 
 test('errors.json: every code in table order with meaning, when and what to do', () => {

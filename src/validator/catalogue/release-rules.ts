@@ -86,4 +86,11 @@ export const RELEASE_RULES: readonly RuleDef[] = [
     ref: 'Authentication 3 and 4; D-14',
     hint: 'Any change to the manifest or bundle after signing, a different key, or altered line endings breaks the signature: package again and upload the files unchanged.',
   },
+  {
+    id: 'release/signature-extra-line-break',
+    severity: 'error',
+    title: 'The signature covers the payload with one line break too many at its end',
+    ref: 'Authentication 3; D-14',
+    hint: 'Sign the five lines of D-14, each ended by one line break and nothing after the last: fix the signing tool (or sign with platform-ext package), then upload the new signature.txt.',
+  },
 ];
