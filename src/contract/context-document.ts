@@ -9,10 +9,14 @@
 // Budget: at most 60,000 bytes of UTF-8 (test/contract/context.test.mjs holds it). It carries what
 // extension code needs and nothing else: what v1 cannot do comes first, then the workflow,
 // one recipe per capability with the error codes to handle, the parts of contract.md that
-// govern a project (layout, manifest, properties, bundle, limits, what is not specified),
-// the decisions that shape extension code (each marked as a tool decision), the API
-// declarations, the rule ids and the reference extension. Team, distribution and signing
-// rules, the archive format and the manifest schema stay in contract-snapshot/.
+// govern a project (layout, manifest with the whole manifest schema, properties, bundle,
+// release and signature, limits), the decisions that shape extension code and that part D
+// does not already state (each marked as a tool decision), the API declarations, the rule
+// ids and the reference extension's manifest and page. To stay within the budget, nothing
+// is said twice: the schema stands in for the manifest's field table (the table's words are
+// the schema's descriptions), the limits table drops its source column, and the reference
+// module (in every project `init` writes) is described, not copied. Team and distribution
+// rules, the archive format and what the contract leaves open stay in contract-snapshot/.
 import { RULES, CAPABILITIES, BRIDGE_ERROR_CODE_LIST } from '../validator/index.js';
 import { DECISIONS, ERROR_DETAILS } from './prose.js';
 import { snapshotFiles } from './snapshot.js';
@@ -25,11 +29,10 @@ export { CONTEXT_MARKER, isContextDocument } from './generated-names.js';
 /** The namespace and name the reference extension is rendered for. */
 export const SAMPLE_VALUES: ScaffoldValues = Object.freeze({ namespace: 'acme/sample-extension', name: 'Sample extension' });
 
-/** The scaffold files shown as the reference extension, in reading order (the stylesheet, settings and prose are left to `init`). */
+/** The scaffold files shown as the reference extension, in reading order (the module, stylesheet, settings and prose are left to `init`). */
 const REFERENCE_FILES: readonly { readonly path: string; readonly lang: string }[] = [
   { path: 'manifest.json', lang: 'json' },
   { path: 'runtime/index.html', lang: 'html' },
-  { path: 'runtime/main.js', lang: 'js' },
 ];
 
 /** A fenced block whose fence is longer than any run of backticks inside `text`. */
@@ -231,8 +234,36 @@ What each code asks of extension code (their meanings are in part F's \`BridgeEr
 ${errors.join('\n')}`;
 }
 
-/** The numbered sections of contract.md a project needs, by number, in order. */
-const CONTRACT_SECTIONS = [2, 3, 4, 5, 11, 14];
+/** The numbered sections of contract.md a project needs, by number, in order (7: release and signature). */
+const CONTRACT_SECTIONS = [2, 3, 4, 5, 7, 11];
+
+/** The manifest section with its field table replaced by the whole schema, whose descriptions are the table's words. */
+function withSchema(sections: string, schema: string | undefined): string {
+  if (schema === undefined) return sections;
+  const lines = sections.split('\n');
+  const start = lines.findIndex((line, i) => line.startsWith('| Field |') && lines.slice(0, i).some((l) => /^## 3\. /.test(l)));
+  if (start < 0) return sections;
+  let end = start;
+  while (end < lines.length && lines[end]!.startsWith('|')) end++;
+  const block =
+    'The fields, as `contract-snapshot/manifest.schema.json` (JSON Schema 2020-12) states them; `check` adds what a schema cannot say (UTF-8 byte lengths, duplicate keys, cross-field rules):\n\n' +
+    fenced(JSON.stringify(JSON.parse(schema)), 'json');
+  return [...lines.slice(0, start), ...block.split('\n'), ...lines.slice(end)].join('\n');
+}
+
+/** The limits table (section 11) without its source column: extension code needs the names and values. */
+function withoutLimitSources(sections: string): string {
+  let inLimits = false;
+  return sections
+    .split('\n')
+    .map((line) => {
+      if (/^## /.test(line)) inLimits = /^## 11\. /.test(line);
+      if (!inLimits || !line.startsWith('| ')) return line;
+      const cells = line.slice(2, -2).split(' | ');
+      return cells.length === 3 ? `| ${cells[0]} | ${cells[1]} |` : line;
+    })
+    .join('\n');
+}
 
 /** The level-2 sections of contract.md whose number is in `keep`, fenced code left alone. */
 function contractSections(contract: string, keep: readonly number[]): string {
@@ -257,12 +288,18 @@ function contractSections(contract: string, keep: readonly number[]): string {
   return out.join('\n').trim();
 }
 
-/** The decisions that shape extension code; the others (signing, archives, reports, preview) are in contract-snapshot/contract.md. */
-const CODE_DECISIONS = new Set(['1', '2', '2a', '4', '5', '6', '7', '8', '9', '10', '17', '18', '19', '22', '23', '26', '27', '34']);
+/**
+ * The decisions that shape extension code and that part D does not already state in full;
+ * the others (signing, archives, reports, preview) are in contract-snapshot/contract.md.
+ */
+const CODE_DECISIONS = new Set(['2', '7', '8', '9', '10', '18', '19', '22', '23', '26', '27', '34']);
+/** Shape extension code too, but part D's sections say all of them: listed by title only. */
+const STATED_IN_PART_D = ['1', '2a', '4', '5', '6', '17'];
 
 function decisions(): string {
   const rows = DECISIONS.filter((d) => CODE_DECISIONS.has(d.id)).map((d) => `- **D-${d.id} ${d.title}** (tool decision). ${d.text}`);
-  return `## E. Tool decisions\n\nWhere the contract is silent, \`platform-ext\` decides as follows. These are the tool's choices, not the contract's; the store's own validators have the final word.\n\n${rows.join('\n')}`;
+  const stated = DECISIONS.filter((d) => STATED_IN_PART_D.includes(d.id)).map((d) => `D-${d.id} (${d.title.toLowerCase()})`);
+  return `## E. Tool decisions\n\nWhere the contract is silent, \`platform-ext\` decides as follows. These are the tool's choices, not the contract's; the store's own validators have the final word. Part D states ${stated.join(', ')} where they apply.\n\n${rows.join('\n')}`;
 }
 
 /** The whole context document. */
@@ -287,7 +324,7 @@ E. Tool decisions. F. API declarations. G. Rule catalogue. H. Reference extensio
   const contract = snapshot.get('contract.md');
   parts.push(
     `## D. The contract for a project\n\nThe sections of \`contract-snapshot/contract.md\` that govern a project's files, in the project's words.\n\n` +
-      (contract !== undefined ? demoteHeadings(contractSections(contract, CONTRACT_SECTIONS), 1) : missing('contract.md')),
+      (contract !== undefined ? demoteHeadings(withoutLimitSources(withSchema(contractSections(contract, CONTRACT_SECTIONS), snapshot.get('manifest.schema.json'))), 1) : missing('contract.md')),
   );
   parts.push(decisions());
 
@@ -308,8 +345,9 @@ E. Tool decisions. F. API declarations. G. Rule catalogue. H. Reference extensio
   const reference = renderTemplates(SAMPLE_VALUES);
   const files = REFERENCE_FILES.map(({ path, lang }) => `### ${path}\n\n${fenced(reference.get(path) ?? '', lang)}`);
   parts.push(
-    `## H. Reference extension\n\n\`manifest.json\`, the entrypoint and the module as \`platform-ext init\` writes them (with \`runtime/styles.css\` beside them), for the namespace \`${SAMPLE_VALUES.namespace}\`. ` +
-      `It passes \`check\` with no findings, type-checks against part F and handles every error code.\n\n${files.join('\n\n')}`,
+    `## H. Reference extension\n\n\`manifest.json\` and the entrypoint as \`platform-ext init\` writes them, for the namespace \`${SAMPLE_VALUES.namespace}\`. ` +
+      `Beside them \`init\` writes \`runtime/styles.css\` and \`runtime/main.js\`, a module that reads the settings and the theme, lists products, adds them to the cart and turns every error code into words for visitors, as part C shows; ` +
+      `the project passes \`check\` with no findings and type-checks against part F.\n\n${files.join('\n\n')}`,
   );
   return `${parts.join('\n\n')}\n`;
 }
