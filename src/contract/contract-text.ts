@@ -320,6 +320,8 @@ The publisher signs with Ed25519 over this UTF-8 text (D-14), every line ended b
 \`\`\`
 ${payload}\`\`\`
 
+The text ends with the \`\\n\` of its fifth line, with no empty line after it: a signature over
+one more \`\\n\` is refused as \`release/signature-extra-line-break\`.
 \`publisher-public-key.txt\` and \`signature.txt\` hold strict base64 (D-11); the key id is the
 SHA-256 of the raw public key (D-12). Any change to the manifest bytes (even line endings),
 the bundle or the record after signing makes verification fail.
