@@ -104,7 +104,7 @@ test('"did you mean": the suggestion ends the line, with no punctuation after it
   assert.match(runCli(['zzzzzzz']).stderr, /platform-ext --help/);
 });
 
-test('a misspelt capability names the closest key, not the nine; an unknown one lists the nine', (t) => {
+test('a misspelt capability names the closest key, not the nine; one that means a key names it; an unknown one lists the nine', (t) => {
   const findingFor = (capability) => {
     const dir = makeProject(t, { manifest: { capabilities: [capability] } });
     const r = runCli(['check', dir, '--json']);
@@ -112,12 +112,12 @@ test('a misspelt capability names the closest key, not the nine; an unknown one 
     assert.deepEqual(found.map((f) => f.pointer), ['/capabilities/0'], capability);
     return found[0].message;
   };
-  for (const [typo, near] of [['cart.manag', 'cart.manage'], ['Cart.Manage', 'cart.manage'], ['site.theme.raed', 'site.theme.read'], ['forms.submitt', 'forms.submit']]) {
+  for (const [typo, near] of [['cart.manag', 'cart.manage'], ['Cart.Manage', 'cart.manage'], ['site.theme.raed', 'site.theme.read'], ['forms.submitt', 'forms.submit'], ['cart.write', 'cart.manage'], ['theme.read', 'site.theme.read']]) {
     const message = findingFor(typo);
     assert.ok(message.includes(`"${near}"`), `${typo}: ${message}`);
     assert.deepEqual(CAPABILITY_KEYS.filter((k) => k !== near && message.includes(k)), [], `${typo}: only the closest key`);
   }
-  const unknown = findingFor('telepathy.read');
+  const unknown = findingFor('telepathy.beam');
   assert.deepEqual(CAPABILITY_KEYS.filter((k) => !unknown.includes(k)), [], 'no close key: all nine are named');
 });
 
@@ -133,7 +133,10 @@ test('the testing mock: a misspelt grant names the closest key, an unknown one l
   const typo = await messageFor('cart.manag');
   assert.ok(typo.includes('"cart.manage"'), typo);
   assert.deepEqual(CAPABILITY_KEYS.filter((k) => k !== 'cart.manage' && typo.includes(k)), []);
-  const unknown = await messageFor('telepathy.read');
+  const meant = await messageFor('cart.write');
+  assert.ok(meant.includes('"cart.manage"'), meant);
+  assert.deepEqual(CAPABILITY_KEYS.filter((k) => k !== 'cart.manage' && meant.includes(k)), []);
+  const unknown = await messageFor('telepathy.beam');
   assert.deepEqual(CAPABILITY_KEYS.filter((k) => !unknown.includes(k)), []);
 });
 

@@ -720,6 +720,7 @@ test('preview: unknown capability keys, bad ports and wrong folders are usage er
   const rows = [
     // [argv, pattern the message must match]
     [[dir, '--deny', 'cart.manag'], /"cart\.manag".*did you mean "cart\.manage"/],
+    [[dir, '--deny', 'cart.write'], /"cart\.write".*did you mean "cart\.manage"/],
     [[dir, '--fail', 'site.theme.raed'], /did you mean "site\.theme\.read"/],
     [[dir, '--deny', 'cart.manage,payments.charge'], /"payments\.charge".*analytics\.events\.write/],
     [[dir, '--deny', ' , '], /needs at least one capability/],
