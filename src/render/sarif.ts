@@ -128,7 +128,7 @@ export function buildSarif(report: Report, projectDir: string): Record<string, u
   };
   // D-20a: the contract version the log was checked against (the tool's is in `driver`).
   // Findings left out of the results (at most MAX_FINDINGS_PER_RULE_AND_FILE per rule and
-  // file are listed), per rule: an additive run property, so a log never looks complete when it is not.
+  // file, for at most MAX_FILES_PER_RULE files, are listed), per rule: an additive run property, so a log never looks complete when it is not.
   run['properties'] = {
     contract_version: report.contract_version,
     ...(report.strict === true && { strict: true }),
