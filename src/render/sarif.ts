@@ -4,7 +4,7 @@
 // The log is a pure function of the report, the project folder and the version: no times,
 // no host names, keys in a fixed order (determinism, as for every output of this tool).
 import { pathToFileURL } from 'node:url';
-import { RULES, type Finding, type RuleDef } from '../validator/index.js';
+import { escapeTerminal, RULES, type Finding, type RuleDef } from '../validator/index.js';
 import { explanationOf } from '../explain/all-explanations.js';
 import type { Report, ReportFinding } from './report-json.js';
 
@@ -81,7 +81,9 @@ function resultOf(finding: Finding, ruleIndex: number, reason?: string): Record<
     ruleId: finding.rule,
     ruleIndex,
     level: finding.severity,
-    message: { text: finding.message },
+    // D-29a: a viewer shows the message as text, so characters no reader sees are escaped
+    // as every other output escapes them (the log's JSON escapes them again as \u).
+    message: { text: escapeTerminal(finding.message) },
   };
   if (Object.keys(location).length > 0) result['locations'] = [location];
   // An acknowledged warning (D-33): suppressed outside the code, in the project's
