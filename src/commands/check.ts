@@ -4,7 +4,7 @@
 // decides pass or fail (D-21), and --strict makes warnings fail it too, except the ones
 // the project's platform-ext.config.json acknowledges (D-33, src/load/project-config.ts).
 import { resolve } from 'node:path';
-import { RULES } from '../validator/index.js';
+import { RULES, stringifyJson } from '../validator/index.js';
 import { checkProject } from '../ops/check-project.js';
 import { rulesDocument } from '../contract/rules-document.js';
 import { ansiStyle, PLAIN, renderText } from '../render/report-text.js';
@@ -47,7 +47,7 @@ function refuseWithCatalogue(flag: string, args: ParsedArgs, format: CheckFormat
 
 function listRules(json: boolean, io: CommandIo): number {
   if (json) {
-    io.out(JSON.stringify(rulesDocument(), null, 2) + '\n');
+    io.out(stringifyJson(rulesDocument(), 2) + '\n');
     return 0;
   }
   const width = Math.max(...RULES.map((r) => r.id.length));
@@ -66,7 +66,7 @@ export function runCheck(args: ParsedArgs, io: CommandIo): number | Promise<numb
     // The explanations are imported for --explain only: a check does not load them.
     return Promise.all([import('../explain/rule-explanation.js'), import('../render/explanation-text.js')]).then(([{ explainRule, findRule }, { renderExplanation }]) => {
       const explanation = explainRule(findRule(explain));
-      io.out(format === 'json' ? JSON.stringify(explanation, null, 2) + '\n' : renderExplanation(explanation, style));
+      io.out(format === 'json' ? stringifyJson(explanation, 2) + '\n' : renderExplanation(explanation, style));
       return 0;
     });
   }
@@ -80,10 +80,11 @@ export function runCheck(args: ParsedArgs, io: CommandIo): number | Promise<numb
   const target = args.positionals[0] ?? '.';
   const baseline = args.flags['baseline'];
   const report = checkProject(target, { strict: args.flags['strict'] === true, ...(typeof baseline === 'string' && { baseline }) });
-  if (format === 'json') io.out(JSON.stringify(report) + '\n');
+  // D-29a: JSON strings carry invisible and controlling characters as \u escapes.
+  if (format === 'json') io.out(stringifyJson(report) + '\n');
   else if (format === 'sarif') {
     const projectDir = resolve(target);
-    io.out(JSON.stringify(buildSarif(report, projectDir, repositoryRootOf(projectDir, process.env['GITHUB_WORKSPACE'])), null, 2) + '\n');
+    io.out(stringifyJson(buildSarif(report, projectDir, repositoryRootOf(projectDir, process.env['GITHUB_WORKSPACE'])), 2) + '\n');
   }
   else {
     // In a GitHub Actions step, the runner turns these lines into annotations on the files.

@@ -6,7 +6,7 @@ import { PLAIN, ansiStyle } from '../render/report-text.js';
 import { reviewRelease } from '../ops/review-release.js';
 import { renderReviewMarkdown, renderReviewText } from '../render/review-render.js';
 import { UsageError } from '../node/usage-error.js';
-import { escapeLines } from '../validator/index.js';
+import { escapeLines, stringifyJson } from '../validator/index.js';
 import { colorWanted, withoutNoColorFlag } from './color.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;
@@ -82,7 +82,8 @@ export function runReview(given: readonly string[], io: ReviewIo): number {
     });
     const color = argv.length === given.length && colorWanted(io.isTTY, io.env);
     const style = color ? ansiStyle() : PLAIN;
-    if (format === 'json') io.out(JSON.stringify(report) + '\n');
+    // D-29a: the summary's strings come from the release: invisible characters as \u escapes.
+    if (format === 'json') io.out(stringifyJson(report) + '\n');
     else if (format === 'markdown') io.out(renderReviewMarkdown(report));
     else io.out(renderReviewText(report, style));
     return report.ok ? 0 : 1;

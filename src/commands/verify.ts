@@ -4,7 +4,7 @@
 import type { ParsedArgs } from './args.js';
 import { ansiStyle, PLAIN, renderText } from '../render/report-text.js';
 import { verifyRelease } from '../ops/verify-release.js';
-import { escapeTerminal, type ReleaseResult } from '../validator/index.js';
+import { escapeTerminal, stringifyJson, type ReleaseResult } from '../validator/index.js';
 import { UsageError } from '../node/usage-error.js';
 import type { CommandIo } from './command-io.js';
 
@@ -27,7 +27,7 @@ function recomputed(result: ReleaseResult): string[] {
 export function runVerify(args: ParsedArgs, io: CommandIo): number {
   if (args.positionals.length !== 1) throw new UsageError('"verify" takes one release folder: platform-ext verify <out-dir>');
   const { report, result } = verifyRelease(args.positionals[0]!);
-  if (args.flags['json'] === true) io.out(JSON.stringify(report) + '\n');
+  if (args.flags['json'] === true) io.out(stringifyJson(report) + '\n');
   else io.out(renderText(report, io.color ? ansiStyle() : PLAIN) + recomputed(result).join('\n') + '\n');
   return report.ok ? 0 : 1;
 }

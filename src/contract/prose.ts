@@ -263,6 +263,11 @@ export const DECISIONS: readonly DecisionSummary[] = [
     text: 'Text output never passes control characters from input to the terminal: C0 and C1 controls, DEL and the bidirectional and invisible format characters (U+061C, U+200B to U+200F, U+202A to U+202E, U+2060 to U+2069, U+FEFF) in file names, pointers, keys and quoted values are printed as `\\u{...}` escapes. Manifest strings (name, description, labels, help, option labels and values, string defaults) holding such characters are an error; a line break is allowed only in a `textarea` default.',
   },
   {
+    id: '29a',
+    title: 'Every invisible character escaped',
+    text: 'D-29 reaches every character a reader cannot see as itself: all of Unicode\'s format characters (Cf) and default-ignorable code points (among them the tag characters U+E0000 to U+E007F, the soft hyphen U+00AD, U+034F, the Hangul fillers U+115F, U+1160 and U+3164, U+17B4 and U+17B5, U+180B to U+180F), the line and paragraph separators U+2028 and U+2029, controls and lone surrogates. Every output writes them as escapes: `\\u{...}` in text, Markdown, annotations and SARIF messages, `\\u` escapes in JSON strings, so a JSON parser reads the same value. Left as they are: a zero-width joiner or non-joiner, or one variation selector, directly after a visible character (emoji sequences and the scripts that need them), and a complete emoji tag sequence (U+1F3F4, tag characters, U+E007F). In manifest strings a tag character outside such a sequence is an error (`manifest/tag-character`), as a bidirectional override is; any other invisible character is a warning (`manifest/invisible-character`), which `check` reports and the review shows.',
+  },
+  {
     id: '30',
     title: 'Opening files',
     text: `Every file read from a project, a release folder or a key path is opened without following links and without blocking, checked to be a regular file on the open descriptor, and refused by size before its bytes are read (the contract limit plus a margin; ${groupDigits(PRIVATE_KEY_MAX_BYTES)} bytes for a key). A pipe, device, socket, link or folder where a file belongs is a finding (a usage error for a key) at once, never a wait. A file the private-key scan cannot open is a warning naming it.`,

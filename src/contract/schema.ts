@@ -303,6 +303,8 @@ export const SCHEMA_GAPS: readonly { readonly rule: string; readonly reach: 'non
   { rule: 'property/value-not-option', reach: 'none', why: 'compares the default with the option values (D-7)' },
   { rule: 'property/defaults-too-large', reach: 'none', why: 'a byte total over all definitions (D-6)' },
   { rule: 'manifest/control-character', reach: 'none', why: 'control characters and bidirectional overrides in displayed strings (D-29); the schema states types and lengths, and a line break depends on the property type' },
+  { rule: 'manifest/tag-character', reach: 'none', why: 'tag characters in displayed strings (D-29a); a complete emoji tag sequence is allowed, which depends on the characters around each tag' },
+  { rule: 'manifest/invisible-character', reach: 'none', why: 'a warning about invisible characters in displayed strings (D-29a); whether a joiner or selector is allowed depends on the character before it' },
   { rule: 'property/setting-unknown', reach: 'none', why: 'about saved settings, which are not part of the manifest' },
   { rule: 'property/settings-too-large', reach: 'none', why: 'about saved settings, which are not part of the manifest (D-6)' },
 ];

@@ -101,6 +101,14 @@ export function manifestExplanations(): Record<string, Explanation> {
       text: 'The strings a merchant and a reviewer read (name, description, property labels and help, option labels and values, string defaults) may not hold control characters (C0, DEL, C1) or bidirectional embeddings, overrides and isolates (D-29). Escape sequences can rewrite a terminal screen, and an override can show "no problems found" or a harmless label for text stored in another order. A textarea default may hold line breaks; nothing else may.',
       example: { file: 'manifest.json', before: '"label": "Lane \\u202enoitaroced"', after: '"label": "Lane decoration"' },
     },
+    'manifest/tag-character': {
+      text: 'Tag characters (U+E0000 to U+E007F) draw nothing, yet each stands for an ASCII letter: a run of them spells a word that a merchant, a reviewer and the tool\'s own reports never show, but that a program or a language model reading the text takes in (D-29a). Their one visible use is an emoji tag sequence, a black flag U+1F3F4 followed by tags and the cancel tag U+E007F (the flags of England, Scotland and Wales); a complete sequence is allowed, any other tag character is an error. Reports print them as `\\u{...}` escapes.',
+      example: { file: 'manifest.json', before: '"name": "Lane booking\\udb40\\udc41\\udb40\\udc42"', after: '"name": "Lane booking"' },
+    },
+    'manifest/invisible-character': {
+      text: 'A name, description, label, help text, option or string default holds a character no reader sees as itself: a zero-width space or joiner, a soft hyphen, a Hangul filler, a directional mark, an invisible operator or another Unicode format or default-ignorable character (D-29a). Such characters make two strings that look the same compare different and can hide text from a reviewer; reports print them as `\\u{...}` escapes. A zero-width joiner or non-joiner, or one variation selector, directly after a visible character is left alone (emoji and scripts that need them). It is a warning, not an error: right-to-left text may need its marks, and a reviewed one can be acknowledged in platform-ext.config.json (D-33).',
+      example: { file: 'manifest.json', before: '"label": "Lane\\u200bcolor"', after: '"label": "Lane color"' },
+    },
     'manifest/description-length': {
       text: `The optional description is at most ${DESCRIPTION_MAX_BYTES} bytes of UTF-8 (D-10). It is a one-paragraph summary; the full text belongs in the marketplace listing.`,
       example: {

@@ -1,12 +1,14 @@
 // Reads a release folder into validator input: the five submission files (each opened
 // once with the safe opener of src/node/file-open.ts: never through a link, never waiting
 // on a FIFO or device, refused by its size before any byte is read when it is over its
-// cap) and the names of anything else. Node built-ins and the validator only: part of
+// cap) and the names of anything else. `package`'s own marker (src/load/package-marker.ts)
+// is passed over when it is exactly one. Node built-ins and the validator only: part of
 // platform-review.
 import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SUBMISSION_FILE_MAX_BYTES, SUBMISSION_FILES, type RefusedFile, type ReleaseFiles, type SubmissionFile } from '../validator/index.js';
 import { scanFileForKeyMarker, type KeyScanMiss } from './key-scan.js';
+import { PACKAGE_MARKER, readMarker } from './package-marker.js';
 import { readFile } from '../node/file-open.js';
 import { UsageError } from '../node/usage-error.js';
 
@@ -35,7 +37,12 @@ export function loadRelease(dir: string): LoadedRelease {
     files[name] = read.ok ? read.bytes : null;
     if (!read.ok && read.problem !== 'missing') refused[name] = read.problem === 'too-large' ? { reason: 'too-large', size: read.size ?? 0 } : { reason: read.problem };
   }
-  const otherNames = names.filter((n) => !(SUBMISSION_FILES as readonly string[]).includes(n)).sort();
+  // The marker package keeps in its out folder is no sixth file when it is one exactly as
+  // package writes it: its grammar admits only digests, sizes and the five names, so no key
+  // or secret fits in it (the reason for release/unexpected-file, D-38). Its digests are
+  // not compared: a set changed after package is the signature and hash rules' to report.
+  const ownMarker = names.includes(PACKAGE_MARKER) && readMarker(join(dir, PACKAGE_MARKER)) !== null;
+  const otherNames = names.filter((n) => !(SUBMISSION_FILES as readonly string[]).includes(n) && !(ownMarker && n === PACKAGE_MARKER)).sort();
   const keyHits: { file: string; marker: string }[] = [];
   const keyMisses: KeyScanMiss[] = [];
   for (const name of otherNames) {

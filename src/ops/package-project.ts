@@ -2,15 +2,28 @@
 // deterministic archive (D-15), read back with the hardened reader (D-16) so that the store
 // can never refuse what we wrote, hashed, signed (D-14) and written as one set of five
 // files. Computes and returns the outcome; commands/package.ts and the API render it.
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, renameSync, rmSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { base64Line, parsePrivateKey, publicKeyBytes, readPrivateKeyFile, signEd25519 } from '../node/ed25519-keys.js';
 import { writeNewFileInStaging } from '../node/atomic-write.js';
+import { readFile } from '../node/file-open.js';
+import { formatMarker, isMarked, markedFile, PACKAGE_MARKER, readMarker, type MarkedFile } from '../load/package-marker.js';
 import { pausePoint } from '../node/test-pause.js';
 import { buildReport, type Report } from '../render/report-json.js';
 import { crc32, sha256Hex } from '../node/hashes.js';
 import { UsageError } from '../node/usage-error.js';
-import { artifactPath, FindingList, readZip, signedPayload, sortFindings, SUBMISSION_FILES, SUBMISSION_FORMAT, type Finding } from '../validator/index.js';
+import {
+  artifactPath,
+  FindingList,
+  readZip,
+  signedPayload,
+  sortFindings,
+  SUBMISSION_FILE_MAX_BYTES,
+  SUBMISSION_FILES,
+  SUBMISSION_FORMAT,
+  type Finding,
+  type SubmissionFile,
+} from '../validator/index.js';
 import { compressAll, discardPrelaunchedWorker, startCompression, type ParallelCompression } from '../zip/parallel-compression.js';
 import { allowGarbageRelease, provenInflater, releaseAll, type StreamProof } from '../zip/read-back-proof.js';
 import { trace } from '../node/trace.js';
@@ -153,39 +166,76 @@ function realOrResolved(path: string): string {
   }
 }
 
-/** The out folder must be absent, empty, or exactly a submission set we wrote before. */
-function checkOutFolder(out: string): 'absent' | 'replace' {
+/** What is in the out folder before the write: nothing, or files package proved it wrote (listed by their marker). */
+type OutState = { readonly mode: 'absent' } | { readonly mode: 'replace'; readonly previous: readonly MarkedFile[] };
+
+const NOT_OURS = 'package never overwrites what it cannot prove it wrote; move them away or choose an empty or new folder';
+
+/**
+ * The out folder must be absent, empty, or hold only what package wrote there: its marker
+ * (src/load/package-marker.ts) and submission files whose bytes the marker lists. A folder
+ * whose files merely carry submission-file names, or whose files changed since, is refused.
+ */
+function checkOutFolder(out: string): OutState {
   let stat;
   try {
     stat = lstatSync(out);
   } catch {
-    return 'absent';
+    return { mode: 'absent' };
   }
   if (!stat.isDirectory()) throw new UsageError(`--out "${out}" exists and is not a folder: choose a new folder`);
-  const names = readdirSync(out);
-  const foreign = names.filter((n) => !(SUBMISSION_FILES as readonly string[]).includes(n));
+  const names = readdirSync(out).sort();
+  if (names.length === 0) return { mode: 'replace', previous: [] };
+  const foreign = names.filter((n) => n !== PACKAGE_MARKER && !(SUBMISSION_FILES as readonly string[]).includes(n));
   if (foreign.length > 0) {
     throw new UsageError(
-      `--out "${out}" holds files that are not a submission set (${foreign.slice(0, 5).map((n) => `"${n}"`).join(', ')}${foreign.length > 5 ? ', ...' : ''}): package never overwrites what it did not create; choose an empty or new folder`,
+      `--out "${out}" holds files that are not a submission set (${foreign.slice(0, 5).map((n) => `"${n}"`).join(', ')}${foreign.length > 5 ? ', ...' : ''}): ${NOT_OURS}`,
     );
   }
-  for (const n of names) {
-    if (!lstatSync(join(out, n)).isFile()) throw new UsageError(`--out "${out}" has "${n}" which is not a regular file: choose an empty or new folder`);
+  const previous = names.includes(PACKAGE_MARKER) ? readMarker(join(out, PACKAGE_MARKER)) : null;
+  const present = names.filter((n) => n !== PACKAGE_MARKER) as SubmissionFile[];
+  if (previous === null) {
+    throw new UsageError(`--out "${out}" holds ${present.map((n) => `"${n}"`).join(', ')} but no ${PACKAGE_MARKER} of package's own describing them: ${NOT_OURS}`);
   }
-  return 'replace';
+  for (const name of present) {
+    const read = readFile(join(out, name), SUBMISSION_FILE_MAX_BYTES[name]);
+    if (!read.ok || !isMarked(previous, name, read.bytes)) {
+      throw new UsageError(`--out "${out}" has "${name}", which is not what package wrote there (${PACKAGE_MARKER} lists other bytes): ${NOT_OURS}`);
+    }
+  }
+  return { mode: 'replace', previous };
 }
 
-/** Names package writes in its staging folders: the five files and writeFileAtomic's temp names for them. */
-const STAGING_NAME = /^(?:bundle\.zip|manifest\.json|publisher-public-key\.txt|signature\.txt|submission\.json)(?:\.\d+\.[0-9a-f]+\.tmp)?$|^\.(?:bundle\.zip|manifest\.json|publisher-public-key\.txt|signature\.txt|submission\.json)\.\d+\.[0-9a-f]+\.tmp$/;
+/** The marker's name in a staging folder for the copy that is moved into the out folder. */
+const NEXT_MARKER = `${PACKAGE_MARKER}.next`;
 
 /**
- * Folders an interrupted run of package left beside `out` (`.<out>.staging-*`, and
- * `.<out>.previous-*` from a swap cut short): each is removed when it holds nothing but
- * what package writes there; a previous set is put back first when `out` itself is gone.
- * Anything else of that name is left alone (never delete what we did not create).
+ * Whether `folder` is a staging folder package left (killed midway): it holds package's
+ * marker, and everything else in it is a copy of that marker or a submission file no
+ * larger than the marker says (a write cut short), with the listed bytes when complete.
+ */
+function provenStaging(folder: string): boolean {
+  if (!lstatSync(folder).isDirectory()) return false;
+  const marked = readMarker(join(folder, PACKAGE_MARKER));
+  if (marked === null) return false;
+  return readdirSync(folder).every((name) => {
+    if (name === PACKAGE_MARKER) return true;
+    if (name === NEXT_MARKER) return readMarker(join(folder, name)) !== null;
+    if (!(SUBMISSION_FILES as readonly string[]).includes(name)) return false;
+    const listed = marked.filter((f) => f.name === name);
+    const read = readFile(join(folder, name), Math.max(0, ...listed.map((f) => f.size)));
+    if (!read.ok) return false;
+    return listed.some((f) => read.bytes.length < f.size) || isMarked(marked, name as SubmissionFile, read.bytes);
+  });
+}
+
+/**
+ * Staging folders an interrupted run of package left beside `out` (`.<out>.staging-*`):
+ * each is removed when provenStaging says it is package's own. Anything else of that name,
+ * whatever it holds, is left alone (never delete what we cannot prove we created).
  */
 function removeLeftovers(parent: string, out: string): void {
-  const prefix = `.${basename(out)}.`;
+  const prefix = `.${basename(out)}.staging-`;
   let names: string[];
   try {
     names = readdirSync(parent);
@@ -193,54 +243,62 @@ function removeLeftovers(parent: string, out: string): void {
     return;
   }
   for (const name of names) {
-    const kind = name.startsWith(`${prefix}staging-`) ? 'staging' : name.startsWith(`${prefix}previous-`) ? 'previous' : null;
-    if (kind === null) continue;
+    if (!name.startsWith(prefix)) continue;
     const path = join(parent, name);
     try {
-      if (!lstatSync(path).isDirectory() || !readdirSync(path).every((n) => STAGING_NAME.test(n))) continue;
-      if (kind === 'previous' && !existsSync(out)) {
-        renameSync(path, out);
-        continue;
-      }
-      rmSync(path, { recursive: true, force: true });
+      if (provenStaging(path)) rmSync(path, { recursive: true, force: true });
     } catch {
       // Gone meanwhile or not ours to touch: leave it.
     }
   }
 }
 
+/** Writes a new file in the staging folder; a failed write names the file being written (the error carries no path of its own). */
+function stageFile(path: string, data: Uint8Array | string): void {
+  try {
+    writeNewFileInStaging(path, data, 0o644);
+  } catch (error) {
+    throw Object.assign(error as Error, { path });
+  }
+}
+
 /**
- * Writes the set into a staging folder beside `out` (each file flushed to disk), then
- * moves it in: a new `out` appears whole with one rename; an earlier set is replaced file
- * by file, each rename atomic, so `out` and every one of its five files exist at every
- * instant (a swap of two folders would leave a moment with no `out` at all). A run killed
- * midway leaves its staging folder, which the next run removes.
+ * Writes the set into a staging folder beside `out` (each file flushed to disk), its marker
+ * first, then moves it in: a new `out` appears whole with one rename; an earlier set is
+ * replaced file by file, each rename atomic, so `out` and every one of its files exist at
+ * every instant (a swap of two folders would leave a moment with no `out` at all). While
+ * the files are replaced, the marker in `out` lists both the old and the new bytes, so a
+ * run killed at any point leaves an `out` that the next run can still prove its own; the
+ * staging folder it leaves is proven by its own marker and removed by the next run.
  */
-function writeSet(out: string, contents: ReadonlyMap<string, Uint8Array | string>, mode: 'absent' | 'replace'): void {
+function writeSet(out: string, contents: ReadonlyMap<SubmissionFile, Uint8Array | string>, state: OutState): void {
   const parent = dirname(resolve(out));
+  const marked = [...contents].map(([name, data]) => markedFile(name, data));
+  const final = formatMarker(marked);
+  const during = state.mode === 'replace' ? formatMarker([...state.previous.filter((p) => !marked.some((m) => m.name === p.name && m.sha256 === p.sha256)), ...marked]) : final;
   try {
     mkdirSync(parent, { recursive: true });
     removeLeftovers(parent, out);
     const stage = mkdtempSync(join(parent, `.${basename(out)}.staging-`));
     try {
+      stageFile(join(stage, PACKAGE_MARKER), during);
       pausePoint('staging');
-      for (const [name, data] of contents) {
-        try {
-          writeNewFileInStaging(join(stage, name), data, 0o644);
-        } catch (error) {
-          // A failed write names no path of its own: name the file being written.
-          throw Object.assign(error as Error, { path: join(stage, name) });
-        }
-      }
+      for (const [name, data] of contents) stageFile(join(stage, name), data);
       pausePoint('staged');
-      if (mode === 'absent') {
+      if (state.mode === 'absent') {
         renameSync(stage, out);
         pausePoint('renamed');
         return;
       }
+      stageFile(join(stage, NEXT_MARKER), during);
+      renameSync(join(stage, NEXT_MARKER), join(out, PACKAGE_MARKER));
       for (const name of contents.keys()) {
         renameSync(join(stage, name), join(out, name));
         pausePoint(`renamed:${name}`);
+      }
+      if (during !== final) {
+        stageFile(join(stage, NEXT_MARKER), final);
+        renameSync(join(stage, NEXT_MARKER), join(out, PACKAGE_MARKER));
       }
     } finally {
       rmSync(stage, { recursive: true, force: true });
@@ -302,7 +360,7 @@ function submissionSet(built: Built & { zip: Uint8Array }, key: ReturnType<typeo
     artifact_sha256: artifactSha256,
     publisher_public_key_id: keyId,
   };
-  const contents = new Map<string, Uint8Array | string>([
+  const contents = new Map<SubmissionFile, Uint8Array | string>([
     ['bundle.zip', built.zip],
     ['manifest.json', built.manifest!],
     ['publisher-public-key.txt', base64Line(publicKey)],
@@ -369,10 +427,10 @@ export function packageProject(dir: string, options: PackageProjectOptions): Pac
   };
   if (built.findings.some((f) => f.severity === 'error') || built.zip === undefined) return { ...base, written: false };
   if (dryRun) return { ...base, written: false, compressedBytes: built.zip.length };
-  const mode = checkOutFolder(out!);
+  const state = checkOutFolder(out!);
   const set = submissionSet(built as Built & { zip: Uint8Array }, key!);
   trace('hashed and signed');
-  writeSet(out!, set.contents, mode);
+  writeSet(out!, set.contents, state);
   trace('written');
   return {
     ...base,

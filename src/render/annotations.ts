@@ -53,7 +53,7 @@ function commandOf(finding: Finding, projectDir: string, workspace: string | und
   // Findings placed by a JSON pointer alone have no line: the pointer says where.
   const where = finding.pointer !== undefined ? ` (${escapeTerminal(finding.pointer)})` : '';
   const hint = ruleById(finding.rule)?.hint;
-  const more = finding.truncated !== undefined && finding.truncated > 0 ? `\nand ${finding.truncated} more findings of this rule in this file, not listed` : '';
+  const more = finding.truncated !== undefined && finding.truncated > 0 ? `\nand ${finding.truncated} more findings of this rule, not listed` : '';
   const message = `${escapeTerminal(finding.message)}${where}${more}${hint !== undefined ? `\nhint: ${hint}` : ''}`;
   return `::${finding.severity} ${properties.join(',')}::${escapeData(message)}`;
 }

@@ -38,7 +38,8 @@ export interface Report {
   readonly findings: readonly Finding[];
   /**
    * Per rule, how many findings were found beyond those listed (reports list at most
-   * MAX_FINDINGS_PER_RULE_AND_FILE per rule and file). Present only when some were left out;
+   * MAX_FINDINGS_PER_RULE_AND_FILE per rule and file, for at most MAX_FILES_PER_RULE files
+   * per rule). Present only when some were left out;
    * `errors` and `warnings` count the listed findings.
    */
   readonly truncated?: Readonly<Record<string, number>>;

@@ -67,7 +67,7 @@ export function renderText(report: Report, style: Style, options: TextOptions = 
     }
     for (const [rule, { count, severity }] of more) {
       const label = severity === 'error' ? style.red('error  ') : style.yellow('warning');
-      lines.push(`  ${''.padEnd(width)}  ${label}  and ${count} more ${count === 1 ? 'finding' : 'findings'} of this rule in this file, not listed  ${style.dim(rule)}`);
+      lines.push(`  ${''.padEnd(width)}  ${label}  and ${count} more ${count === 1 ? 'finding' : 'findings'} of this rule, not listed  ${style.dim(rule)}`);
     }
     lines.push('');
   }

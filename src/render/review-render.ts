@@ -187,7 +187,10 @@ export function diffLines(diff: ReleaseDiff, style: Style): string[] {
 
 /** How many errors and warnings, in words. */
 function counts(report: ReviewReport): string {
-  return `${report.errors} error${report.errors === 1 ? '' : 's'}, ${report.warnings} warning${report.warnings === 1 ? '' : 's'}`;
+  let notListed = 0;
+  for (const rule in report.truncated ?? {}) notListed += report.truncated![rule]!;
+  const more = notListed > 0 ? `, and ${notListed} more not listed` : '';
+  return `${report.errors} error${report.errors === 1 ? '' : 's'}, ${report.warnings} warning${report.warnings === 1 ? '' : 's'}${more}`;
 }
 
 /**
@@ -214,8 +217,8 @@ export function findingLines(report: ReviewReport, style: Style): string[] {
       lines.push(`    ${severity}${where}  ${style.dim(f.rule)}`);
       for (const line of wrap(safe(f.message), FINDING_WIDTH)) lines.push(`      ${line}`);
       if (f.hint !== undefined) wrap(`What to do: ${f.hint}`, FINDING_WIDTH).forEach((line) => lines.push(`      ${style.dim(line)}`));
-      // The last listed finding of a rule in a file counts those left out (MAX_FINDINGS_PER_RULE_AND_FILE).
-      if (f.truncated !== undefined && f.truncated > 0) lines.push(`      ${style.dim(`and ${f.truncated} more findings of ${f.rule} in this file, not listed`)}`);
+      // The last listed finding of a rule counts those left out (MAX_FINDINGS_PER_RULE_AND_FILE, MAX_FILES_PER_RULE).
+      if (f.truncated !== undefined && f.truncated > 0) lines.push(`      ${style.dim(`and ${f.truncated} more findings of ${f.rule}, not listed`)}`);
     }
   }
   return lines;

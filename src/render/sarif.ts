@@ -5,7 +5,7 @@
 // no host names, keys in a fixed order (determinism, as for every output of this tool).
 import { isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { RULES, type Finding, type RuleDef } from '../validator/index.js';
+import { escapeTerminal, RULES, type Finding, type RuleDef } from '../validator/index.js';
 import { explanationOf } from '../explain/all-explanations.js';
 import type { Report, ReportFinding } from './report-json.js';
 
@@ -98,7 +98,9 @@ function resultOf(finding: Finding, ruleIndex: number, base: UriBase, reason?: s
     ruleId: finding.rule,
     ruleIndex,
     level: finding.severity,
-    message: { text: finding.message },
+    // D-29a: a viewer shows the message as text, so characters no reader sees are escaped
+    // as every other output escapes them (the log's JSON escapes them again as \u).
+    message: { text: escapeTerminal(finding.message) },
   };
   if (Object.keys(location).length > 0) result['locations'] = [location];
   // An acknowledged warning (D-33): suppressed outside the code, in the project's
@@ -157,7 +159,7 @@ export function buildSarif(report: Report, projectDir: string, repositoryRoot?: 
   };
   // D-20a: the contract version the log was checked against (the tool's is in `driver`).
   // Findings left out of the results (at most MAX_FINDINGS_PER_RULE_AND_FILE per rule and
-  // file are listed), per rule: an additive run property, so a log never looks complete when it is not.
+  // file, for at most MAX_FILES_PER_RULE files, are listed), per rule: an additive run property, so a log never looks complete when it is not.
   run['properties'] = {
     contract_version: report.contract_version,
     ...(report.strict === true && { strict: true }),

@@ -1,7 +1,7 @@
 // Findings are values: scanners add them to a list and never throw for bad input.
 // The shape is the D-20 report entry; `severity` always comes from the catalogue.
 import { ruleById } from './rules.js';
-import { MAX_FINDINGS_PER_RULE_AND_FILE } from './limits.js';
+import { MAX_FILES_PER_RULE, MAX_FINDINGS_PER_RULE_AND_FILE } from './limits.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -14,8 +14,9 @@ export interface Finding {
   readonly line?: number;
   readonly column?: number;
   /**
-   * How many more findings of this rule in this file were found and not listed (the list
-   * keeps MAX_FINDINGS_PER_RULE_AND_FILE of them; the last one kept carries the count).
+   * How many more findings of this rule were found and not listed: past
+   * MAX_FINDINGS_PER_RULE_AND_FILE in this file, or in files past the MAX_FILES_PER_RULE
+   * the rule is listed for. The last one kept carries the count.
    */
   readonly truncated?: number;
 }
@@ -33,11 +34,15 @@ export class FindingList {
   readonly items: Finding[] = [];
   /** Findings added per rule and file, and the last one listed of each (which carries the count of the rest). */
   private readonly counts = new Map<string, { n: number; last: MutableFinding }>();
+  /** Per rule: how many files it is listed for, and the last finding listed (which counts the files left out). */
+  private readonly files = new Map<string, { n: number; last: MutableFinding }>();
 
   /**
    * Adds a finding for a catalogued rule. An unknown id is a programming error. Past
    * MAX_FINDINGS_PER_RULE_AND_FILE findings of one rule in one file, only a count grows:
-   * a file with a million faults costs a number, not a million entries.
+   * a file with a million faults costs a number, not a million entries. Likewise a rule is
+   * listed for at most MAX_FILES_PER_RULE files: an archive of 60,000 badly named entries
+   * costs a count, not 60,000 findings.
    */
   add(rule: string, message: string, at: Location = {}): void {
     const def = ruleById(rule);
@@ -46,6 +51,11 @@ export class FindingList {
     const seen = this.counts.get(key);
     if (seen !== undefined && seen.n >= MAX_FINDINGS_PER_RULE_AND_FILE) {
       seen.last.truncated = (seen.last.truncated ?? 0) + 1;
+      return;
+    }
+    const ofRule = this.files.get(rule);
+    if (seen === undefined && ofRule !== undefined && ofRule.n >= MAX_FILES_PER_RULE) {
+      ofRule.last.truncated = (ofRule.last.truncated ?? 0) + 1;
       return;
     }
     const finding: MutableFinding = { rule, severity: def.severity, message };
@@ -58,6 +68,11 @@ export class FindingList {
     else {
       seen.n++;
       seen.last = finding;
+    }
+    if (ofRule === undefined) this.files.set(rule, { n: 1, last: finding });
+    else {
+      if (seen === undefined) ofRule.n++;
+      ofRule.last = finding;
     }
   }
 

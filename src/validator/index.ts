@@ -26,7 +26,7 @@ export { CAPABILITIES, CAPABILITY_KEYS, isCapabilityKey, capabilityByKey, sugges
 export { isNamespace, isSemver, isSlug, isPropertyName, isColor, urlProblem } from './grammar.js';
 export { pathProblem, extensionOf, type PathProblem } from './paths.js';
 export { readJson, JSON_MAX_DEPTH, type JsonNode, type JsonReadResult } from './json.js';
-export { decodeUtf8, escapeLines, escapeTerminal, formatSize, groupDigits, hasTerminalUnsafe, utf8ByteLength, LineMap } from './text.js';
+export { decodeUtf8, escapeLines, escapeTerminal, formatSize, groupDigits, hasTerminalUnsafe, stringifyJson, utf8ByteLength, LineMap } from './text.js';
 export { suggest } from './suggest.js';
 export { HtmlTokenizer } from './html/html-tokenizer.js';
 export { readZip, type InflateRaw, type InflateResult, type ZipReadResult, type ReadZipOptions, type ZipListingEntry } from './zip/read.js';

@@ -104,6 +104,14 @@ export const PRIVATE_KEY_MAX_BYTES = 65_536;
  */
 export const MAX_FINDINGS_PER_RULE_AND_FILE = 100;
 
+/**
+ * Reports list one rule's findings for at most this many files (a bundle's file limit, so
+ * a bundle within it is never cut); findings in further files are counted on the last one
+ * listed (Finding.truncated). An archive of tens of thousands of badly named entries then
+ * gives a report of hundreds of findings, not of one per entry.
+ */
+export const MAX_FILES_PER_RULE = BUNDLE_MAX_FILES;
+
 /** D-9: DNS name limits for absolute URLs. */
 export const DNS_LABEL_MAX_CHARS = 63;
 export const DNS_NAME_MAX_CHARS = 253;

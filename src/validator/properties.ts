@@ -21,7 +21,7 @@ import {
   SETTINGS_MAX_BYTES,
   VALUE_MAX_BYTES,
 } from './limits.js';
-import { groupDigits, manifestStringProblem, utf8ByteLength } from './text.js';
+import { groupDigits, manifestStringProblem, manifestStringUnseen, utf8ByteLength } from './text.js';
 
 /** The `type` enum (Property definition). */
 export const PROPERTY_TYPES = ['boolean', 'color', 'image', 'number', 'select', 'text', 'textarea', 'url'] as const;
@@ -56,15 +56,24 @@ export interface PropertyDef {
 export type Report = (rule: string, message: string, pointer: string, offset?: number) => void;
 
 /**
- * D-29: a string the store shows (name, description, label, help, option, string default)
- * holds no control character or bidirectional override; `lineBreaks` allows `\n` (a
- * textarea default). True when it passes.
+ * D-29, D-29a: a string the store shows (name, description, label, help, option, string
+ * default) holds no control character, bidirectional override or stray tag character (each
+ * an error) and, as a warning, no other character a reader cannot see; `lineBreaks` allows
+ * `\n` (a textarea default). True when it passes (a warning still passes).
  */
 export function checkManifestString(text: string, report: Report, pointer: string, offset: number | undefined, what: string, lineBreaks = false): boolean {
   const problem = manifestStringProblem(text, lineBreaks);
-  if (problem === undefined) return true;
-  report('manifest/control-character', `${what} holds the character ${problem}, a control character or bidirectional override${lineBreaks ? '' : ' (a line break is allowed only in a textarea default)'}`, pointer, offset);
-  return false;
+  if (problem !== undefined) {
+    report('manifest/control-character', `${what} holds the character ${problem}, a control character or bidirectional override${lineBreaks ? '' : ' (a line break is allowed only in a textarea default)'}`, pointer, offset);
+  }
+  const unseen = manifestStringUnseen(text);
+  if (unseen.tag !== undefined) {
+    report('manifest/tag-character', `${what} holds the tag character ${unseen.tag} outside an emoji tag sequence: tag characters are invisible and can spell hidden words`, pointer, offset);
+  }
+  if (unseen.invisible !== undefined) {
+    report('manifest/invisible-character', `${what} holds the invisible character ${unseen.invisible}: the store shows nothing where it is`, pointer, offset);
+  }
+  return problem === undefined && unseen.tag === undefined;
 }
 
 export function isPropertyType(s: string): s is PropertyType {

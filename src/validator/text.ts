@@ -146,27 +146,124 @@ export function groupDigits(n: number): string {
 }
 
 /**
- * D-29: characters that let text take over a terminal or reorder what it shows: C0
- * controls, DEL, C1 controls, the Arabic letter mark, zero-width and directional marks,
- * the line and paragraph separators, bidirectional embeddings, overrides and isolates,
- * invisible operators and the byte order mark; and lone surrogates, which a terminal
- * cannot show and an encoder replaces, so the operator would not see what is there.
+ * D-29 and D-29a: characters a reader cannot see as themselves, which let text take over a
+ * terminal, reorder what it shows or hide words in it: every control (C0, DEL, C1), every
+ * format character (Unicode's Cf: marks, bidirectional embeddings, overrides and isolates,
+ * invisible operators, the byte order mark, tag characters), every default-ignorable code
+ * point (soft hyphen, fillers, variation selectors...), the line and paragraph separators,
+ * and lone surrogates, which a terminal cannot show and an encoder replaces. The sets are
+ * the regular-expression properties of the host's Unicode data (ECMAScript 2018, in every
+ * Node.js the tool supports). A complete emoji tag sequence is one alternative of its own
+ * so that it is matched, and kept, whole.
  */
-const TERMINAL_UNSAFE_SOURCE = '[\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2069\\ufeff]|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
-const TERMINAL_UNSAFE = new RegExp(TERMINAL_UNSAFE_SOURCE, 'g');
-const TERMINAL_UNSAFE_TEST = new RegExp(TERMINAL_UNSAFE_SOURCE);
+const UNSEEN_CLASS = '[\\p{Cc}\\p{Cf}\\p{Default_Ignorable_Code_Point}\\p{Cs}\\u2028\\u2029]';
+const EMOJI_TAG_SEQUENCE = '\\u{1F3F4}[\\u{E0020}-\\u{E007E}]+\\u{E007F}';
+const UNSEEN = new RegExp(`${EMOJI_TAG_SEQUENCE}|${UNSEEN_CLASS}`, 'gu');
+const UNSEEN_TEST = new RegExp(UNSEEN_CLASS, 'u');
+const UNSEEN_ONE = new RegExp(`^${UNSEEN_CLASS}$`, 'u');
+const SPACE = /^\s$/u;
 
-/** True when `text` holds a character D-29 never prints as is. */
+/** Variation selectors (VS1-VS16, VS17-VS256). */
+function isVariationSelector(cp: number): boolean {
+  return (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef);
+}
+
+/** The code point that ends just before `offset` in `text` (a pair of surrogates counted as one), or undefined at the start. */
+function codePointBefore(text: string, offset: number): string | undefined {
+  if (offset === 0) return undefined;
+  const low = text.charCodeAt(offset - 1);
+  if (low >= 0xdc00 && low <= 0xdfff && offset >= 2) {
+    const high = text.charCodeAt(offset - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return text.slice(offset - 2, offset);
+  }
+  return text[offset - 1];
+}
+
+function isVisible(char: string | undefined): boolean {
+  return char !== undefined && !UNSEEN_ONE.test(char) && !SPACE.test(char);
+}
+
+/**
+ * `text` with every character D-29a never shows as is rewritten by `write`, except what
+ * D-29a leaves as it is: one variation selector, ZWJ or ZWNJ directly after a visible
+ * character, a ZWJ or ZWNJ after such a kept selector (emoji sequences such as
+ * heart-VS16-ZWJ-fire), and a complete emoji tag sequence. A run of them after one visible
+ * character is not kept: hidden data rides on exactly that.
+ */
+function rewriteUnseen(text: string, write: (char: string) => string): string {
+  if (!UNSEEN_TEST.test(text)) return text;
+  let keptSelectorEnd = -1;
+  return text.replace(UNSEEN, (match: string, offset: number) => {
+    const cp = match.codePointAt(0)!;
+    if (cp === 0x1f3f4) return match;
+    const joiner = cp === 0x200c || cp === 0x200d;
+    if (joiner || isVariationSelector(cp)) {
+      const before = codePointBefore(text, offset);
+      const afterSelector = joiner && keptSelectorEnd === offset;
+      if (afterSelector || (isVisible(before) && keptSelectorEnd !== offset)) {
+        if (!joiner) keptSelectorEnd = offset + match.length;
+        return match;
+      }
+    }
+    return write(match);
+  });
+}
+
+/** True when `text` holds a character D-29a never prints as is (whether or not its context keeps it). */
 export function hasTerminalUnsafe(text: string): boolean {
-  return TERMINAL_UNSAFE_TEST.test(text);
+  return UNSEEN_TEST.test(text);
 }
 
-/** `text` with each D-29 character written as `\u{hex}`, so input never controls the terminal. */
+/**
+ * `text` with each character D-29a never shows as is written as `\u{hex}`, so input never
+ * controls the terminal, a ticket's layout or what a reader believes is there. The one
+ * escaper of every text output: text, Markdown, annotations, SARIF messages.
+ */
 export function escapeTerminal(text: string): string {
-  return TERMINAL_UNSAFE_TEST.test(text) ? text.replace(TERMINAL_UNSAFE, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`) : text;
+  return rewriteUnseen(text, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
 }
 
-/** escapeTerminal for a message of several lines: its own line breaks kept, every other D-29 character escaped. */
+/**
+ * Stands for a character to escape while JSON.stringify runs: U+E0001 (LANGUAGE TAG) is
+ * itself always escaped, so none of it is left in a string once tokenised.
+ */
+const JSON_TOKEN = '\u{E0001}';
+const JSON_TOKENS = /\u{E0001}([0-9a-f]+)\u{E0001}/gu;
+
+/** `text` with each character to escape replaced by a token naming its UTF-16 units (controls and lone surrogates JSON.stringify escapes itself). */
+function tokenise(text: string): string {
+  return rewriteUnseen(text, (c) => {
+    const unit = c.charCodeAt(0);
+    if (unit < 0x20 || (c.length === 1 && unit >= 0xd800 && unit <= 0xdfff)) return c;
+    let hex = '';
+    for (let i = 0; i < c.length; i++) hex += c.charCodeAt(i).toString(16).padStart(4, '0');
+    return `${JSON_TOKEN}${hex}${JSON_TOKEN}`;
+  });
+}
+
+function tokeniseJson(_key: string, value: unknown): unknown {
+  if (typeof value === 'string') return tokenise(value);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  // Keys come from the input too (a manifest's property names).
+  const keys = Object.keys(value);
+  if (!keys.some((k) => UNSEEN_TEST.test(k))) return value;
+  const out: Record<string, unknown> = {};
+  for (const k of keys) out[tokenise(k)] = (value as Record<string, unknown>)[k];
+  return out;
+}
+
+/**
+ * JSON.stringify for every JSON the tool prints (reports, SARIF, explanations), with D-29a
+ * applied: each character escapeTerminal escapes is written as a `\\uXXXX` escape (a pair
+ * for a character above U+FFFF), decided on the string's own characters. A parser reads
+ * the same values; the bytes carry no invisible or controlling character.
+ */
+export function stringifyJson(value: unknown, indent?: number): string {
+  const text = JSON.stringify(value, tokeniseJson, indent);
+  return text.replace(JSON_TOKENS, (_token, hex: string) => hex.replace(/[0-9a-f]{4}/g, (unit) => `\\u${unit}`));
+}
+
+/** escapeTerminal for a message of several lines: its own line breaks kept, every other D-29a character escaped. */
 export function escapeLines(message: string): string {
   return message
     .split('\n')
@@ -190,6 +287,29 @@ const MANIFEST_STRING_UNSAFE_EXCEPT_LINE_BREAK = /[\u0000-\u0009\u000b-\u000c\u0
 export function manifestStringProblem(text: string, lineBreaks = false): string | undefined {
   const match = (lineBreaks ? MANIFEST_STRING_UNSAFE_EXCEPT_LINE_BREAK : MANIFEST_STRING_UNSAFE).exec(text);
   return match === null ? undefined : `U+${match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+function codePointName(char: string): string {
+  return `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/**
+ * D-29a, manifest strings: the first tag character outside a complete emoji tag sequence
+ * (`tag`, an error: tags can spell a hidden word), and the first other character no reader
+ * sees (`invisible`, a warning: zero-width spaces, soft hyphens, fillers, marks, a selector
+ * or joiner out of place), each as `U+XXXX`. Controls and bidirectional controls are
+ * manifestStringProblem's to report, lone surrogates the JSON reader's.
+ */
+export function manifestStringUnseen(text: string): { readonly tag?: string; readonly invisible?: string } {
+  let tag: string | undefined;
+  let invisible: string | undefined;
+  rewriteUnseen(text, (c) => {
+    const cp = c.codePointAt(0)!;
+    if (cp >= 0xe0000 && cp <= 0xe007f) tag ??= codePointName(c);
+    else if (!MANIFEST_STRING_UNSAFE.test(c) && !/\p{Cs}/u.test(c)) invisible ??= codePointName(c);
+    return c;
+  });
+  return { ...(tag !== undefined && { tag }), ...(invisible !== undefined && { invisible }) };
 }
 
 /** `1536` -> `1.5 KiB`; exact bytes below 1 KiB. Binary units, one decimal. */

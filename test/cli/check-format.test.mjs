@@ -309,7 +309,7 @@ test('renderText and renderAnnotations: no spread over the findings, hostile fie
   assert.deepEqual(report.findings.filter((f) => 'truncated' in f).map((f) => f.truncated), [7], 'the carrying finding says how many (additive field)');
   const text = renderText(report, PLAIN);
   assert.doesNotMatch(text, /[\u001b\u202e]/);
-  assert.match(text, /and 7 more findings of this rule in this file/);
+  assert.match(text, /and 7 more findings of this rule, not listed/);
   assert.match(text, /\(and 7 more not listed\)/);
   const annotations = renderAnnotations(report, '/p', undefined);
   assert.doesNotMatch(annotations, /[\u001b\u202e]/);

@@ -326,10 +326,80 @@ for (const [what, fields, pointer] of STRING_CASES) {
   });
 }
 
-test('manifest/control-character: line breaks in a textarea default, RLM and joiners in a label are fine (exit 0)', (t) => {
+test('manifest/control-character: line breaks in a textarea default, RLM and joiners in a label are no error (exit 0; D-29a warns of the invisible ones)', (t) => {
   const dir = makeProject(t, { manifest: { properties: { p: { type: 'textarea', label: 'Lane \u200f\u200d', default: 'one\ntwo\r\nthree' } } } });
   const r = cli(['check', dir, '--json']);
   assert.equal(r.status, 0, JSON.stringify(r.json?.findings));
+  assert.deepEqual(r.json.findings.map((f) => `${f.rule} ${f.pointer}`), ['manifest/invisible-character /properties/p/label']);
+});
+
+// ---------------------------------------------------------------------------------------
+// D-29a: every character no reader sees, in every output format.
+
+/** What D-29a never prints as it is (a line feed aside, which separates lines), outside the sequences it keeps. */
+const RAW_UNSEEN = /(?!\n)[\u2028\u2029\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Cs}]/u;
+function noRawUnseen(text, what) {
+  const hit = RAW_UNSEEN.exec(text);
+  assert.equal(hit, null, `${what}: printed U+${hit?.[0].codePointAt(0).toString(16)} raw at ${hit?.index}`);
+}
+/** "IGNORE" in tag characters: invisible, but a program reading the text takes it in. */
+const HIDDEN_WORD = [...'IGNORE'].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+const UNSEEN_FIELDS = {
+  name: `Lanes${HIDDEN_WORD}`,
+  description: 'C1\u0085, override \u202e, zero-width\u200bspace, soft\u00adhyphen, filler\u3164',
+  properties: { p: { type: 'text', label: 'Colour\u2060', help: 'line\u2028separator', default: 'x' } },
+};
+const UNSEEN_EXPECTED = [
+  'manifest/control-character /description',
+  'manifest/invisible-character /description',
+  'manifest/invisible-character /properties/p/help',
+  'manifest/invisible-character /properties/p/label',
+  'manifest/tag-character /name',
+];
+const manifestPairs = (report) => report.findings.filter((f) => f.rule.startsWith('manifest/')).map((f) => `${f.rule} ${f.pointer}`).sort();
+
+test('D-29a: platform-review prints no invisible character from manifest strings in JSON, text or Markdown; JSON keeps the values as \\u escapes', () => {
+  const release = forgeRelease(fresh('unseen'), { manifest: forgedManifest(UNSEEN_FIELDS), files: { 'index.html': HTML } });
+  const json = review([release, '--json']);
+  assert.equal(json.status, 1);
+  noRawUnseen(json.stdout, 'review --json');
+  assert.equal(json.json.summary.name, UNSEEN_FIELDS.name, 'a parser reads the same value');
+  assert.equal(json.json.summary.description, UNSEEN_FIELDS.description);
+  assert.match(json.stdout, /Lanes\\udb40\\udc49\\udb40\\udc47/);
+  assert.deepEqual(manifestPairs(json.json), UNSEEN_EXPECTED);
+  for (const format of ['text', 'markdown']) {
+    const r = review([release, '--format', format]);
+    assert.equal(r.status, 1, r.stderr);
+    noRawUnseen(r.stdout, `review --format ${format}`);
+    assert.ok(r.stdout.includes('Lanes\\u{e0049}\\u{e0047}\\u{e004e}'), `${format}: the hidden word is shown as escapes`);
+  }
+  const verified = cli(['verify', release, '--json']);
+  noRawUnseen(verified.stdout, 'verify --json');
+  assert.deepEqual(manifestPairs(verified.json), UNSEEN_EXPECTED);
+});
+
+test('D-29a: check prints no invisible character in text, JSON, SARIF or GitHub annotations; the invisible ones are warnings', (t) => {
+  const dir = makeProject(t, { manifest: UNSEEN_FIELDS });
+  const json = cli(['check', dir, '--json']);
+  assert.equal(json.status, 1);
+  noRawUnseen(json.stdout, 'check --json');
+  assert.deepEqual(manifestPairs(json.json), UNSEEN_EXPECTED);
+  assert.deepEqual([...new Set(json.json.findings.filter((f) => f.rule === 'manifest/invisible-character').map((f) => f.severity))], ['warning']);
+  for (const [args, env] of [[['--format', 'sarif'], {}], [[], {}], [[], { GITHUB_ACTIONS: 'true' }]]) {
+    const r = cli(['check', dir, ...args], env);
+    assert.equal(r.status, 1, r.stderr);
+    noRawUnseen(r.stdout, `check ${args.join(' ')} ${JSON.stringify(env)}`);
+  }
+});
+
+test('D-29a: a complete emoji tag sequence, an emoji ZWJ sequence and a Persian ZWNJ are left as they are (no finding, printed raw)', () => {
+  const scotland = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';
+  const fields = { name: `Lanes ${scotland}`, description: 'Team \u{1F468}\u200d\u{1F469} \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645' };
+  const release = forgeRelease(fresh('kept'), { manifest: forgedManifest(fields), files: { 'index.html': HTML } });
+  const r = review([release, '--json']);
+  assert.deepEqual(manifestPairs(r.json), []);
+  assert.ok(r.stdout.includes(scotland), 'the flag is printed as it is');
+  assert.ok(review([release]).stdout.includes(`Lanes ${scotland}`));
 });
 
 // ---------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXT, run, workspace } from '../support/hostile.mjs';
 
@@ -39,9 +39,12 @@ function killAt(project, out, phase) {
   });
 }
 
+/** The marker package keeps beside the five files: its proof that they are its own. */
+const MARKER = '.platform-ext-output';
+
 function assertWholeSet(out) {
   assert.ok(lstatSync(out).isDirectory(), `${out} is missing`);
-  assert.deepEqual(readdirSync(out).sort(), FIVE);
+  assert.deepEqual(readdirSync(out).sort(), [MARKER, ...FIVE]);
 }
 
 function leftovers(out) {
@@ -89,12 +92,92 @@ test('a staging-like folder holding files package never writes is left alone', (
   assert.ok(existsSync(join(foreign, 'thesis.tex')));
 });
 
+/** Every file under `dir` (relative path -> bytes as hex), to compare a folder before and after. */
+function snapshot(dir) {
+  const files = {};
+  for (const name of readdirSync(dir, { recursive: true }).sort()) {
+    const path = join(dir, name);
+    files[name] = lstatSync(path).isDirectory() ? 'folder' : readFileSync(path).toString('hex');
+  }
+  return files;
+}
+
+test('--out holding a user\'s own manifest.json and signature.txt: exit 2, every byte left in place', () => {
+  const out = join(ws.root, 'out-users-own');
+  mkdirSync(out);
+  writeFileSync(join(out, 'manifest.json'), '{"my": "own manifest, hand-written"}\n');
+  writeFileSync(join(out, 'signature.txt'), 'my notes\n');
+  const before = snapshot(out);
+  const r = run(EXT, ['package', ws.project, '--out', out, '--private-key', ws.key]);
+  assert.equal(r.status, 2, r.stderr);
+  assert.match(r.stderr, /manifest\.json/);
+  assert.deepEqual(snapshot(out), before);
+  assert.deepEqual(leftovers(out), []);
+});
+
+test('--out holding a set package wrote, with manifest.json changed since: exit 2, nothing replaced', () => {
+  const out = join(ws.root, 'out-changed-since');
+  assert.equal(run(EXT, ['package', ws.project, '--out', out, '--private-key', ws.key]).status, 0);
+  writeFileSync(join(out, 'manifest.json'), readFileSync(join(out, 'manifest.json'), 'utf8').replace('}', ' }'));
+  const before = snapshot(out);
+  const r = run(EXT, ['package', ws.project, '--out', out, '--private-key', ws.key]);
+  assert.equal(r.status, 2, r.stderr);
+  assert.match(r.stderr, /"manifest\.json", which is not what package wrote there/);
+  assert.deepEqual(snapshot(out), before);
+});
+
+test('re-running package into its own earlier output replaces the set; verify accepts it, marker and all', () => {
+  const project = ws.fresh('project');
+  const out = join(ws.root, 'out-rerun');
+  assert.equal(run(EXT, ['package', project, '--out', out, '--private-key', ws.key]).status, 0);
+  const first = readFileSync(join(out, 'manifest.json'), 'utf8');
+  const manifest = JSON.parse(first);
+  writeFileSync(join(project, 'manifest.json'), JSON.stringify({ ...manifest, version: '1.0.1' }, null, 2) + '\n');
+  const again = run(EXT, ['package', project, '--out', out, '--private-key', ws.key]);
+  assert.equal(again.status, 0, again.stderr);
+  assertWholeSet(out);
+  assert.equal(JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')).version, '1.0.1');
+  assert.equal(readFileSync(join(out, MARKER), 'latin1').split('\n').length, 7, 'the marker lists the five new files only');
+  const verified = run(EXT, ['verify', out, '--json']);
+  assert.equal(verified.status, 0, verified.stdout);
+  assert.deepEqual(verified.json.findings, []);
+  assert.deepEqual(leftovers(out), []);
+});
+
+test('a file named like the marker that is not one exactly as package writes it is a sixth file to verify', () => {
+  const out = join(ws.root, 'out-other-marker');
+  assert.equal(run(EXT, ['package', ws.project, '--out', out, '--private-key', ws.key]).status, 0);
+  const marker = readFileSync(join(out, MARKER), 'latin1');
+  writeFileSync(join(out, MARKER), `${marker}token=0123456789abcdef\n`);
+  const r = run(EXT, ['verify', out, '--json']);
+  assert.equal(r.status, 1);
+  assert.deepEqual(
+    r.json.findings.map((f) => [f.rule, f.file]),
+    [['release/unexpected-file', MARKER]],
+  );
+});
+
+test('leftover staging and previous folders package cannot prove its own are left alone', () => {
+  const out = join(ws.root, 'out-leftovers');
+  const staging = join(ws.root, '.out-leftovers.staging-abc123');
+  const previous = join(ws.root, '.out-leftovers.previous-abc123');
+  for (const folder of [staging, previous]) {
+    mkdirSync(folder);
+    for (const name of FIVE) writeFileSync(join(folder, name), `my own ${name}\n`);
+  }
+  const before = [snapshot(staging), snapshot(previous)];
+  const r = run(EXT, ['package', ws.project, '--out', out, '--private-key', ws.key]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual([snapshot(staging), snapshot(previous)], before);
+  assertWholeSet(out);
+});
+
 test('a file-size limit (EFBIG) is a usage error naming the path, and --out is not created', () => {
   const out = join(ws.root, 'out-efbig');
   // ulimit -f 0: no file may grow at all.
   const r = spawnSync('bash', ['-c', `ulimit -f 0; exec "${process.execPath}" "${EXT}" package "${ws.project}" --out "${out}" --private-key "${ws.key}"`], { encoding: 'utf8' });
   assert.equal(r.status, 2, r.stderr);
-  assert.match(r.stderr, /EFBIG at ".*bundle\.zip"/);
+  assert.match(r.stderr, /EFBIG at ".*\.out-efbig\.staging-[^"]*\/\.platform-ext-output"/);
   assert.doesNotMatch(r.stderr, /internal error/);
   assert.equal(existsSync(out), false);
   assert.deepEqual(leftovers(out), []);

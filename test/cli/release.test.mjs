@@ -76,7 +76,8 @@ test('keygen never overwrites, needs existing folders, and keeps keys out of pro
 test('package then verify and platform-review: a clean release (exit 0, D-20 reports)', (t) => {
   const key = keygen(t);
   const out = packageTo(t, example(t), key);
-  assert.deepEqual(readdirSync(out).sort(), FILES);
+  // The five files and package's marker, its proof that they are its own (src/load/package-marker.ts).
+  assert.deepEqual(readdirSync(out).sort(), ['.platform-ext-output', ...FILES]);
   const record = JSON.parse(readFileSync(join(out, 'submission.json'), 'utf8'));
   assert.deepEqual(Object.keys(record), ['format', 'namespace', 'version', 'artifact_path', 'manifest_sha256', 'artifact_sha256', 'publisher_public_key_id']);
   assert.equal(record.artifact_path, 'extensions/acme/hello-world/1.0.0/bundle.zip');
@@ -157,7 +158,7 @@ test('out folder: absent, empty or an earlier set are fine; anything else is ref
   mkdirSync(empty);
   packageTo(t, project, key, empty);
   packageTo(t, project, key, empty); // an earlier set is replaced whole
-  assert.deepEqual(readdirSync(empty).sort(), FILES);
+  assert.deepEqual(readdirSync(empty).sort(), ['.platform-ext-output', ...FILES]);
   const foreign = join(base, 'foreign');
   mkdirSync(foreign);
   writeFileSync(join(foreign, 'notes.txt'), 'mine');

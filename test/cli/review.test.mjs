@@ -11,7 +11,8 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symli
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AjvModule from 'ajv';
-import { ROOT, runCli, runReview as review } from '../support/project.mjs';
+import { spawnSync } from 'node:child_process';
+import { REVIEW, ROOT, runCli, runReview as review } from '../support/project.mjs';
 import { craftZip } from '../support/fuzz-zip.mjs';
 import { checkProject, reviewRelease, verifyRelease, PlatformExtError } from '../../dist/api.mjs';
 import { RULES } from '../../build/validator/rules.js';
@@ -514,4 +515,35 @@ test('the summary shows the manifest\'s strings as written, valid or not; text a
   assert.ok(text.split('\n').every((l) => l.length < 1000), 'no line carries the whole name');
   const md = review([dir, '--format', 'markdown']).stdout;
   assert.match(md, /\| Name \| N+\.\.\. \(3000 characters in all\) \|/);
+});
+
+test('an archive of 58,000 badly named entries gives a short review in bounded memory: a rule is listed for at most 200 files, the rest counted', async (t) => {
+  const { forgeRelease } = await import('../support/forge-release.mjs');
+  const { MAX_FILES_PER_RULE } = await import('../../build/validator/limits.js');
+  const dir = tempDir(t);
+  const files = { 'index.html': '<!doctype html><title>x</title>' };
+  // Empty entries with no extension: names of at most four characters keep the archive within 5 MiB.
+  for (let i = 0; i < 58_000; i++) files[i.toString(36)] = '';
+  forgeRelease(dir, { files });
+  assert.ok(statSync(join(dir, 'bundle.zip')).size <= 5 * 1024 * 1024, 'the archive itself is within the size limit');
+
+  const json = review([dir, '--json']);
+  assert.equal(json.status, 1);
+  const report = JSON.parse(json.stdout);
+  const listed = report.findings.filter((f) => f.rule === 'bundle/extension-not-allowed');
+  assert.equal(listed.length, MAX_FILES_PER_RULE);
+  assert.equal(report.truncated['bundle/extension-not-allowed'], 58_000 - MAX_FILES_PER_RULE);
+  assert.equal(listed.at(-1).truncated, 58_000 - MAX_FILES_PER_RULE, 'the last one listed carries the count');
+  assert.ok(report.findings.some((f) => f.rule === 'bundle/too-many-files'));
+
+  // The text review: lines counted, peak memory from /usr/bin/time (GNU time's %M, in KiB).
+  const timed = spawnSync('/usr/bin/time', ['-f', 'max-rss-kib=%M', process.execPath, REVIEW, dir], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  if (timed.error !== undefined) return t.skip('/usr/bin/time is not installed');
+  assert.equal(timed.status, 1, timed.stderr);
+  const lines = timed.stdout.split('\n').length;
+  assert.ok(lines < 10_000, `${lines} lines`);
+  const verdictLine = timed.stdout.trimEnd().split('\n').at(-1);
+  assert.match(verdictLine, /reject \(\d+ errors, 1 warning, and 57800 more not listed\)/);
+  const kib = Number(/max-rss-kib=(\d+)/.exec(timed.stderr)?.[1]);
+  assert.ok(kib > 0 && kib < 200 * 1024, `peak resident memory ${kib} KiB`);
 });

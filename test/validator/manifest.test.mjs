@@ -386,3 +386,92 @@ test('CRLF and CR line ends count as one line break each', () => {
   const { findings } = run('{\r\n"$schema": 1,\r"x": 2\n}');
   assert.deepEqual(findings.filter((f) => f.rule === 'manifest/unknown-field').map((f) => [f.pointer, f.line, f.column]), [['/$schema', 2, 1], ['/x', 3, 1]]);
 });
+
+test('D-29a: a tag character outside an emoji tag sequence is an error, another invisible character a warning; what D-29a keeps passes', () => {
+  const TAG = 'manifest/tag-character';
+  const INVISIBLE = 'manifest/invisible-character';
+  assert.equal(ruleById(TAG).severity, 'error');
+  assert.equal(ruleById(INVISIBLE).severity, 'warning');
+  const tags = (word) => [...word].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+  const scotland = `\u{1F3F4}${tags('gbsct')}\u{E007F}`;
+  const rows = [
+    ['plain', 'Lane booking', []],
+    ['tags spelling a word', `Lane${tags('IGNORE')}`, [TAG]],
+    ['one tag (U+E0020, the tag space)', 'Lane\u{E0020}', [TAG]],
+    ['U+E0001, the language tag', '\u{E0001}Lane', [TAG]],
+    ['a complete emoji tag sequence', `Lanes ${scotland}`, []],
+    ['the sequence without its cancel tag', `Lanes \u{1F3F4}${tags('gbsct')}`, [TAG]],
+    ['the cancel tag alone', 'Lanes\u{E007F}', [TAG]],
+    ['tags after another emoji than the black flag', `Lanes \u{1F3F3}${tags('gbsct')}\u{E007F}`, [TAG]],
+    ['zero-width space', 'Lane\u200bbooking', [INVISIBLE]],
+    ['soft hyphen', 'Lane\u00adbooking', [INVISIBLE]],
+    ['combining grapheme joiner', 'Lane\u034f', [INVISIBLE]],
+    ['Hangul fillers', '\u115f\u1160Lane', [INVISIBLE]],
+    ['Hangul filler U+3164', '\u3164Lane', [INVISIBLE]],
+    ['Khmer inherent vowel', 'Lane\u17b4', [INVISIBLE]],
+    ['Mongolian vowel separator', 'Lane\u180e', [INVISIBLE]],
+    ['line separator', 'Lane\u2028booking', [INVISIBLE]],
+    ['paragraph separator', 'Lane\u2029booking', [INVISIBLE]],
+    ['word joiner', 'Lane\u2060booking', [INVISIBLE]],
+    ['invisible times', 'a\u2062b', [INVISIBLE]],
+    ['byte order mark', '\ufeffLane', [INVISIBLE]],
+    ['interlinear annotation anchor', 'Lane\ufff9', [INVISIBLE]],
+    ['right-to-left mark (allowed by D-29; a warning under D-29a)', 'Lane \u200f', [INVISIBLE]],
+    ['Arabic number sign (a format character)', '\u0600Lane', [INVISIBLE]],
+    ['ZWJ inside an emoji', 'Team \u{1F468}\u200d\u{1F469}\u200d\u{1F467}', []],
+    ['ZWNJ inside a Persian word', '\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645', []],
+    ['VS16 after a heart, then ZWJ and fire', '\u2764\ufe0f\u200d\u{1F525}', []],
+    ['an ideographic variation selector after a CJK ideograph', '\u845b\u{E0100}', []],
+    ['ZWJ at the start', '\u200dLane', [INVISIBLE]],
+    ['ZWJ after a space', 'Lane \u200d', [INVISIBLE]],
+    ['two ZWJ in a row', 'a\u200d\u200db', [INVISIBLE]],
+    ['two variation selectors after one character', 'e\u{E0100}\u{E0101}', [INVISIBLE]],
+    ['a variation selector after a ZWJ', 'a\u200d\ufe0f', [INVISIBLE]],
+    ['a tag and a zero-width space', `a${tags('X')}\u200b`, [INVISIBLE, TAG]],
+    ['a bidi override is D-29\'s error alone', 'Lane \u202e', ['manifest/control-character']],
+  ];
+  for (const [what, name, expected] of rows) {
+    const { findings } = run({ ...base(), name });
+    assert.deepEqual(findings.map((f) => f.rule).sort(), expected, what);
+    for (const f of findings) assert.equal(f.pointer, '/name', what);
+  }
+  // Every string the store shows gets the same check.
+  const label = { ...base(), properties: { p: { type: 'select', label: `L${tags('A')}`, help: 'h\u200b', options: [{ label: 'a\u00ad', value: `v${tags('B')}` }], default: `v${tags('B')}` } } };
+  assert.deepEqual(pairs(run({ ...label, description: 'x\u2060' }).findings), [
+    `${INVISIBLE} /description`,
+    `${INVISIBLE} /properties/p/help`,
+    `${INVISIBLE} /properties/p/options/0/label`,
+    `${TAG} /properties/p/default`,
+    `${TAG} /properties/p/label`,
+    `${TAG} /properties/p/options/0/value`,
+  ]);
+});
+
+test('D-29a escaper against Unicode data: what it escapes is never an identifier character of UTS #39; the named characters are always escaped', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { escapeTerminal, stringifyJson } = await import('../../build/validator/text.js');
+  // The host's Unicode properties the escaper is built from exist in every supported Node.js.
+  assert.ok(/\p{Default_Ignorable_Code_Point}/u.test('\u3164') && /\p{Cf}/u.test('\u{E0041}'));
+  const allowed = new Uint8Array(0x110000);
+  const data = readFileSync(new URL('../corpus/unicode-security/IdentifierStatus.txt', import.meta.url), 'utf8');
+  for (const line of data.split('\n')) {
+    const m = /^([0-9A-F]{4,6})(?:\.\.([0-9A-F]{4,6}))?\s*;\s*Allowed\b/.exec(line);
+    if (m !== null) allowed.fill(1, parseInt(m[1], 16), parseInt(m[2] ?? m[1], 16) + 1);
+  }
+  assert.ok(allowed.reduce((n, x) => n + x, 0) > 30_000, 'the Allowed ranges were read');
+  const escapedAllowed = [];
+  for (let cp = 0; cp < 0x110000; cp++) {
+    if (cp >= 0xd800 && cp <= 0xdfff) continue;
+    const c = String.fromCodePoint(cp);
+    if (allowed[cp] === 1 && escapeTerminal(`a${c}`) !== `a${c}`) escapedAllowed.push(cp.toString(16));
+  }
+  assert.deepEqual(escapedAllowed, [], 'identifier characters are shown as they are');
+  // D-29a's own list, after a visible character and alone, in text and JSON.
+  const named = [0xad, 0x34f, 0x115f, 0x1160, 0x17b4, 0x17b5, 0x180b, 0x180c, 0x180d, 0x180e, 0x180f, 0x3164, 0x2028, 0x2029, 0xe0000, 0xe0001, 0xe0041, 0xe007f];
+  for (const cp of named) {
+    const c = String.fromCodePoint(cp);
+    assert.equal(escapeTerminal(`a${c}`), `a\\u{${cp.toString(16)}}`, cp.toString(16));
+    assert.doesNotMatch(stringifyJson(`a${c}`), /[^\x20-\x7e]/, cp.toString(16));
+    assert.equal(JSON.parse(stringifyJson(`a${c}`)), `a${c}`);
+  }
+});

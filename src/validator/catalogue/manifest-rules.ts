@@ -119,6 +119,20 @@ export const MANIFEST_RULES: readonly RuleDef[] = [
     hint: 'Remove control characters (C0, DEL, C1) and bidirectional embeddings, overrides and isolates from names, descriptions, labels, help, options and string defaults; only a textarea default may hold line breaks.',
   },
   {
+    id: 'manifest/tag-character',
+    severity: 'error',
+    title: 'A manifest string holds a tag character outside an emoji tag sequence',
+    ref: 'Manifest; Property definition; D-29a',
+    hint: 'Remove the tag characters (U+E0000 to U+E007F) from the string; only a complete emoji tag sequence (a subdivision flag) may hold them.',
+  },
+  {
+    id: 'manifest/invisible-character',
+    severity: 'warning',
+    title: 'A manifest string holds a character no reader can see',
+    ref: 'Manifest; Property definition; D-29a',
+    hint: 'Remove the invisible character (zero-width space, soft hyphen, filler, mark, or a joiner or variation selector that follows nothing visible); if it is meant to be there, acknowledge the warning in platform-ext.config.json.',
+  },
+  {
     id: 'manifest/description-length',
     severity: 'error',
     title: `The description is longer than ${DESCRIPTION_MAX_BYTES} UTF-8 bytes`,
