@@ -83,7 +83,7 @@ export const JS_RULES: readonly RuleDef[] = [
     id: 'js/network-api',
     severity: 'warning',
     title: 'Network API is blocked in the frame',
-    ref: 'Contract rule 5; D-17',
+    ref: 'What the service does (rule 5); D-17',
     hint: 'The runtime policy allows no connections or workers, so this call fails in production; get store data through the PLATFORM bridge instead.',
   },
   {
@@ -104,14 +104,14 @@ export const JS_RULES: readonly RuleDef[] = [
     id: 'js/storage-unavailable',
     severity: 'warning',
     title: 'Cookies and web storage are unavailable in the frame',
-    ref: 'Contract rule 5; D-17',
+    ref: 'What the service does (rule 5); D-17',
     hint: 'The sandboxed frame has an opaque origin, so document.cookie, localStorage, sessionStorage and indexedDB throw; keep state in memory or in builder settings.',
   },
   {
     id: 'js/navigation',
     severity: 'warning',
     title: 'Navigation and popups are blocked in the frame',
-    ref: 'Contract rule 5; D-22',
+    ref: 'What the service does (rule 5); D-22',
     hint: 'The frame must not navigate itself, the page or open windows; use the PLATFORM bridge actions (for example booking.start) that open flows for you.',
   },
   {
