@@ -58,6 +58,7 @@ export const TEST_FILES = [
   'test/service/installation.test.mjs',
   'test/service/link.test.mjs',
   'test/service/malformed.test.mjs',
+  'test/service/properties.test.mjs',
   'test/service/publisher.test.mjs',
   'test/service/submission.test.mjs',
   'test/validator/bridge-payload.test.mjs',
