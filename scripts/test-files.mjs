@@ -60,6 +60,7 @@ export const TEST_FILES = [
   'test/service/malformed.test.mjs',
   'test/service/properties.test.mjs',
   'test/service/publisher.test.mjs',
+  'test/service/statements.test.mjs',
   'test/service/submission.test.mjs',
   'test/validator/bridge-payload.test.mjs',
   'test/validator/bridge-requests.test.mjs',

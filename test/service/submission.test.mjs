@@ -282,6 +282,18 @@ const CASES = [
     },
   },
   {
+    id: 'sub-public-key-only',
+    title: 'only the public key\'s fingerprint reaches the service: the record keeps it, and a command carrying a private key is refused',
+    run() {
+      const w = new World();
+      const pub = w.setupPublisher();
+      const r = w.apply(w.submit(pub)).records[0];
+      assert.equal(r.publicKeyId, hex(1));
+      const cmd = { type: 'submit', actor: OWNER, publisherId: pub, namespace: 'acme/shelf', version: '1.0.1', distribution: 'public-free', report: report2(), privateKey: '-----BEGIN PRIVATE KEY-----' };
+      refused(decideSubmission(null, cmd, { now: T0, newId: 's', publisher: w.get(pub), namespace: w.namespaceFacts('acme/shelf') }), 'service/malformed-command', '/privateKey');
+    },
+  },
+  {
     id: 'sub-member-submits',
     title: 'any member of the publisher submits; a non-member does not',
     run() {
