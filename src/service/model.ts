@@ -144,7 +144,8 @@ const namespace: Reader<string> = (value, pointer) => {
   return s;
 };
 const versionText = str(256, undefined, 'a version');
-const version: Reader<string> = (value, pointer) => {
+/** A release version: a semantic version (Versioning). */
+export const version: Reader<string> = (value, pointer) => {
   const s = versionText(value, pointer);
   if (!isSemverRemembered(s)) fail(pointer, 'is not a semantic version');
   return s;
