@@ -138,7 +138,8 @@ const isSemverRemembered = remembered(isSemver);
 
 const NAMESPACE_MAX_CHARS = 200;
 const namespaceText = str(NAMESPACE_MAX_CHARS, undefined, 'a namespace');
-const namespace: Reader<string> = (value, pointer) => {
+/** A namespace: `publisher-slug/package-slug`. */
+export const namespace: Reader<string> = (value, pointer) => {
   const s = namespaceText(value, pointer);
   if (!isNamespaceRemembered(s)) fail(pointer, 'is not a namespace (publisher-slug/package-slug)');
   return s;
@@ -156,16 +157,16 @@ const revision: Reader<number> = int(1, Number.MAX_SAFE_INTEGER);
 
 /** A property as a release record keeps it: the validator's PropertyDef, as plain JSON. */
 const propertyShape = obj({
-    name: str(64),
-    type: oneOf(PROPERTY_TYPES),
-    label: opt(str(1000)),
-    help: opt(str(1000)),
-    required: bool,
-    options: opt(arr(obj({ label: str(1000), value: str(1000) }), 100)),
-    min: opt(finite),
-    max: opt(finite),
-    default: opt(settingValue),
-  });
+  name: str(64),
+  type: oneOf(PROPERTY_TYPES),
+  label: opt(str(1000)),
+  help: opt(str(1000)),
+  required: bool,
+  options: opt(arr(obj({ label: str(1000), value: str(1000) }), 100)),
+  min: opt(finite),
+  max: opt(finite),
+  default: opt(settingValue),
+});
 const propertyDef: Reader<PropertyDef> = (value, pointer) => {
   const p = propertyShape(value, pointer);
   if (!isPropertyName(p.name)) fail(`${pointer}/name`, 'is not a property name');
@@ -297,16 +298,16 @@ export interface PublisherRecord {
 const publisherKey: Reader<PublisherKey> = obj({ id: hex64, state: oneOf(['active', 'revoked'] as const), addedAt: storedTime, revokedAt: nullable(storedTime) });
 const teamMember: Reader<TeamMember> = obj({ userId: id, role: oneOf(TEAM_ROLES) });
 const publisherShape = obj({
-    kind: literal('publisher'),
-    id,
-    revision,
-    state: oneOf(['active', 'revoked'] as const),
-    trust: oneOf(['untrusted', 'trusted'] as const),
-    legacy: bool,
-    keys: uniqueArr(publisherKey, (k) => k.id),
-    members: uniqueArr(teamMember, (m) => m.userId),
-    updatedAt: storedTime,
-  });
+  kind: literal('publisher'),
+  id,
+  revision,
+  state: oneOf(['active', 'revoked'] as const),
+  trust: oneOf(['untrusted', 'trusted'] as const),
+  legacy: bool,
+  keys: uniqueArr(publisherKey, (k) => k.id),
+  members: uniqueArr(teamMember, (m) => m.userId),
+  updatedAt: storedTime,
+});
 export const readPublisher: Reader<PublisherRecord> = (value, pointer) => {
   const p = publisherShape(value, pointer) as PublisherRecord;
   // Authentication 5: a publisher in service keeps at least one active key.
@@ -338,21 +339,21 @@ export interface InstallationRecord {
   readonly updatedAt: string;
 }
 const installationShape = obj({
-    kind: literal('installation'),
-    id,
-    revision,
-    storeId: id,
-    namespace,
-    publisherId: id,
-    releaseId: id,
-    version,
-    state: oneOf(['installed', 'uninstalled'] as const),
-    declared: capabilityList,
-    granted: capabilityList,
-    reviewPending: capabilityList,
-    settings: savedSettings,
-    updatedAt: storedTime,
-  });
+  kind: literal('installation'),
+  id,
+  revision,
+  storeId: id,
+  namespace,
+  publisherId: id,
+  releaseId: id,
+  version,
+  state: oneOf(['installed', 'uninstalled'] as const),
+  declared: capabilityList,
+  granted: capabilityList,
+  reviewPending: capabilityList,
+  settings: savedSettings,
+  updatedAt: storedTime,
+});
 export const readInstallation: Reader<InstallationRecord> = (value, pointer) => {
   const r = installationShape(value, pointer) as InstallationRecord;
   for (const c of r.granted) if (!r.declared.includes(c)) fail(`${pointer}/granted`, `grants ${c}, which is not declared`);
@@ -385,22 +386,22 @@ export interface LinkRecord {
   readonly updatedAt: string;
 }
 const linkShape = obj({
-    kind: literal('private-link'),
-    id,
-    revision,
-    publisherId: id,
-    releaseId: id,
-    namespace,
-    version,
-    tokenHash: hex64,
-    storeLock: nullable(id),
-    useLimit: nullable(int(1, 1_000_000)),
-    uses: int(0, 1_000_000),
-    expiresAt: nullable(storedTime),
-    state: oneOf(['issued', 'accepted', 'revoked'] as const),
-    acceptedStores: uniqueArr(id, (s) => s),
-    updatedAt: storedTime,
-  });
+  kind: literal('private-link'),
+  id,
+  revision,
+  publisherId: id,
+  releaseId: id,
+  namespace,
+  version,
+  tokenHash: hex64,
+  storeLock: nullable(id),
+  useLimit: nullable(int(1, 1_000_000)),
+  uses: int(0, 1_000_000),
+  expiresAt: nullable(storedTime),
+  state: oneOf(['issued', 'accepted', 'revoked'] as const),
+  acceptedStores: uniqueArr(id, (s) => s),
+  updatedAt: storedTime,
+});
 export const readLink: Reader<LinkRecord> = (value, pointer) => {
   const r = linkShape(value, pointer) as LinkRecord;
   if (r.uses !== r.acceptedStores.length) fail(`${pointer}/uses`, 'counts one use per accepting store');
