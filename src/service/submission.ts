@@ -205,7 +205,7 @@ const specs: Record<string, CommandSpec> = {
     context: { publisher: pub, namespace: readNamespaceFacts, currentReleaseId: nullable(id) },
     run(record: SubmissionRecord, cmd: { actor: Actor; note?: string }, ctx: { now: number; publisher: PublisherRecord; namespace: NamespaceFacts; currentReleaseId: string | null }) {
       requireState(record, ['awaiting-review'], 'approved');
-      if (cmd.actor.id === record.submittedBy.id) refuse('service/approve-own-submission', `${cmd.actor.id} submitted this release, so another operator approves it`, '/actor/id');
+      if (cmd.actor.id === record.submittedBy.id) refuse('service/approve-own-submission', `${cmd.actor.id} submitted this release`, '/actor/id');
       requirePublisherOf(record, ctx.publisher);
       activePublisher(ctx.publisher);
       if (ctx.publisher.trust !== 'trusted') refuse('service/publisher-not-trusted', `Publisher ${ctx.publisher.id} is not trusted`, '/publisher/trust');
