@@ -30,9 +30,9 @@ const files = snapshotFiles();
 const onDisk = (name) => readFileSync(join(root, 'contract-snapshot', name), 'utf8');
 const contract = onDisk('contract.md');
 const sha256 = (text) => createHash('sha256').update(text).digest('hex');
-/** Every decision id, in order: D-1 to D-35, each amendment (`2a`) right after the decision it amends. */
+/** Every decision id, in order, each amendment (`2a`) right after the decision it amends. */
 const DECISION_IDS = [
-  ...Array.from({ length: 38 }, (_, i) => String(i + 1)).flatMap((id) => (['2', '16', '20'].includes(id) ? [id, `${id}a`] : [id])),
+  ...[...Array.from({ length: 38 }, (_, i) => i + 1), 43].map(String).flatMap((id) => (['2', '16', '20', '29'].includes(id) ? [id, `${id}a`] : [id])),
 ];
 
 test('the snapshot is the documented set of files, version.json last, and the committed copy is current', () => {
@@ -46,6 +46,7 @@ test('the snapshot is the documented set of files, version.json last, and the co
     'capabilities.json',
     'runtime-policy.txt',
     'bridge-protocol.md',
+    'service-refusals.json',
     SNAPSHOT_VERSION_FILE,
   ]);
   for (const [name, content] of files) assert.equal(onDisk(name), content, `${name} is stale: run node scripts/gen-snapshot.mjs`);
