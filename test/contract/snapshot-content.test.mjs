@@ -32,7 +32,7 @@ const contract = onDisk('contract.md');
 const sha256 = (text) => createHash('sha256').update(text).digest('hex');
 /** Every decision id, in order: D-1 to D-35, each amendment (`2a`) right after the decision it amends. */
 const DECISION_IDS = [
-  ...Array.from({ length: 35 }, (_, i) => String(i + 1)).flatMap((id) => (['2', '16', '20'].includes(id) ? [id, `${id}a`] : [id])),
+  ...Array.from({ length: 35 }, (_, i) => String(i + 1)).flatMap((id) => (['2', '16', '20', '29'].includes(id) ? [id, `${id}a`] : [id])),
 ];
 
 test('the snapshot is the documented set of files, version.json last, and the committed copy is current', () => {
