@@ -371,7 +371,7 @@ function submissionSet(built: Built & { zip: Uint8Array }, key: ReturnType<typeo
 }
 
 export interface PackageProjectOptions {
-  /** Folder for the five submission files (absent, empty, or an earlier submission set). */
+  /** Folder for the five submission files (absent, empty, or a set package wrote there, proven by its marker). */
   readonly out?: string;
   /** Path of the Ed25519 private key (PKCS#8 PEM); must be outside the project (D-4). */
   readonly privateKey?: string;
