@@ -321,6 +321,26 @@ test('renderText and renderAnnotations: no spread over the findings, hostile fie
   assert.equal(annotations.split('\n').length - 1, findings.length);
 });
 
+test('FindingList lists one rule for at most MAX_FILES_PER_RULE files and counts findings in further files on its last one listed', async () => {
+  const { FindingList } = await import('../../build/validator/findings.js');
+  const { MAX_FILES_PER_RULE: FILES, BUNDLE_MAX_FILES } = await import('../../build/validator/limits.js');
+  assert.equal(FILES, BUNDLE_MAX_FILES, 'a bundle within its file limit is never cut');
+  for (const [files, listed, truncated] of [[FILES - 1, FILES - 1, undefined], [FILES, FILES, undefined], [FILES + 1, FILES, 1], [FILES * 10, FILES, FILES * 9]]) {
+    const list = new FindingList();
+    // Two findings per file: the second in a listed file is listed, both in a file past the cap are counted.
+    for (let i = 0; i < files; i++) {
+      list.add('bundle/extension-not-allowed', `f${i}`, { file: `f${i}` });
+      list.add('bundle/extension-not-allowed', `f${i} again`, { file: `f${i}` });
+    }
+    list.add('bundle/path-invalid', 'another rule', { file: `f${files}` });
+    const ofRule = list.items.filter((f) => f.rule === 'bundle/extension-not-allowed');
+    assert.equal(new Set(ofRule.map((f) => f.file)).size, listed, `${files} files`);
+    assert.equal(ofRule.length, listed * 2, `${files} files`);
+    assert.equal(ofRule.at(-1).truncated, truncated === undefined ? undefined : truncated * 2, `${files} files`);
+    assert.equal(list.items.length, listed * 2 + 1, 'another rule has its own count');
+  }
+});
+
 test('FindingList keeps MAX_FINDINGS_PER_RULE_AND_FILE findings per rule and file and counts the rest on the last one kept', async () => {
   const { FindingList } = await import('../../build/validator/findings.js');
   const { MAX_FINDINGS_PER_RULE_AND_FILE: CAP } = await import('../../build/validator/limits.js');
