@@ -72,7 +72,7 @@ export interface ReviewReleaseOptions {
 }
 
 export interface PackageProjectOptions {
-  /** Folder for the five submission files: absent, empty, or an earlier submission set (replaced whole). */
+  /** Folder for the five submission files: absent, empty, or a set package wrote there and nobody changed since (replaced whole). */
   readonly out?: string;
   /** Path of the Ed25519 private key file (PKCS#8 PEM from `platform-ext keygen`), outside the project. */
   readonly privateKey?: string;

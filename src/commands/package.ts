@@ -21,7 +21,7 @@ import { trace } from '../node/trace.js';
 import type { CommandIo } from './command-io.js';
 
 export const PACKAGE_FLAGS = {
-  out: { type: 'string', valueName: '<dir>', description: 'Folder for the five submission files: absent, empty, or an earlier submission set (replaced whole)' },
+  out: { type: 'string', valueName: '<dir>', description: 'Folder for the five submission files: absent, empty, or a set package wrote there (replaced whole)' },
   'private-key': { type: 'string', valueName: '<file>', description: 'The Ed25519 private key (PKCS#8 PEM) from keygen; must be outside the project' },
   'dry-run': { type: 'boolean', description: 'List what would go into the archive, with sizes against each limit; needs no key, writes nothing' },
   help: { type: 'boolean', description: 'Show this help', short: 'h' },

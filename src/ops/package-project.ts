@@ -166,7 +166,7 @@ function realOrResolved(path: string): string {
   }
 }
 
-/** What is in the out folder before the write: nothing, or files package proved it wrote (listed by their marker). */
+/** What is in the out folder before the write: nothing, or the files found there that package proved it wrote. */
 type OutState = { readonly mode: 'absent' } | { readonly mode: 'replace'; readonly previous: readonly MarkedFile[] };
 
 const NOT_OURS = 'package never overwrites what it cannot prove it wrote; move them away or choose an empty or new folder';
@@ -197,13 +197,17 @@ function checkOutFolder(out: string): OutState {
   if (previous === null) {
     throw new UsageError(`--out "${out}" holds ${present.map((n) => `"${n}"`).join(', ')} but no ${PACKAGE_MARKER} of package's own describing them: ${NOT_OURS}`);
   }
+  // What is there now, each file as its marker lists it: a marker a killed run left lists
+  // two versions of a file, and only the one found matters for the next marker.
+  const found: MarkedFile[] = [];
   for (const name of present) {
     const read = readFile(join(out, name), SUBMISSION_FILE_MAX_BYTES[name]);
     if (!read.ok || !isMarked(previous, name, read.bytes)) {
       throw new UsageError(`--out "${out}" has "${name}", which is not what package wrote there (${PACKAGE_MARKER} lists other bytes): ${NOT_OURS}`);
     }
+    found.push(markedFile(name, read.bytes));
   }
-  return { mode: 'replace', previous };
+  return { mode: 'replace', previous: found };
 }
 
 /** The marker's name in a staging folder for the copy that is moved into the out folder. */
@@ -371,7 +375,7 @@ function submissionSet(built: Built & { zip: Uint8Array }, key: ReturnType<typeo
 }
 
 export interface PackageProjectOptions {
-  /** Folder for the five submission files (absent, empty, or an earlier submission set). */
+  /** Folder for the five submission files (absent, empty, or a set package wrote there, proven by its marker). */
   readonly out?: string;
   /** Path of the Ed25519 private key (PKCS#8 PEM); must be outside the project (D-4). */
   readonly privateKey?: string;

@@ -283,7 +283,7 @@ test('check --help lists the new options', () => {
   for (const flag of ['--format', '--json', '--strict', '--explain', '--list-rules']) assert.ok(r.stdout.includes(flag), flag);
 });
 
-test('D-29 escaping table: controls, DEL, C1, bidi and invisible format characters become \\u{…}; other text is unchanged', async () => {
+test('D-29 and D-29a escaping table: controls, DEL, C1, bidi, format and default-ignorable characters become \\u{…}; other text and emoji sequences are unchanged', async () => {
   const { escapeTerminal, escapeLines } = await import('../../build/validator/text.js');
   const rows = [
     ['runtime/index.html', 'runtime/index.html'],
@@ -293,7 +293,12 @@ test('D-29 escaping table: controls, DEL, C1, bidi and invisible format characte
     ['\u007f\u0080\u0085\u009b\u009f', '\\u{7f}\\u{80}\\u{85}\\u{9b}\\u{9f}'],
     ['\u061c\u200b\u200e\u200f\u2028\u2029', '\\u{61c}\\u{200b}\\u{200e}\\u{200f}\\u{2028}\\u{2029}'],
     ['\u202a\u202e\u2060\u2066\u2069\ufeff', '\\u{202a}\\u{202e}\\u{2060}\\u{2066}\\u{2069}\\u{feff}'],
-    ['\u00a0\u2010\u206a', '\u00a0\u2010\u206a'],
+    // D-29a: every format and default-ignorable character, tags spelling a hidden word among them.
+    ['\u00a0\u2010\u206a', '\u00a0\u2010\\u{206a}'],
+    ['x\u00ad\u034f\u3164\u{E0041}\u{E0042}', 'x\\u{ad}\\u{34f}\\u{3164}\\u{e0041}\\u{e0042}'],
+    ['\u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}', '\u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}'],
+    ['\u{1F468}\u200d\u{1F469} \u2764\ufe0f', '\u{1F468}\u200d\u{1F469} \u2764\ufe0f'],
+    ['\u200d\ufe0f', '\\u{200d}\\u{fe0f}'],
   ];
   for (const [input, expected] of rows) assert.equal(escapeTerminal(input), expected, JSON.stringify(input));
   assert.equal(escapeLines('one \u001b\ntwo\r'), 'one \\u{1b}\ntwo\\u{d}', 'its own line breaks stay');
@@ -314,6 +319,26 @@ test('renderText and renderAnnotations: no spread over the findings, hostile fie
   const annotations = renderAnnotations(report, '/p', undefined);
   assert.doesNotMatch(annotations, /[\u001b\u202e]/);
   assert.equal(annotations.split('\n').length - 1, findings.length);
+});
+
+test('FindingList lists one rule for at most MAX_FILES_PER_RULE files and counts findings in further files on its last one listed', async () => {
+  const { FindingList } = await import('../../build/validator/findings.js');
+  const { MAX_FILES_PER_RULE: FILES, BUNDLE_MAX_FILES } = await import('../../build/validator/limits.js');
+  assert.equal(FILES, BUNDLE_MAX_FILES, 'a bundle within its file limit is never cut');
+  for (const [files, listed, truncated] of [[FILES - 1, FILES - 1, undefined], [FILES, FILES, undefined], [FILES + 1, FILES, 1], [FILES * 10, FILES, FILES * 9]]) {
+    const list = new FindingList();
+    // Two findings per file: the second in a listed file is listed, both in a file past the cap are counted.
+    for (let i = 0; i < files; i++) {
+      list.add('bundle/extension-not-allowed', `f${i}`, { file: `f${i}` });
+      list.add('bundle/extension-not-allowed', `f${i} again`, { file: `f${i}` });
+    }
+    list.add('bundle/path-invalid', 'another rule', { file: `f${files}` });
+    const ofRule = list.items.filter((f) => f.rule === 'bundle/extension-not-allowed');
+    assert.equal(new Set(ofRule.map((f) => f.file)).size, listed, `${files} files`);
+    assert.equal(ofRule.length, listed * 2, `${files} files`);
+    assert.equal(ofRule.at(-1).truncated, truncated === undefined ? undefined : truncated * 2, `${files} files`);
+    assert.equal(list.items.length, listed * 2 + 1, 'another rule has its own count');
+  }
 });
 
 test('FindingList keeps MAX_FINDINGS_PER_RULE_AND_FILE findings per rule and file and counts the rest on the last one kept', async () => {

@@ -144,6 +144,25 @@ test('re-running package into its own earlier output replaces the set; verify ac
   assert.deepEqual(leftovers(out), []);
 });
 
+test('two runs killed midway through replacing, each with other content: the next run still proves --out its own', async () => {
+  const out = join(ws.root, 'out-killed-twice');
+  const versions = ['1.0.0', '1.0.1', '1.0.2', '1.0.3'].map((version) => {
+    const project = ws.fresh('project');
+    const manifest = JSON.parse(readFileSync(join(project, 'manifest.json'), 'utf8'));
+    writeFileSync(join(project, 'manifest.json'), JSON.stringify({ ...manifest, version }, null, 2) + '\n');
+    return project;
+  });
+  assert.equal(run(EXT, ['package', versions[0], '--out', out, '--private-key', ws.key]).status, 0);
+  await killAt(versions[1], out, 'renamed:manifest.json');
+  await killAt(versions[2], out, 'renamed:bundle.zip');
+  const last = run(EXT, ['package', versions[3], '--out', out, '--private-key', ws.key]);
+  assert.equal(last.status, 0, last.stderr);
+  assertWholeSet(out);
+  assert.equal(JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')).version, '1.0.3');
+  assert.equal(run(EXT, ['verify', out, '--json']).status, 0);
+  assert.deepEqual(leftovers(out), []);
+});
+
 test('a file named like the marker that is not one exactly as package writes it is a sixth file to verify', () => {
   const out = join(ws.root, 'out-other-marker');
   assert.equal(run(EXT, ['package', ws.project, '--out', out, '--private-key', ws.key]).status, 0);
