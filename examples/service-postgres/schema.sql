@@ -83,8 +83,9 @@ CREATE TABLE IF NOT EXISTS outbox (
   attempts integer NOT NULL DEFAULT 0,
   last_error text
 );
+-- Pending effects are few (the worker keeps up), so one partial index serves both the
+-- worker's scan in order and its check for an earlier pending effect of the same stream.
 CREATE INDEX IF NOT EXISTS outbox_pending ON outbox (seq) WHERE done_at IS NULL;
-CREATE INDEX IF NOT EXISTS outbox_stream_pending ON outbox (stream, seq) WHERE done_at IS NULL;
 
 -- Effects whose target is this database (notifications, queue moves) are recorded here in
 -- the transaction that marks them done: once per outbox entry, whatever the worker's crashes.

@@ -62,13 +62,16 @@ export function service(pool, options = {}) {
         'release-submission',
         command,
         async (reads) => {
-          const record = await reads.get('release-submission', submissionId);
+          const use = [];
+          if (['approve', 'withdraw', 'publish-listing'].includes(command.type)) use.push('publisher');
+          if (command.type === 'approve') use.push('namespace');
+          // One read: the submission, its publisher and its namespace's facts.
+          const { record, publisher, namespace } = await reads.submission(submissionId, use);
           const context = {};
-          if (['approve', 'withdraw', 'publish-listing'].includes(command.type)) context.publisher = await publisherOf(reads, record);
-          if (command.type === 'approve' && record !== null) {
-            const { facts, currentReleaseId } = await reads.namespace(record.namespace);
-            context.namespace = facts;
-            context.currentReleaseId = currentReleaseId;
+          if (use.includes('publisher')) context.publisher = publisher;
+          if (namespace !== null) {
+            context.namespace = namespace.facts;
+            context.currentReleaseId = namespace.currentReleaseId;
           }
           return { record, context };
         },

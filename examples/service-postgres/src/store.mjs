@@ -18,7 +18,15 @@
 // - the submissions of a namespace, read as a set: the namespace's own row in `namespaces`
 //   is bumped with the same compare-and-set (or inserted, claiming the namespace).
 // The reads need no common snapshot: whatever they saw is checked again at COMMIT.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+
+/**
+ * A query as a named prepared statement: PostgreSQL parses and plans each distinct text once
+ * per connection (the write statement has one text per shape of decision).
+ */
+export function prepared(text, values) {
+  return { name: `svc_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`, text, values };
+}
 
 /** The table of each record kind of platform-ext/service. */
 export const TABLES = {
@@ -74,13 +82,13 @@ export class Reads {
 
   /** The record of `kind` with this id, or null. */
   async get(kind, id) {
-    const { rows } = await this.pool.query(`SELECT record FROM ${tableOf(kind)} WHERE id = $1`, [id]);
+    const { rows } = await this.pool.query(prepared(`SELECT record FROM ${tableOf(kind)} WHERE id = $1`, [id]));
     return this.remember(kind, rows.length === 0 ? null : rows[0].record);
   }
 
   /** The record of `kind` whose token hash is `hash` (links, invitations), or null. */
   async byTokenHash(kind, hash) {
-    const { rows } = await this.pool.query(`SELECT record FROM ${tableOf(kind)} WHERE token_hash = $1`, [hash]);
+    const { rows } = await this.pool.query(prepared(`SELECT record FROM ${tableOf(kind)} WHERE token_hash = $1`, [hash]));
     return this.remember(kind, rows.length === 0 ? null : rows[0].record);
   }
 
@@ -90,21 +98,46 @@ export class Reads {
    * one-step rollback). Guarded by the namespace's row, which the write bumps.
    */
   async namespace(namespace) {
+    const { rows } = await this.pool.query(prepared(`SELECT ${NAMESPACE_COLUMNS} FROM (SELECT $1::text AS namespace) AS s LEFT JOIN namespaces n ON n.namespace = s.namespace`, [namespace]));
+    return this.rememberNamespace(namespace, rows[0]);
+  }
+
+  rememberNamespace(namespace, row) {
+    this.namespaces.set(namespace, row.ns_revision === null ? null : Number(row.ns_revision));
+    return { facts: { ownerPublisherId: row.ns_owner, submissions: row.ns_submissions }, currentReleaseId: row.ns_current };
+  }
+
+  /**
+   * A submission with, in the same read, its publisher and its namespace's facts; only
+   * what `use` names ('publisher', 'namespace') is checked again at the write.
+   */
+  async submission(id, use = []) {
     const { rows } = await this.pool.query(
-      `SELECT n.publisher_id, n.revision,
-              (SELECT coalesce(json_agg(json_build_object('id', s.id, 'version', s.version, 'state', s.state) ORDER BY s.id), '[]')
-                 FROM release_submissions s WHERE s.namespace = $1) AS submissions,
-              (SELECT s.id FROM release_submissions s WHERE s.namespace = $1 AND s.state = 'approved'
-                 ORDER BY s.record->'trail'->-1->>'at' DESC, s.id LIMIT 1) AS current
-         FROM (SELECT 1) AS one LEFT JOIN namespaces n ON n.namespace = $1`,
-      [namespace],
+      prepared(
+        `SELECT s.record, p.record AS publisher, ${NAMESPACE_COLUMNS}
+           FROM release_submissions s
+           LEFT JOIN publishers p ON p.id = s.publisher_id
+           LEFT JOIN namespaces n ON n.namespace = s.namespace
+          WHERE s.id = $1`,
+        [id],
+      ),
     );
+    if (rows.length === 0) return { record: null, publisher: null, namespace: null };
     const row = rows[0];
-    // The owner's row and the submissions are read by one statement, so they agree.
-    this.namespaces.set(namespace, row.revision === null ? null : Number(row.revision));
-    return { facts: { ownerPublisherId: row.publisher_id, submissions: row.submissions }, currentReleaseId: row.current };
+    this.remember('release-submission', row.record);
+    const out = { record: row.record, publisher: null, namespace: null };
+    if (use.includes('publisher')) out.publisher = this.remember('publisher', row.publisher);
+    if (use.includes('namespace')) out.namespace = this.rememberNamespace(row.record.namespace, row);
+    return out;
   }
 }
+
+/** The namespace's owner, revision, submissions and current release, for a row `s` with a namespace and its `namespaces` row `n`. */
+const NAMESPACE_COLUMNS = `n.publisher_id AS ns_owner, n.revision AS ns_revision,
+  (SELECT coalesce(json_agg(json_build_object('id', x.id, 'version', x.version, 'state', x.state) ORDER BY x.id), '[]')
+     FROM release_submissions x WHERE x.namespace = s.namespace) AS ns_submissions,
+  (SELECT x.id FROM release_submissions x WHERE x.namespace = s.namespace AND x.state = 'approved'
+     ORDER BY x.record->'trail'->-1->>'at' DESC, x.id LIMIT 1) AS ns_current`;
 
 /**
  * The one statement that writes a decision: data-modifying WITH queries for the records,
@@ -199,7 +232,7 @@ export async function runCommand(pool, operation, options = {}) {
     const { text, params, empty } = writeStatement(reads, decision, { compareAndSet, outbox });
     if (empty) return { ...decision, attempts: attempt, queued: [] };
     try {
-      const { rows } = await pool.query(text, params);
+      const { rows } = await pool.query(prepared(text, params));
       hooks.afterCommit?.(decision);
       if (!outbox && perform) for (const effect of decision.effects) if (!IMMEDIATE_EFFECTS.has(effect.type)) await perform(effect);
       return { ...decision, attempts: attempt, queued: (rows[0].queued ?? []).map(Number) };
