@@ -18,7 +18,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
+import { constants as osConstants, tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
 const PREFIX = 'platform-ext-pg-';
@@ -94,6 +94,8 @@ function removeStale() {
   for (const name of readdirSync(dir)) {
     if (!name.startsWith(PREFIX)) continue;
     const folder = join(dir, name);
+    // Only a folder laid out as this script lays them out (its socket folder is made first).
+    if (!existsSync(join(folder, 'socket'))) continue;
     const pidFile = join(folder, 'data', 'postmaster.pid');
     let alive = false;
     try {
@@ -218,7 +220,8 @@ try {
     process.stderr.write(`with-postgres: cannot run ${args[0]}: ${error.message}\n`);
     finish(127);
   });
-  child.on('exit', (code, signal) => finish(code ?? (signal ? 128 : 1)));
+  // A command killed by a signal exits 128 + the signal's number, as a shell reports it.
+  child.on('exit', (code, signal) => finish(code ?? 128 + (osConstants.signals[signal] ?? 0)));
 } catch (error) {
   process.stderr.write(`with-postgres: ${error.message}\n`);
   await finish(1);
