@@ -132,12 +132,16 @@ export class Reads {
   }
 }
 
-/** The namespace's owner, revision, submissions and current release, for a row `s` with a namespace and its `namespaces` row `n`. */
+/**
+ * The namespace's owner, revision, submissions and current release (the approved one
+ * approved last), for a row `s` with a namespace and its `namespaces` row `n`.
+ */
 const NAMESPACE_COLUMNS = `n.publisher_id AS ns_owner, n.revision AS ns_revision,
   (SELECT coalesce(json_agg(json_build_object('id', x.id, 'version', x.version, 'state', x.state) ORDER BY x.id), '[]')
      FROM release_submissions x WHERE x.namespace = s.namespace) AS ns_submissions,
   (SELECT x.id FROM release_submissions x WHERE x.namespace = s.namespace AND x.state = 'approved'
-     ORDER BY x.record->'trail'->-1->>'at' DESC, x.id LIMIT 1) AS ns_current`;
+     ORDER BY (SELECT max(e->>'at') FROM jsonb_array_elements(x.record->'trail') e WHERE e->>'action' = 'approved') DESC, x.id
+     LIMIT 1) AS ns_current`;
 
 /**
  * The one statement that writes a decision: data-modifying WITH queries for the records,
