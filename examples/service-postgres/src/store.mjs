@@ -25,8 +25,15 @@ import { createHash, randomUUID } from 'node:crypto';
  * per connection (the write statement has one text per shape of decision).
  */
 export function prepared(text, values) {
-  return { name: `svc_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`, text, values };
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `svc_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    // The texts come from a few shapes of decision; the bound is a guard, not a cache policy.
+    if (statementNames.size < 1000) statementNames.set(text, name);
+  }
+  return { name, text, values };
 }
+const statementNames = new Map();
 
 /** The table of each record kind of platform-ext/service. */
 export const TABLES = {
