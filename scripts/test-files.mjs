@@ -63,6 +63,7 @@ export const TEST_FILES = [
   'test/service/publisher.test.mjs',
   'test/service/statements.test.mjs',
   'test/service/submission.test.mjs',
+  'test/service/walkthrough.test.mjs',
   'test/validator/bridge-payload.test.mjs',
   'test/validator/bridge-requests.test.mjs',
   'test/validator/bundle.test.mjs',

@@ -1,6 +1,8 @@
 // Readers for the plain JSON the service core accepts: records, commands and contexts.
 // Each reader checks one value and returns a fresh copy, so a decision never works on (or
-// hands back) an object the caller still holds. Anything that is not plain JSON of the
+// hands back) an object the caller still holds. Readers are called with an empty pointer
+// and a failure inside a field or entry gets that field's segment in front on its way out,
+// so reading a valid record builds no pointer text at all. Anything that is not plain JSON of the
 // expected shape (a wrong type, an unknown or missing field, an oversized string, a
 // prototype key, an accessor, a class instance) throws Malformed, which the decision
 // functions turn into a refusal: nothing leaves the core as an exception.
@@ -54,7 +56,10 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
-/** The own data properties of a plain object, checked for prototype keys, symbols and accessors. */
+/**
+ * The own data properties of a plain object, checked for prototype keys, symbols and
+ * accessors (for settings, whose names are not known in advance).
+ */
 function ownEntries(value: unknown, pointer: string): [string, unknown][] {
   if (!isPlainObject(value)) fail(pointer, `must be a plain JSON object, not ${describe(value)}`);
   const out: [string, unknown][] = [];
@@ -84,18 +89,34 @@ type Out<S extends Shape> = { [K in keyof S]: S[K] extends Optional<infer T> ? T
 /** A closed object: every field in `shape`, nothing else. */
 export function obj<S extends Shape>(shape: S): Reader<Out<S>> {
   const names = Object.keys(shape);
+  const known = new Set(names);
+  const readers = names.map((n) => shape[n]!);
+  const optional = readers.map((r) => (r as Partial<Optional<unknown>>)[OPTIONAL] === true);
   return (value, pointer) => {
-    const entries = ownEntries(value, pointer);
-    const given = new Map(entries);
-    for (const [key] of entries) if (!Object.hasOwn(shape, key)) fail(`${pointer}/${escapeKey(key)}`, `is not a field here (fields: ${names.join(', ')})`);
+    if (!isPlainObject(value)) fail(pointer, `must be a plain JSON object, not ${describe(value)}`);
+    for (const key of Reflect.ownKeys(value)) {
+      if (typeof key !== 'string') fail(pointer, 'has a symbol key');
+      if (!known.has(key)) {
+        if (FORBIDDEN_KEYS.has(key)) fail(`${pointer}/${escapeKey(key)}`, `is the key ${shown(key)}, which is refused (it would reach a prototype)`);
+        fail(`${pointer}/${escapeKey(key)}`, `is not a field here (fields: ${names.join(', ')})`);
+      }
+    }
     const out: Record<string, unknown> = {};
-    for (const name of names) {
-      const reader = shape[name]!;
-      if (!given.has(name)) {
-        if ((reader as Partial<Optional<unknown>>)[OPTIONAL] === true) continue;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!;
+      // Each field is read once, from its descriptor: an accessor is refused, not run.
+      const d = Object.getOwnPropertyDescriptor(value, name);
+      if (d === undefined) {
+        if (optional[i]) continue;
         fail(pointer, `lacks the field ${shown(name)}`);
       }
-      const read = reader(given.get(name), `${pointer}/${name}`);
+      if (!('value' in d)) fail(`${pointer}/${escapeKey(name)}`, 'is an accessor, not a value');
+      let read: unknown;
+      try {
+        read = readers[i]!(d.value, '');
+      } catch (error) {
+        throw error instanceof Malformed ? new Malformed(`/${escapeKey(name)}${error.pointer}`, error.message) : error;
+      }
       if (read !== undefined) out[name] = read;
     }
     return out as Out<S>;
@@ -156,12 +177,16 @@ export function arr<T>(item: Reader<T>, max = LIST_MAX_ENTRIES): Reader<T[]> {
     const length = value.length;
     if (length > max) fail(pointer, `has ${length} entries; at most ${max} are allowed`);
     const out: T[] = [];
+    // Each entry is read once; properties besides the entries are never read, so none can
+    // reach a record.
     for (let i = 0; i < length; i++) {
-      const d = Object.getOwnPropertyDescriptor(value, i);
-      if (d === undefined || !('value' in d)) fail(`${pointer}/${i}`, 'is a hole or an accessor, not a value');
-      out.push(item(d.value, `${pointer}/${i}`));
+      if (!Object.hasOwn(value, i)) fail(`${pointer}/${i}`, 'is a hole, not a value');
+      try {
+        out.push(item(value[i], ''));
+      } catch (error) {
+        throw error instanceof Malformed ? new Malformed(`/${i}${error.pointer}`, error.message) : error;
+      }
     }
-    if (Reflect.ownKeys(value).length !== length + 1) fail(pointer, 'has properties besides its entries');
     return out;
   };
 }
