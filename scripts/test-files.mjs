@@ -49,6 +49,7 @@ export const TEST_FILES = [
   'test/node/file-open.test.mjs',
   'test/preview/preview-adapters.test.mjs',
   'test/preview/preview-server.test.mjs',
+  'test/repo/bundle-imports.test.mjs',
   'test/repo/docs.test.mjs',
   'test/repo/import-graph.test.mjs',
   'test/repo/self-contained.test.mjs',
