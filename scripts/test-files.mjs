@@ -45,6 +45,7 @@ export const TEST_FILES = [
   'test/interop/scaffold-typecheck.test.mjs',
   'test/interop/schema-differential.test.mjs',
   'test/mock-platform/testing-mock.test.mjs',
+  'test/mock-platform/mock-lifecycle.test.mjs',
   'test/node/crypto.test.mjs',
   'test/node/file-open.test.mjs',
   'test/preview/preview-adapters.test.mjs',
