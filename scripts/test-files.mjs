@@ -15,6 +15,7 @@ export const TEST_FILES = [
   'test/browser/browser-isolation.test.mjs',
   'test/browser/browser-preview-build.test.mjs',
   'test/browser/browser-preview.test.mjs',
+  'test/browser/browser-preview-lifecycle.test.mjs',
   'test/browser/browser-scaffold-vite.test.mjs',
   'test/browser/browser-scaffold.test.mjs',
   'test/cli/api.test.mjs',
