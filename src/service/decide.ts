@@ -46,21 +46,25 @@ export interface CommandSpec {
 /** The decision function of one record kind: (record | null, command, context) -> Decision. */
 export function decider(kind: string, readRecord: Reader<ServiceRecord>, specs: Record<string, CommandSpec>) {
   const names = Object.keys(specs);
+  // Each command's readers, made once.
+  const readers = new Map(
+    names.map((n) => [n, { command: obj({ type: (v: unknown) => v as string, actor: readActor, ...specs[n]!.fields }), context: obj({ now: time, ...specs[n]!.context }) }]),
+  );
+  /** The command's `type`, read alone first: it picks the shapes of the command and the context. */
+  const readType: Reader<string> = (v, p) => {
+    if (typeof v !== 'object' || v === null) fail(p, 'must be a plain JSON object naming its type');
+    const d = Object.getOwnPropertyDescriptor(v, 'type');
+    const type = d !== undefined && 'value' in d ? d.value : undefined;
+    if (typeof type !== 'string' || !Object.hasOwn(specs, type)) throw new Malformed('/type', `must name a command of a ${kind} record (${names.join(', ')})`);
+    return type;
+  };
   return function decide(record: unknown, command: unknown, context: unknown): Decision {
     try {
-      // The command's type picks the shapes of the command and the context.
-      const head: string = readAs('service/malformed-command', 'command', (v, p): string => {
-        if (typeof v !== 'object' || v === null) fail(p, 'must be a plain JSON object naming its type');
-        const d = Object.getOwnPropertyDescriptor(v, 'type');
-        const type = d !== undefined && 'value' in d ? d.value : undefined;
-        if (typeof type !== 'string' || !Object.hasOwn(specs, type)) {
-          throw new Malformed('/type', `must name a command of a ${kind} record (${names.join(', ')})`);
-        }
-        return type;
-      }, command);
+      const head: string = readAs('service/malformed-command', 'command', readType, command);
       const spec = specs[head]!;
-      const cmd = readAs('service/malformed-command', 'command', obj({ type: (v) => v as string, actor: readActor, ...spec.fields }), command) as { actor: Actor };
-      const ctx = readAs('service/malformed-context', 'context', obj({ now: time, ...spec.context }), context);
+      const read = readers.get(head)!;
+      const cmd = readAs('service/malformed-command', 'command', read.command, command) as { actor: Actor };
+      const ctx = readAs('service/malformed-context', 'context', read.context, context);
       if (!spec.actors.includes(cmd.actor.kind)) {
         refuse('service/actor-not-allowed', `A ${cmd.actor.kind} may not ${head} (allowed: ${spec.actors.join(', ')})`, '/actor/kind');
       }

@@ -51,10 +51,20 @@ export function isoTime(ms: number): string {
   return new Date(ms).toISOString();
 }
 
-/** A stored time field: read as ISO, kept as the same ISO text. */
+/** `YYYY-MM-DDTHH:MM:SS.sssZ`: how records hold times (what toISOString writes). */
+const STORED_TIME = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A stored time field, checked without building a Date: a real calendar day, canonical form. */
 const storedTime: Reader<string> = (value, pointer) => {
-  if (typeof value !== 'string') fail(pointer, 'must be an ISO 8601 UTC time');
-  return isoTime(time(value, pointer));
+  const m = typeof value === 'string' ? STORED_TIME.exec(value) : null;
+  if (m === null) fail(pointer, 'must be an ISO 8601 UTC time as toISOString writes it (2026-01-31T12:00:00.000Z)');
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  if (month < 1 || month > 12 || day < 1 || day > (month === 2 && !leap ? 28 : DAYS_IN_MONTH[month - 1]!)) fail(pointer, 'is not a real UTC time');
+  return value as string;
 };
 
 // ---------------------------------------------------------------------------------------

@@ -54,7 +54,10 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
-/** The own data properties of a plain object, checked for prototype keys, symbols and accessors. */
+/**
+ * The own data properties of a plain object, checked for prototype keys, symbols and
+ * accessors (for settings, whose names are not known in advance).
+ */
 function ownEntries(value: unknown, pointer: string): [string, unknown][] {
   if (!isPlainObject(value)) fail(pointer, `must be a plain JSON object, not ${describe(value)}`);
   const out: [string, unknown][] = [];
@@ -66,6 +69,20 @@ function ownEntries(value: unknown, pointer: string): [string, unknown][] {
     out.push([key, d.value]);
   }
   return out;
+}
+
+/**
+ * Reads one part of a value with `reader`, which reports pointers relative to that part;
+ * a failure gets `segment` in front. Readers are called with an empty pointer and build
+ * none on the way, so reading a valid record builds no pointer text at all.
+ */
+function within<T>(segment: string, reader: Reader<T>, value: unknown): T {
+  try {
+    return reader(value, '');
+  } catch (error) {
+    if (error instanceof Malformed) throw new Malformed(`/${escapeKey(segment)}${error.pointer}`, error.message);
+    throw error;
+  }
 }
 
 const OPTIONAL = Symbol('optional');
@@ -84,18 +101,34 @@ type Out<S extends Shape> = { [K in keyof S]: S[K] extends Optional<infer T> ? T
 /** A closed object: every field in `shape`, nothing else. */
 export function obj<S extends Shape>(shape: S): Reader<Out<S>> {
   const names = Object.keys(shape);
+  const known = new Set(names);
+  const readers = names.map((n) => shape[n]!);
+  const optional = readers.map((r) => (r as Partial<Optional<unknown>>)[OPTIONAL] === true);
   return (value, pointer) => {
-    const entries = ownEntries(value, pointer);
-    const given = new Map(entries);
-    for (const [key] of entries) if (!Object.hasOwn(shape, key)) fail(`${pointer}/${escapeKey(key)}`, `is not a field here (fields: ${names.join(', ')})`);
+    if (!isPlainObject(value)) fail(pointer, `must be a plain JSON object, not ${describe(value)}`);
+    for (const key of Reflect.ownKeys(value)) {
+      if (typeof key !== 'string') fail(pointer, 'has a symbol key');
+      if (!known.has(key)) {
+        if (FORBIDDEN_KEYS.has(key)) fail(`${pointer}/${escapeKey(key)}`, `is the key ${shown(key)}, which is refused (it would reach a prototype)`);
+        fail(`${pointer}/${escapeKey(key)}`, `is not a field here (fields: ${names.join(', ')})`);
+      }
+    }
     const out: Record<string, unknown> = {};
-    for (const name of names) {
-      const reader = shape[name]!;
-      if (!given.has(name)) {
-        if ((reader as Partial<Optional<unknown>>)[OPTIONAL] === true) continue;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!;
+      // Each field is read once, from its descriptor: an accessor is refused, not run.
+      const d = Object.getOwnPropertyDescriptor(value, name);
+      if (d === undefined) {
+        if (optional[i]) continue;
         fail(pointer, `lacks the field ${shown(name)}`);
       }
-      const read = reader(given.get(name), `${pointer}/${name}`);
+      if (!('value' in d)) fail(`${pointer}/${escapeKey(name)}`, 'is an accessor, not a value');
+      let read: unknown;
+      try {
+        read = readers[i]!(d.value, '');
+      } catch (error) {
+        throw error instanceof Malformed ? new Malformed(`/${escapeKey(name)}${error.pointer}`, error.message) : error;
+      }
       if (read !== undefined) out[name] = read;
     }
     return out as Out<S>;
@@ -159,7 +192,7 @@ export function arr<T>(item: Reader<T>, max = LIST_MAX_ENTRIES): Reader<T[]> {
     for (let i = 0; i < length; i++) {
       const d = Object.getOwnPropertyDescriptor(value, i);
       if (d === undefined || !('value' in d)) fail(`${pointer}/${i}`, 'is a hole or an accessor, not a value');
-      out.push(item(d.value, `${pointer}/${i}`));
+      out.push(within(String(i), item, d.value));
     }
     if (Reflect.ownKeys(value).length !== length + 1) fail(pointer, 'has properties besides its entries');
     return out;
