@@ -100,6 +100,10 @@ export function storeForCheck(state: PreviewState): { url: string; manifest: Man
   if (page.lifecycle === null) {
     install(run.manifest, run.manifest.capabilities.filter((k) => !deny.includes(k)));
     settingsFromGate(run.manifest);
+  } else if (page.running === 'project' && state.previous !== null && factsKey(run.manifest) !== installedKey) {
+    // After an upgrade the store's records hold the release as upgraded to; a store never
+    // sees the same version change, so the page says how to apply the edit.
+    say('The manifest changed since the upgrade: "Roll back" and "Upgrade" again (with a higher version) to apply it as a store would.');
   } else if (page.running === 'project' && state.previous === null && factsKey(run.manifest) !== installedKey) {
     const before = page.lifecycle.installation;
     const grants = run.manifest.capabilities.filter((k) => (before?.declared.includes(k) ? before.granted.includes(k) : !deny.includes(k)));
