@@ -73,6 +73,7 @@ import {
   type PreviewState,
 } from './host-page/markup.js';
 import { runReleasePipeline } from '../pipeline/release-pipeline.js';
+import { CAPABILITY_GRANTS } from '../contract/prose.js';
 
 // Strings embedded by the CLI build (esbuild `define`); absent when running from build/.
 declare const __PLATFORM_RUNTIME_SOURCE__: string | undefined;
@@ -408,6 +409,7 @@ function publicState(state: CheckedProject, options: PreviewServerOptions, base:
     styles: state.styles,
     manifest: state.manifest,
     frameUrl: state.ok && entrypoint !== null ? base + FRAME_PREFIX + entrypoint : null,
+    grantTexts: CAPABILITY_GRANTS,
     previous: previous === null ? null : { manifest: previous.manifest, frameUrl: base + PREVIOUS_PREFIX + previous.manifest.entrypoint, dir: previous.dir },
     options: { deny: options.deny.slice(), fail: options.fail.slice(), failCodes: { ...options.failCodes }, emptyCatalog: options.emptyCatalog, strictHost: options.strictHost === true },
   };

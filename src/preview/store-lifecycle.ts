@@ -7,20 +7,15 @@
 //
 // Pure (no node:, no DOM): the preview page bundles it for the browser and the mock
 // platform runs it in Node.
-import {
-  decideInstallation,
-  decidePublisher,
-  decideSubmission,
-  effectiveSettings,
-  launchGate,
-  type Actor,
-  type Decision,
-  type InstallationRecord,
-  type LaunchDecision,
-  type PublisherRecord,
-  type Refusal,
-  type SubmissionRecord,
-} from '../service/index.js';
+// The core's modules one by one rather than its index: the preview page bundles only the
+// decisions it makes (no private links, no invitations).
+import { decideInstallation } from '../service/installation.js';
+import { decidePublisher } from '../service/publisher.js';
+import { decideSubmission } from '../service/submission.js';
+import { effectiveSettings } from '../service/settings.js';
+import { launchGate, type LaunchDecision } from '../service/launch.js';
+import type { Refusal } from '../service/refusals.js';
+import type { Actor, Decision, InstallationRecord, PublisherRecord, SubmissionRecord } from '../service/model.js';
 import type { PropertyDef, SettingValue } from '../validator/index.js';
 
 /** The parts of a manifest the service keeps of a release. */

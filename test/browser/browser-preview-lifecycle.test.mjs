@@ -125,6 +125,14 @@ test('the store lifecycle in the preview', { skip: SKIP }, async (t) => {
     await page.waitForSelector('#store-refusal');
     assert.equal(await page.getAttribute('#store-refusal', 'data-code'), 'service/release-revoked');
     assert.equal(await page.locator('#frame-slot iframe').count(), 0);
+    // Installed afresh it runs again, until the publisher is revoked.
+    await page.click('#store-reinstall');
+    await page.click('#install-approve');
+    frame = await settledFrame(page, /\/previous\/index\.html$/);
+    assert.equal(await frame.evaluate(() => document.getElementById('version').textContent), '1.0.0');
+    await page.click('#store-revoke-publisher');
+    await page.waitForSelector('#store-refusal[data-code="service/publisher-revoked"]');
+    assert.equal(await page.locator('#frame-slot iframe').count(), 0);
     assert.deepEqual(log.pageErrors, []);
   });
 

@@ -85,6 +85,8 @@ export interface PreviewState {
   readonly frameUrl: string | null;
   /** `--upgrade-from`: the previous release, or null. */
   readonly previous: PreviousRelease | null;
+  /** What granting each capability lets the extension do (the install prompt's text), by key. */
+  readonly grantTexts: Readonly<Record<string, string>>;
   readonly options: {
     readonly deny: readonly string[];
     /** Capabilities whose calls reject with REQUEST_FAILED. */

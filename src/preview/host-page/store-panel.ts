@@ -5,7 +5,6 @@
 // the service's launchGate answer; when it refuses, the frame does not launch and the
 // page says what the store shows. The panel also holds the failure modes (held answers,
 // no channel, the short clock).
-import { CAPABILITY_GRANTS } from '../../contract/prose.js';
 import { capabilityByKey, groupDigits, REQUEST_TIMEOUT_MS, INITIALIZATION_TIMEOUT_MS, type SettingValue } from '../../validator/index.js';
 import { LifecycleRefusal, StoreLifecycle, type MoveReport, type ReleaseFacts } from '../store-lifecycle.js';
 import { byId, el } from './dom.js';
@@ -174,7 +173,7 @@ function showPrompt(): void {
     label.append(box, el('span', 'capability__key', key));
     item.append(label);
     item.append(el('span', 'capability__risk', def === undefined ? '' : `${def.risk} risk`));
-    item.append(el('p', 'panel__help', CAPABILITY_GRANTS[key] ?? ''));
+    item.append(el('p', 'panel__help', page.state?.grantTexts[key] ?? ''));
     list.append(item);
   }
   prompt.hidden = false;
@@ -238,7 +237,7 @@ function renderReview(): void {
     const def = capabilityByKey(key);
     const item = el('li', 'install-item');
     item.append(el('span', 'capability__key', key), el('span', 'capability__risk', def === undefined ? '' : ` ${def.risk} risk`));
-    item.append(el('p', 'panel__help', CAPABILITY_GRANTS[key] ?? ''));
+    item.append(el('p', 'panel__help', page.state?.grantTexts[key] ?? ''));
     const approve = el('button', 'button', 'Approve');
     approve.type = 'button';
     approve.dataset['approve'] = key;
