@@ -726,6 +726,9 @@ test('preview: unknown capability keys, bad ports and wrong folders are usage er
     // [argv, pattern the message must match]
     [[dir, '--deny', 'cart.manag'], /"cart\.manag".*did you mean "cart\.manage"/],
     [[dir, '--fail', 'site.theme.raed'], /did you mean "site\.theme\.read"/],
+    [[dir, '--fail', 'cart.manage=REQUEST_TIMEOUTT'], /did you mean "REQUEST_TIMEOUT"/],
+    [[dir, '--fail', 'cart.manage=INITIALIZATION_TIMEOUT'], /handshake's code/],
+    [[dir, '--upgrade-from', ''], /"--upgrade-from" needs a release folder/],
     [[dir, '--deny', 'cart.manage,payments.charge'], /"payments\.charge".*analytics\.events\.write/],
     [[dir, '--deny', ' , '], /needs at least one capability/],
     [[dir, '--port', '65536'], /"--port"/],
@@ -962,4 +965,37 @@ test('--upgrade-from: a folder that is not a sound release is a usage error nami
   forgeRelease(release, { files: { 'index.html': '<!doctype html><p>x</p>' }, signature: Buffer.alloc(64) });
   await assert.rejects(startServer(t, dir, { upgradeFrom: release }), (error) => error instanceof UsageError && /platform-ext verify/.test(error.message));
   await assert.rejects(startServer(t, dir, { upgradeFrom: join(parent, 'missing') }), UsageError);
+});
+
+test('preview: --fail key=CODE and --upgrade-from reach the page state and the terminal notes', async (t) => {
+  const { dir, parent } = makeFixture(t);
+  const release = join(parent, 'release');
+  forgeRelease(release, { files: { 'index.html': '<!doctype html><p>old</p>' } });
+  const io = captureIo();
+  let server;
+  const finished = runPreview(
+    parseArgs([dir, '--port', '0', '--fail', 'cart.manage=ADAPTER_UNAVAILABLE,site.theme.read', '--upgrade-from', release], PREVIEW_FLAGS, 'preview'),
+    io,
+    {
+      assets: ASSETS,
+      onListening: (s) => {
+        server = s;
+        remember(s.url);
+      },
+    },
+  );
+  while (server === undefined) await new Promise((resolve) => setImmediate(resolve));
+  let stopped = false;
+  t.after(() => {
+    if (!stopped) process.emit('SIGTERM');
+  });
+  const state = JSON.parse((await rawRequest(server.port, { target: '/state.json' })).body);
+  assert.deepEqual(state.options.fail, ['site.theme.read']);
+  assert.deepEqual(state.options.failCodes, { 'cart.manage': 'ADAPTER_UNAVAILABLE' });
+  assert.equal(state.previous.manifest.namespace, 'acme/hostile');
+  assert.match(io.outText, /failing: site\.theme\.read, cart\.manage \(ADAPTER_UNAVAILABLE\)/);
+  assert.match(io.outText, /upgrade from the release in /);
+  stopped = true;
+  process.emit('SIGTERM');
+  assert.equal(await finished, 0);
 });
