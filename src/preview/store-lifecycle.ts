@@ -128,7 +128,7 @@ export class StoreLifecycle {
     return id === null ? null : (this.#releases.get(id) ?? null);
   }
 
-  /** The namespace's latest approved (or revoked) release: the store's "current" one. */
+  /** The namespace's latest approved release: the one a new approval keeps as its previous. */
   #current(namespace: string): SubmissionRecord | null {
     let latest: SubmissionRecord | null = null;
     for (const r of this.#releases.values()) if (r.namespace === namespace && r.state === 'approved') latest = r;

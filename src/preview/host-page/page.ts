@@ -138,6 +138,9 @@ function frameNote(kind: 'swapped' | 'reloaded', text: string): void {
   note.textContent = text;
 }
 
+/** How long the frame may take to answer a stylesheet swap before it is reloaded instead. */
+const SWAP_ANSWER_MS = 3000;
+
 /** The stylesheet swap the frame has not answered yet. */
 let pendingSwap: { version: number; paths: string[]; run: { url: string; manifest: ManifestSummary } } | null = null;
 let swapVersion = 0;
@@ -148,6 +151,14 @@ function swapStyles(before: PreviewState, next: PreviewState, run: { url: string
   swapVersion++;
   pendingSwap = { version: swapVersion, paths, run };
   page.frame?.contentWindow?.postMessage({ type: LIVE_CSS_MESSAGE, paths, version: swapVersion }, '*');
+  // A frame that does not answer (its document still loading, or busy) is reloaded instead.
+  const version = swapVersion;
+  setTimeout(() => {
+    if (pendingSwap?.version !== version) return;
+    pendingSwap = null;
+    mountFrame(run.url, run.manifest);
+    frameNote('reloaded', 'Reloaded the extension: the frame did not take the changed stylesheet in time.');
+  }, SWAP_ANSWER_MS);
 }
 
 function onFrameMessage(event: MessageEvent): void {
