@@ -6,16 +6,17 @@
 // the same run). Bound: a decision costs at most 3x that round trip. One representative
 // command per kind, on records of realistic size; the launch gate is reported beside the
 // round trip of its three records, without a bound.
-// Batches of each side alternate, so machine noise hits both alike; medians are compared.
+// Short batches of the two sides alternate in pairs; the bound is on the median of the
+// pairs' own ratios, so machine noise hits both sides alike.
 //
-// Usage: node scripts/build.mjs && node bench/service.mjs [batches]   (default 15)
+// Usage: node scripts/build.mjs && node bench/service.mjs [pairs]   (default 61)
 //        node bench/service.mjs [batches] --build   measures build/service/ (after --transpile-only)
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const s = await import(pathToFileURL(join(root, process.argv.includes('--build') ? 'build/service/index.js' : 'dist/service.mjs')).href);
-const batches = Number(process.argv[2] !== undefined && !process.argv[2].startsWith('--') ? process.argv[2] : 15);
+const batches = Number(process.argv[2] !== undefined && !process.argv[2].startsWith('--') ? process.argv[2] : 61);
 const BOUND = 3;
 
 const T0 = Date.parse('2026-03-01T00:00:00.000Z');
@@ -63,29 +64,45 @@ const CASES = [
 ];
 
 let sink = 0;
-/** Nanoseconds per call of `fn`, over about 20 ms. */
+/** Nanoseconds per call of `fn`, over about 5 ms. */
 function perCall(fn) {
   let n = 0;
   const t0 = process.hrtime.bigint();
   let t = t0;
-  while (t - t0 < 20_000_000n) {
-    for (let i = 0; i < 50; i++) sink += fn() ? 1 : 0;
-    n += 50;
+  while (t - t0 < 5_000_000n) {
+    for (let i = 0; i < 20; i++) sink += fn() ? 1 : 0;
+    n += 20;
     t = process.hrtime.bigint();
   }
   return Number(t - t0) / n;
 }
 const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
 
+/**
+ * Pairs of adjacent short batches, the order turning each pair; the ratio is the median of
+ * the pairs' own ratios, so a load that comes and goes on a shared machine hits both sides
+ * of each pair alike.
+ */
 function compare(label, decide, roundTrip, bound) {
   for (let i = 0; i < 3; i++) perCall(decide), perCall(roundTrip); // warm up
   const d = [];
   const r = [];
+  const ratios = [];
   for (let i = 0; i < batches; i++) {
-    if (i % 2) (d.push(perCall(decide)), r.push(perCall(roundTrip)));
-    else (r.push(perCall(roundTrip)), d.push(perCall(decide)));
+    let di;
+    let ri;
+    if (i % 2 === 0) {
+      di = perCall(decide);
+      ri = perCall(roundTrip);
+    } else {
+      ri = perCall(roundTrip);
+      di = perCall(decide);
+    }
+    d.push(di);
+    r.push(ri);
+    ratios.push(di / ri);
   }
-  const ratio = median(d) / median(r);
+  const ratio = median(ratios);
   const verdict = bound === undefined ? '' : ratio <= bound ? `  PASS (at most ${bound}x)` : `  FAIL (at most ${bound}x)`;
   const rate = (ns) => `${Math.round(1e9 / ns).toLocaleString('en-US')}/s`.padStart(11);
   console.log(`${label.padEnd(30)} decisions ${rate(median(d))}  round trips ${rate(median(r))}  ${ratio.toFixed(2)}x${verdict}`);

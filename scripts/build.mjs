@@ -114,11 +114,12 @@ async function bundleAll(digests) {
     platform: 'neutral',
     outfile: join(dist, 'validator.mjs'),
   });
-  // The service core (src/service/), a leaf like the validator that bundles the parts of
-  // the validator it uses: one file a store's server vendors as it is.
+  // The service core (src/service/), a leaf like the validator that bundles only the parts
+  // of the validator it uses: one file a store's server vendors as it is.
   await build({
     ...common,
     entryPoints: [join(root, 'src/service/index.ts')],
+    plugins: [validatorIsPure(root)],
     platform: 'neutral',
     outfile: join(dist, 'service.mjs'),
   });

@@ -48,8 +48,15 @@ export const time: Reader<number> = (value, pointer) => {
 
 /** A record's stored time: the canonical ISO form (`toISOString`). */
 export function isoTime(ms: number): string {
-  return new Date(ms).toISOString();
+  // A decision formats the same instant several times: the last answer is kept.
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
 }
+let lastMs = Number.NaN;
+let lastIso = '';
 
 /** `YYYY-MM-DDTHH:MM:SS.sssZ`: how records hold times (what toISOString writes). */
 const STORED_TIME = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
@@ -85,8 +92,9 @@ export interface Actor {
   readonly email?: string;
 }
 
+const actorShape = obj({ kind: oneOf(ACTOR_KINDS), id, storeId: opt(id), email: opt(email) });
 export const readActor: Reader<Actor> = (value, pointer) => {
-  const a = obj({ kind: oneOf(ACTOR_KINDS), id, storeId: opt(id), email: opt(email) })(value, pointer);
+  const a = actorShape(value, pointer);
   if (a.kind === 'store-user' && a.storeId === undefined) fail(pointer, 'a store user names the store they act for (storeId)');
   if (a.kind !== 'store-user' && a.storeId !== undefined) fail(`${pointer}/storeId`, 'only a store user acts for a store');
   if (a.kind !== 'publisher-member' && a.email !== undefined) fail(`${pointer}/email`, 'only a console user (publisher-member) carries a signed-in address');
@@ -107,15 +115,39 @@ export function refOf(actor: Actor): ActorRef {
 // ---------------------------------------------------------------------------------------
 // Shared fields
 
+/**
+ * A grammar check remembered for the strings it has seen (a pure function's results, so
+ * the answer is the same): records repeat the same namespaces and versions. Forgets all
+ * once it holds `MEMO_MAX` strings.
+ */
+function remembered(check: (s: string) => boolean): (s: string) => boolean {
+  const MEMO_MAX = 1024;
+  const memo = new Map<string, boolean>();
+  return (s) => {
+    let answer = memo.get(s);
+    if (answer === undefined) {
+      answer = check(s);
+      if (memo.size >= MEMO_MAX) memo.clear();
+      memo.set(s, answer);
+    }
+    return answer;
+  };
+}
+const isNamespaceRemembered = remembered(isNamespace);
+const isSemverRemembered = remembered(isSemver);
+
 const NAMESPACE_MAX_CHARS = 200;
+const namespaceText = str(NAMESPACE_MAX_CHARS, undefined, 'a namespace');
 const namespace: Reader<string> = (value, pointer) => {
-  const s = str(NAMESPACE_MAX_CHARS, undefined, 'a namespace')(value, pointer);
-  if (!isNamespace(s)) fail(pointer, 'is not a namespace (publisher-slug/package-slug)');
+  const s = namespaceText(value, pointer);
+  if (!isNamespaceRemembered(s)) fail(pointer, 'is not a namespace (publisher-slug/package-slug)');
   return s;
 };
-const version: Reader<string> = (value, pointer) => {
-  const s = str(256, undefined, 'a version')(value, pointer);
-  if (!isSemver(s)) fail(pointer, 'is not a semantic version');
+const versionText = str(256, undefined, 'a version');
+/** A release version: a semantic version (Versioning). */
+export const version: Reader<string> = (value, pointer) => {
+  const s = versionText(value, pointer);
+  if (!isSemverRemembered(s)) fail(pointer, 'is not a semantic version');
   return s;
 };
 const capability: Reader<string> = oneOf(CAPABILITY_KEYS as readonly string[]);
@@ -123,8 +155,7 @@ export const capabilityList: Reader<string[]> = uniqueArr(capability, (c) => c, 
 const revision: Reader<number> = int(1, Number.MAX_SAFE_INTEGER);
 
 /** A property as a release record keeps it: the validator's PropertyDef, as plain JSON. */
-const propertyDef: Reader<PropertyDef> = (value, pointer) => {
-  const p = obj({
+const propertyShape = obj({
     name: str(64),
     type: oneOf(PROPERTY_TYPES),
     label: opt(str(1000)),
@@ -134,7 +165,9 @@ const propertyDef: Reader<PropertyDef> = (value, pointer) => {
     min: opt(finite),
     max: opt(finite),
     default: opt(settingValue),
-  })(value, pointer);
+  });
+const propertyDef: Reader<PropertyDef> = (value, pointer) => {
+  const p = propertyShape(value, pointer);
   if (!isPropertyName(p.name)) fail(`${pointer}/name`, 'is not a property name');
   return p as PropertyDef;
 };
@@ -263,8 +296,7 @@ export interface PublisherRecord {
 }
 const publisherKey: Reader<PublisherKey> = obj({ id: hex64, state: oneOf(['active', 'revoked'] as const), addedAt: storedTime, revokedAt: nullable(storedTime) });
 const teamMember: Reader<TeamMember> = obj({ userId: id, role: oneOf(TEAM_ROLES) });
-export const readPublisher: Reader<PublisherRecord> = (value, pointer) => {
-  const p = obj({
+const publisherShape = obj({
     kind: literal('publisher'),
     id,
     revision,
@@ -274,7 +306,9 @@ export const readPublisher: Reader<PublisherRecord> = (value, pointer) => {
     keys: uniqueArr(publisherKey, (k) => k.id),
     members: uniqueArr(teamMember, (m) => m.userId),
     updatedAt: storedTime,
-  })(value, pointer) as PublisherRecord;
+  });
+export const readPublisher: Reader<PublisherRecord> = (value, pointer) => {
+  const p = publisherShape(value, pointer) as PublisherRecord;
   // Authentication 5: a publisher in service keeps at least one active key.
   if (p.state === 'active' && !p.keys.some((k) => k.state === 'active')) fail(`${pointer}/keys`, 'an active publisher has at least one active key');
   return p;
@@ -303,8 +337,7 @@ export interface InstallationRecord {
   readonly settings: Record<string, boolean | number | string>;
   readonly updatedAt: string;
 }
-export const readInstallation: Reader<InstallationRecord> = (value, pointer) => {
-  const r = obj({
+const installationShape = obj({
     kind: literal('installation'),
     id,
     revision,
@@ -319,7 +352,9 @@ export const readInstallation: Reader<InstallationRecord> = (value, pointer) => 
     reviewPending: capabilityList,
     settings: savedSettings,
     updatedAt: storedTime,
-  })(value, pointer) as InstallationRecord;
+  });
+export const readInstallation: Reader<InstallationRecord> = (value, pointer) => {
+  const r = installationShape(value, pointer) as InstallationRecord;
   for (const c of r.granted) if (!r.declared.includes(c)) fail(`${pointer}/granted`, `grants ${c}, which is not declared`);
   for (const c of r.reviewPending) if (!r.declared.includes(c) || r.granted.includes(c)) fail(`${pointer}/reviewPending`, `${c} awaits review but is not declared, or is granted`);
   return r;
@@ -349,8 +384,7 @@ export interface LinkRecord {
   readonly acceptedStores: string[];
   readonly updatedAt: string;
 }
-export const readLink: Reader<LinkRecord> = (value, pointer) => {
-  const r = obj({
+const linkShape = obj({
     kind: literal('private-link'),
     id,
     revision,
@@ -366,7 +400,9 @@ export const readLink: Reader<LinkRecord> = (value, pointer) => {
     state: oneOf(['issued', 'accepted', 'revoked'] as const),
     acceptedStores: uniqueArr(id, (s) => s),
     updatedAt: storedTime,
-  })(value, pointer) as LinkRecord;
+  });
+export const readLink: Reader<LinkRecord> = (value, pointer) => {
+  const r = linkShape(value, pointer) as LinkRecord;
   if (r.uses !== r.acceptedStores.length) fail(`${pointer}/uses`, 'counts one use per accepting store');
   if (r.useLimit !== null && r.uses > r.useLimit) fail(`${pointer}/uses`, 'exceeds the use limit');
   return r;

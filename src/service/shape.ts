@@ -1,6 +1,8 @@
 // Readers for the plain JSON the service core accepts: records, commands and contexts.
 // Each reader checks one value and returns a fresh copy, so a decision never works on (or
-// hands back) an object the caller still holds. Anything that is not plain JSON of the
+// hands back) an object the caller still holds. Readers are called with an empty pointer
+// and a failure inside a field or entry gets that field's segment in front on its way out,
+// so reading a valid record builds no pointer text at all. Anything that is not plain JSON of the
 // expected shape (a wrong type, an unknown or missing field, an oversized string, a
 // prototype key, an accessor, a class instance) throws Malformed, which the decision
 // functions turn into a refusal: nothing leaves the core as an exception.
@@ -69,20 +71,6 @@ function ownEntries(value: unknown, pointer: string): [string, unknown][] {
     out.push([key, d.value]);
   }
   return out;
-}
-
-/**
- * Reads one part of a value with `reader`, which reports pointers relative to that part;
- * a failure gets `segment` in front. Readers are called with an empty pointer and build
- * none on the way, so reading a valid record builds no pointer text at all.
- */
-function within<T>(segment: string, reader: Reader<T>, value: unknown): T {
-  try {
-    return reader(value, '');
-  } catch (error) {
-    if (error instanceof Malformed) throw new Malformed(`/${escapeKey(segment)}${error.pointer}`, error.message);
-    throw error;
-  }
 }
 
 const OPTIONAL = Symbol('optional');
@@ -189,12 +177,16 @@ export function arr<T>(item: Reader<T>, max = LIST_MAX_ENTRIES): Reader<T[]> {
     const length = value.length;
     if (length > max) fail(pointer, `has ${length} entries; at most ${max} are allowed`);
     const out: T[] = [];
+    // Each entry is read once; properties besides the entries are never read, so none can
+    // reach a record.
     for (let i = 0; i < length; i++) {
-      const d = Object.getOwnPropertyDescriptor(value, i);
-      if (d === undefined || !('value' in d)) fail(`${pointer}/${i}`, 'is a hole or an accessor, not a value');
-      out.push(within(String(i), item, d.value));
+      if (!Object.hasOwn(value, i)) fail(`${pointer}/${i}`, 'is a hole, not a value');
+      try {
+        out.push(item(value[i], ''));
+      } catch (error) {
+        throw error instanceof Malformed ? new Malformed(`/${i}${error.pointer}`, error.message) : error;
+      }
     }
-    if (Reflect.ownKeys(value).length !== length + 1) fail(pointer, 'has properties besides its entries');
     return out;
   };
 }

@@ -20,6 +20,7 @@ import {
   type SubmissionRecord,
   type SubmissionState,
   type TrailEntry,
+  version,
 } from './model.js';
 import { arr, bool, hex64, id, int, nullable, note, obj, oneOf, opt, str, type Reader } from './shape.js';
 import { activePublisher, memberRole } from './team.js';
@@ -84,7 +85,7 @@ export interface NamespaceFacts {
 }
 const readNamespaceFacts: Reader<NamespaceFacts> = obj({
   ownerPublisherId: nullable(id),
-  submissions: arr(obj({ id, version: str(256), state: oneOf(SUBMISSION_STATES) })),
+  submissions: arr(obj({ id, version, state: oneOf(SUBMISSION_STATES) })),
 }) as Reader<NamespaceFacts>;
 
 /** States whose version is taken for good: approved once, never reused (revoked was approved). */

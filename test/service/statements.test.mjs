@@ -105,3 +105,19 @@ test('the checks can fail: a missing test id, an unknown function or command is 
   const bad = { key: 'x', statement: 'a statement long enough to count', functions: '`decideNothing`, `decideLink` (`burn`)', tests: ['no-such-test'] };
   assert.deepEqual(rowProblems(bad, ids), ['x: no test no-such-test', 'x: decideNothing is not exported', 'x: decideLink has no command burn']);
 });
+
+test('the commands table names every command of every record kind', () => {
+  const section = page.slice(page.indexOf('## Commands\n'), page.indexOf('\n## ', page.indexOf('## Commands\n') + 1));
+  let kind = null;
+  const listed = new Map();
+  for (const line of section.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| ---') && !l.startsWith('| Record kind'))) {
+    const cells = line.split(' | ');
+    const k = /`([a-z-]+)`/.exec(cells[0])?.[1];
+    if (k !== undefined) kind = k;
+    for (const m of cells[1].matchAll(/`([a-z-]+)`/g)) listed.set(`${kind} ${m[1]}`, true);
+  }
+  const kinds = { 'release-submission': service.SUBMISSION_COMMANDS, publisher: service.PUBLISHER_COMMANDS, installation: service.INSTALLATION_COMMANDS, 'private-link': service.LINK_COMMANDS, invitation: service.INVITATION_COMMANDS };
+  const missing = Object.entries(kinds).flatMap(([k, commands]) => commands.filter((c) => !listed.has(`${k} ${c}`)).map((c) => `${k} ${c}`));
+  assert.deepEqual(missing, []);
+  assert.equal(listed.size, Object.values(kinds).flat().length, 'no command listed that does not exist');
+});
