@@ -2,3 +2,5 @@
 // publishers' unit tests (src/mock-platform/mock-platform.ts says how it works). Entry point
 // only.
 export * from './mock-platform/mock-platform.js';
+// The store lifecycle (install, upgrade, approve, revoke, roll back) on the service core.
+export * from './mock-platform/mock-lifecycle.js';

@@ -1,4 +1,4 @@
-// `platform-ext preview [<dir>] [--port <n>] [--deny <caps>] [--fail <caps>] [--empty-catalog] [--strict-host]`:
+// `platform-ext preview [<dir>] [--port <n>] [--deny <caps>] [--fail <caps>] [--upgrade-from <release-dir>] [--empty-catalog] [--strict-host]`:
 // serve the extension in a storefront-like page with a mock bridge (D-25), re-check on
 // every change, and stop cleanly on Ctrl+C (SIGINT) or SIGTERM.
 //
@@ -7,22 +7,25 @@
 // the reason when the server cannot start (port in use, folder unreadable), and with 0
 // when a signal stops it.
 import type { ParsedArgs } from './args.js';
-import { capabilityKeyHint, isCapabilityKey, escapeLines } from '../validator/index.js';
+import { BRIDGE_ERROR_CODE_LIST, capabilityKeyHint, isBridgeErrorCode, isCapabilityKey, suggest, escapeLines } from '../validator/index.js';
 import { previewSession, type CheckSummary, type PreviewAssets, type PreviewServer } from '../ops/preview-session.js';
 import { UsageError } from '../node/usage-error.js';
 import type { CommandIo } from './command-io.js';
 
 /** Text for the CLI's command table (src/cli.ts): usage line, one-line summary, details. */
 export const PREVIEW_HELP = {
-  usage: 'platform-ext preview [<dir>] [--port <n>] [--deny <caps>] [--fail <caps>] [--empty-catalog] [--strict-host]',
+  usage: 'platform-ext preview [<dir>] [--port <n>] [--deny <caps>] [--fail <caps>] [--upgrade-from <release-dir>] [--empty-catalog] [--strict-host]',
   summary: 'Serve the extension in a sample storefront with a mock bridge, re-checking on every change',
   details:
     'Serves <dir> (default: the current folder) on 127.0.0.1 only and prints the URL. The page runs the\n' +
     'extension in the production sandbox and runtime policy, with sample catalog, cart, theme, booking,\n' +
     'forms, text message, waiver and analytics data, live capability grants, settings and a call log.\n' +
     'Saving a file re-checks the project; errors are shown over the frame until they are fixed.\n' +
-    '--deny and --fail take comma-separated capability keys. --strict-host makes the mock host require\n' +
-    'every contact-form field, which the contract leaves optional. Stop with Ctrl+C.\n\n' +
+    '--deny and --fail take comma-separated capability keys; --fail key=CODE makes the key\'s calls reject\n' +
+    'with that error code (a plain key: REQUEST_FAILED). --upgrade-from runs a packaged release first,\n' +
+    'from its bundle.zip, and the page upgrades it to the project, rolls back and revokes as a store\n' +
+    'would. --strict-host makes the mock host require every contact-form field, which the contract\n' +
+    'leaves optional. Stop with Ctrl+C.\n\n' +
     'Exit status: 0 when stopped, 2 usage error, unreadable folder or port in use.',
 } as const;
 
@@ -33,7 +36,8 @@ const MAX_PORT = 65_535;
 export const PREVIEW_FLAGS = {
   port: { type: 'string', valueName: '<n>', description: `Port on 127.0.0.1 (default ${DEFAULT_PREVIEW_PORT}; 0 picks a free port)` },
   deny: { type: 'string', valueName: '<caps>', description: 'Comma-separated capability keys to start as not granted' },
-  fail: { type: 'string', valueName: '<caps>', description: 'Comma-separated capability keys whose calls reject with REQUEST_FAILED' },
+  fail: { type: 'string', valueName: '<caps>', description: 'Comma-separated capability keys whose calls reject: key (REQUEST_FAILED) or key=CODE' },
+  'upgrade-from': { type: 'string', valueName: '<release-dir>', description: 'Run this packaged release first; the page upgrades it to the project' },
   'empty-catalog': { type: 'boolean', description: 'Start the mock store with no products' },
   'strict-host': { type: 'boolean', description: 'Require every contact-form field (a stricter host than the contract)' },
   help: { type: 'boolean', description: 'Show this help', short: 'h' },
@@ -60,6 +64,43 @@ export function parseCapabilityList(text: string, flag: string): string[] {
   }
   if (keys.length === 0) throw new UsageError(`The option "--${flag}" needs at least one capability key, for example "--${flag} cart.manage"`);
   return keys;
+}
+
+/** Codes `--fail key=CODE` takes: every call code (INITIALIZATION_TIMEOUT is the page's "Never open the channel"). */
+const FAIL_CODES = BRIDGE_ERROR_CODE_LIST.filter((code) => code !== 'INITIALIZATION_TIMEOUT');
+
+/**
+ * `--fail`: comma-separated `key` or `key=CODE`. Returns the plain keys (REQUEST_FAILED)
+ * and the keys with another code.
+ */
+export function parseFailList(text: string): { fail: string[]; failCodes: Record<string, string> } {
+  const fail: string[] = [];
+  const failCodes: Record<string, string> = {};
+  const keys: string[] = [];
+  const codes: string[] = [];
+  for (const raw of text.split(',')) {
+    const item = raw.trim();
+    if (item === '') continue;
+    const eq = item.indexOf('=');
+    keys.push(eq < 0 ? item : item.slice(0, eq).trim());
+    codes.push(eq < 0 ? 'REQUEST_FAILED' : item.slice(eq + 1).trim());
+  }
+  // The keys are checked as --deny's are (unknown key: a suggestion).
+  parseCapabilityList(keys.join(','), 'fail');
+  keys.forEach((key, i) => {
+    const code = codes[i]!;
+    if (!isBridgeErrorCode(code) || code === 'INITIALIZATION_TIMEOUT') {
+      const near = suggest(code.toUpperCase(), FAIL_CODES);
+      const why = code === 'INITIALIZATION_TIMEOUT' ? 'is the handshake\'s code, not a call\'s: the preview page\'s "Never open the channel" makes it' : `is not an error code${near !== undefined ? `: did you mean "${near}"?` : ''}`;
+      throw new UsageError(`"${code}" in "--fail ${key}=${code}" ${why} (codes: ${FAIL_CODES.join(', ')})`);
+    }
+    delete failCodes[key];
+    const at = fail.indexOf(key);
+    if (at >= 0) fail.splice(at, 1);
+    if (code === 'REQUEST_FAILED') fail.push(key);
+    else failCodes[key] = code;
+  });
+  return { fail, failCodes };
 }
 
 function plural(n: number, word: string): string {
@@ -94,7 +135,10 @@ export function runPreview(args: ParsedArgs, io: CommandIo, hooks: PreviewHooks 
   const denyFlag = args.flags['deny'];
   const failFlag = args.flags['fail'];
   const deny = typeof denyFlag === 'string' ? parseCapabilityList(denyFlag, 'deny') : [];
-  const fail = typeof failFlag === 'string' ? parseCapabilityList(failFlag, 'fail') : [];
+  const { fail, failCodes } = typeof failFlag === 'string' ? parseFailList(failFlag) : { fail: [], failCodes: {} };
+  const upgradeFlag = args.flags['upgrade-from'];
+  if (upgradeFlag === '') throw new UsageError('The option "--upgrade-from" needs a release folder (the one "platform-ext package" wrote)');
+  const upgradeFrom = typeof upgradeFlag === 'string' ? upgradeFlag : undefined;
   const emptyCatalog = args.flags['empty-catalog'] === true;
   const strictHost = args.flags['strict-host'] === true;
 
@@ -103,6 +147,8 @@ export function runPreview(args: ParsedArgs, io: CommandIo, hooks: PreviewHooks 
     port,
     deny,
     fail,
+    failCodes,
+    ...(upgradeFrom !== undefined && { upgradeFrom }),
     emptyCatalog,
     strictHost,
     onCheck: (summary) => io.out(`Changed: ${describeCheck(summary)}\n`),
@@ -115,7 +161,9 @@ export function runPreview(args: ParsedArgs, io: CommandIo, hooks: PreviewHooks 
         io.out(`${describeCheck(server.status())}\n`);
         const notes: string[] = [];
         if (deny.length > 0) notes.push(`not granted: ${deny.join(', ')}`);
-        if (fail.length > 0) notes.push(`failing: ${fail.join(', ')}`);
+        const failing = [...fail, ...Object.entries(failCodes).map(([key, code]) => `${key} (${code})`)];
+        if (failing.length > 0) notes.push(`failing: ${failing.join(', ')}`);
+        if (upgradeFrom !== undefined) notes.push(`upgrade from the release in ${upgradeFrom}`);
         if (emptyCatalog) notes.push('empty catalog');
         if (strictHost) notes.push('strict host: every contact field required');
         if (notes.length > 0) io.out(`  ${notes.join('; ')}\n`);

@@ -13,6 +13,10 @@ export interface PreviewSessionOptions {
   readonly deny: readonly string[];
   /** Capabilities whose calls reject with REQUEST_FAILED (`--fail`). */
   readonly fail: readonly string[];
+  /** Capabilities whose calls reject with another error code (`--fail key=CODE`). */
+  readonly failCodes?: Readonly<Record<string, string>>;
+  /** `--upgrade-from`: the release folder the page runs first. */
+  readonly upgradeFrom?: string;
   readonly emptyCatalog: boolean;
   readonly strictHost: boolean;
   /** Told after every re-check that a change caused. */

@@ -9,6 +9,9 @@
 //   /frame/<bundle path>   the extension's files, for the sandboxed frame
 //   /frame/.platform/runtime.js   the injected bridge runtime (a segment starting with "."
 //                          can never be a bundle path under D-2, so nothing can shadow it)
+//   /frame/.platform/live-css.js  the preview's stylesheet swapper (live CSS), preview only
+//   /previous/<bundle path>   `--upgrade-from`: the previous release's files, read from its
+//                          bundle.zip by the hardened reader (the release pipeline of `verify`)
 //
 // Defences, each against one attack:
 // - The token: a web page or local process that finds the port still cannot name a path
@@ -56,7 +59,21 @@ import {
   type FolderWatcher,
 } from './watch.js';
 import { checkProjectRoot } from '../load/project-loader.js';
-import { FRAME_ATTRIBUTES, FRAME_SLOT_ID, STATE_ELEMENT_ID, frameTitle, type PreviewState } from './host-page/markup.js';
+import {
+  FRAME_ATTRIBUTES,
+  FRAME_SLOT_ID,
+  LIVE_CSS_APPLIED,
+  LIVE_CSS_MESSAGE,
+  LIVE_CSS_SCRIPT,
+  SHORT_CLOCK_MS,
+  SHORT_CLOCK_QUERY,
+  STATE_ELEMENT_ID,
+  frameTitle,
+  type ManifestSummary,
+  type PreviewState,
+} from './host-page/markup.js';
+import { runReleasePipeline } from '../pipeline/release-pipeline.js';
+import { CAPABILITY_GRANTS } from '../contract/prose.js';
 
 // Strings embedded by the CLI build (esbuild `define`); absent when running from build/.
 declare const __PLATFORM_RUNTIME_SOURCE__: string | undefined;
@@ -87,6 +104,10 @@ export interface PreviewServerOptions {
   readonly deny: readonly string[];
   /** Capabilities whose calls reject with REQUEST_FAILED (`--fail`). */
   readonly fail: readonly string[];
+  /** Capabilities whose calls reject with another of the contract's codes (`--fail key=CODE`). */
+  readonly failCodes?: Readonly<Record<string, string>>;
+  /** `--upgrade-from`: a release folder (the five submission files) the page runs first. */
+  readonly upgradeFrom?: string;
   /** `--empty-catalog`: the mock store has no products. */
   readonly emptyCatalog: boolean;
   /** `--strict-host`: the mock host requires every contact-form field (D-26). Default false. */
@@ -142,6 +163,43 @@ export interface PreviewServer {
 export const FRAME_PREFIX = '/frame/';
 /** Where the runtime is served: a hidden segment, which D-2 forbids in bundle paths. */
 export const RUNTIME_PATH = FRAME_PREFIX + RUNTIME_MODULE_PATH;
+/** Path prefix of the previous release's files (`--upgrade-from`). */
+export const PREVIOUS_PREFIX = '/previous/';
+
+/**
+ * The preview's stylesheet swapper, added to the served entrypoint after the runtime. On
+ * the page's message (from the parent, at the configured parent origin only) it loads each
+ * named stylesheet again under a new query and drops the old <link> once the new one has
+ * loaded, so the document and the extension's state stay as they are; then it tells the
+ * page how many it swapped (none: the page reloads the frame instead).
+ */
+export function liveCssScript(): string {
+  return `(function () {
+  var config = {};
+  try { config = JSON.parse(document.querySelector('meta[name="${CONFIG_META_NAME}"]').content); } catch (e) {}
+  var base = new URL(config.baseUrl || location.href);
+  addEventListener('message', function (event) {
+    var data = event.data;
+    if (event.source !== parent || event.origin !== config.parentOrigin || !data || data.type !== '${LIVE_CSS_MESSAGE}' || !Array.isArray(data.paths)) return;
+    var links = document.querySelectorAll('link[rel~="stylesheet"][href]');
+    var swapped = 0;
+    for (var i = 0; i < links.length; i++) {
+      var old = links[i];
+      var url = new URL(old.href, document.baseURI);
+      if (url.origin !== base.origin || url.pathname.indexOf(base.pathname) !== 0) continue;
+      if (data.paths.indexOf(url.pathname.slice(base.pathname.length)) < 0) continue;
+      var next = old.cloneNode(false);
+      url.search = '?v=' + encodeURIComponent(String(data.version));
+      next.href = url.href;
+      next.addEventListener('load', function () { this.remove(); }.bind(old));
+      old.after(next);
+      swapped++;
+    }
+    parent.postMessage({ type: '${LIVE_CSS_APPLIED}', version: data.version, swapped: swapped }, config.parentOrigin);
+  });
+})();
+`;
+}
 
 /** Content types by allowed bundle extension (Bundle: allowed file extensions). */
 export const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -243,12 +301,13 @@ export function injectionOffset(html: string): number {
  * loaded, which could be before a module-script runtime; contract "Bridge basics": the
  * interface offered to extension code is `window.PLATFORM`).
  */
-export function injectRuntime(html: string, runtimeUrl: string, config: Readonly<Record<string, unknown>> | PlatformConfig): string {
+export function injectRuntime(html: string, runtimeUrl: string, config: Readonly<Record<string, unknown>> | PlatformConfig, previewScripts: readonly string[] = []): string {
   const text = html.charCodeAt(0) === 0xfeff ? html.slice(1) : html;
   const at = injectionOffset(text);
   const markup =
     `<meta name="${CONFIG_META_NAME}" content="${escapeAttribute(JSON.stringify(config))}">` +
-    `<script src="${escapeAttribute(runtimeUrl)}"></script>`;
+    `<script src="${escapeAttribute(runtimeUrl)}"></script>` +
+    previewScripts.map((url) => `<script src="${escapeAttribute(url)}"></script>`).join('');
   return text.slice(0, at) + markup + text.slice(at);
 }
 
@@ -283,13 +342,16 @@ function fill(html: string, placeholder: string, text: string): string {
 export function renderPage(
   pageHtml: string,
   bootJs: string,
-  data: { readonly frameUrl: string | null; readonly manifest: { readonly name: string | null } | null },
+  data: { readonly frameUrl: string | null; readonly manifest: { readonly name: string | null } | null; readonly previous?: { readonly frameUrl: string; readonly manifest: { readonly name: string | null } } | null },
 ): string {
+  // `--upgrade-from`: the page starts by running the previous release.
+  const frameUrl = data.previous?.frameUrl ?? data.frameUrl;
+  const frameName = data.previous != null ? data.previous.manifest.name : (data.manifest?.name ?? null);
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   let html = fill(pageHtml, BOOT_PLACEHOLDER, `${BOOT_PLACEHOLDER.slice(0, -'</script>'.length)}${bootJs}</script>`);
   html = fill(html, PAGE_STATE_PLACEHOLDER, `${PAGE_STATE_OPEN}${json}</script>`);
-  if (data.frameUrl !== null) {
-    const attributes = { ...FRAME_ATTRIBUTES, title: frameTitle(data.manifest?.name ?? null), src: data.frameUrl };
+  if (frameUrl !== null) {
+    const attributes = { ...FRAME_ATTRIBUTES, title: frameTitle(frameName), src: frameUrl };
     const markup = Object.entries(attributes)
       .map(([name, value]) => (value === '' ? ` ${name}` : ` ${name}="${escapeAttribute(value)}"`))
       .join('');
@@ -298,8 +360,41 @@ export function renderPage(
   return html;
 }
 
+/** The previous release (`--upgrade-from`), read and verified once at start. */
+interface PreviousBundle {
+  readonly dir: string;
+  readonly manifest: ManifestSummary;
+  readonly files: ReadonlyMap<string, Uint8Array>;
+}
+
+/**
+ * Reads the release folder with `verify`'s pipeline: the five files, the signature, and
+ * bundle.zip through the hardened reader. A release with an error is refused (a store
+ * never installed it), with the command that lists why.
+ */
+export function loadPreviousRelease(dir: string): PreviousBundle {
+  const run = runReleasePipeline(dir);
+  const m = run.result.manifest;
+  const errors = run.findings.filter((f) => f.severity === 'error').length;
+  if (errors > 0 || m === null || run.result.bundleEntries === undefined) {
+    throw new UsageError(`The release in "${dir}" has ${errors} error${errors === 1 ? '' : 's'}, so no store runs it: "platform-ext verify ${dir}" lists them`);
+  }
+  const files = new Map<string, Uint8Array>();
+  for (const entry of run.result.bundleEntries) if (entry.kind === 'file' && entry.content !== undefined) files.set(entry.path, entry.content);
+  const manifest: ManifestSummary = {
+    namespace: m.namespace ?? null,
+    version: m.version ?? null,
+    name: m.name ?? null,
+    description: m.description ?? null,
+    entrypoint: m.entrypoint ?? null,
+    capabilities: m.capabilities.slice(),
+    properties: m.properties.slice(),
+  };
+  return { dir, manifest, files };
+}
+
 /** The public part of a check, as /state.json and the `state` event carry it. */
-function publicState(state: CheckedProject, options: PreviewServerOptions, base: string): PreviewState {
+function publicState(state: CheckedProject, options: PreviewServerOptions, base: string, previous: PreviousBundle | null = null): PreviewState {
   const entrypoint = state.manifest?.entrypoint ?? null;
   return {
     revision: state.revision,
@@ -310,9 +405,13 @@ function publicState(state: CheckedProject, options: PreviewServerOptions, base:
     findings: state.findings,
     problem: state.problem,
     contentKey: state.contentKey,
+    frameKey: state.frameKey,
+    styles: state.styles,
     manifest: state.manifest,
     frameUrl: state.ok && entrypoint !== null ? base + FRAME_PREFIX + entrypoint : null,
-    options: { deny: options.deny.slice(), fail: options.fail.slice(), emptyCatalog: options.emptyCatalog, strictHost: options.strictHost === true },
+    grantTexts: CAPABILITY_GRANTS,
+    previous: previous === null ? null : { manifest: previous.manifest, frameUrl: base + PREVIOUS_PREFIX + previous.manifest.entrypoint, dir: previous.dir },
+    options: { deny: options.deny.slice(), fail: options.fail.slice(), failCodes: { ...options.failCodes }, emptyCatalog: options.emptyCatalog, strictHost: options.strictHost === true },
   };
 }
 
@@ -325,8 +424,10 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
   let pagePolicy: string | null = null;
   // A folder that is missing or not a folder is a usage error before anything listens; the
   // first full check comes after the URL is out (onListening).
+  let previous: PreviousBundle | null = null;
   try {
     checkProjectRoot(projectDir);
+    if (options.upgradeFrom !== undefined) previous = loadPreviousRelease(options.upgradeFrom);
   } catch (error) {
     return Promise.reject(error);
   }
@@ -355,9 +456,9 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
     response.setHeader('Referrer-Policy', 'no-referrer');
   }
 
-  function frameHeaders(response: ServerResponse, host: string): void {
+  function frameHeaders(response: ServerResponse, host: string, prefix = FRAME_PREFIX): void {
     baseHeaders(response);
-    response.setHeader('Content-Security-Policy', runtimePolicy(`http://${host}${base}${FRAME_PREFIX}`));
+    response.setHeader('Content-Security-Policy', runtimePolicy(`http://${host}${base}${prefix}`));
     response.setHeader('Access-Control-Allow-Origin', '*');
   }
 
@@ -389,25 +490,34 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
     send(request, response, status, 'text/plain; charset=utf-8', `${text}\n`);
   }
 
-  function serveFrame(request: IncomingMessage, response: ServerResponse, path: string, host: string): void {
-    frameHeaders(response, host);
-    if (path === RUNTIME_PATH) {
+  function serveFrame(request: IncomingMessage, response: ServerResponse, path: string, host: string, shortClock: boolean): void {
+    // The project's files below /frame/, the previous release's (--upgrade-from) below /previous/.
+    const prefix = previous !== null && path.startsWith(PREVIOUS_PREFIX) ? PREVIOUS_PREFIX : FRAME_PREFIX;
+    frameHeaders(response, host, prefix);
+    const hidden = path.slice(prefix.length);
+    if (hidden === RUNTIME_MODULE_PATH) {
       send(request, response, 200, CONTENT_TYPES['js']!, assets.runtimeJs);
       return;
     }
-    if (!state.ok) {
+    if (hidden === LIVE_CSS_SCRIPT) {
+      send(request, response, 200, CONTENT_TYPES['js']!, liveCssScript());
+      return;
+    }
+    const files = prefix === PREVIOUS_PREFIX ? previous!.files : state.files;
+    const entrypoint = prefix === PREVIOUS_PREFIX ? previous!.manifest.entrypoint : state.manifest?.entrypoint;
+    if (prefix === FRAME_PREFIX && !state.ok) {
       // A broken extension is not served: the host page shows the findings instead.
       plain(request, response, 503, 'The extension has errors: the preview page lists them');
       return;
     }
-    const bundlePath = path.slice(FRAME_PREFIX.length);
-    const bytes = pathProblem(bundlePath) === null ? state.files.get(bundlePath) : undefined;
+    const bundlePath = path.slice(prefix.length);
+    const bytes = pathProblem(bundlePath) === null ? files.get(bundlePath) : undefined;
     const type = CONTENT_TYPES[extensionOf(bundlePath)];
     if (bytes === undefined || type === undefined) {
       plain(request, response, 404, 'Not in the bundle');
       return;
     }
-    if (bundlePath !== state.manifest?.entrypoint) {
+    if (bundlePath !== entrypoint) {
       send(request, response, 200, type, bytes);
       return;
     }
@@ -419,18 +529,21 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
     }
     const config: PlatformConfig = {
       ...options.runtimeConfig,
+      // The page's "Short clock" switch: both timeouts shortened, as the page states.
+      ...(shortClock && { initializationTimeoutMs: SHORT_CLOCK_MS, requestTimeoutMs: SHORT_CLOCK_MS }),
       protocol: PROTOCOL_VERSION,
-      baseUrl: `http://${host}${base}${FRAME_PREFIX}`,
+      baseUrl: `http://${host}${base}${prefix}`,
       parentOrigin: `http://${host}`,
     };
-    send(request, response, 200, type, injectRuntime(html, `http://${host}${base}${RUNTIME_PATH}`, config));
+    const root = `http://${host}${base}${prefix}`;
+    send(request, response, 200, type, injectRuntime(html, root + RUNTIME_MODULE_PATH, config, [root + LIVE_CSS_SCRIPT]));
   }
 
   function servePage(request: IncomingMessage, response: ServerResponse, path: string): void {
     pageHeaders(response);
     switch (path) {
       case '/':
-        send(request, response, 200, 'text/html; charset=utf-8', renderPage(assets.pageHtml, assets.bootJs, publicState(state, options, base)));
+        send(request, response, 200, 'text/html; charset=utf-8', renderPage(assets.pageHtml, assets.bootJs, publicState(state, options, base, previous)));
         return;
       case '/page.js':
         send(request, response, 200, 'text/javascript; charset=utf-8', assets.pageJs);
@@ -439,7 +552,7 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
         send(request, response, 200, 'text/css; charset=utf-8', assets.pageCss);
         return;
       case '/state.json':
-        send(request, response, 200, 'application/json; charset=utf-8', JSON.stringify(publicState(state, options, base)));
+        send(request, response, 200, 'application/json; charset=utf-8', JSON.stringify(publicState(state, options, base, previous)));
         return;
       case '/events':
         if (request.method === 'HEAD') {
@@ -450,7 +563,7 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
         response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
         response.setHeader('Connection', 'keep-alive');
         response.flushHeaders();
-        channel.add(response, { event: 'state', data: publicState(state, options, base) });
+        channel.add(response, { event: 'state', data: publicState(state, options, base, previous) });
         if (settling !== null) response.write(EventChannel.format('building', { revision: state.revision }));
         return;
       default:
@@ -494,7 +607,7 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
       return;
     }
     const path = fullPath.slice(base.length);
-    const isFrame = path.startsWith(FRAME_PREFIX);
+    const isFrame = path.startsWith(FRAME_PREFIX) || (previous !== null && path.startsWith(PREVIOUS_PREFIX));
     if (origin !== undefined && origin !== `http://${host}` && !(isFrame && origin === 'null')) {
       // Another site's script asking: the frame's own requests say `null`, the page's say our origin.
       baseHeaders(response);
@@ -514,7 +627,7 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
       plain(request, response, 404, 'Not found');
       return;
     }
-    if (isFrame) serveFrame(request, response, path, host);
+    if (isFrame) serveFrame(request, response, path, host, query >= 0 && target.slice(query + 1).split('&').includes(SHORT_CLOCK_QUERY));
     else servePage(request, response, path);
   }
 
@@ -541,7 +654,7 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
     settling = null;
     revision = next.revision;
     state = next;
-    channel.send('state', publicState(state, options, base));
+    channel.send('state', publicState(state, options, base, previous));
     options.onCheck?.(status());
   }
 

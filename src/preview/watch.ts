@@ -8,7 +8,7 @@ import { createSha256 } from '../node/hashes.js';
 import { readdirSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
-import type { Finding } from '../validator/index.js';
+import { extensionOf, type Finding } from '../validator/index.js';
 import type { ManifestSummary } from './host-page/markup.js';
 import { runProjectPipeline, type ProjectRun } from '../pipeline/project-pipeline.js';
 import { UsageError } from '../node/usage-error.js';
@@ -33,6 +33,10 @@ export interface CheckedProject {
    * the frame only when this changes, not when an unrelated project file was saved.
    */
   readonly contentKey: string;
+  /** contentKey blind to the bytes of .css files (their paths still count): equal means only stylesheets changed. */
+  readonly frameKey: string;
+  /** Each .css file: path -> the first 16 hex digits of its SHA-256. */
+  readonly styles: Readonly<Record<string, string>>;
   /** Bundle files by exact path (relative to runtime/), with their bytes; only files that were read. */
   readonly files: ReadonlyMap<string, Uint8Array>;
 }
@@ -46,7 +50,7 @@ export function checkProjectFolder(dir: string, revision: number): CheckedProjec
     // The folder vanished or a subfolder became unreadable between two events: the page
     // says so, and the next change checks again. A watcher callback must never throw.
     const problem = error instanceof UsageError ? error.message : `Cannot read the project folder "${dir}": ${(error as Error)?.message ?? String(error)}`;
-    return { revision, ok: false, errors: 0, warnings: 0, acknowledged: 0, findings: [], problem, manifest: null, contentKey: '', files: new Map() };
+    return { revision, ok: false, errors: 0, warnings: 0, acknowledged: 0, findings: [], problem, manifest: null, contentKey: '', frameKey: '', styles: {}, files: new Map() };
   }
   const { project, result } = run;
   // Acknowledged warnings (D-33), applied as `check` applies them, except that an entry
@@ -58,12 +62,22 @@ export function checkProjectFolder(dir: string, revision: number): CheckedProjec
   for (const f of findings) if (f.severity === 'error') errors++;
   const files = new Map<string, Uint8Array>();
   const hash = createSha256();
+  // The same listing without the bytes of stylesheets: the page swaps a changed stylesheet
+  // into the running frame when nothing else changed (live CSS).
+  const frameHash = createSha256();
+  const styles: Record<string, string> = {};
   // Lengths first, so that no two different listings can hash the same byte stream.
   const manifestBytes = project.input.manifest ?? new Uint8Array(0);
   hash.update(`manifest ${manifestBytes.length}\n`).update(manifestBytes);
+  frameHash.update(`manifest ${manifestBytes.length}\n`).update(manifestBytes);
   for (const entry of project.input.files ?? []) {
     const content = entry.content ?? new Uint8Array(0);
-    hash.update(`\n${entry.kind} ${entry.path.length} ${entry.path} ${entry.size} ${content.length}\n`).update(content);
+    const head = `\n${entry.kind} ${entry.path.length} ${entry.path} ${entry.size} ${content.length}\n`;
+    hash.update(head).update(content);
+    if (entry.kind === 'file' && extensionOf(entry.path) === 'css') {
+      frameHash.update(`\nstylesheet ${entry.path.length} ${entry.path}\n`);
+      styles[entry.path] = createSha256().update(content).digest('hex').slice(0, 16);
+    } else frameHash.update(head).update(content);
     if (entry.kind === 'file' && entry.content !== undefined) files.set(entry.path, entry.content);
   }
   const m = result.manifest;
@@ -80,7 +94,8 @@ export function checkProjectFolder(dir: string, revision: number): CheckedProjec
           properties: m.properties.slice(),
         };
   const contentKey = hash.digest('hex');
-  return { revision, ok: errors === 0, errors, warnings: findings.length - errors, acknowledged: split.acknowledged.length, findings, problem: null, manifest, contentKey, files };
+  const frameKey = frameHash.digest('hex');
+  return { revision, ok: errors === 0, errors, warnings: findings.length - errors, acknowledged: split.acknowledged.length, findings, problem: null, manifest, contentKey, frameKey, styles, files };
 }
 
 // ---------------------------------------------------------------------------------------

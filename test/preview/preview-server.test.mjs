@@ -29,6 +29,9 @@ import { runPreview, PREVIEW_FLAGS } from '../../build/commands/preview.js';
 import { parseArgs } from '../../build/commands/args.js';
 import { runtimePolicy } from '../../build/validator/runtime-policy.js';
 import { UsageError } from '../../build/node/usage-error.js';
+import { parseFailList } from '../../build/commands/preview.js';
+import { SHORT_CLOCK_MS } from '../../build/preview/host-page/markup.js';
+import { forgeRelease } from '../support/forge-release.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -370,7 +373,9 @@ test('the entrypoint is served with the configuration meta and the runtime first
   const expectedStart =
     '<!doctype html><meta name="platform-config" content="' +
     `{&quot;requestTimeoutMs&quot;:50,&quot;protocol&quot;:1,&quot;baseUrl&quot;:&quot;${server.url}frame/&quot;,&quot;parentOrigin&quot;:&quot;${origin}&quot;}` +
-    `"><script src="${server.url}frame/.platform/runtime.js"></script>\n<html lang="en">`;
+    `"><script src="${server.url}frame/.platform/runtime.js"></script>` +
+    // The preview's stylesheet swapper (live CSS) comes after the runtime, also a file.
+    `<script src="${server.url}frame/.platform/live-css.js"></script>\n<html lang="en">`;
   assert.equal(body.slice(0, expectedStart.length), expectedStart);
   assert.ok(body.endsWith('<body><p>BUNDLE-INDEX-MARKER</p></body></html>\n'), 'the author markup follows unchanged');
   assert.ok(!/<script(?![^>]*\bsrc=)[^>]*>/i.test(body), 'no inline script is injected (the policy forbids it)');
@@ -565,7 +570,7 @@ test('a change is re-checked and pushed to the page; a broken extension stops be
   const state = JSON.parse((await rawRequest(server.port, { target: '/state.json' })).body);
   assert.equal(state.revision, 3);
   assert.deepEqual(state.manifest.capabilities, ['cart.manage']);
-  assert.deepEqual(state.options, { deny: [], fail: [], emptyCatalog: false, strictHost: false });
+  assert.deepEqual(state.options, { deny: [], fail: [], failCodes: {}, emptyCatalog: false, strictHost: false });
 });
 
 test('the content key changes with the manifest or a bundle file, not with other project files', async (t) => {
@@ -722,6 +727,9 @@ test('preview: unknown capability keys, bad ports and wrong folders are usage er
     [[dir, '--deny', 'cart.manag'], /"cart\.manag".*did you mean "cart\.manage"/],
     [[dir, '--deny', 'cart.write'], /"cart\.write".*did you mean "cart\.manage"/],
     [[dir, '--fail', 'site.theme.raed'], /did you mean "site\.theme\.read"/],
+    [[dir, '--fail', 'cart.manage=REQUEST_TIMEOUTT'], /did you mean "REQUEST_TIMEOUT"/],
+    [[dir, '--fail', 'cart.manage=INITIALIZATION_TIMEOUT'], /handshake's code/],
+    [[dir, '--upgrade-from', ''], /"--upgrade-from" needs a release folder/],
     [[dir, '--deny', 'cart.manage,payments.charge'], /"payments\.charge".*analytics\.events\.write/],
     [[dir, '--deny', ' , '], /needs at least one capability/],
     [[dir, '--port', '65536'], /"--port"/],
@@ -779,7 +787,7 @@ test('preview: prints the URL, applies the flags and stops cleanly on SIGTERM', 
     if (!stopped) process.emit('SIGTERM');
   });
   const state = JSON.parse((await rawRequest(server.port, { target: '/state.json' })).body);
-  assert.deepEqual(state.options, { deny: ['cart.manage'], fail: ['site.theme.read', 'cart.manage'], emptyCatalog: true, strictHost: true });
+  assert.deepEqual(state.options, { deny: ['cart.manage'], fail: ['site.theme.read', 'cart.manage'], failCodes: {}, emptyCatalog: true, strictHost: true });
   assert.match(io.outText, new RegExp(`http://127\\.0\\.0\\.1:${server.port}/`));
   assert.equal(process.listenerCount('SIGTERM'), before + 1);
   stopped = true;
@@ -870,4 +878,125 @@ test('D-33: warnings that platform-ext.config.json acknowledges are counted apar
   assert.deepEqual(broken.findings.filter((f) => f.rule.startsWith('config/')).map((f) => f.rule), ['config/invalid-json']);
   assert.equal(extra(broken), 1);
   assert.equal(broken.acknowledged, 0);
+});
+
+// ---------------------------------------------------------------------------------------
+// Issue 26: failures on demand, the short clock, live CSS, --upgrade-from
+
+test('--fail: a plain key is REQUEST_FAILED, key=CODE any call code; a bad or handshake code is a usage error', () => {
+  assert.deepEqual(parseFailList('cart.manage=ADAPTER_UNAVAILABLE,catalog.products.read=REQUEST_TIMEOUT,site.theme.read'), {
+    fail: ['site.theme.read'],
+    failCodes: { 'cart.manage': 'ADAPTER_UNAVAILABLE', 'catalog.products.read': 'REQUEST_TIMEOUT' },
+  });
+  // The last entry for a key wins; REQUEST_FAILED spelled out is the plain key.
+  assert.deepEqual(parseFailList('cart.manage=INVALID_REQUEST, cart.manage=REQUEST_FAILED'), { fail: ['cart.manage'], failCodes: {} });
+  const rows = [
+    ['cart.manage=ADAPTER_UNAVAILABL', /not an error code: did you mean "ADAPTER_UNAVAILABLE"/],
+    ['cart.manage=INITIALIZATION_TIMEOUT', /handshake's code/],
+    ['cart.manag=REQUEST_TIMEOUT', /did you mean "cart\.manage"/],
+    ['=REQUEST_TIMEOUT', /capability/],
+  ];
+  for (const [text, pattern] of rows) assert.throws(() => parseFailList(text), (error) => error instanceof UsageError && pattern.test(error.message), text);
+});
+
+test('--fail codes reach the page state; the short clock is asked in the frame URL and injected', async (t) => {
+  const { dir } = makeFixture(t);
+  const server = await startServer(t, dir, { failCodes: { 'cart.manage': 'ADAPTER_UNAVAILABLE' } });
+  const state = JSON.parse((await rawRequest(server.port, { target: '/state.json' })).body);
+  assert.deepEqual(state.options.failCodes, { 'cart.manage': 'ADAPTER_UNAVAILABLE' });
+  const configOf = async (target) => {
+    const body = Buffer.from((await rawRequest(server.port, { target })).body, 'latin1').toString('utf8');
+    return JSON.parse(body.match(/content="([^"]*)"/)[1].replace(/&quot;/g, '"'));
+  };
+  const short = await configOf('/frame/index.html?clock=short');
+  assert.equal(short.initializationTimeoutMs, SHORT_CLOCK_MS);
+  assert.equal(short.requestTimeoutMs, SHORT_CLOCK_MS);
+  const normal = await configOf('/frame/index.html');
+  assert.equal(normal.initializationTimeoutMs, undefined);
+  assert.equal(normal.requestTimeoutMs, undefined);
+});
+
+test('live CSS: the swapper is served below the frame prefix; a stylesheet-only change keeps frameKey, another file changes it', async (t) => {
+  const { dir, write } = makeFixture(t);
+  const server = await startServer(t, dir);
+  const script = await rawRequest(server.port, { target: '/frame/.platform/live-css.js' });
+  assert.equal(script.status, 200);
+  assert.equal(script.headers['content-type'], 'text/javascript; charset=utf-8');
+  assert.match(script.headers['content-security-policy'], /sandbox allow-scripts/);
+  const before = JSON.parse((await rawRequest(server.port, { target: '/state.json' })).body);
+  write('runtime/style.css', 'p { color: red; }\n');
+  server.refresh();
+  const css = JSON.parse((await rawRequest(server.port, { target: '/state.json' })).body);
+  assert.notEqual(css.contentKey, before.contentKey);
+  assert.equal(css.frameKey, before.frameKey);
+  assert.notEqual(css.styles['style.css'], before.styles['style.css']);
+  write('runtime/main.js', '// changed\n');
+  server.refresh();
+  const js = JSON.parse((await rawRequest(server.port, { target: '/state.json' })).body);
+  assert.notEqual(js.frameKey, css.frameKey);
+});
+
+test('--upgrade-from: the previous release is served from its bundle.zip below /previous/, and the page starts with it', async (t) => {
+  const { dir, parent } = makeFixture(t);
+  const release = join(parent, 'release-1.0.0');
+  const manifest = { ...MANIFEST, namespace: 'acme/hostile', capabilities: [] };
+  forgeRelease(release, { manifest, files: { 'index.html': '<!doctype html><html><head><meta charset="utf-8"><title>old</title></head><body>PREVIOUS-MARKER</body></html>\n', 'old.css': 'p{}' } });
+  const server = await startServer(t, dir, { upgradeFrom: release, assets: { ...ASSETS, pageHtml: '<!doctype html><div class="stage__frame" id="frame-slot"></div>' } });
+  const state = JSON.parse((await rawRequest(server.port, { target: '/state.json' })).body);
+  assert.equal(state.previous.manifest.version, '1.0.0');
+  assert.equal(state.previous.frameUrl, `${BASES.get(server.port)}/previous/index.html`);
+  const page = await rawRequest(server.port, { target: '/' });
+  assert.match(page.body, /<iframe[^>]* src="[^"]*\/previous\/index\.html"/);
+  const entry = Buffer.from((await rawRequest(server.port, { target: '/previous/index.html' })).body, 'latin1').toString('utf8');
+  assert.match(entry, /PREVIOUS-MARKER/);
+  assert.match(entry, new RegExp(`baseUrl&quot;:&quot;http://127\\.0\\.0\\.1:${server.port}${BASES.get(server.port)}/previous/&quot;`));
+  const css = await rawRequest(server.port, { target: '/previous/old.css' });
+  assert.equal(css.status, 200);
+  assert.match(css.headers['content-security-policy'], /previous\//);
+  assert.equal((await rawRequest(server.port, { target: '/previous/style.css' })).status, 404, "the project's files are not the release's");
+  assert.equal((await rawRequest(server.port, { target: '/previous/.platform/runtime.js' })).status, 200);
+  // Without --upgrade-from there is no /previous/.
+  const plain = await startServer(t, dir);
+  assert.equal((await rawRequest(plain.port, { target: '/previous/index.html' })).status, 404);
+});
+
+test('--upgrade-from: a folder that is not a sound release is a usage error naming verify', async (t) => {
+  const { dir, parent } = makeFixture(t);
+  const release = join(parent, 'broken');
+  forgeRelease(release, { files: { 'index.html': '<!doctype html><p>x</p>' }, signature: Buffer.alloc(64) });
+  await assert.rejects(startServer(t, dir, { upgradeFrom: release }), (error) => error instanceof UsageError && /platform-ext verify/.test(error.message));
+  await assert.rejects(startServer(t, dir, { upgradeFrom: join(parent, 'missing') }), UsageError);
+});
+
+test('preview: --fail key=CODE and --upgrade-from reach the page state and the terminal notes', async (t) => {
+  const { dir, parent } = makeFixture(t);
+  const release = join(parent, 'release');
+  forgeRelease(release, { files: { 'index.html': '<!doctype html><p>old</p>' } });
+  const io = captureIo();
+  let server;
+  const finished = runPreview(
+    parseArgs([dir, '--port', '0', '--fail', 'cart.manage=ADAPTER_UNAVAILABLE,site.theme.read', '--upgrade-from', release], PREVIEW_FLAGS, 'preview'),
+    io,
+    {
+      assets: ASSETS,
+      onListening: (s) => {
+        server = s;
+        remember(s.url);
+      },
+    },
+  );
+  while (server === undefined) await new Promise((resolve) => setImmediate(resolve));
+  let stopped = false;
+  t.after(() => {
+    if (!stopped) process.emit('SIGTERM');
+  });
+  const state = JSON.parse((await rawRequest(server.port, { target: '/state.json' })).body);
+  assert.deepEqual(state.options.fail, ['site.theme.read']);
+  assert.deepEqual(state.options.failCodes, { 'cart.manage': 'ADAPTER_UNAVAILABLE' });
+  assert.equal(state.previous.manifest.namespace, 'acme/hostile');
+  assert.match(io.outText, /failing: site\.theme\.read, cart\.manage \(ADAPTER_UNAVAILABLE\)/);
+  assert.match(io.outText, /upgrade from the release in /);
+  stopped = true;
+  process.emit('SIGTERM');
+  assert.equal(await finished, 0);
 });

@@ -43,6 +43,28 @@ export interface ManifestSummary {
   readonly properties: readonly PropertyDef[];
 }
 
+/**
+ * The preview's shortened clock (the page's "Short clock" switch; not a contract number):
+ * the frame's handshake and call timeouts, instead of the contract's.
+ */
+export const SHORT_CLOCK_MS = 2000;
+/** The frame URL's query that asks the server for the shortened clock. */
+export const SHORT_CLOCK_QUERY = 'clock=short';
+
+/** The preview-only script the server adds to the served entrypoint, below the frame prefix (a hidden segment, as the runtime's). */
+export const LIVE_CSS_SCRIPT = '.platform/live-css.js';
+/** The page's message to that script: swap these stylesheets in; and its answer. */
+export const LIVE_CSS_MESSAGE = 'platform-ext-preview/stylesheets';
+export const LIVE_CSS_APPLIED = 'platform-ext-preview/stylesheets-applied';
+
+/** The release `preview --upgrade-from` runs first, served from its bundle.zip. */
+export interface PreviousRelease {
+  readonly manifest: ManifestSummary;
+  readonly frameUrl: string;
+  /** The release folder as given. */
+  readonly dir: string;
+}
+
 /** A check of the project as the server sends it (publicState in server.ts) and the page reads it. */
 export interface PreviewState {
   readonly revision: number;
@@ -55,7 +77,23 @@ export interface PreviewState {
   readonly problem: string | null;
   /** Changes exactly when the manifest or a bundle file changed. */
   readonly contentKey: string;
+  /** Like contentKey but blind to the bytes of .css files: equal keys mean only stylesheets changed. */
+  readonly frameKey: string;
+  /** Each .css file of the bundle: path -> a digest of its bytes. */
+  readonly styles: Readonly<Record<string, string>>;
   readonly manifest: ManifestSummary | null;
   readonly frameUrl: string | null;
-  readonly options: { readonly deny: readonly string[]; readonly fail: readonly string[]; readonly emptyCatalog: boolean; readonly strictHost: boolean };
+  /** `--upgrade-from`: the previous release, or null. */
+  readonly previous: PreviousRelease | null;
+  /** What granting each capability lets the extension do (the install prompt's text), by key. */
+  readonly grantTexts: Readonly<Record<string, string>>;
+  readonly options: {
+    readonly deny: readonly string[];
+    /** Capabilities whose calls reject with REQUEST_FAILED. */
+    readonly fail: readonly string[];
+    /** Capabilities whose calls reject with another code (`--fail key=CODE`). */
+    readonly failCodes: Readonly<Record<string, string>>;
+    readonly emptyCatalog: boolean;
+    readonly strictHost: boolean;
+  };
 }

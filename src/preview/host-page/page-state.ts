@@ -9,8 +9,9 @@
 // (activity-log.ts draws the cart, which reads the store) runs nothing early.
 import type { HostBridge } from '../../bridge/host.js';
 import type { PropertyDef, SettingValue } from '../../validator/index.js';
-import type { PreviewState } from './markup.js';
+import type { ManifestSummary, PreviewState } from './markup.js';
 import { createMockStore, type MockStore } from '../mock-store.js';
+import type { StoreLifecycle } from '../store-lifecycle.js';
 
 export type { ManifestSummary, PreviewState } from './markup.js';
 import { showActivity } from './activity-log.js';
@@ -55,6 +56,18 @@ export interface PageState {
   readonly grants: ListedSet;
   /** Capabilities whose calls fail with REQUEST_FAILED (`--fail`, then the panel). */
   readonly failing: ListedSet;
+  /** Capabilities whose calls fail with another code (`--fail key=CODE`, then the panel). */
+  readonly failCodes: Map<string, string>;
+  /** The store's records of the installation, in the service core (store-panel.ts). */
+  lifecycle: StoreLifecycle | null;
+  /** Which release the frame runs: the project, or the one `--upgrade-from` named. */
+  running: 'project' | 'previous';
+  /** The manifest of the release the frame runs (null: none runs). */
+  runningManifest: ManifestSummary | null;
+  /** The Store panel's failure modes: hold every answer; never open the channel; the short clock. */
+  hold: boolean;
+  noChannel: boolean;
+  shortClock: boolean;
   /** The settings the frame receives: the last set that passed validateSettings. */
   settings: Record<string, SettingValue>;
   /** What the settings form holds now, valid or not. */
@@ -82,6 +95,13 @@ export const page: PageState = {
   declared: [],
   grants: new ListedSet(),
   failing: new ListedSet(),
+  failCodes: new Map(),
+  lifecycle: null,
+  running: 'project',
+  runningManifest: null,
+  hold: false,
+  noChannel: false,
+  shortClock: false,
   settings: {},
   draft: {},
   properties: [],

@@ -23,7 +23,8 @@ import { onCartUpdated, renderCart } from './cart-panel.js';
 import { byId } from './dom.js';
 import { renderFindings, renderStatus } from './findings-panel.js';
 import { mountFrame, unmountFrame } from './frame.js';
-import { FRAME_LOADED_KEY, FRAME_SLOT_ID, STATE_ELEMENT_ID } from './markup.js';
+import { FRAME_LOADED_KEY, FRAME_SLOT_ID, LIVE_CSS_APPLIED, LIVE_CSS_MESSAGE, STATE_ELEMENT_ID, type ManifestSummary } from './markup.js';
+import { onStoreChange, renderStorePanel, storeForCheck, wireStorePanel } from './store-panel.js';
 import { newStore, page, type PreviewState } from './page-state.js';
 import { checkDraft, initialSettings, renderSettingsForm } from './settings-panel.js';
 import { applyThemeToPage, renderTheme } from './theme-panel.js';
@@ -50,33 +51,51 @@ function apply(next: PreviewState, reload = false, panelsLater = false): void {
   }
   if (previous === null) {
     for (const key of next.options.fail) page.failing.add(key);
+    for (const [key, code] of Object.entries(next.options.failCodes ?? {})) page.failCodes.set(key, code);
   }
 
-  const manifest = next.manifest;
-  const nextDeclared = manifest === null ? [] : [...manifest.capabilities];
-  // A newly declared capability starts granted unless --deny names it; a dropped one loses its grant.
-  for (const key of nextDeclared) if (!page.declared.includes(key) && !next.options.deny.includes(key)) page.grants.add(key);
-  for (const key of [...page.grants]) if (!nextDeclared.includes(key)) page.grants.delete(key);
-  page.declared = nextDeclared;
+  // The store's records (store-panel.ts): installed on first sight with every declared
+  // capability approved but --deny's, installed again when the manifest changes; the
+  // grants are then the service's launch gate's.
+  const propertiesBefore = JSON.stringify(page.properties);
+  const run = storeForCheck(next);
+  const manifest: ManifestSummary | null = run?.manifest ?? (page.running === 'previous' ? (next.previous?.manifest ?? null) : next.manifest);
+  page.declared = manifest === null ? [] : [...manifest.capabilities];
 
   const nextProperties = manifest?.properties ?? [];
-  const propertiesChanged = previous === null || JSON.stringify(nextProperties) !== JSON.stringify(page.properties);
+  const propertiesChanged = previous === null || JSON.stringify(nextProperties) !== propertiesBefore;
   if (propertiesChanged) {
     page.properties = nextProperties;
     page.draft = initialSettings(page.properties, page.draft);
     page.settings = checkDraft().size === 0 ? { ...page.draft } : initialSettings(page.properties, {});
+    try {
+      page.lifecycle?.saveSettings(page.settings);
+    } catch {
+      // Nothing launches (revoked): the service keeps what was saved before.
+    }
   }
 
   // The frame first: grants and settings are known, and the frame loads in its own
   // process while this task renders the panels (cold start, bench/bridge.mjs).
   // A save of some other project file (a README) re-checks but leaves the running frame alone.
-  const unchanged = previous !== null && previous.ok && page.frame !== null && previous.contentKey === next.contentKey && previous.frameUrl === next.frameUrl;
-  if (next.ok && next.frameUrl !== null && manifest !== null) {
-    if (reload || !unchanged) mountFrame(next.frameUrl, manifest);
+  if (page.running === 'previous') {
+    // The previous release comes from its bundle.zip: saving the project leaves it running.
+    if (run !== null && (reload || page.frame === null)) mountFrame(run.url, run.manifest);
   } else {
-    // The findings overlay says why; the slot keeps its size so the page does not jump.
-    unmountFrame();
-    byId(FRAME_SLOT_ID).replaceChildren();
+    const unchanged = previous !== null && previous.ok && page.frame !== null && previous.contentKey === next.contentKey && previous.frameUrl === next.frameUrl;
+    // Only stylesheets changed: swap them into the running frame, keeping the extension's state.
+    const stylesOnly = !reload && !unchanged && previous !== null && previous.ok && page.frame !== null && !page.noChannel && previous.frameKey === next.frameKey && previous.frameUrl === next.frameUrl;
+    if (run !== null) {
+      if (stylesOnly) swapStyles(previous, next, run);
+      else if (reload || !unchanged) {
+        mountFrame(run.url, run.manifest);
+        if (previous !== null && !reload && previous.contentKey !== next.contentKey) frameNote('reloaded', 'Reloaded the extension: a file other than a stylesheet changed.');
+      }
+    } else if (!next.ok || next.frameUrl === null) {
+      // The findings overlay says why; the slot keeps its size so the page does not jump.
+      unmountFrame();
+      byId(FRAME_SLOT_ID).replaceChildren();
+    }
   }
 
   // A check applied in between has drawn its own panels; drawing the latest again is harmless.
@@ -112,6 +131,51 @@ function afterFrameLoads(work: () => void): void {
   waiting.addEventListener('load', run);
 }
 
+/** Says on the stage bar how the last change reached the frame (`swapped` or `reloaded`). */
+function frameNote(kind: 'swapped' | 'reloaded', text: string): void {
+  const note = byId('frame-note');
+  note.dataset['kind'] = kind;
+  note.textContent = text;
+}
+
+/** How long the frame may take to answer a stylesheet swap before it is reloaded instead. */
+const SWAP_ANSWER_MS = 3000;
+
+/** The stylesheet swap the frame has not answered yet. */
+let pendingSwap: { version: number; paths: string[]; run: { url: string; manifest: ManifestSummary } } | null = null;
+let swapVersion = 0;
+
+/** Asks the frame's live-CSS script (server.ts liveCssScript) to load the changed stylesheets again. */
+function swapStyles(before: PreviewState, next: PreviewState, run: { url: string; manifest: ManifestSummary }): void {
+  const paths = Object.keys(next.styles).filter((path) => before.styles[path] !== next.styles[path]);
+  swapVersion++;
+  pendingSwap = { version: swapVersion, paths, run };
+  page.frame?.contentWindow?.postMessage({ type: LIVE_CSS_MESSAGE, paths, version: swapVersion }, '*');
+  // A frame that does not answer (its document still loading, or busy) is reloaded instead.
+  const version = swapVersion;
+  setTimeout(() => {
+    if (pendingSwap?.version !== version) return;
+    pendingSwap = null;
+    mountFrame(run.url, run.manifest);
+    frameNote('reloaded', 'Reloaded the extension: the frame did not take the changed stylesheet in time.');
+  }, SWAP_ANSWER_MS);
+}
+
+function onFrameMessage(event: MessageEvent): void {
+  const swap = pendingSwap;
+  if (swap === null || page.frame === null || event.source !== page.frame.contentWindow) return;
+  const data = event.data as { type?: unknown; version?: unknown; swapped?: unknown } | null;
+  if (data === null || typeof data !== 'object' || data.type !== LIVE_CSS_APPLIED || data.version !== swap.version) return;
+  pendingSwap = null;
+  if (typeof data.swapped === 'number' && data.swapped > 0) {
+    frameNote('swapped', `Applied ${swap.paths.join(', ')} without reloading: the extension kept its state.`);
+  } else {
+    // The stylesheet is not linked from the document (an @import, a style the code adds): reload.
+    mountFrame(swap.run.url, swap.run.manifest);
+    frameNote('reloaded', `Reloaded the extension: ${swap.paths.join(', ')} is not linked from its document, so it could not be swapped in.`);
+  }
+}
+
 function renderPanels(next: PreviewState, storeChanged: boolean, propertiesChanged: boolean): void {
   if (storeChanged) {
     applyThemeToPage();
@@ -125,6 +189,7 @@ function renderPanels(next: PreviewState, storeChanged: boolean, propertiesChang
   renderStatus(next);
   renderCapabilities(next);
   renderFindings(next);
+  renderStorePanel();
 }
 
 /** True when `next` says nothing new: the event stream's first state repeats the one embedded in the page. */
@@ -133,6 +198,7 @@ function sameCheck(current: PreviewState | null, next: PreviewState): boolean {
     current !== null &&
     current.revision === next.revision &&
     current.contentKey === next.contentKey &&
+    current.frameKey === next.frameKey &&
     current.ok === next.ok &&
     current.problem === next.problem &&
     JSON.stringify(current.findings) === JSON.stringify(next.findings) &&
@@ -217,6 +283,15 @@ function wireControls(): void {
   }
   byId<HTMLFormElement>('settings-form').addEventListener('submit', (event) => event.preventDefault());
   window.addEventListener(CART_UPDATED_EVENT, onCartUpdated);
+  window.addEventListener('message', onFrameMessage);
+  wireStorePanel();
+  onStoreChange(() => {
+    if (page.state === null) return;
+    page.declared = [...(page.runningManifest?.capabilities ?? [])];
+    renderSettingsForm();
+    renderCapabilities(page.state);
+    renderStorePanel();
+  });
 }
 
 function main(): void {

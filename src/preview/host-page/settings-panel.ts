@@ -169,5 +169,12 @@ function settingsChanged(): void {
   showSettingsProblems(problems);
   if (problems.size > 0) return; // the frame keeps the last valid settings
   page.settings = { ...page.draft };
+  // The store saves them through the service (save-settings), which checks them too; an
+  // upgrade then migrates what was saved here.
+  try {
+    page.lifecycle?.saveSettings(page.settings);
+  } catch {
+    // Refused (nothing launches, or the service's own check): the frame still gets the form's values.
+  }
   page.bridge?.pushSettings();
 }
