@@ -15,6 +15,8 @@ function failSelect(key: string): HTMLLabelElement {
   wrap.append(el('span', undefined, 'Calls '));
   const select = el('select');
   select.dataset['failFor'] = key;
+  // Named on its own: the wrapping label's text would include every option, "…NOT_GRANTED" among them.
+  select.setAttribute('aria-label', `How calls to ${key} end`);
   select.append(new Option('succeed', ''));
   for (const code of FAIL_CHOICES) select.append(new Option(`fail: ${code}`, code));
   select.value = page.failing.has(key) ? 'REQUEST_FAILED' : (page.failCodes.get(key) ?? '');
