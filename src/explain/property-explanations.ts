@@ -10,7 +10,7 @@ export function propertyExplanations(): Record<string, Explanation> {
       example: { file: 'manifest.json', before: '"Headline-Color": {"type": "color", …}', after: '"headline_color": {"type": "color", …}' },
     },
     'property/wrong-type': {
-      text: 'A definition and each option is an object; type, label, help and option texts are strings; required is a boolean; min and max are numbers; options is an array. Saved settings (preview, store) are one object. Values are never converted: "true" is not true.',
+      text: 'A definition and each option is an object; type, label, help and option texts are strings; required is a boolean; min and max are numbers; options is an array. Saved settings (preview, store) are one plain JSON object: a Map, a class instance or an object with another prototype is refused, since it would not be read as the store reads JSON. Values are never converted: "true" is not true.',
       example: {
         file: 'manifest.json',
         before: '"columns": {"type": "number", "label": "Columns", "required": "yes", "max": "6"}',
@@ -94,7 +94,7 @@ export function propertyExplanations(): Record<string, Explanation> {
       example: { file: 'manifest.json', before: '"columns": {"type": "number", "label": "Columns", "min": 6, "max": 1}', after: '"columns": {"type": "number", "label": "Columns", "min": 1, "max": 6}' },
     },
     'property/value-type': {
-      text: 'A default, and every saved setting, has its property\'s type: true or false for boolean, a finite number for number, a string for every other type (D-7; contract "Errors": a default does not match its type). Quoted numbers and booleans are strings.',
+      text: 'A default, and every saved setting, has its property\'s type: true or false for boolean, a finite number for number, a string for every other type (D-7; contract "Errors": a default does not match its type). Quoted numbers and booleans are strings. A saved string must also be Unicode text: one holding a lone surrogate is refused, as the manifest\'s reader refuses it in a default.',
       example: { file: 'manifest.json', before: '"columns": {"type": "number", "label": "Columns", "default": "3"}', after: '"columns": {"type": "number", "label": "Columns", "default": 3}' },
     },
     'property/value-too-large': {

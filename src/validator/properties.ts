@@ -421,6 +421,12 @@ export function validateSettings(properties: readonly PropertyDef[], settings: u
     report('property/wrong-type', `Settings must be an object, not ${describe(settings)}`, pointerBase);
     return;
   }
+  // Only what JSON.parse could have made: a Map, a Date or a class instance would be read
+  // through its own keys (a Map has none, so it passed as {}), not as the store reads it.
+  if (!isPlainObject(settings)) {
+    report('property/wrong-type', 'Settings must be a plain JSON object (prototype Object.prototype or null), not a Map, class instance or other object', pointerBase);
+    return;
+  }
   const byName = new Map<string, PropertyDef>();
   for (const def of properties) byName.set(def.name, def);
   try {
@@ -443,7 +449,7 @@ export function validateSettings(properties: readonly PropertyDef[], settings: u
         ...(def.min !== undefined ? { min: def.min } : {}),
         ...(def.max !== undefined ? { max: def.max } : {}),
       };
-      checkValue(rules, descriptor.value, report, pointer, undefined, `The setting ${quote(key)}`);
+      checkSettingValue(rules, descriptor.value, report, pointer, `The setting ${quote(key)}`);
     }
     const text = JSON.stringify(settings);
     const bytes = text === undefined ? 0 : utf8ByteLength(text);
@@ -454,4 +460,35 @@ export function validateSettings(properties: readonly PropertyDef[], settings: u
     // A Proxy, a throwing toJSON, a BigInt or a cycle: not JSON-compatible settings.
     report('property/wrong-type', 'The settings cannot be read as a JSON object', pointerBase);
   }
+}
+
+/** True for an object whose prototype is Object.prototype or null (what JSON.parse makes); false for anything else, a throwing Proxy included. */
+function isPlainObject(value: object): boolean {
+  try {
+    const proto: unknown = Object.getPrototypeOf(value);
+    return proto === Object.prototype || proto === null;
+  } catch {
+    return false;
+  }
+}
+
+/** A lone surrogate: no Unicode scalar value, so no UTF-8 encoding (a manifest default with one is refused by the JSON reader). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * One saved setting: exactly the checks a default of the same property gets (D-29's
+ * characters, then the value rules), plus the lone surrogate the manifest's reader refuses
+ * before a default is ever checked.
+ */
+function checkSettingValue(rules: ValueRules, value: unknown, report: Report, pointer: string, what: string): void {
+  if (typeof value === 'string') {
+    const surrogate = LONE_SURROGATE.exec(value);
+    if (surrogate !== null) {
+      const unit = `U+${surrogate[0].charCodeAt(0).toString(16).toUpperCase()}`;
+      report('property/value-type', `${what} must be Unicode text, but it holds the lone surrogate ${unit}, which no UTF-8 text can carry`, pointer);
+      return;
+    }
+  }
+  if (typeof value === 'string') checkManifestString(value, report, pointer, undefined, what, rules.type === 'textarea');
+  checkValue(rules, value, report, pointer, undefined, what);
 }
