@@ -292,6 +292,21 @@ export const DECISIONS: readonly DecisionSummary[] = [
     title: 'Performance bounds',
     text: 'Speed is bounded as a ratio against a peer doing the same work in the same run, never as an absolute time: `verify` against `check` of the same project plus `unzip -t` of its archive, the bridge\'s call rate against a bare message-port echo between the same two documents. Absolute times are reported only.',
   },
+  {
+    id: '39',
+    title: 'Integers in JSON',
+    text: 'JSON has one number 1, however it is written: wherever the contract asks for an integer, every spelling whose exact decimal value is that integer is accepted (`1`, `1.0`, `1e0`, `10e-1` for `schema_version` and `protocol_version`). The value is read from the digits, not from the double a parser rounds them to, so `1.00000000000000001` is not 1. Bridge payloads arrive as JavaScript values, where `1.0` already is 1.',
+  },
+  {
+    id: '40',
+    title: 'Unique select options',
+    text: 'The options of a select are unique as `{label, value}` objects, as the contract says: two identical options are an error. A value repeated under another label is allowed but is a warning (`property/option-value-repeated`): a saved setting stores only the value, so the store user cannot tell the two labels apart afterwards.',
+  },
+  {
+    id: '41',
+    title: 'Archives within every limit',
+    text: `\`package\` never refuses a project for which an archive within every limit exists. An entry whose DEFLATE stream would exceed the ratio limit of ${BUNDLE_MAX_COMPRESSION_RATIO} is not stored whole: the start of the file is compressed and its last bytes, at least one hundredth of the file, follow in stored blocks of the same stream, so that the entry's ratio stays at or under the limit. The split is a pure function of the content (D-15), and \`check\` measures the archive with the same encoder, so the two always agree.`,
+  },
 ];
 
 /** One thing the contract leaves open, and what the tool does about it. */

@@ -74,7 +74,15 @@ export function propertyExplanations(): Record<string, Explanation> {
       example: { file: 'manifest.json', before: '{"label": "None", "value": ""}', after: '{"label": "None", "value": "none"}' },
     },
     'property/option-duplicate': {
-      text: 'Option values are unique within a select: a saved setting stores only the value, so two options with one value could not be told apart (D-7). Labels may repeat.',
+      text: 'The options of a select are unique {label, value} objects (contract "Property definition"; D-40): the same label with the same value twice is an error, as it offers one choice twice. Labels may repeat under different values; a value repeated under another label is the warning property/option-value-repeated.',
+      example: {
+        file: 'manifest.json',
+        before: '[{"label": "Small", "value": "s"}, {"label": "Small", "value": "s"}]',
+        after: '[{"label": "Small", "value": "s"}]',
+      },
+    },
+    'property/option-value-repeated': {
+      text: 'Two options carry the same value under different labels. The contract asks only for unique {label, value} objects, so this is allowed, but a saved setting stores only the value: once saved, the store user cannot tell which of the labels was chosen (D-40). A warning; give each option its own value unless the labels are true synonyms.',
       example: {
         file: 'manifest.json',
         before: '[{"label": "Small", "value": "s"}, {"label": "Short", "value": "s"}]',

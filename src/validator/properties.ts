@@ -325,9 +325,10 @@ function article(kind: string): string {
 
 /**
  * options: 1 to 100 objects `{label, value}`, both strings of 1 to 100 characters (UTF-16
- * code units, D-10), closed objects, unique. Unique means no two options share a `value`
- * (which also rules out two identical objects): a saved setting stores only the value,
- * so two options with one value could not be told apart. Labels may repeat.
+ * code units, D-10), closed objects, unique as `{label, value}` objects (contract): two
+ * identical options are an error. A value repeated under another label is a warning
+ * (D-40): a saved setting stores only the value, so the store user could not tell the two
+ * apart afterwards. Labels may repeat under different values.
  * Returns the well-formed options (for the default and settings checks), or null when
  * `options` is not an array (then no value can be checked against it).
  */
@@ -341,7 +342,8 @@ function validateOptions(node: JsonNode, report: Report, pointer: string): Selec
   if (count < SELECT_OPTIONS_MIN || count > SELECT_OPTIONS_MAX) {
     report('property/options-count', `"options" has ${count} entries; it must have ${SELECT_OPTIONS_MIN} to ${SELECT_OPTIONS_MAX}`, pointer, node.offset);
   }
-  const seen = new Set<string>();
+  /** Labels seen so far for each option value. */
+  const seen = new Map<string, Set<string>>();
   node.items.forEach((item, index) => {
     const at = `${pointer}/${index}`;
     if (item.kind !== 'object') {
@@ -364,11 +366,17 @@ function validateOptions(node: JsonNode, report: Report, pointer: string): Selec
         report('property/option-length', `An option "${field.key}" has ${v.value.length} characters; it must have ${OPTION_TEXT_MIN_CHARS} to ${OPTION_TEXT_MAX_CHARS}`, `${at}/${field.key}`, v.offset);
       }
       texts[field.key] = v.value;
-      if (field.key === 'value') {
-        if (seen.has(v.value)) {
-          report('property/option-duplicate', `Another option already has the value ${quote(v.value)}`, `${at}/value`, v.offset);
-        }
-        seen.add(v.value);
+    }
+    if (texts.label !== undefined && texts.value !== undefined) {
+      const labels = seen.get(texts.value);
+      if (labels === undefined) {
+        seen.set(texts.value, new Set([texts.label]));
+      } else if (labels.has(texts.label)) {
+        report('property/option-duplicate', `Another option is the same {label, value}: ${quote(texts.label)}, ${quote(texts.value)}`, at, item.offset);
+      } else {
+        const valueNode = item.entries.find((f) => f.key === 'value')!.value;
+        report('property/option-value-repeated', `Another option already has the value ${quote(texts.value)} under another label: a saved setting cannot tell ${quote(texts.label)} from it`, `${at}/value`, valueNode.offset);
+        labels.add(texts.label);
       }
     }
     for (const required of OPTION_FIELDS) {

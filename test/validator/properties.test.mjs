@@ -38,11 +38,11 @@ const one = (def) => pairs(check({ p: def }).findings);
 
 const opts = (...values) => values.map((value) => ({ label: `L ${value}`, value }));
 
-test('the catalogue: property/ ids, error severity, titles without a period', () => {
+test('the catalogue: property/ ids, error severity but for the D-40 warning, titles without a period', () => {
   for (const rule of PROPERTY_RULES) {
     assert.match(rule.id, /^property\/[a-z0-9-]+$/);
     assert.equal(ruleById(rule.id), rule);
-    assert.equal(rule.severity, 'error');
+    assert.equal(rule.severity, rule.id === 'property/option-value-repeated' ? 'warning' : 'error', rule.id);
     assert.ok(!rule.title.endsWith('.') && rule.hint.length > 0, rule.id);
   }
 });
@@ -128,8 +128,13 @@ test('select options: required, 1..100 closed unique objects of 1..100-character
     ['100-character texts (D-10: code units)', { type: 'select', label: 'L', options: [{ label: '\u00e9'.repeat(100), value: '😀'.repeat(50) }] }, []],
     ['101-character label', { type: 'select', label: 'L', options: [{ label: 'x'.repeat(101), value: 'a' }] }, [`property/option-length ${O}/0/label`]],
     ['51 emoji = 102 code units', { type: 'select', label: 'L', options: [{ label: 'a', value: '😀'.repeat(51) }] }, [`property/option-length ${O}/0/value`]],
-    ['duplicate value, reported at the second', { type: 'select', label: 'L', options: [{ label: 'a', value: 'x' }, { label: 'b', value: 'x' }] }, [`property/option-duplicate ${O}/1/value`]],
-    ['identical objects', { type: 'select', label: 'L', options: [{ label: 'a', value: 'x' }, { label: 'a', value: 'x' }] }, [`property/option-duplicate ${O}/1/value`]],
+    // D-40: identical {label, value} objects are an error; a value under another label a warning.
+    ['value repeated under another label: a warning at the second', { type: 'select', label: 'L', options: [{ label: 'a', value: 'x' }, { label: 'b', value: 'x' }] }, [`property/option-value-repeated ${O}/1/value`]],
+    ['identical objects: an error at the second', { type: 'select', label: 'L', options: [{ label: 'a', value: 'x' }, { label: 'a', value: 'x' }] }, [`property/option-duplicate ${O}/1`]],
+    ['identical objects, fields in another order', { type: 'select', label: 'L', options: [{ label: 'a', value: 'x' }, { value: 'x', label: 'a' }] }, [`property/option-duplicate ${O}/1`]],
+    ['labels differing only in case are different objects', { type: 'select', label: 'L', options: [{ label: 'a', value: 'x' }, { label: 'A', value: 'x' }] }, [`property/option-value-repeated ${O}/1/value`]],
+    ['three options on one value: the third identical to the first', { type: 'select', label: 'L', options: [{ label: 'a', value: 'x' }, { label: 'b', value: 'x' }, { label: 'a', value: 'x' }] }, [`property/option-duplicate ${O}/2`, `property/option-value-repeated ${O}/1/value`]],
+    ['three labels on one value: two warnings', { type: 'select', label: 'L', options: [{ label: 'a', value: 'x' }, { label: 'b', value: 'x' }, { label: 'c', value: 'x' }] }, [`property/option-value-repeated ${O}/1/value`, `property/option-value-repeated ${O}/2/value`]],
     ['same label, different values', { type: 'select', label: 'L', options: [{ label: 'a', value: 'x' }, { label: 'a', value: 'y' }] }, []],
     ['values differing only in case', { type: 'select', label: 'L', options: opts('x', 'X') }, []],
   ];
