@@ -56,6 +56,25 @@ test('a 51 KB archive whose stream holds 50 MiB: a naive adapter inflates nothin
   assert.equal(again.inflated, 0);
 });
 
+test('an inflater that stops at the cap may skip the walk: it is handed the same stream with the cap and stops there', async () => {
+  const { NODE_RELEASE_DEPS, inflateRawCapped } = await import('../../build/node/release-deps.js');
+  assert.equal(NODE_RELEASE_DEPS.inflateRawStopsAtCap, true);
+  assert.equal(NODE_RELEASE_DEPS.inflateRaw, inflateRawCapped);
+  const stream = zlib.deflateRawSync(Buffer.alloc(50 * MIB), { level: 9 });
+  const declared = Math.min(stream.length * BUNDLE_MAX_COMPRESSION_RATIO, BUNDLE_MAX_FILE_BYTES);
+  const archive = craftZip([{ name: 'index.html', compressed: stream, size: declared, crc: 0 }]);
+  const produced = [];
+  const capped = (compressed, cap) => {
+    const result = inflateRawCapped(compressed, cap);
+    produced.push([cap, result.ok ? result.data.length : result.reason]);
+    return result;
+  };
+  const findings = new FindingList();
+  readZip(archive, capped, findings, 'bundle.zip', { inflaterStopsAtCap: true });
+  assert.deepEqual([...new Set(findings.items.map((f) => f.rule))], ['archive/size-mismatch']);
+  assert.deepEqual(produced, [[declared, 'too-long']]);
+});
+
 test('a stream declared exactly is handed over with its cap; one byte short of its content is not handed over', () => {
   const content = Buffer.from(Array.from({ length: 2000 }, (_, k) => `export const v${k} = ${(k * 7919) % 10007};\n`).join(''));
   const stream = zlib.deflateRawSync(content);

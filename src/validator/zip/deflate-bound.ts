@@ -116,59 +116,58 @@ function buildFixed(): void {
   fixedBuilt = true;
 }
 
-/**
- * Walks `stream` and tells whether it would inflate to more than `cap` bytes. Never
- * throws; time is linear in the stream's length (each symbol consumes at least one bit).
- */
-export function deflateBound(stream: Uint8Array, cap: number): DeflateBound {
-  if (!fixedBuilt) buildFixed();
-  const size = stream.length;
-  let pos = 0;
+/** The bit reader's state, kept in an object between the walk's rare steps (headers, long codes). */
+class Bits {
+  pos = 0;
   /** Zero bytes loaded past the end: a stream that uses them is truncated. */
-  let beyond = 0;
-  let bits = 0;
-  let count = 0;
-  let out = 0;
+  beyond = 0;
+  bits = 0;
+  count = 0;
+  constructor(readonly stream: Uint8Array) {}
 
   /** Makes at least `n` (<= 24) bits available. */
-  const need = (n: number): void => {
-    while (count < n) {
-      if (pos < size) bits |= stream[pos++]! << count;
-      else beyond++;
-      count += 8;
+  need(n: number): void {
+    while (this.count < n) {
+      if (this.pos < this.stream.length) this.bits |= this.stream[this.pos++]! << this.count;
+      else this.beyond++;
+      this.count += 8;
     }
-  };
-  const take = (n: number): number => {
-    need(n);
-    const value = bits & ((1 << n) - 1);
-    bits >>>= n;
-    count -= n;
+  }
+
+  take(n: number): number {
+    this.need(n);
+    const value = this.bits & ((1 << n) - 1);
+    this.bits >>>= n;
+    this.count -= n;
     return value;
-  };
+  }
+
   /** True once bits past the end of the input were consumed. */
-  const truncated = (): boolean => beyond * 8 > count;
+  truncated(): boolean {
+    return this.beyond * 8 > this.count;
+  }
+
   /** The next symbol of `code`, or -1 for a bit pattern that is no code. */
-  const decode = (code: Code): number => {
-    need(FAST_BITS);
-    const entry = code.fast[bits & FAST_MASK]!;
+  decode(code: Code): number {
+    this.need(MAX_BITS);
+    const entry = code.fast[this.bits & FAST_MASK]!;
     if (entry >= 0) {
       const len = entry & 15;
-      bits >>>= len;
-      count -= len;
+      this.bits >>>= len;
+      this.count -= len;
       return entry >>> 4;
     }
     if (entry === NO_CODE) return -1;
     // A long code: canonical decoding one bit at a time (RFC 1951 3.2.2).
-    need(MAX_BITS);
     let value = 0;
     let first = 0;
     let index = 0;
     for (let len = 1; len <= MAX_BITS; len++) {
-      value |= (bits >>> (len - 1)) & 1;
+      value |= (this.bits >>> (len - 1)) & 1;
       const n = code.count[len]!;
       if (value - first < n) {
-        bits >>>= len;
-        count -= len;
+        this.bits >>>= len;
+        this.count -= len;
         return code.symbols[index + value - first]!;
       }
       index += n;
@@ -176,101 +175,211 @@ export function deflateBound(stream: Uint8Array, cap: number): DeflateBound {
       value <<= 1;
     }
     return -1;
-  };
+  }
+}
 
+/** Result of a block header: the codes of a Huffman block, or the walk's verdict. */
+type Header = 'fixed' | 'dynamic' | DeflateBound;
+
+/**
+ * Walks `stream` and tells whether it would inflate to more than `cap` bytes. Never
+ * throws; time is linear in the stream's length (each symbol consumes at least one bit).
+ */
+export function deflateBound(stream: Uint8Array, cap: number): DeflateBound {
+  if (!fixedBuilt) buildFixed();
+  const r = new Bits(stream);
+  let out = 0;
   for (;;) {
-    const final = take(1);
-    const type = take(2);
+    const final = r.take(1);
+    const type = r.take(2);
     if (type === 0) {
-      // Stored (3.2.4): skip to a byte boundary, LEN, NLEN, LEN bytes.
-      bits >>>= count & 7;
-      count -= count & 7;
-      const len = take(16);
-      const nlen = take(16);
-      if (truncated()) return 'within';
-      if ((len ^ 0xffff) !== nlen) return 'corrupt';
-      // The bit buffer now holds whole bytes only; they are the block's first bytes.
-      const buffered = count >>> 3;
-      const fromBuffer = Math.min(buffered, len);
-      bits = fromBuffer >= 4 ? 0 : bits >>> (fromBuffer * 8);
-      count -= fromBuffer * 8;
-      if (truncated()) return 'within';
-      const rest = len - fromBuffer;
-      // A truncated block still yields the bytes that are there.
-      const available = Math.min(rest, size - pos);
-      pos += available;
-      out += fromBuffer + available;
+      const stored = storedBlock(r);
+      if (stored < 0) return stored === STORED_CORRUPT ? 'corrupt' : 'within';
+      out += stored;
       if (out > cap) return 'over';
-      if (available < rest) return 'within';
+      if (r.truncated()) return 'within';
     } else if (type === 1 || type === 2) {
-      let lit: Code = fixedLiteral;
-      let dist: Code = fixedDistance;
       if (type === 2) {
-        // Dynamic (3.2.7): the code length code, then the two codes' lengths.
-        const nlen = take(5) + 257;
-        const ndist = take(5) + 1;
-        const ncode = take(4) + 4;
-        if (nlen > 286 || ndist > 30) return 'corrupt';
-        lengths.fill(0, 0, 19);
-        for (let k = 0; k < ncode; k++) lengths[CODE_LENGTH_ORDER[k]!] = take(3);
-        if (truncated()) return 'within';
-        if (!buildCode(lengthsCode, lengths, 0, 19, true)) return 'corrupt';
-        const total = nlen + ndist;
-        let k = 0;
-        while (k < total) {
-          const symbol = decode(lengthsCode);
-          if (truncated()) return 'within';
-          if (symbol < 0) return 'corrupt';
-          if (symbol < 16) {
-            lengths[k++] = symbol;
-            continue;
-          }
-          let repeat: number;
-          let value = 0;
-          if (symbol === 16) {
-            if (k === 0) return 'corrupt';
-            value = lengths[k - 1]!;
-            repeat = 3 + take(2);
-          } else if (symbol === 17) {
-            repeat = 3 + take(3);
-          } else {
-            repeat = 11 + take(7);
-          }
-          if (truncated()) return 'within';
-          if (k + repeat > total) return 'corrupt';
-          lengths.fill(value, k, k + repeat);
-          k += repeat;
-        }
-        if (lengths[256] === 0) return 'corrupt';
-        if (!buildCode(literalCode, lengths, 0, nlen, false)) return 'corrupt';
-        if (!buildCode(distanceCode, lengths, nlen, ndist, false)) return 'corrupt';
-        lit = literalCode;
-        dist = distanceCode;
+        const header = dynamicHeader(r);
+        if (header !== 'dynamic') return header as DeflateBound;
       }
-      for (;;) {
-        const symbol = decode(lit);
-        if (truncated()) return 'within';
-        if (symbol < 0) return 'corrupt';
-        if (symbol < 256) {
-          if (++out > cap) return 'over';
-          continue;
-        }
-        if (symbol === 256) break;
-        const lc = symbol - 257;
-        if (lc >= 29) return 'corrupt';
-        const length = LENGTH_BASE[lc]! + take(LENGTH_EXTRA[lc]!);
-        const dc = decode(dist);
-        if (truncated()) return 'within';
-        if (dc < 0 || dc >= 30) return 'corrupt';
-        const distance = DIST_BASE[dc]! + take(DIST_EXTRA[dc]!);
-        if (truncated()) return 'within';
-        if (distance > out) return 'corrupt';
-        out += length;
-        if (out > cap) return 'over';
-      }
+      const verdict = symbols(r, type === 1 ? fixedLiteral : literalCode, type === 1 ? fixedDistance : distanceCode, out, cap);
+      if (verdict < 0) return verdict === SYMBOLS_OVER ? 'over' : verdict === SYMBOLS_CORRUPT ? 'corrupt' : 'within';
+      out = verdict;
     } else {
       return 'corrupt';
     }
     if (final === 1) return 'within';
   }
+}
+
+const STORED_CORRUPT = -1;
+const STORED_TRUNCATED = -2;
+
+/** A stored block (3.2.4) after its 3 header bits: its length, or STORED_CORRUPT / STORED_TRUNCATED. */
+function storedBlock(r: Bits): number {
+  r.bits >>>= r.count & 7;
+  r.count -= r.count & 7;
+  const len = r.take(16);
+  const nlen = r.take(16);
+  if (r.truncated()) return STORED_TRUNCATED;
+  if ((len ^ 0xffff) !== nlen) return STORED_CORRUPT;
+  // The bit buffer now holds whole bytes only; they are the block's first bytes.
+  const fromBuffer = Math.min(r.count >>> 3, len);
+  r.bits = fromBuffer >= 4 ? 0 : r.bits >>> (fromBuffer * 8);
+  r.count -= fromBuffer * 8;
+  // A truncated block still yields the bytes that are there (truncated() tells the caller).
+  const rest = len - fromBuffer;
+  const available = Math.min(rest, r.stream.length - r.pos);
+  r.pos += available;
+  if (available < rest) r.beyond += rest - available;
+  return len - (rest - available);
+}
+
+/** A dynamic block's header (3.2.7): builds literalCode and distanceCode. */
+function dynamicHeader(r: Bits): Header {
+  const nlen = r.take(5) + 257;
+  const ndist = r.take(5) + 1;
+  const ncode = r.take(4) + 4;
+  if (nlen > 286 || ndist > 30) return 'corrupt';
+  lengths.fill(0, 0, 19);
+  for (let k = 0; k < ncode; k++) lengths[CODE_LENGTH_ORDER[k]!] = r.take(3);
+  if (r.truncated()) return 'within';
+  if (!buildCode(lengthsCode, lengths, 0, 19, true)) return 'corrupt';
+  const total = nlen + ndist;
+  let k = 0;
+  while (k < total) {
+    const symbol = r.decode(lengthsCode);
+    if (r.truncated()) return 'within';
+    if (symbol < 0) return 'corrupt';
+    if (symbol < 16) {
+      lengths[k++] = symbol;
+      continue;
+    }
+    let repeat: number;
+    let value = 0;
+    if (symbol === 16) {
+      if (k === 0) return 'corrupt';
+      value = lengths[k - 1]!;
+      repeat = 3 + r.take(2);
+    } else if (symbol === 17) {
+      repeat = 3 + r.take(3);
+    } else {
+      repeat = 11 + r.take(7);
+    }
+    if (r.truncated()) return 'within';
+    if (k + repeat > total) return 'corrupt';
+    lengths.fill(value, k, k + repeat);
+    k += repeat;
+  }
+  if (lengths[256] === 0) return 'corrupt';
+  if (!buildCode(literalCode, lengths, 0, nlen, false)) return 'corrupt';
+  if (!buildCode(distanceCode, lengths, nlen, ndist, false)) return 'corrupt';
+  return 'dynamic';
+}
+
+const SYMBOLS_OVER = -1;
+const SYMBOLS_CORRUPT = -2;
+const SYMBOLS_TRUNCATED = -3;
+
+/**
+ * The symbols of one Huffman block, counted: the output total after its end-of-block, or
+ * SYMBOLS_OVER / SYMBOLS_CORRUPT / SYMBOLS_TRUNCATED. The hot loop: the bit buffer in
+ * locals, one table lookup per code of up to FAST_BITS bits.
+ */
+function symbols(r: Bits, lit: Code, dist: Code, start: number, cap: number): number {
+  const stream = r.stream;
+  const size = stream.length;
+  const litFast = lit.fast;
+  const distFast = dist.fast;
+  let pos = r.pos;
+  let bits = r.bits;
+  let count = r.count;
+  let beyond = r.beyond;
+  let out = start;
+  for (;;) {
+    // At least 15 bits: a whole code. Bytes past the end load as zero and are counted.
+    while (count < MAX_BITS) {
+      if (pos < size) bits |= stream[pos++]! << count;
+      else beyond++;
+      count += 8;
+    }
+    let symbol: number;
+    const entry = litFast[bits & FAST_MASK]!;
+    if (entry >= 0) {
+      const len = entry & 15;
+      bits >>>= len;
+      count -= len;
+      symbol = entry >>> 4;
+    } else {
+      r.pos = pos;
+      r.bits = bits;
+      r.count = count;
+      r.beyond = beyond;
+      symbol = r.decode(lit);
+      pos = r.pos;
+      bits = r.bits;
+      count = r.count;
+      beyond = r.beyond;
+    }
+    if (beyond !== 0 && beyond * 8 > count) return SYMBOLS_TRUNCATED;
+    if (symbol < 0) return SYMBOLS_CORRUPT;
+    if (symbol < 256) {
+      if (++out > cap) return SYMBOLS_OVER;
+      continue;
+    }
+    if (symbol === 256) break;
+    const lc = symbol - 257;
+    if (lc >= 29) return SYMBOLS_CORRUPT;
+    // Length extra bits (at most 5), then a distance code (at most 15 bits) and its extra bits (at most 13).
+    while (count < 20) {
+      if (pos < size) bits |= stream[pos++]! << count;
+      else beyond++;
+      count += 8;
+    }
+    const lengthExtra = LENGTH_EXTRA[lc]!;
+    const length = LENGTH_BASE[lc]! + (bits & ((1 << lengthExtra) - 1));
+    bits >>>= lengthExtra;
+    count -= lengthExtra;
+    let dc: number;
+    const dentry = distFast[bits & FAST_MASK]!;
+    if (dentry >= 0) {
+      const len = dentry & 15;
+      bits >>>= len;
+      count -= len;
+      dc = dentry >>> 4;
+    } else {
+      r.pos = pos;
+      r.bits = bits;
+      r.count = count;
+      r.beyond = beyond;
+      dc = r.decode(dist);
+      pos = r.pos;
+      bits = r.bits;
+      count = r.count;
+      beyond = r.beyond;
+    }
+    if (dc < 0 || dc >= 30) {
+      if (beyond !== 0 && beyond * 8 > count) return SYMBOLS_TRUNCATED;
+      return SYMBOLS_CORRUPT;
+    }
+    while (count < 13) {
+      if (pos < size) bits |= stream[pos++]! << count;
+      else beyond++;
+      count += 8;
+    }
+    const distExtra = DIST_EXTRA[dc]!;
+    const distance = DIST_BASE[dc]! + (bits & ((1 << distExtra) - 1));
+    bits >>>= distExtra;
+    count -= distExtra;
+    if (beyond !== 0 && beyond * 8 > count) return SYMBOLS_TRUNCATED;
+    if (distance > out) return SYMBOLS_CORRUPT;
+    out += length;
+    if (out > cap) return SYMBOLS_OVER;
+  }
+  r.pos = pos;
+  r.bits = bits;
+  r.count = count;
+  r.beyond = beyond;
+  return out;
 }

@@ -111,7 +111,8 @@ export type InflateResult =
  * The reader does not rely on an inflater honouring the cap: it checks sizes, counts and
  * ratios from the headers first, then walks each stream (deflateBound) and calls the
  * inflater only for a stream proven to produce at most `expectedSize` bytes. So even an
- * adapter that ignores the cap (`(c) => inflateRawSync(c)`) never inflates more.
+ * adapter that ignores the cap (`(c) => inflateRawSync(c)`) never inflates more. An
+ * inflater that stops at the cap itself may say so (ReadZipOptions.inflaterStopsAtCap).
  */
 export type InflateRaw = (compressed: Uint8Array, expectedSize: number) => InflateResult;
 
@@ -166,6 +167,8 @@ interface ReadState {
   reported: number;
   /** CRC-32 for stored entries (ReadZipOptions.crc32). */
   readonly storedCrc: (data: Uint8Array) => number;
+  /** Whether each stream is walked before the inflater sees it (ReadZipOptions.inflaterStopsAtCap). */
+  readonly walk: boolean;
 }
 
 interface EndRecord {
@@ -214,11 +217,19 @@ export interface ReadZipOptions {
    * entries get their CRC from the inflater, or crc32.ts.
    */
   readonly crc32?: (data: Uint8Array) => number;
+  /**
+   * True only for an inflater that never produces more than the size it is handed (node:zlib
+   * with `maxOutputLength` stops there natively): the reader then skips the walk that
+   * proves each stream's size before the inflater is called (deflate-bound.ts), which such
+   * an inflater makes redundant. Default false: whatever the adapter does with its cap, it
+   * is handed only streams proven to produce at most the declared size.
+   */
+  readonly inflaterStopsAtCap?: boolean;
 }
 
 export function readZip(bytes: Uint8Array, inflate: InflateRaw, findings: FindingList, file = 'bundle.zip', options: ReadZipOptions = {}): ZipReadResult {
   const keepContent = options.keepContent !== false;
-  const state: ReadState = { bytes, findings, file, sound: true, reported: 0, storedCrc: options.crc32 ?? crc32 };
+  const state: ReadState = { bytes, findings, file, sound: true, reported: 0, storedCrc: options.crc32 ?? crc32, walk: options.inflaterStopsAtCap !== true };
   // Before parsing anything: a bundle over the limit is refused without reading a record.
   if (bytes.length > BUNDLE_MAX_COMPRESSED_BYTES) {
     problem(
@@ -721,7 +732,7 @@ function extract(state: ReadState, record: CentralRecord, inflate: InflateRaw): 
   } else {
     // Before any inflater runs: a stream that would produce more than the declared size,
     // or is no DEFLATE stream at all, is refused from its own bits (deflate-bound.ts).
-    const bound = deflateBound(compressed, record.uncompressedSize);
+    const bound = state.walk ? deflateBound(compressed, record.uncompressedSize) : 'within';
     if (bound !== 'within') {
       reportInflateFailure(state, record, bound === 'over' ? 'too-long' : 'corrupt');
       return null;
