@@ -162,6 +162,54 @@ test('deflateBound refuses what zlib refuses, table', () => {
   }
 });
 
+/**
+ * `count` dynamic blocks of about 11 bytes each that produce nothing: one-bit codes for
+ * end-of-block and one distance, lengths sent with two repeat codes. The cheapest way to
+ * make an inflater build a code per block.
+ */
+function tinyDynamicBlocks(count) {
+  const out = [];
+  let acc = 0;
+  let n = 0;
+  const write = (value, bits) => {
+    for (let i = 0; i < bits; i++) {
+      acc |= ((value >> i) & 1) << n;
+      if (++n === 8) {
+        out.push(acc);
+        acc = 0;
+        n = 0;
+      }
+    }
+  };
+  const order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
+  for (let b = 0; b < count; b++) {
+    write(b === count - 1 ? 1 : 0, 1);
+    write(2, 2);
+    write(0, 5); // 257 literal/length codes
+    write(0, 5); // 1 distance code
+    write(14, 4); // 18 code length code lengths
+    for (let k = 0; k < 18; k++) write(order[k] === 18 || order[k] === 1 ? 1 : 0, 3);
+    write(1, 1); // 18: 138 zeros
+    write(127, 7);
+    write(1, 1); // 18: 118 zeros
+    write(107, 7);
+    write(0, 1); // 1: end-of-block has a one-bit code
+    write(0, 1); // 1: so has distance 0
+    write(0, 1); // end-of-block
+  }
+  if (n > 0) out.push(acc);
+  return Uint8Array.from(out);
+}
+
+test('a stream of many tiny dynamic blocks is walked to its end (tables sized to their codes)', () => {
+  for (const count of [1, 2, 1000, 20_000]) {
+    const stream = tinyDynamicBlocks(count);
+    assert.equal(zlib.inflateRawSync(stream).length, 0, `${count}: zlib`);
+    assert.equal(deflateBound(stream, 0), 'within', `${count} blocks`);
+    assert.equal(deflateBound(stream.subarray(0, stream.length - 1), 0), 'within', `${count} blocks, truncated`);
+  }
+});
+
 test('deflateBound agrees with zlib on 6,000 mutated streams: over exactly when zlib overflows, never refusing what zlib inflates', () => {
   const rng = prng(0x5eed24);
   const seeds = streams().filter(([, data]) => data.length > 0);

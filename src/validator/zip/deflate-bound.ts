@@ -13,7 +13,10 @@
 // one bit, and no codes at all), a repeat with nothing to repeat or past the end, no
 // end-of-block code, literal/length symbols 286 and 287, distance symbols 30 and 31, and a
 // distance farther back than the output so far. So a stream it measures within the cap
-// cannot make any correct inflater produce more, and one it calls corrupt is corrupt to zlib.
+// cannot make any correct inflater produce more, and zlib refuses every stream it calls
+// corrupt (as corrupt, or as cut short when the input ends inside a header already invalid:
+// zlib reads the whole header before judging it). test/validator/deflate-bound.test.mjs
+// holds it to zlib on mutated streams.
 
 /** What walking a stream found. */
 export type DeflateBound =
@@ -45,6 +48,12 @@ const LONG_CODE = -2;
 /** One canonical Huffman code (RFC 1951 3.2.2), as lookup table and per-length counts. */
 class Code {
   readonly fast = new Int32Array(FAST_SIZE);
+  /**
+   * Index mask of `fast`: as many bits as the longest code, at most FAST_BITS. A table no
+   * larger than the code needs keeps a stream of many tiny blocks from costing a full
+   * table per block.
+   */
+  mask = FAST_MASK;
   readonly count = new Uint16Array(MAX_BITS + 1);
   /** Symbols ordered by (code length, symbol): canonical code order. */
   readonly symbols = new Uint16Array(288);
@@ -71,7 +80,10 @@ function buildCode(code: Code, lens: Uint8Array, start: number, n: number, isCod
   for (let s = 0; s < n; s++) count[lens[start + s]!]!++;
   let max = MAX_BITS;
   while (max >= 1 && count[max] === 0) max--;
-  code.fast.fill(NO_CODE);
+  const tableBits = Math.max(1, Math.min(max, FAST_BITS));
+  const tableSize = 1 << tableBits;
+  code.mask = tableSize - 1;
+  code.fast.fill(NO_CODE, 0, tableSize);
   count[0] = 0;
   if (max === 0) return true;
   let left = 1;
@@ -99,7 +111,7 @@ function buildCode(code: Code, lens: Uint8Array, start: number, n: number, isCod
     let reversed = 0;
     for (let b = 0; b < len; b++) reversed |= ((value >>> b) & 1) << (len - 1 - b);
     if (len <= FAST_BITS) {
-      for (let slot = reversed; slot < FAST_SIZE; slot += 1 << len) code.fast[slot] = (s << 4) | len;
+      for (let slot = reversed; slot < tableSize; slot += 1 << len) code.fast[slot] = (s << 4) | len;
     } else {
       code.fast[reversed & FAST_MASK] = LONG_CODE;
     }
@@ -150,7 +162,7 @@ class Bits {
   /** The next symbol of `code`, or -1 for a bit pattern that is no code. */
   decode(code: Code): number {
     this.need(MAX_BITS);
-    const entry = code.fast[this.bits & FAST_MASK]!;
+    const entry = code.fast[this.bits & code.mask]!;
     if (entry >= 0) {
       const len = entry & 15;
       this.bits >>>= len;
@@ -291,7 +303,9 @@ function symbols(r: Bits, lit: Code, dist: Code, start: number, cap: number): nu
   const stream = r.stream;
   const size = stream.length;
   const litFast = lit.fast;
+  const litMask = lit.mask;
   const distFast = dist.fast;
+  const distMask = dist.mask;
   let pos = r.pos;
   let bits = r.bits;
   let count = r.count;
@@ -305,7 +319,7 @@ function symbols(r: Bits, lit: Code, dist: Code, start: number, cap: number): nu
       count += 8;
     }
     let symbol: number;
-    const entry = litFast[bits & FAST_MASK]!;
+    const entry = litFast[bits & litMask]!;
     if (entry >= 0) {
       const len = entry & 15;
       bits >>>= len;
@@ -342,7 +356,7 @@ function symbols(r: Bits, lit: Code, dist: Code, start: number, cap: number): nu
     bits >>>= lengthExtra;
     count -= lengthExtra;
     let dc: number;
-    const dentry = distFast[bits & FAST_MASK]!;
+    const dentry = distFast[bits & distMask]!;
     if (dentry >= 0) {
       const len = dentry & 15;
       bits >>>= len;
