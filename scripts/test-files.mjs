@@ -74,6 +74,7 @@ export const TEST_FILES = [
   'test/validator/catalogue-refs.test.mjs',
   'test/validator/css-policy.test.mjs',
   'test/validator/css-tokenizer.test.mjs',
+  'test/validator/deflate-bound.test.mjs',
   'test/validator/fuzz-css.test.mjs',
   'test/validator/fuzz-html.test.mjs',
   'test/validator/fuzz-js.test.mjs',

@@ -312,6 +312,26 @@ export const DECISIONS: readonly DecisionSummary[] = [
     title: 'Errors of the tool\'s own',
     text: 'Two errors protect the publisher beyond what the contract asks, and their explanations say so: a known-shape credential in any bundle file (`secret/access-token`), since a bundle reaches every visitor of every store that installs it, which makes the contract\'s ban on secrets in public defaults apply with more force; and a sixth file in a release folder (`release/unexpected-file`), since a submission is exactly five files and a stray key beside them is how keys leak. Every other error-level rule cites a section of the contract or a decision.',
   },
+  {
+    id: '39',
+    title: 'Integers in JSON',
+    text: 'JSON has one number 1, however it is written: wherever the contract asks for an integer, every spelling whose exact decimal value is that integer is accepted (`1`, `1.0`, `1e0`, `10e-1` for `schema_version` and `protocol_version`). The value is read from the digits, not from the double a parser rounds them to, so `1.00000000000000001` is not 1. Bridge payloads arrive as JavaScript values, where `1.0` already is 1.',
+  },
+  {
+    id: '40',
+    title: 'Unique select options',
+    text: 'The options of a select are unique as `{label, value}` objects, as the contract says: two identical options are an error. A value repeated under another label is allowed but is a warning (`property/option-value-repeated`): a saved setting stores only the value, so the store user cannot tell the two labels apart afterwards.',
+  },
+  {
+    id: '41',
+    title: 'Archives within every limit',
+    text: `\`package\` never refuses a project for which an archive within every limit exists. An entry whose DEFLATE stream would exceed the ratio limit of ${BUNDLE_MAX_COMPRESSION_RATIO} is not stored whole: the start of the file is compressed and its last bytes, at least one hundredth of the file, follow in stored blocks of the same stream, so that the entry's ratio stays at or under the limit. The split is a pure function of the content (D-15), and \`check\` measures the archive with the same encoder, so the two always agree.`,
+  },
+  {
+    id: '42',
+    title: 'The package benchmark',
+    text: '`package` does two jobs, checking the project and writing its archive, so its peer (D-35) does both side by side: the validator\'s content rules over the same files and Info-ZIP `zip -X -r -6` of the same folder, started together on the same cores. The bound is 1.25 times, taken on the median of each run\'s own ratio; `zip -6` alone is printed beside it. Peak memory stays within the memory of an idle Node.js process plus four times the expanded bundle, without V8 flags set while running and without forced garbage collection.',
+  },
   // The service core (src/service/, docs/service.md).
   {
     id: '43',

@@ -78,11 +78,11 @@ export function manifestExplanations(): Record<string, Explanation> {
       },
     },
     'manifest/schema-version': {
-      text: 'schema_version names the manifest schema, and 1 is the only one (contract "Versioning"). It must be written exactly 1: 1.0 and 1e0 are the same number to JSON.parse but different signed bytes, and a reader that keeps the source text would not see 1.',
-      example: { file: 'manifest.json', before: '"schema_version": 1.0,', after: '"schema_version": 1,' },
+      text: 'schema_version names the manifest schema, and 1 is the only one (contract "Versioning"). JSON has one number 1, so every spelling whose exact value is the integer 1 is accepted (1, 1.0, 1e0, 10e-1; D-39); 1.5, 2, "1" and 1.00000000000000001 (a value a parser would round to 1) are not.',
+      example: { file: 'manifest.json', before: '"schema_version": 2,', after: '"schema_version": 1,' },
     },
     'manifest/protocol-version': {
-      text: 'protocol_version names the bridge protocol the extension speaks to window.PLATFORM, and 1 is the only one (contract "Versioning"). It must be written exactly 1, as an integer.',
+      text: 'protocol_version names the bridge protocol the extension speaks to window.PLATFORM, and 1 is the only one (contract "Versioning"). It must be the integer 1, in any JSON spelling of it (1, 1.0, 1e0; D-39), and a number, not a string.',
       example: { file: 'manifest.json', before: '"protocol_version": "1",', after: '"protocol_version": 1,' },
     },
     'manifest/namespace': {

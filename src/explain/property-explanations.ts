@@ -10,7 +10,7 @@ export function propertyExplanations(): Record<string, Explanation> {
       example: { file: 'manifest.json', before: '"Headline-Color": {"type": "color", …}', after: '"headline_color": {"type": "color", …}' },
     },
     'property/wrong-type': {
-      text: 'A definition and each option is an object; type, label, help and option texts are strings; required is a boolean; min and max are numbers; options is an array. Saved settings (preview, store) are one object. Values are never converted: "true" is not true.',
+      text: 'A definition and each option is an object; type, label, help and option texts are strings; required is a boolean; min and max are numbers; options is an array. Saved settings (preview, store) are one plain JSON object: a Map, a class instance or an object with another prototype is refused, since it would not be read as the store reads JSON. Values are never converted: "true" is not true.',
       example: {
         file: 'manifest.json',
         before: '"columns": {"type": "number", "label": "Columns", "required": "yes", "max": "6"}',
@@ -74,7 +74,15 @@ export function propertyExplanations(): Record<string, Explanation> {
       example: { file: 'manifest.json', before: '{"label": "None", "value": ""}', after: '{"label": "None", "value": "none"}' },
     },
     'property/option-duplicate': {
-      text: 'Option values are unique within a select: a saved setting stores only the value, so two options with one value could not be told apart (D-7). Labels may repeat.',
+      text: 'The options of a select are unique {label, value} objects (contract "Property definition"; D-40): the same label with the same value twice is an error, as it offers one choice twice. Labels may repeat under different values; a value repeated under another label is the warning property/option-value-repeated.',
+      example: {
+        file: 'manifest.json',
+        before: '[{"label": "Small", "value": "s"}, {"label": "Small", "value": "s"}]',
+        after: '[{"label": "Small", "value": "s"}]',
+      },
+    },
+    'property/option-value-repeated': {
+      text: 'Two options carry the same value under different labels. The contract asks only for unique {label, value} objects, so this is allowed, but a saved setting stores only the value: once saved, the store user cannot tell which of the labels was chosen (D-40). A warning; give each option its own value unless the labels are true synonyms.',
       example: {
         file: 'manifest.json',
         before: '[{"label": "Small", "value": "s"}, {"label": "Short", "value": "s"}]',
@@ -94,7 +102,7 @@ export function propertyExplanations(): Record<string, Explanation> {
       example: { file: 'manifest.json', before: '"columns": {"type": "number", "label": "Columns", "min": 6, "max": 1}', after: '"columns": {"type": "number", "label": "Columns", "min": 1, "max": 6}' },
     },
     'property/value-type': {
-      text: 'A default, and every saved setting, has its property\'s type: true or false for boolean, a finite number for number, a string for every other type (D-7; contract "Errors": a default does not match its type). Quoted numbers and booleans are strings.',
+      text: 'A default, and every saved setting, has its property\'s type: true or false for boolean, a finite number for number, a string for every other type (D-7; contract "Errors": a default does not match its type). Quoted numbers and booleans are strings. A saved string must also be Unicode text: one holding a lone surrogate is refused, as the manifest\'s reader refuses it in a default.',
       example: { file: 'manifest.json', before: '"columns": {"type": "number", "label": "Columns", "default": "3"}', after: '"columns": {"type": "number", "label": "Columns", "default": 3}' },
     },
     'property/value-too-large': {

@@ -28,5 +28,9 @@ export function inflateRawCapped(compressed: Uint8Array, expectedSize: number): 
   return native !== null ? { ok: true, data: result.data, crc32: native(result.data) } : result;
 }
 
-/** The release check's platform services; CRC-32 natively for stored entries too (the inflater gives it for deflated ones). */
-export const NODE_RELEASE_DEPS: ReleaseDeps = { inflateRaw: inflateRawCapped, sha256Hex, verifyEd25519, crc32 };
+/**
+ * The release check's platform services; CRC-32 natively for stored entries too (the
+ * inflater gives it for deflated ones). inflateRawCapped stops at the cap (zlib's
+ * maxOutputLength), so the reader need not walk each stream first.
+ */
+export const NODE_RELEASE_DEPS: ReleaseDeps = { inflateRaw: inflateRawCapped, sha256Hex, verifyEd25519, crc32, inflateRawStopsAtCap: true };

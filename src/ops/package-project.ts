@@ -144,7 +144,7 @@ function buildArchive(dir: string): Built {
   const readBack = new FindingList();
   // Stored entries get node:zlib's CRC-32 (the same function), as deflated ones do from
   // their proofs: the validator's own is JavaScript, compiled for this one pass.
-  readZip(built.zip, provenInflater(built.proofs ?? []), readBack, 'bundle.zip', { keepContent: false, crc32 });
+  readZip(built.zip, provenInflater(built.proofs ?? []), readBack, 'bundle.zip', { keepContent: false, crc32, inflaterStopsAtCap: true });
   trace('read back');
   return { ...built, findings: sortFindings(built.findings.concat(readBack.items)) };
 }

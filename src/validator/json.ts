@@ -505,3 +505,28 @@ function skipDigits(text: string, pos: number): number {
 function abbreviate(source: string): string {
   return source.length <= 40 ? source : `${source.slice(0, 37)}...`;
 }
+
+/** A JSON number's parts (RFC 8259 section 6): sign, integer digits, fraction digits, exponent. */
+const JSON_NUMBER = /^(-?)(0|[1-9][0-9]*)(?:\.([0-9]+))?(?:[eE]([+-]?[0-9]+))?$/;
+
+/**
+ * D-39: the integer a JSON number's text denotes exactly, whatever its spelling (`1`,
+ * `1.0`, `1e0`, `10e-1`, `0.1e1` are all 1), or undefined when the exact decimal value is
+ * not an integer (`1.5`, `1.00000000000000001`, which a double rounds to 1) or is beyond
+ * Number.MAX_SAFE_INTEGER in magnitude. Decided on the digits, not the parsed double.
+ */
+export function exactJsonInteger(text: string): number | undefined {
+  const parts = JSON_NUMBER.exec(text);
+  if (parts === null) return undefined;
+  const digits = (parts[2]! + (parts[3] ?? '')).replace(/^0+/, '');
+  if (digits === '') return 0; // any zero: `0`, `-0.0`, `0e999`
+  const exponentText = parts[4] ?? '0';
+  // A non-zero value with a 7-digit exponent is a fraction or far beyond a safe integer.
+  if (exponentText.replace(/^[+-]?0*/, '').length > 6) return undefined;
+  const significant = digits.replace(/0+$/, '');
+  const exponent = Number(exponentText) - (parts[3]?.length ?? 0) + (digits.length - significant.length);
+  if (exponent < 0 || significant.length + exponent > 16) return undefined;
+  const value = Number(significant + '0'.repeat(exponent));
+  if (!Number.isSafeInteger(value)) return undefined;
+  return parts[1] === '-' ? -value : value;
+}

@@ -3,13 +3,14 @@
 // as written: every finding carries an RFC 6901 pointer and the line/column of the
 // offending key or value, and one pass reports every problem it can see.
 //
-// Integers: JSON has no integer type, and `1.0`, `1e0` and `10e-1` all read as 1. The
-// manifest is signed bytes that two readers must agree on, so `schema_version` and
-// `protocol_version` must be written exactly `1`; any other spelling is refused.
+// Integers (D-39): JSON has one number 1, however it is spelled, so `schema_version` and
+// `protocol_version` accept `1`, `1.0`, `1e0`, `10e-1` alike. What counts is the exact
+// decimal value of the text (exactJsonInteger), not the double a parser rounds it to:
+// `1.00000000000000001` is not 1.
 import { capabilityKeyHint, isCapabilityKey } from './capabilities.js';
 import { jsonPointer, type FindingList } from './findings.js';
 import { isNamespace, isSemver } from './grammar.js';
-import { readJson, type JsonEntry, type JsonNode, type JsonReadError } from './json.js';
+import { exactJsonInteger, readJson, type JsonEntry, type JsonNode, type JsonReadError } from './json.js';
 import {
   DESCRIPTION_MAX_BYTES,
   ENTRYPOINT_MAX_CHARS,
@@ -135,11 +136,11 @@ function checkField(entry: JsonEntry, report: Report, info: { -readonly [K in ke
   switch (entry.key) {
     case 'schema_version':
     case 'protocol_version': {
-      // Exactly the text `1` (see the file comment): `1.0` is the right number spelled differently.
-      if (node.kind === 'number' && node.text !== '1') {
+      // The integer 1 in any spelling (see the file comment).
+      if (node.kind === 'number' && exactJsonInteger(node.text) !== 1) {
         const rule = entry.key === 'schema_version' ? 'manifest/schema-version' : 'manifest/protocol-version';
-        const spelled = node.value === 1 ? ` (write it as 1, not ${node.text})` : '';
-        report(rule, `"${entry.key}" must be 1, found ${node.text.length <= 40 ? node.text : node.text.slice(0, 37) + '...'}${spelled}`, pointer, node.offset);
+        const rounded = node.value === 1 ? ' (a value a little off 1 that a parser would round to 1)' : '';
+        report(rule, `"${entry.key}" must be the integer 1, found ${node.text.length <= 40 ? node.text : node.text.slice(0, 37) + '...'}${rounded}`, pointer, node.offset);
       }
       return;
     }

@@ -334,9 +334,10 @@ function article(kind: string): string {
 
 /**
  * options: 1 to 100 objects `{label, value}`, both strings of 1 to 100 characters (UTF-16
- * code units, D-10), closed objects, unique. Unique means no two options share a `value`
- * (which also rules out two identical objects): a saved setting stores only the value,
- * so two options with one value could not be told apart. Labels may repeat.
+ * code units, D-10), closed objects, unique as `{label, value}` objects (contract): two
+ * identical options are an error. A value repeated under another label is a warning
+ * (D-40): a saved setting stores only the value, so the store user could not tell the two
+ * apart afterwards. Labels may repeat under different values.
  * Returns the well-formed options (for the default and settings checks), or null when
  * `options` is not an array (then no value can be checked against it).
  */
@@ -350,7 +351,8 @@ function validateOptions(node: JsonNode, report: Report, pointer: string): Selec
   if (count < SELECT_OPTIONS_MIN || count > SELECT_OPTIONS_MAX) {
     report('property/options-count', `"options" has ${count} entries; it must have ${SELECT_OPTIONS_MIN} to ${SELECT_OPTIONS_MAX}`, pointer, node.offset);
   }
-  const seen = new Set<string>();
+  /** Labels seen so far for each option value. */
+  const seen = new Map<string, Set<string>>();
   node.items.forEach((item, index) => {
     const at = `${pointer}/${index}`;
     if (item.kind !== 'object') {
@@ -373,11 +375,17 @@ function validateOptions(node: JsonNode, report: Report, pointer: string): Selec
         report('property/option-length', `An option "${field.key}" has ${v.value.length} characters; it must have ${OPTION_TEXT_MIN_CHARS} to ${OPTION_TEXT_MAX_CHARS}`, `${at}/${field.key}`, v.offset);
       }
       texts[field.key] = v.value;
-      if (field.key === 'value') {
-        if (seen.has(v.value)) {
-          report('property/option-duplicate', `Another option already has the value ${quote(v.value)}`, `${at}/value`, v.offset);
-        }
-        seen.add(v.value);
+    }
+    if (texts.label !== undefined && texts.value !== undefined) {
+      const labels = seen.get(texts.value);
+      if (labels === undefined) {
+        seen.set(texts.value, new Set([texts.label]));
+      } else if (labels.has(texts.label)) {
+        report('property/option-duplicate', `Another option is the same {label, value}: ${quote(texts.label)}, ${quote(texts.value)}`, at, item.offset);
+      } else {
+        const valueNode = item.entries.find((f) => f.key === 'value')!.value;
+        report('property/option-value-repeated', `Another option already has the value ${quote(texts.value)} under another label: a saved setting cannot tell ${quote(texts.label)} from it`, `${at}/value`, valueNode.offset);
+        labels.add(texts.label);
       }
     }
     for (const required of OPTION_FIELDS) {
@@ -430,6 +438,12 @@ export function validateSettings(properties: readonly PropertyDef[], settings: u
     report('property/wrong-type', `Settings must be an object, not ${describe(settings)}`, pointerBase);
     return;
   }
+  // Only what JSON.parse could have made: a Map, a Date or a class instance would be read
+  // through its own keys (a Map has none, so it passed as {}), not as the store reads it.
+  if (!isPlainObject(settings)) {
+    report('property/wrong-type', 'Settings must be a plain JSON object (prototype Object.prototype or null), not a Map, class instance or other object', pointerBase);
+    return;
+  }
   const byName = new Map<string, PropertyDef>();
   for (const def of properties) byName.set(def.name, def);
   try {
@@ -452,7 +466,7 @@ export function validateSettings(properties: readonly PropertyDef[], settings: u
         ...(def.min !== undefined ? { min: def.min } : {}),
         ...(def.max !== undefined ? { max: def.max } : {}),
       };
-      checkValue(rules, descriptor.value, report, pointer, undefined, `The setting ${quote(key)}`);
+      checkSettingValue(rules, descriptor.value, report, pointer, `The setting ${quote(key)}`);
     }
     const text = JSON.stringify(settings);
     const bytes = text === undefined ? 0 : utf8ByteLength(text);
@@ -463,4 +477,35 @@ export function validateSettings(properties: readonly PropertyDef[], settings: u
     // A Proxy, a throwing toJSON, a BigInt or a cycle: not JSON-compatible settings.
     report('property/wrong-type', 'The settings cannot be read as a JSON object', pointerBase);
   }
+}
+
+/** True for an object whose prototype is Object.prototype or null (what JSON.parse makes); false for anything else, a throwing Proxy included. */
+function isPlainObject(value: object): boolean {
+  try {
+    const proto: unknown = Object.getPrototypeOf(value);
+    return proto === Object.prototype || proto === null;
+  } catch {
+    return false;
+  }
+}
+
+/** A lone surrogate: no Unicode scalar value, so no UTF-8 encoding (a manifest default with one is refused by the JSON reader). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * One saved setting: exactly the checks a default of the same property gets (D-29's
+ * characters, then the value rules), plus the lone surrogate the manifest's reader refuses
+ * before a default is ever checked.
+ */
+function checkSettingValue(rules: ValueRules, value: unknown, report: Report, pointer: string, what: string): void {
+  if (typeof value === 'string') {
+    const surrogate = LONE_SURROGATE.exec(value);
+    if (surrogate !== null) {
+      const unit = `U+${surrogate[0].charCodeAt(0).toString(16).toUpperCase()}`;
+      report('property/value-type', `${what} must be Unicode text, but it holds the lone surrogate ${unit}, which no UTF-8 text can carry`, pointer);
+      return;
+    }
+  }
+  if (typeof value === 'string') checkManifestString(value, report, pointer, undefined, what, rules.type === 'textarea');
+  checkValue(rules, value, report, pointer, undefined, what);
 }

@@ -88,6 +88,11 @@ export interface ReleaseDeps {
   readonly verifyEd25519: (publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array) => boolean;
   /** CRC-32 of stored entries, natively where the platform has it (ReadZipOptions.crc32); default crc32.ts. */
   readonly crc32?: (bytes: Uint8Array) => number;
+  /**
+   * True only when `inflateRaw` never produces more than the size it is handed
+   * (ReadZipOptions.inflaterStopsAtCap); leave it out for any other adapter.
+   */
+  readonly inflateRawStopsAtCap?: boolean;
 }
 
 export interface ReleaseResult extends ValidationResult {
@@ -248,7 +253,10 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps): Relea
   let bundleEntries: ZipReadResult['entries'] | undefined;
   if (bundleBytes !== null) {
     const zipFindings = new FindingList();
-    const zip = readZip(bundleBytes, deps.inflateRaw, zipFindings, 'bundle.zip', deps.crc32 === undefined ? {} : { crc32: deps.crc32 });
+    const zip = readZip(bundleBytes, deps.inflateRaw, zipFindings, 'bundle.zip', {
+      ...(deps.crc32 !== undefined && { crc32: deps.crc32 }),
+      inflaterStopsAtCap: deps.inflateRawStopsAtCap === true,
+    });
     // A loop, not a spread into push: an archive of many entries may bring many findings.
     for (const f of zipFindings.items) top.items.push(f);
     const project = validateProject(

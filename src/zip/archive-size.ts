@@ -4,9 +4,9 @@
 // every file leaves the archive within the limit, nothing is compressed; otherwise every
 // entry is compressed with the encoder `package` uses (compressEntry), so the size is the
 // archive's own, not an estimate, and on the compression worker while the check runs, as
-// `package` does. The per-entry ratio cannot fail: compressEntry stores an entry whose
-// deflated form would exceed the ratio limit, and the archive-wide ratio of entries that
-// each keep within it keeps within it too.
+// `package` does. The per-entry ratio cannot fail: compressEntry pads the stream of an
+// entry that would exceed the ratio limit with a stored tail (D-41), and the archive-wide
+// ratio of entries that each keep within it keeps within it too.
 import { BUNDLE_MAX_COMPRESSED_BYTES, FindingList, sortFindings, type BundleEntry, type Finding, formatSize, ZIP_FORMAT } from '../validator/index.js';
 import { compressEntry, type CompressedEntry } from './compress-entry.js';
 import { startCompression, type ParallelCompression } from './parallel-compression.js';

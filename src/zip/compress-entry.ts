@@ -3,7 +3,7 @@
 // (src/zip/zip-writer.ts) so that the compression worker's bundle holds just this and the encoder.
 import { BUNDLE_MAX_COMPRESSION_RATIO, ZIP_FORMAT } from '../validator/index.js';
 import { crc32 } from '../validator/index.js';
-import { deflateRaw } from './deflate.js';
+import { deflateRaw, deflateRawWithStoredTail } from './deflate.js';
 
 const { METHOD_DEFLATE, METHOD_STORED } = ZIP_FORMAT;
 
@@ -25,20 +25,28 @@ export interface CompressedEntry {
 export type Crc32 = (bytes: Uint8Array) => number;
 
 /**
- * Deflate (method 8) only when it is smaller than storing AND the entry's ratio
- * uncompressed / compressed stays within BUNDLE_MAX_COMPRESSION_RATIO: the reader refuses
- * higher ratios (D-16, a zip-bomb guard), so a 5 MiB file of zeros is stored rather than
- * made unreadable. Empty files are stored (size 0). Integer arithmetic only.
+ * Deflate (method 8) when it is smaller than storing. The reader refuses an entry whose
+ * ratio uncompressed / compressed exceeds BUNDLE_MAX_COMPRESSION_RATIO (D-16, a zip-bomb
+ * guard), and `package` never refuses a project an archive within every limit exists for
+ * (D-41): when the DEFLATE stream would exceed the ratio, the entry is still deflated,
+ * with its last ceil(size / ratio) bytes in stored blocks after the compressed start
+ * (deflateRawWithStoredTail), so the stream is at least size / ratio bytes. Storing the
+ * whole file instead would cost a hundred times as much, and two such files could break
+ * the compressed-size limit. Empty files are stored (size 0). Integer arithmetic only;
+ * entries within the ratio are exactly deflateRaw's stream.
  *
  * `crc` may be any implementation of the same function (node:zlib's native one where it
  * exists): the value, and so the archive, is the same.
  */
 export function compressEntry(content: Uint8Array, crc: Crc32 = crc32): CompressedEntry {
   if (content.length === 0) return { method: METHOD_STORED, data: content, crc32: crc(content) };
-  const deflated = deflateRaw(content);
+  let deflated = deflateRaw(content);
+  if (content.length > BUNDLE_MAX_COMPRESSION_RATIO * deflated.length) {
+    const tail = Math.ceil(content.length / BUNDLE_MAX_COMPRESSION_RATIO);
+    deflated = deflateRawWithStoredTail(content, content.length - tail);
+  }
   if (deflated.length < content.length && content.length <= BUNDLE_MAX_COMPRESSION_RATIO * deflated.length) {
     return { method: METHOD_DEFLATE, data: deflated, crc32: crc(content) };
   }
   return { method: METHOD_STORED, data: content, crc32: crc(content) };
 }
-

@@ -789,8 +789,20 @@ export function warmUpEncoder(rounds: number): void {
   for (let k = 0; k < rounds; k++) encode(input, WARM_UP_BLOCK_SYMBOLS, WARM_UP_SKIP_AFTER_LITERALS);
 }
 
-/** deflateRaw with the block symbol budget and the literal-run skip as parameters. */
-function encode(data: Uint8Array, blockSymbols: number, skipAfterLiterals: number): Uint8Array {
+/**
+ * One DEFLATE stream of `data` whose bytes from `storedFrom` on are written as stored
+ * blocks (RFC 1951 3.2.4) after the compressed blocks of the bytes before it. A stored
+ * block costs its bytes plus 5, so the stream is never shorter than the stored part: this
+ * bounds the ratio of content that compresses too well (D-41). `storedFrom` 0 stores all;
+ * `data.length` is deflateRaw. A pure function of its arguments, like deflateRaw.
+ */
+export function deflateRawWithStoredTail(data: Uint8Array, storedFrom: number): Uint8Array {
+  if (!warmedUp) warmUpEncoder(1);
+  return encode(data, BLOCK_SYMBOLS, SKIP_AFTER_LITERALS, storedFrom);
+}
+
+/** deflateRaw with the block symbol budget, the literal-run skip and the stored tail as parameters. */
+function encode(data: Uint8Array, blockSymbols: number, skipAfterLiterals: number, storedFrom = data.length): Uint8Array {
   const n = data.length;
   // No block costs more than storing it (at most 6 bytes over its input), and every block
   // but the last covers at least BLOCK_SYMBOLS bytes. The scratch starts small and grows
@@ -804,7 +816,16 @@ function encode(data: Uint8Array, blockSymbols: number, skipAfterLiterals: numbe
   try {
     // Always a plain Uint8Array view: a Buffer (a subclass, with another hidden class) and
     // a Uint8Array in turn would make V8 throw away the compiled loops (a "wrong map").
-    compress(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), out, block, blockSymbols, skipAfterLiterals);
+    const view = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    if (storedFrom >= n) {
+      compress(view, out, block, blockSymbols, skipAfterLiterals, true);
+    } else {
+      // The compressed start ends in a block that is not the last; the stored tail ends the stream.
+      if (storedFrom > 0) compress(view.subarray(0, storedFrom), out, block, blockSymbols, skipAfterLiterals, false);
+      out.reserve(n - storedFrom + 5 * (Math.ceil((n - storedFrom) / STORED_MAX_BYTES) + 1));
+      writeStored(out, view, storedFrom, n, true);
+      out.alignToByte();
+    }
   } finally {
     // The writer's buffer, grown or not, is the scratch from now on.
     scratchOutput = out.bytes;
@@ -812,13 +833,17 @@ function encode(data: Uint8Array, blockSymbols: number, skipAfterLiterals: numbe
   return out.bytes.slice(0, out.length);
 }
 
-/** The body of deflateRaw: LZ77 over `data` into `block`, flushed into `out`. */
-function compress(data: Uint8Array, out: BitWriter, block: Block, blockSymbols: number, skipAfterLiterals: number): void {
+/**
+ * The body of deflateRaw: LZ77 over `data` into `block`, flushed into `out`. With `last`
+ * false the final block is not marked final and the writer is left mid-byte, for more
+ * blocks to follow in the same stream.
+ */
+function compress(data: Uint8Array, out: BitWriter, block: Block, blockSymbols: number, skipAfterLiterals: number, last: boolean): void {
   const n = data.length;
   if (n === 0) {
     // One final fixed block holding only end-of-block (RFC 1951 3.2.6): the shortest stream.
-    flushBlock(out, data, block, 0, true);
-    out.alignToByte();
+    flushBlock(out, data, block, 0, last);
+    if (last) out.alignToByte();
     return;
   }
   const state = matchAll(data, out, block, blockSymbols, skipAfterLiterals);
@@ -831,8 +856,8 @@ function compress(data: Uint8Array, out: BitWriter, block: Block, blockSymbols: 
     BLOCK_LITERAL_FREQS[data[n - 1]!]!++;
   }
   block.symbols = symbols;
-  flushBlock(out, data, block, n, true);
-  out.alignToByte();
+  flushBlock(out, data, block, n, last);
+  if (last) out.alignToByte();
 }
 
 /**

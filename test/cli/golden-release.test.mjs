@@ -14,10 +14,12 @@ import { ROOT, runCli } from '../support/project.mjs';
 // D-14's test key: the Ed25519 seed 0x01..0x20 as PKCS#8 PEM.
 const D14_KEY = '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8g\n-----END PRIVATE KEY-----\n';
 
+// assets/zeros.png (1,001 zero bytes, plain DEFLATE ratio 100.1) is deflated with a
+// stored tail (D-41); the other entries are plain DEFLATE streams or stored.
 const PINNED = {
-  artifactSha256: 'd8064fb76ce52acbd1cdf0d6b065e8aaa64c8a13fc5c970479812e8ded72d596',
+  artifactSha256: 'acfbb3cfa0ac56b46cd092e60cd6c91fd796149d541dca1cea9a52a73bacd53f',
   manifestSha256: '9049ac3a21f92e2d517cd68f20aca474029f3d51785fc93b7cafefbeb7204fa1',
-  signature: '5e9d9sxyr0mcezzsCCCJ5Jfr+zk+VY/cxS2T9V6MJgFRYyki1MzMiEaf7Yli7rpiF8Pvw3VWGAyRnBy2SwE5CA==\n',
+  signature: 'cQ3kXp42K/fiFW7qUzl4fXexn4B5gTL71AuMy7vmcNof1rqORfc/sCdW2/Aq48iAOItG/Zwbotz+RQyFbOIXCg==\n',
   publicKey: 'ebVWLo/mVPlAeLES6KmLp5AfhTrmlb7X4OORC60ElmQ=\n',
 };
 

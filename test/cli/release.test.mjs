@@ -100,6 +100,37 @@ test('package then verify and platform-review: a clean release (exit 0, D-20 rep
   assert.equal(JSON.stringify(readdirSync(out).map((f) => [f, statSync(join(out, f)).mtimeMs, readFileSync(join(out, f)).toString('hex')])), before, 'review changes nothing');
 });
 
+test('D-41: two 3,000,000-byte files of one repeated byte fit every limit: check passes, package writes, verify, unzip and zipfile accept', (t) => {
+  const project = example(t);
+  mkdirSync(join(project, 'runtime/fill'), { recursive: true });
+  writeFileSync(join(project, 'runtime/fill/a.png'), Buffer.alloc(3_000_000, 0x61));
+  writeFileSync(join(project, 'runtime/fill/b.png'), Buffer.alloc(3_000_000, 0x00));
+  const checked = runCli(['check', project, '--format', 'json']);
+  assert.equal(checked.status, 0, checked.stdout + checked.stderr);
+  assert.deepEqual(JSON.parse(checked.stdout).findings.filter((f) => f.severity === 'error'), []);
+  const key = keygen(t);
+  const out = packageTo(t, project, key);
+  const archive = readFileSync(join(out, 'bundle.zip'));
+  assert.ok(archive.length < 200_000, `${archive.length} bytes`);
+  const verified = runCli(['verify', out]);
+  assert.equal(verified.status, 0, verified.stdout + verified.stderr);
+  assert.equal(review(['--json', out]).status, 0);
+  // Independent readers: Info-ZIP's test and Python's zipfile extract the same bytes.
+  const unzip = spawnSync('unzip', ['-t', join(out, 'bundle.zip')], { encoding: 'utf8' });
+  if (unzip.error === undefined) assert.equal(unzip.status, 0, unzip.stdout + unzip.stderr);
+  const script = [
+    'import sys, zipfile',
+    'z = zipfile.ZipFile(sys.argv[1])',
+    'assert z.testzip() is None',
+    "a = z.read('fill/a.png'); b = z.read('fill/b.png')",
+    "assert a == b'a' * 3000000 and b == bytes(3000000), 'content'",
+    "for i in z.infolist(): assert i.file_size <= 100 * i.compress_size, i.filename",
+    "print('ok')",
+  ].join('\n');
+  const python = spawnSync('python3', ['-c', script, join(out, 'bundle.zip')], { encoding: 'utf8' });
+  if (python.error === undefined) assert.equal(python.stdout.trim(), 'ok', python.stderr);
+});
+
 test('OpenSSL verifies the signature package made (pkeyutl -verify -rawin)', (t) => {
   const key = keygen(t);
   const out = packageTo(t, example(t), key);

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { validateManifest } from '../../build/validator/manifest.js';
+import { exactJsonInteger } from '../../build/validator/json.js';
 import { FindingList } from '../../build/validator/findings.js';
 import { ruleById } from '../../build/validator/rules.js';
 import { MANIFEST_RULES } from '../../build/validator/catalogue/manifest-rules.js';
@@ -158,23 +159,49 @@ test('wrong JSON types', () => {
   }
 });
 
-test('schema_version and protocol_version: exactly the text 1', () => {
+test('schema_version and protocol_version (D-39): every spelling of the integer 1, nothing else', () => {
   const text = JSON.stringify(base());
+  const bad = ['manifest/schema-version /schema_version'];
   const rows = [
     ['1', []],
-    ['1.0', ['manifest/schema-version /schema_version']],
-    ['1e0', ['manifest/schema-version /schema_version']],
-    ['10e-1', ['manifest/schema-version /schema_version']],
-    ['1.00000000000000001', ['manifest/schema-version /schema_version']],
-    ['2', ['manifest/schema-version /schema_version']],
-    ['0', ['manifest/schema-version /schema_version']],
-    ['-1', ['manifest/schema-version /schema_version']],
+    ['1.0', []],
+    ['1.000', []],
+    ['1e0', []],
+    ['1E0', []],
+    ['1e+0', []],
+    ['1e-0', []],
+    ['10e-1', []],
+    ['100E-2', []],
+    ['0.1e1', []],
+    ['0.01e+2', []],
+    ['1.00000000000000001', bad],
+    ['0.99999999999999999', bad],
+    ['1.5', bad],
+    ['15e-1', bad],
+    ['1e1', bad],
+    ['0.1', bad],
+    ['2', bad],
+    ['2.0', bad],
+    ['0', bad],
+    ['-0.0', bad],
+    ['-1', bad],
+    ['-1.0e0', bad],
   ];
   for (const [spelled, expected] of rows) {
     assert.deepEqual(pairs(run(text.replace('"schema_version":1', `"schema_version":${spelled}`)).findings), expected, `schema_version ${spelled}`);
     const protocol = expected.map((p) => p.replaceAll('schema', 'protocol'));
     assert.deepEqual(pairs(run(text.replace('"protocol_version":1', `"protocol_version":${spelled}`)).findings), protocol, `protocol_version ${spelled}`);
   }
+});
+
+test('exactJsonInteger: the exact decimal value of the text, not the rounded double', () => {
+  const rows = [
+    ['1', 1], ['1.0', 1], ['10e-1', 1], ['0.1e1', 1], ['-0.0', 0], ['0e999999999', 0], ['-2e0', -2], ['42.000e+1', 420],
+    ['9007199254740991', 9007199254740991], ['9.007199254740991e15', 9007199254740991],
+    ['9007199254740992', undefined], ['1e16', undefined], ['1.5', undefined], ['1.00000000000000001', undefined],
+    ['1e-1000000', undefined], ['1e1000000', undefined], ['01', undefined], ['1.', undefined], ['.5', undefined], ['+1', undefined], ['', undefined],
+  ];
+  for (const [text, expected] of rows) assert.equal(exactJsonInteger(text), expected, text);
 });
 
 test('namespace and version grammar', () => {

@@ -38,11 +38,11 @@ const one = (def) => pairs(check({ p: def }).findings);
 
 const opts = (...values) => values.map((value) => ({ label: `L ${value}`, value }));
 
-test('the catalogue: property/ ids, error severity, titles without a period', () => {
+test('the catalogue: property/ ids, error severity but for the D-40 warning, titles without a period', () => {
   for (const rule of PROPERTY_RULES) {
     assert.match(rule.id, /^property\/[a-z0-9-]+$/);
     assert.equal(ruleById(rule.id), rule);
-    assert.equal(rule.severity, 'error');
+    assert.equal(rule.severity, rule.id === 'property/option-value-repeated' ? 'warning' : 'error', rule.id);
     assert.ok(!rule.title.endsWith('.') && rule.hint.length > 0, rule.id);
   }
 });
@@ -128,8 +128,13 @@ test('select options: required, 1..100 closed unique objects of 1..100-character
     ['100-character texts (D-10: code units)', { type: 'select', label: 'L', options: [{ label: '\u00e9'.repeat(100), value: '😀'.repeat(50) }] }, []],
     ['101-character label', { type: 'select', label: 'L', options: [{ label: 'x'.repeat(101), value: 'a' }] }, [`property/option-length ${O}/0/label`]],
     ['51 emoji = 102 code units', { type: 'select', label: 'L', options: [{ label: 'a', value: '😀'.repeat(51) }] }, [`property/option-length ${O}/0/value`]],
-    ['duplicate value, reported at the second', { type: 'select', label: 'L', options: [{ label: 'a', value: 'x' }, { label: 'b', value: 'x' }] }, [`property/option-duplicate ${O}/1/value`]],
-    ['identical objects', { type: 'select', label: 'L', options: [{ label: 'a', value: 'x' }, { label: 'a', value: 'x' }] }, [`property/option-duplicate ${O}/1/value`]],
+    // D-40: identical {label, value} objects are an error; a value under another label a warning.
+    ['value repeated under another label: a warning at the second', { type: 'select', label: 'L', options: [{ label: 'a', value: 'x' }, { label: 'b', value: 'x' }] }, [`property/option-value-repeated ${O}/1/value`]],
+    ['identical objects: an error at the second', { type: 'select', label: 'L', options: [{ label: 'a', value: 'x' }, { label: 'a', value: 'x' }] }, [`property/option-duplicate ${O}/1`]],
+    ['identical objects, fields in another order', { type: 'select', label: 'L', options: [{ label: 'a', value: 'x' }, { value: 'x', label: 'a' }] }, [`property/option-duplicate ${O}/1`]],
+    ['labels differing only in case are different objects', { type: 'select', label: 'L', options: [{ label: 'a', value: 'x' }, { label: 'A', value: 'x' }] }, [`property/option-value-repeated ${O}/1/value`]],
+    ['three options on one value: the third identical to the first', { type: 'select', label: 'L', options: [{ label: 'a', value: 'x' }, { label: 'b', value: 'x' }, { label: 'a', value: 'x' }] }, [`property/option-duplicate ${O}/2`, `property/option-value-repeated ${O}/1/value`]],
+    ['three labels on one value: two warnings', { type: 'select', label: 'L', options: [{ label: 'a', value: 'x' }, { label: 'b', value: 'x' }, { label: 'c', value: 'x' }] }, [`property/option-value-repeated ${O}/1/value`, `property/option-value-repeated ${O}/2/value`]],
     ['same label, different values', { type: 'select', label: 'L', options: [{ label: 'a', value: 'x' }, { label: 'a', value: 'y' }] }, []],
     ['values differing only in case', { type: 'select', label: 'L', options: opts('x', 'X') }, []],
   ];
@@ -348,6 +353,59 @@ test('settings that are not a plain JSON object are one finding, never an except
   const cyclic = { body: 'x', nope: {} };
   cyclic.nope.self = cyclic;
   assert.deepEqual(pairs(settings(cyclic)), ['property/setting-unknown /nope', 'property/wrong-type ']);
+});
+
+test('settings get exactly the checks a default gets: D-29 characters, and no lone surrogate', () => {
+  const C = (name) => [`manifest/control-character /${name}`];
+  const rows = [
+    ['text plain', { title: 'Hello' }, []],
+    ['text with NUL', { title: 'a\u0000b' }, C('title')],
+    ['text with ESC', { title: 'a\u001b[2Jb' }, C('title')],
+    ['text with RLO', { title: 'Lane \u202enoitaroced' }, C('title')],
+    ['text with an isolate', { title: 'a\u2067b\u2069' }, C('title')],
+    ['text with RLM and ZWJ (right-to-left text and emoji need them)', { title: 'a\u200f\u200d' }, []],
+    ['text with a line break', { title: 'a\nb' }, C('title')],
+    ['textarea with line breaks', { body: 'a\nb\r\nc' }, []],
+    ['textarea with a lone CR', { body: 'a\rb' }, C('body')],
+    ['textarea with LRE', { body: 'a\u202ab' }, C('body')],
+    ['select value with PDF (also not an option)', { pick: 'a\u202c' }, [...C('pick'), 'property/value-not-option /pick']],
+    ['text with a surrogate pair', { title: 'a\ud83d\ude00b' }, []],
+    ['text with a lone high surrogate', { title: 'a\ud800b' }, ['property/value-type /title']],
+    ['text ending in a high surrogate', { title: 'a\udbff' }, ['property/value-type /title']],
+    ['text with a lone low surrogate', { title: '\udc00a' }, ['property/value-type /title']],
+    ['textarea with reversed surrogates', { body: '\ude00\ud83d' }, ['property/value-type /body']],
+  ];
+  for (const [what, values, expected] of rows) assert.deepEqual(pairs(settings(values)).sort(), [...expected].sort(), what);
+  // The same strings as defaults: the same rule ids (a lone surrogate cannot reach a default: the JSON reader refuses it).
+  for (const [what, values, expected] of rows.filter(([w]) => !w.includes('surrogate') && !w.includes('select'))) {
+    const [name, value] = Object.entries(values)[0];
+    const type = name === 'body' ? 'textarea' : 'text';
+    const asDefault = one({ type, label: 'L', default: value }).filter((p) => p.startsWith('manifest/control-character'));
+    assert.deepEqual(asDefault.length, expected.length, `${what} as a default`);
+  }
+});
+
+test('settings must be a plain JSON object: prototype Object.prototype or null', () => {
+  class Saved {
+    constructor() {
+      this.title = 'x';
+    }
+  }
+  const withNull = Object.create(null);
+  withNull.title = 'x';
+  const rows = [
+    ['object literal', { title: 'x' }, []],
+    ['JSON.parse', JSON.parse('{"title":"x"}'), []],
+    ['null prototype', withNull, []],
+    ['a Map (would be read as {})', new Map([['title', 'x']]), ['property/wrong-type ']],
+    ['an empty Map', new Map(), ['property/wrong-type ']],
+    ['a class instance', new Saved(), ['property/wrong-type ']],
+    ['a Date', new Date(0), ['property/wrong-type ']],
+    ['an object inheriting from a plain one', Object.create({ title: 'x' }), ['property/wrong-type ']],
+    ['a String object', new String('x'), ['property/wrong-type ']],
+    ['a Proxy whose prototype trap throws', new Proxy({}, { getPrototypeOf() { throw new Error('trap'); } }), ['property/wrong-type ']],
+  ];
+  for (const [what, values, expected] of rows) assert.deepEqual(pairs(settings(values)), expected, what);
 });
 
 test('settings budget (D-6): 16,384 JSON-encoded bytes is fine, 16,385 is not', () => {

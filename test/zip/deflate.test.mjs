@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
-import { buildCodeLengths, deflateRaw } from '../../build/zip/deflate.js';
+import { buildCodeLengths, deflateRaw, deflateRawWithStoredTail } from '../../build/zip/deflate.js';
 import { prng } from '../support/fuzz.mjs';
 
 const ROOT = new URL('../../', import.meta.url);
@@ -378,4 +378,35 @@ test('seeded random corpus: 400 mixed inputs (text, runs, random, repeats, splic
     }
     roundTrip(data, `case ${c} (${total} bytes)`);
   }
+});
+
+test('deflateRawWithStoredTail: compressed start, stored tail, one stream; every split point inflates back (D-41)', () => {
+  const rng = prng(41);
+  const text = Buffer.from('export const x = [1, 2, 3].map((n) => n * 2);\n'.repeat(400));
+  const inputs = [
+    ['zeros', new Uint8Array(200_000)],
+    ['repeated byte', new Uint8Array(70_000).fill(0x61)],
+    ['text', new Uint8Array(text)],
+    ['random', Uint8Array.from({ length: 9_000 }, () => Math.floor(rng() * 256))],
+  ];
+  for (const [what, data] of inputs) {
+    const n = data.length;
+    for (const from of [0, 1, 2, 4095, Math.floor(n / 2), n - 65_536, n - 65_535, n - 65_534, n - 1, n]) {
+      if (from < 0) continue;
+      const label = `${what} stored from ${from}`;
+      const stream = deflateRawWithStoredTail(data, from);
+      assert.deepEqual(new Uint8Array(inflateRawSync(stream)), data, label);
+      const tail = n - from;
+      if (tail === 0) {
+        assert.deepEqual(stream, deflateRaw(data), `${label}: nothing stored is deflateRaw`);
+        continue;
+      }
+      // At least the stored bytes and one LEN/NLEN pair per 65,535 of them.
+      assert.ok(stream.length >= tail + 4 * Math.ceil(tail / 65_535), `${label}: ${stream.length} bytes`);
+      if (tail <= 65_535) assert.deepEqual(stream.subarray(stream.length - tail), data.subarray(from), `${label}: the tail closes the stream as it is`);
+      assert.deepEqual(deflateRawWithStoredTail(data, from), stream, `${label}: deterministic`);
+    }
+  }
+  // The calls leave no state behind: deflateRaw after them is what it was.
+  assert.deepEqual(deflateRaw(new Uint8Array(text)), deflateRaw(new Uint8Array(text)));
 });

@@ -69,13 +69,21 @@ function files(rng) {
       return Array.from({ length: near(L.BUNDLE_MAX_FILES) - 1 + (rng() < 0.5 ? 0 : 1) }, (_, k) => ({ path: `img/f${k}.png`, size: int(rng, 0, 64), kind: 'zero' }));
     case 1: // one file at the per-file limit, compressible
       return [{ path: 'img/big.png', size: near(L.BUNDLE_MAX_FILE_BYTES), kind: pick(rng, ['zero', 'text']) }];
-    case 2: // expanded total at the limit with compressible files
-      return Array.from({ length: 4 }, (_, k) => ({ path: `img/z${k}.png`, size: L.BUNDLE_MAX_EXPANDED_BYTES / 4 - (k === 0 ? 2048 : 0) + (k === 3 ? int(rng, -2, 2048) : 0), kind: 'zero' }));
-    case 3: // compressed total near the limit: incompressible content about the limit's size
+    case 2: {
+      // Expanded total within a few bytes of the limit, either side (index.html adds its 101), with compressible files.
+      const last = int(rng, 2048 - 101 - 3, 2048 - 101 + 2);
+      return Array.from({ length: 4 }, (_, k) => ({ path: `img/z${k}.png`, size: L.BUNDLE_MAX_EXPANDED_BYTES / 4 - (k === 0 ? 2048 : 0) + (k === 3 ? last : 0), kind: 'zero' }));
+    }
+    case 3:
+    case 4: {
+      // Compressed total near the limit: incompressible content within a few KiB of it
+      // (zeros no longer reach it: D-41 keeps even 5 MiB of them within ratio 100).
+      const first = int(rng, 2 * MIB, L.BUNDLE_MAX_FILE_BYTES - 8192);
       return [
-        { path: 'img/r1.png', size: int(rng, 2 * MIB, L.BUNDLE_MAX_FILE_BYTES), kind: 'random' },
-        { path: 'img/r2.png', size: int(rng, 0, 3 * MIB), kind: 'random' },
+        { path: 'img/r1.png', size: first, kind: 'random' },
+        { path: 'img/r2.png', size: Math.max(0, L.BUNDLE_MAX_COMPRESSED_BYTES - first + int(rng, -8192, 4096)), kind: 'random' },
       ];
+    }
     default: {
       const count = int(rng, 0, 6);
       return Array.from({ length: count }, (_, k) => ({ path: `${pick(rng, ['img', 'media', 'a/b'])}/f${k}.${pick(rng, ['png', 'webp', 'css', 'woff2'])}`, size: int(rng, 0, 4096), kind: pick(rng, ['random', 'zero', 'text']) }));

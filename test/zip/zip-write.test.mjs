@@ -206,7 +206,8 @@ test('golden: the archive of a fixed file set has a pinned SHA-256 (a change is 
   // sources changes: treat that as a format break, and update it only on purpose.
   assert.equal(sha256(writeZip(goldenFiles())), GOLDEN_ARCHIVE_SHA256);
 });
-const GOLDEN_ARCHIVE_SHA256 = '19624020f4ea06336d402707e65eb685d6ac5f3ceb1985d1fd735144815b1a39';
+// images/zeros.webp (ratio over 100) is deflated with a stored tail (D-41); every other entry is deflateRaw's stream.
+const GOLDEN_ARCHIVE_SHA256 = '972206d5a6dc4ec363e4d6cf640fd77fbc048555ab6ab8b3f663a44557497950';
 
 test('determinism: the same files in any input order give byte-identical archives', () => {
   const reference = writeZip(goldenFiles());
@@ -638,7 +639,7 @@ test('empty file: stored, sizes 0, CRC 0', () => {
   assert.equal(local[0].data.length, 0);
 });
 
-test('method rule: deflate only when smaller AND the ratio stays <= 100 (D-16); otherwise store', () => {
+test('method rule: deflate when smaller; over ratio 100 a stored tail keeps it at or under 100 (D-16, D-41)', () => {
   assert.equal(BUNDLE_MAX_COMPRESSION_RATIO, 100);
   // Preconditions from the encoder: 1,000 and 1,001 zero bytes both deflate to 10 bytes,
   // that is ratios of exactly 100 and of 100.1.
@@ -648,9 +649,10 @@ test('method rule: deflate only when smaller AND the ratio stays <= 100 (D-16); 
   const rows = [
     // [what it proves, content, expected method]
     ['1,000 zeros: ratio exactly 100 is allowed -> deflated', new Uint8Array(1000), 8],
-    ['1,001 zeros: ratio 100.1 -> stored, not refused', new Uint8Array(1001), 0],
-    ['10,000 zeros: deflate ratio far above 100 -> stored', new Uint8Array(10_000), 0],
-    ['5 MiB of zeros: stored (the reader would refuse it deflated)', new Uint8Array(5 * 1024 * 1024), 0],
+    ['1,001 zeros: ratio 100.1 -> deflated with a stored tail', new Uint8Array(1001), 8],
+    ['10,000 zeros: deflate ratio far above 100 -> deflated with a stored tail', new Uint8Array(10_000), 8],
+    ['5 MiB of zeros: a stored tail of 1% (the reader would refuse the plain stream)', new Uint8Array(5 * 1024 * 1024), 8],
+    ['3,000,000 repeated bytes', new Uint8Array(3_000_000).fill(0x61), 8],
     ['text with ratio < 100 -> deflated', jsText, 8],
     ['random bytes (PNG-like payload): deflate is not smaller -> stored', seededBytes(9, 50_000), 0],
     ['one byte: deflate is not smaller (3 bytes) -> stored', text('x'), 0],
@@ -663,6 +665,16 @@ test('method rule: deflate only when smaller AND the ratio stays <= 100 (D-16); 
     if (method === 8) {
       assert.ok(compressedSize < uncompressedSize, `${label}: smaller`);
       assert.ok(uncompressedSize <= BUNDLE_MAX_COMPRESSION_RATIO * compressedSize, `${label}: ratio`);
+      const plain = deflateRaw(content);
+      if (uncompressedSize <= BUNDLE_MAX_COMPRESSION_RATIO * plain.length) {
+        // Within the ratio the stream is deflateRaw's own: archives of ordinary files do not change.
+        assert.deepEqual(local[0].data, plain, `${label}: the plain stream`);
+      } else {
+        // Over it: the last ceil(size / 100) bytes close the stream as stored blocks, byte for byte.
+        const tail = Math.ceil(uncompressedSize / BUNDLE_MAX_COMPRESSION_RATIO);
+        assert.ok(compressedSize <= plain.length + tail + 5 * Math.ceil(tail / 65_535) + 8, `${label}: no larger than needed`);
+        assert.deepEqual(local[0].data.subarray(compressedSize - tail), content.subarray(uncompressedSize - tail), `${label}: the tail is stored`);
+      }
     } else {
       assert.equal(compressedSize, uncompressedSize, `${label}: stored size`);
     }

@@ -81,14 +81,14 @@ export const MANIFEST_RULES: readonly RuleDef[] = [
     severity: 'error',
     title: 'schema_version is not 1',
     ref: 'Manifest; Versioning',
-    hint: 'Write "schema_version": 1 exactly (not 1.0 or 1e0: the signed bytes must mean the same to every reader).',
+    hint: 'Write "schema_version": 1 (any spelling of the integer 1, such as 1.0 or 1e0, is accepted; 1.5, 2 or a string is not).',
   },
   {
     id: 'manifest/protocol-version',
     severity: 'error',
     title: 'protocol_version is not 1',
     ref: 'Manifest; Versioning',
-    hint: 'Write "protocol_version": 1 exactly (not 1.0 or 1e0: the signed bytes must mean the same to every reader).',
+    hint: 'Write "protocol_version": 1 (any spelling of the integer 1, such as 1.0 or 1e0, is accepted; 1.5, 2 or a string is not).',
   },
   {
     id: 'manifest/namespace',

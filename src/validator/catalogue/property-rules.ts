@@ -97,9 +97,16 @@ export const PROPERTY_RULES: readonly RuleDef[] = [
   {
     id: 'property/option-duplicate',
     severity: 'error',
-    title: 'Two options of a select have the same value',
-    ref: 'Property definition; D-7',
-    hint: 'Give every option its own value: a saved setting stores only the value.',
+    title: 'Two options of a select are the same {label, value} object',
+    ref: 'Property definition; D-40',
+    hint: 'Remove the repeated option: options are unique {label, value} objects.',
+  },
+  {
+    id: 'property/option-value-repeated',
+    severity: 'warning',
+    title: 'Two options of a select share a value under different labels',
+    ref: 'Property definition; D-40',
+    hint: 'Give every option its own value: a saved setting stores only the value, so the store user cannot tell which label was chosen.',
   },
   {
     id: 'property/range-forbidden',

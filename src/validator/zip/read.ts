@@ -12,10 +12,11 @@
 //    overlap (the CVE-2024-0450 "quoted overlap" bomb, two names for one record), no hidden
 //    local header ("Janus"/"Master Key": readers that walk local headers and readers that
 //    trust the central directory would see different files).
-// 2. Policy (only for a sound structure): archive size first, then declared sizes and
-//    compression ratios before anything is inflated, then every entry inflated by the
-//    injected inflater, capped at its declared size, and checked for length, CRC-32 and
-//    fully consumed input.
+// 2. Policy (only for a sound structure): archive size first, then declared sizes, the
+//    entry count and compression ratios before anything is inflated, then each stream
+//    walked without output to prove it inflates to at most its declared size
+//    (deflate-bound.ts), and only then inflated by the injected inflater, capped at that
+//    size, and checked for length, CRC-32 and fully consumed input.
 //
 // The module is pure: bytes in, findings and entries out. It never writes anything and
 // imports no node: module; the caller injects raw-DEFLATE decompression.
@@ -26,7 +27,9 @@ import {
   BUNDLE_MAX_COMPRESSION_RATIO,
   BUNDLE_MAX_EXPANDED_BYTES,
   BUNDLE_MAX_FILE_BYTES,
+  BUNDLE_MAX_FILES,
 } from '../limits.js';
+import { deflateBound } from './deflate-bound.js';
 import { groupDigits } from '../text.js';
 import { crc32 } from './crc32.js';
 import {
@@ -102,7 +105,14 @@ export type InflateResult =
 /**
  * Inflates raw DEFLATE `compressed` to exactly `expectedSize` bytes: never produces more
  * than that (stop at the cap), and reports 'trailing-data' unless every compressed byte
- * was consumed.
+ * was consumed. `expectedSize` is the entry's declared size and also the cap: the most
+ * output the contract allows for this entry (node:zlib's `maxOutputLength`).
+ *
+ * The reader does not rely on an inflater honouring the cap: it checks sizes, counts and
+ * ratios from the headers first, then walks each stream (deflateBound) and calls the
+ * inflater only for a stream proven to produce at most `expectedSize` bytes. So even an
+ * adapter that ignores the cap (`(c) => inflateRawSync(c)`) never inflates more. An
+ * inflater that stops at the cap itself may say so (ReadZipOptions.inflaterStopsAtCap).
  */
 export type InflateRaw = (compressed: Uint8Array, expectedSize: number) => InflateResult;
 
@@ -157,6 +167,8 @@ interface ReadState {
   reported: number;
   /** CRC-32 for stored entries (ReadZipOptions.crc32). */
   readonly storedCrc: (data: Uint8Array) => number;
+  /** Whether each stream is walked before the inflater sees it (ReadZipOptions.inflaterStopsAtCap). */
+  readonly walk: boolean;
 }
 
 interface EndRecord {
@@ -205,11 +217,19 @@ export interface ReadZipOptions {
    * entries get their CRC from the inflater, or crc32.ts.
    */
   readonly crc32?: (data: Uint8Array) => number;
+  /**
+   * True only for an inflater that never produces more than the size it is handed (node:zlib
+   * with `maxOutputLength` stops there natively): the reader then skips the walk that
+   * proves each stream's size before the inflater is called (deflate-bound.ts), which such
+   * an inflater makes redundant. Default false: whatever the adapter does with its cap, it
+   * is handed only streams proven to produce at most the declared size.
+   */
+  readonly inflaterStopsAtCap?: boolean;
 }
 
 export function readZip(bytes: Uint8Array, inflate: InflateRaw, findings: FindingList, file = 'bundle.zip', options: ReadZipOptions = {}): ZipReadResult {
   const keepContent = options.keepContent !== false;
-  const state: ReadState = { bytes, findings, file, sound: true, reported: 0, storedCrc: options.crc32 ?? crc32 };
+  const state: ReadState = { bytes, findings, file, sound: true, reported: 0, storedCrc: options.crc32 ?? crc32, walk: options.inflaterStopsAtCap !== true };
   // Before parsing anything: a bundle over the limit is refused without reading a record.
   if (bytes.length > BUNDLE_MAX_COMPRESSED_BYTES) {
     problem(
@@ -654,9 +674,9 @@ function checkLayout(state: ReadState, records: readonly CentralRecord[], direct
 // ---------------------------------------------------------------------------------------
 
 /**
- * Declared sizes and ratios, before anything is inflated. Returns whether inflating is
- * allowed: not when a size limit is broken (the listing rules report those from `size`)
- * nor when a ratio is over the limit.
+ * Declared sizes, the entry count and ratios, before anything is inflated. Returns whether
+ * inflating is allowed: not when a size or count limit is broken (the listing rules report
+ * those from `size` and the entries) nor when a ratio is over the limit.
  *
  * Ratio is uncompressed / compressed, compared as integers (u > 100 * c). An entry whose
  * compressed size is 0 and uncompressed size is not has an unbounded ratio and is
@@ -665,7 +685,8 @@ function checkLayout(state: ReadState, records: readonly CentralRecord[], direct
  */
 function checkPolicy(state: ReadState, records: readonly CentralRecord[]): boolean {
   let total = 0;
-  let withinSizes = true;
+  // The count too: 65,534 entries within every other limit would each cost an inflater call.
+  let withinSizes = records.length <= BUNDLE_MAX_FILES;
   for (const record of records) {
     total += record.uncompressedSize;
     if (record.uncompressedSize > BUNDLE_MAX_FILE_BYTES) withinSizes = false;
@@ -709,6 +730,13 @@ function extract(state: ReadState, record: CentralRecord, inflate: InflateRaw): 
       // An injected function that throws is no answer: crc32.ts decides below.
     }
   } else {
+    // Before any inflater runs: a stream that would produce more than the declared size,
+    // or is no DEFLATE stream at all, is refused from its own bits (deflate-bound.ts).
+    const bound = state.walk ? deflateBound(compressed, record.uncompressedSize) : 'within';
+    if (bound !== 'within') {
+      reportInflateFailure(state, record, bound === 'over' ? 'too-long' : 'corrupt');
+      return null;
+    }
     let result: InflateResult;
     try {
       result = inflate(compressed, record.uncompressedSize);
