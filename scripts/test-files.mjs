@@ -47,6 +47,7 @@ export const TEST_FILES = [
   'test/mock-platform/testing-mock.test.mjs',
   'test/node/crypto.test.mjs',
   'test/node/file-open.test.mjs',
+  'test/node/tool-root.test.mjs',
   'test/preview/preview-adapters.test.mjs',
   'test/preview/preview-server.test.mjs',
   'test/repo/docs.test.mjs',
