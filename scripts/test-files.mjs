@@ -51,6 +51,7 @@ export const TEST_FILES = [
   'test/preview/preview-adapters.test.mjs',
   'test/preview/preview-server.test.mjs',
   'test/repo/docs.test.mjs',
+  'test/repo/gitignore.test.mjs',
   'test/repo/import-graph.test.mjs',
   'test/repo/self-contained.test.mjs',
   'test/repo/suite.test.mjs',
