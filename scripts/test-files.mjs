@@ -32,6 +32,7 @@ export const TEST_FILES = [
   'test/cli/package-faults.test.mjs',
   'test/cli/release.test.mjs',
   'test/cli/review.test.mjs',
+  'test/cli/wrong-folder.test.mjs',
   'test/contract/context.test.mjs',
   'test/contract/snapshot-content.test.mjs',
   'test/contract/snapshot-drift.test.mjs',
