@@ -292,6 +292,11 @@ export const DECISIONS: readonly DecisionSummary[] = [
     title: 'Performance bounds',
     text: 'Speed is bounded as a ratio against a peer doing the same work in the same run, never as an absolute time: `verify` against `check` of the same project plus `unzip -t` of its archive, the bridge\'s call rate against a bare message-port echo between the same two documents. Absolute times are reported only.',
   },
+  {
+    id: '44',
+    title: 'Catalog images and theme fonts in the frame',
+    text: 'The contract does not show how a product\'s `image` (a string) reaches the frame. The runtime policy (D-17) admits images from the extension\'s own files and `data:` URLs, the preview\'s mock catalogue answers with `data:` URLs, and `check` never reports code that puts `image` into an `<img src>` or a CSS `url()`. Use `image` as given and never fetch it: how it loads is the store\'s to decide. Theme fonts are CSS `font-family` values, not addresses: set them as given.',
+  },
 ];
 
 /** One thing the contract leaves open, and what the tool does about it. */

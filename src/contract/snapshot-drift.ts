@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { sha256Hex } from '../node/hashes.js';
 import { readFile, readHead } from '../node/file-open.js';
 import { FindingList, sortFindings, type Finding } from '../validator/index.js';
-import { CONTEXT_FILE, CONTEXT_MARKER, SNAPSHOT_FOLDER, isContextDocument } from './generated-names.js';
+import { CONTEXT_FILE, CONTEXT_MARKER, SNAPSHOT_FOLDER, contextDigestKey, contextFirstLine, contextVariantOf, isContextDocument, type ContextVariant } from './generated-names.js';
 
 export type DriftKind = 'changed' | 'missing' | 'unexpected' | 'not-a-folder';
 
@@ -67,6 +67,19 @@ export function isGeneratedContext(path: string): boolean {
   return head !== null && isContextDocument(Buffer.from(head.buffer, head.byteOffset, head.length).toString('utf8'));
 }
 
+/**
+ * The context variant of the project in `dir`: the one its CONTEXT.md names, or, without
+ * a generated CONTEXT.md, vite when the project has vite.config.ts (init --template vite).
+ */
+export function projectContextVariant(dir: string): ContextVariant {
+  const path = join(dir, CONTEXT_FILE);
+  if (isGeneratedContext(path)) {
+    const head = readHead(path, Buffer.byteLength(contextFirstLine('vite')));
+    if (head !== null) return contextVariantOf(Buffer.from(head.buffer, head.byteOffset, head.length).toString('utf8'));
+  }
+  return lstatOrNull(join(dir, 'vite.config.ts'))?.isFile() === true ? 'vite' : 'plain';
+}
+
 /** Every difference between the project's generated files and this tool's, in path order. */
 export function generatedDrift(dir: string): DriftItem[] {
   // Built only for a project that has something to compare: `check` on any other project
@@ -100,7 +113,7 @@ export function generatedDrift(dir: string): DriftItem[] {
   }
   const contextPath = join(dir, CONTEXT_FILE);
   const contextStats = lstatOrNull(contextPath);
-  if (contextStats !== null && isGeneratedContext(contextPath) && !sameContent(contextPath, contextStats, expected().get(CONTEXT_FILE)!)) {
+  if (contextStats !== null && isGeneratedContext(contextPath) && !sameContent(contextPath, contextStats, expected().get(contextDigestKey(projectContextVariant(dir)))!)) {
     items.push({ file: CONTEXT_FILE, kind: 'changed' });
   }
   return items.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
