@@ -54,6 +54,7 @@ export const TEST_FILES = [
   'test/repo/docs.test.mjs',
   'test/repo/gitignore.test.mjs',
   'test/repo/import-graph.test.mjs',
+  'test/repo/publisher-docs.test.mjs',
   'test/repo/self-contained.test.mjs',
   'test/repo/suite.test.mjs',
   'test/repo/test-reporter.test.mjs',

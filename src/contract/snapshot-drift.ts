@@ -67,9 +67,12 @@ export function isGeneratedContext(path: string): boolean {
   return head !== null && isContextDocument(Buffer.from(head.buffer, head.byteOffset, head.length).toString('utf8'));
 }
 
+/** The names of Vite's configuration file (the vite template writes the first). */
+const VITE_CONFIGS = ['vite.config.ts', 'vite.config.js', 'vite.config.mjs', 'vite.config.mts', 'vite.config.cjs', 'vite.config.cts'];
+
 /**
  * The context variant of the project in `dir`: the one its CONTEXT.md names, or, without
- * a generated CONTEXT.md, vite when the project has vite.config.ts (init --template vite).
+ * a generated CONTEXT.md, vite when the project has a Vite configuration file.
  */
 export function projectContextVariant(dir: string): ContextVariant {
   const path = join(dir, CONTEXT_FILE);
@@ -77,7 +80,7 @@ export function projectContextVariant(dir: string): ContextVariant {
     const head = readHead(path, Buffer.byteLength(contextFirstLine('vite')));
     if (head !== null) return contextVariantOf(Buffer.from(head.buffer, head.byteOffset, head.length).toString('utf8'));
   }
-  return lstatOrNull(join(dir, 'vite.config.ts'))?.isFile() === true ? 'vite' : 'plain';
+  return VITE_CONFIGS.some((name) => lstatOrNull(join(dir, name))?.isFile() === true) ? 'vite' : 'plain';
 }
 
 /** Every difference between the project's generated files and this tool's, in path order. */
