@@ -44,6 +44,7 @@ export const TEST_FILES = [
   'test/interop/platform-types.test.mjs',
   'test/interop/sarif.test.mjs',
   'test/interop/scaffold-typecheck.test.mjs',
+  'test/interop/typecheck-command.test.mjs',
   'test/interop/schema-differential.test.mjs',
   'test/mock-platform/testing-mock.test.mjs',
   'test/node/crypto.test.mjs',

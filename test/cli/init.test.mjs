@@ -296,3 +296,20 @@ test('init --refresh creates the generated files in a project that has none, and
     assert.deepEqual(readTree(target), state, `${what}: nothing changed`);
   }
 });
+
+test('an existing app adopts the contract with manifest.json and init --refresh (docs/bundlers.md): its own files stay as they are', (t) => {
+  const app = join(tempParent(t), 'app');
+  mkdirSync(join(app, 'src'), { recursive: true });
+  const own = { 'package.json': '{"name":"app","type":"module"}\n', 'vite.config.js': 'export default {};\n', 'src/main.ts': 'export {};\n', 'README.md': '# App\n' };
+  for (const [path, text] of Object.entries(own)) writeFileSync(join(app, path), text);
+  const scratch = join(tempParent(t), 'scratch');
+  assert.equal(runCli(['init', scratch, '--namespace', NS, '--name', 'Scratch', '--template', 'vite']).status, 0);
+  cpSync(join(scratch, 'manifest.json'), join(app, 'manifest.json'));
+
+  const r = runCli(['init', '--refresh'], { cwd: app });
+  assert.equal(r.status, 0, r.stderr);
+  for (const [path, text] of Object.entries(own)) assert.equal(readFileSync(join(app, path), 'utf8'), text, `${path} untouched`);
+  assert.deepEqual(readdirSync(join(app, 'contract-snapshot')).sort(), [...snapshotFiles().keys()].sort());
+  // The Vite variant of the context document, as the scratch project has it.
+  assert.equal(readFileSync(join(app, 'CONTEXT.md'), 'utf8'), readFileSync(join(scratch, 'CONTEXT.md'), 'utf8'));
+});
