@@ -33,7 +33,8 @@ export const INIT_HELP = {
     'then prints the next steps. Nothing is written unless everything is.\n\n' +
     'With --template vite, the project is TypeScript (src/main.ts, index.html) built by Vite into\n' +
     'runtime/, with vite.config.ts set for the contract, tsconfig.json with the API declarations and\n' +
-    'package.json scripts dev (rebuild on change plus preview), build, check and package.\n\n' +
+    'package.json scripts dev (rebuild on change plus preview), build, check and package. As platform-ext\n' +
+    'is not on the npm registry, package.json links this copy of the tool (file:<its folder>).\n\n' +
     'With --refresh, rewrites only contract-snapshot/ and CONTEXT.md of the project in <dir> from the\n' +
     'contract this tool enforces ("check" warns when they differ). A CONTEXT.md not written by\n' +
     'platform-ext is never overwritten.\n\n' +
