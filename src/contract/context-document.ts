@@ -4,7 +4,9 @@
 // snapshot (snapshotFiles()), the rule catalogue and the scaffold's templates rendered for
 // a sample namespace. No date, path, tool version or locale goes in, so every run gives
 // the same bytes and a project's copy can be compared with it (`check`,
-// project/context-stale).
+// project/context-stale). Each `init --template` has its variant: the workflow (part B)
+// and the reference extension (part H) are the template's, so that a Vite project's
+// document never sends an agent into runtime/, which its build rewrites.
 //
 // Budget: at most 60,000 bytes of UTF-8 (test/contract/context.test.mjs holds it). It carries what
 // extension code needs and nothing else: what v1 cannot do comes first, then the workflow,
