@@ -372,9 +372,9 @@ async function bundleTesting(common, types) {
  * build/contract/generated-digests.json.
  */
 async function writeGeneratedDigests() {
-  const { generatedFiles } = await import(pathToFileURL(join(root, 'build/contract/scaffold.js')).href);
+  const { generatedDigestSources } = await import(pathToFileURL(join(root, 'build/contract/scaffold.js')).href);
   const digests = {};
-  for (const [path, content] of generatedFiles()) {
+  for (const [path, content] of generatedDigestSources()) {
     const bytes = Buffer.from(content, 'utf8');
     digests[path] = [bytes.length, createHash('sha256').update(bytes).digest('hex')];
   }

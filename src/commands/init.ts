@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import type { ParsedArgs } from './args.js';
 import { refreshGenerated } from '../ops/refresh-project.js';
-import { initProject } from '../ops/init-project.js';
+import { initProject, type InitOutcome } from '../ops/init-project.js';
 import { DEFAULT_TEMPLATE, isTemplateName, TEMPLATE_NAMES, type TemplateName } from '../contract/templates.js';
 import { suggest } from '../validator/index.js';
 import { UsageError } from '../node/usage-error.js';
@@ -33,7 +33,8 @@ export const INIT_HELP = {
     'then prints the next steps. Nothing is written unless everything is.\n\n' +
     'With --template vite, the project is TypeScript (src/main.ts, index.html) built by Vite into\n' +
     'runtime/, with vite.config.ts set for the contract, tsconfig.json with the API declarations and\n' +
-    'package.json scripts dev (rebuild on change plus preview), build, check and package.\n\n' +
+    'package.json scripts dev (rebuild on change plus preview), build, check and package. As platform-ext\n' +
+    'is not on the npm registry, package.json links this copy of the tool (file:<its folder>).\n\n' +
     'With --refresh, rewrites only contract-snapshot/ and CONTEXT.md of the project in <dir> from the\n' +
     'contract this tool enforces ("check" warns when they differ). A CONTEXT.md not written by\n' +
     'platform-ext is never overwritten.\n\n' +
@@ -57,19 +58,43 @@ function templateOf(args: ParsedArgs): TemplateName {
   );
 }
 
-function viteNextSteps(target: string, namespace: string, count: number): string {
+/**
+ * What package.json says about platform-ext: linked from this tool's own folder (it is
+ * not on the npm registry), or, when this copy cannot be linked, nothing, with what to do.
+ */
+function toolLinkLines(outcome: InitOutcome): string[] {
+  if (outcome.toolLink === undefined) return [];
+  if (outcome.toolLink !== null) {
+    return [
+      `package.json links platform-ext from this copy of the tool (${outcome.toolLink}): the package is not on the npm registry.`,
+      'On another machine, change that line to where platform-ext is installed there.',
+      '',
+    ];
+  }
+  return [
+    `package.json does not name platform-ext: ${outcome.toolProblem ?? 'this copy of the tool cannot be linked'}.`,
+    'Its scripts call the platform-ext command: install the tool first (npm install --global <clone or tarball of platform-ext>),',
+    'or add "platform-ext": "file:<its folder>" to devDependencies.',
+    '',
+  ];
+}
+
+function viteNextSteps(target: string, namespace: string, outcome: InitOutcome): string {
   const publisher = namespace.slice(0, namespace.indexOf('/'));
   return [
-    `Created ${target} for ${namespace} (Vite and TypeScript): ${count} files.`,
+    `Created ${target} for ${namespace} (Vite and TypeScript): ${outcome.files} files.`,
     '',
+    ...toolLinkLines(outcome),
     'Next steps:',
     ...(resolve(target) === process.cwd() ? [] : [`  cd ${shellWord(target)}`]),
     '  npm install',
     '  npm run dev                     # rebuilds runtime/ on every change and previews it; Ctrl+C stops it',
     '  npm run build && npm run check  # type-check, build, then every rule of the contract, offline',
     '',
-    'When it is ready to release (the private key stays outside the project, D-4):',
-    `  npx platform-ext keygen --private-key ~/.config/platform-ext/${publisher}.pem --public-key ~/.config/platform-ext/${publisher}.pub`,
+    'When it is ready to release, you sign it (AGENTS.md leaves keys and signing to you, not to an AI agent;',
+    'the private key stays outside the project, D-4):',
+    '  mkdir -p ~/.config/platform-ext',
+    `  npx --no platform-ext keygen --private-key ~/.config/platform-ext/${publisher}.pem --public-key ~/.config/platform-ext/${publisher}.pub`,
     `  npm run package -- ~/.config/platform-ext/${publisher}.pem`,
     '',
     'README.md explains each step and each Vite setting; AGENTS.md and CONTEXT.md are for AI coding agents.',
@@ -88,7 +113,8 @@ function nextSteps(target: string, namespace: string, count: number): string {
     '  platform-ext preview            # try it in a sample storefront; Ctrl+C stops it',
     '  platform-ext check              # every rule of the contract, offline',
     '',
-    'When it is ready to release (the private key stays outside the project, D-4):',
+    'When it is ready to release, you sign it (AGENTS.md leaves keys and signing to you, not to an AI agent;',
+    'the private key stays outside the project, D-4):',
     '  mkdir -p ~/.config/platform-ext',
     `  platform-ext keygen --private-key ${key} --public-key ~/.config/platform-ext/${publisher}.pub`,
     `  platform-ext package . --out release --private-key ${key}`,
@@ -127,7 +153,7 @@ export function runInit(args: ParsedArgs, io: CommandIo): number {
   if (typeof name !== 'string') throw new UsageError(`"init" needs --name <text>: ${usage}`);
   const template = templateOf(args);
   const target = args.positionals[0]!;
-  const { files } = initProject(target, { namespace, name, template });
-  io.out(template === 'vite' ? viteNextSteps(target, namespace, files) : nextSteps(target, namespace, files));
+  const outcome = initProject(target, { namespace, name, template });
+  io.out(template === 'vite' ? viteNextSteps(target, namespace, outcome) : nextSteps(target, namespace, outcome.files));
   return 0;
 }

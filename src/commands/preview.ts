@@ -7,7 +7,7 @@
 // the reason when the server cannot start (port in use, folder unreadable), and with 0
 // when a signal stops it.
 import type { ParsedArgs } from './args.js';
-import { BRIDGE_ERROR_CODE_LIST, capabilityKeyHint, isBridgeErrorCode, isCapabilityKey, suggest, escapeLines } from '../validator/index.js';
+import { BRIDGE_ERROR_CODE_LIST, capabilityKeyHint, isBridgeErrorCode, isCapabilityKey, suggest, escapeLines, escapeTerminal, type Finding } from '../validator/index.js';
 import { previewSession, type CheckSummary, type PreviewAssets, type PreviewServer } from '../ops/preview-session.js';
 import { UsageError } from '../node/usage-error.js';
 import type { CommandIo } from './command-io.js';
@@ -107,14 +107,30 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** One line about a check, for the terminal. */
+/** At most this many findings are printed after a check; the preview page lists them all. */
+export const PRINTED_FINDINGS_MAX = 20;
+
+/** One finding on one line: severity, rule id, file:line (or pointer), message; input text escaped (D-29). */
+function findingLine(f: Finding): string {
+  const where = f.file === undefined ? '' : f.line !== undefined ? `${f.file}:${f.line}` : f.pointer !== undefined && f.pointer !== '' ? `${f.file} ${f.pointer}` : f.file;
+  return `  ${f.severity === 'error' ? 'error  ' : 'warning'}  ${f.rule}  ${where === '' ? '' : `${escapeTerminal(where)}: `}${escapeTerminal(f.message)}`;
+}
+
+/** A check for the terminal: a summary line, then each finding (errors first), so none has to be looked up on the page. */
 export function describeCheck(summary: CheckSummary): string {
   if (summary.problem !== null) return `✖ ${escapeLines(summary.problem)}`;
+  let head: string;
   if (summary.errors > 0) {
-    return `✖ ${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}: the preview page lists them; the extension runs once they are fixed`;
+    head = `✖ ${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}; the extension runs once the errors are fixed (the preview page shows each fix):`;
+  } else if (summary.warnings > 0) {
+    head = `! ${plural(summary.warnings, 'warning')} (the preview page shows each fix):`;
+  } else {
+    return '✓ No problems found';
   }
-  if (summary.warnings > 0) return `! ${plural(summary.warnings, 'warning')} (listed on the preview page)`;
-  return '✓ No problems found';
+  const ordered = [...summary.findings.filter((f) => f.severity === 'error'), ...summary.findings.filter((f) => f.severity !== 'error')];
+  const lines = [head, ...ordered.slice(0, PRINTED_FINDINGS_MAX).map(findingLine)];
+  if (ordered.length > PRINTED_FINDINGS_MAX) lines.push(`  and ${ordered.length - PRINTED_FINDINGS_MAX} more on the preview page`);
+  return lines.join('\n');
 }
 
 export interface PreviewHooks {

@@ -4,7 +4,9 @@
 // snapshot (snapshotFiles()), the rule catalogue and the scaffold's templates rendered for
 // a sample namespace. No date, path, tool version or locale goes in, so every run gives
 // the same bytes and a project's copy can be compared with it (`check`,
-// project/context-stale).
+// project/context-stale). Each `init --template` has its variant: the workflow (part B)
+// and the reference extension (part H) are the template's, so that a Vite project's
+// document never sends an agent into runtime/, which its build rewrites.
 //
 // Budget: at most 60,000 bytes of UTF-8 (test/contract/context.test.mjs holds it). It carries what
 // extension code needs and nothing else: what v1 cannot do comes first, then the workflow,
@@ -20,8 +22,8 @@
 import { RULES, CAPABILITIES, BRIDGE_ERROR_CODE_LIST } from '../validator/index.js';
 import { DECISIONS, ERROR_DETAILS } from './prose.js';
 import { snapshotFiles } from './snapshot.js';
-import { renderTemplates, type ScaffoldValues } from './templates.js';
-import { CONTEXT_MARKER } from './generated-names.js';
+import { DEFAULT_TEMPLATE, renderTemplates, type ScaffoldValues, type TemplateName } from './templates.js';
+import { contextFirstLine } from './generated-names.js';
 
 export { CONTEXT_MARKER, isContextDocument } from './generated-names.js';
 
@@ -29,11 +31,20 @@ export { CONTEXT_MARKER, isContextDocument } from './generated-names.js';
 /** The namespace and name the reference extension is rendered for. */
 export const SAMPLE_VALUES: ScaffoldValues = Object.freeze({ namespace: 'acme/sample-extension', name: 'Sample extension' });
 
-/** The scaffold files shown as the reference extension, in reading order (the module, stylesheet, settings and prose are left to `init`). */
-const REFERENCE_FILES: readonly { readonly path: string; readonly lang: string }[] = [
-  { path: 'manifest.json', lang: 'json' },
-  { path: 'runtime/index.html', lang: 'html' },
-];
+/** Each template's files shown as the reference extension, in reading order (the module, stylesheet, settings and prose are left to `init`). */
+const REFERENCE_FILES: Readonly<Record<TemplateName, readonly { readonly path: string; readonly lang: string }[]>> = {
+  plain: [
+    { path: 'manifest.json', lang: 'json' },
+    { path: 'runtime/index.html', lang: 'html' },
+  ],
+  vite: [
+    { path: 'manifest.json', lang: 'json' },
+    { path: 'index.html', lang: 'html' },
+  ],
+};
+
+/** The type-check of a plain project, for an agent without a terminal and an empty npm cache (`--yes`: npx asks nothing). */
+export const TYPECHECK_COMMAND = 'npx --yes -p typescript@7 tsc -p jsconfig.json';
 
 /** A fenced block whose fence is longer than any run of backticks inside `text`. */
 function fenced(text: string, lang: string): string {
@@ -104,12 +115,67 @@ Plan around these before writing code; no setting or permission changes them.
   access to the storefront page's DOM. State lasts as long as the frame's document.
 - No workers, nested frames, plug-ins, pop-ups or inline scripts; module scripts only.
 - No secrets: properties and their defaults are public. There is no server-side code.
-- No events to listen to: the contract names none the frame can subscribe to (the
-  storefront's cart-updated event goes to the storefront page, not to the frame).
+- No events to subscribe to: the contract names none for the frame. A revoked grant or a
+  changed setting shows when \`PLATFORM.capabilities()\` or \`PLATFORM.settings()\` is read
+  again (each returns the current values) and as \`CAPABILITY_NOT_GRANTED\` on a call: handle
+  both. The grants and settings messages in \`bridge-protocol.md\` are the preview's own (D-26).
+- Store images and theme fonts: use a product's \`image\` as given, never fetch it; theme
+  fonts are CSS \`font-family\` values (D-44).
 - Capabilities are closed: nine keys, fixed actions, fixed request fields. Unknown fields
   are refused, not ignored.`;
 
-const WORKFLOW = `## B. Workflow
+/** Part B's steps that differ between a plain project (runtime/ by hand) and a Vite one (src/ built into runtime/). */
+const STEPS: Readonly<Record<TemplateName, { readonly start: string; readonly check: string; readonly preview: string; readonly types: readonly string[] }>> = {
+  plain: {
+    start: `Start from the reference extension (part H); \`platform-ext init <dir> --namespace
+   <publisher>/<package> --name "<text>"\` writes it with this document, the snapshot and the
+   editor and type-check settings. Change \`manifest.json\` and the files under \`runtime/\`.`,
+    check: 'Run `platform-ext check` (`--json` for one JSON object)',
+    preview: 'Run `platform-ext preview` and open the printed URL',
+    types: [
+      `Type-check: \`${TYPECHECK_COMMAND}\` must print nothing; the declarations of
+   part F reject unknown methods, wrong payloads and misspelt names.`,
+    ],
+  },
+  vite: {
+    start: `This project was made by \`platform-ext init --template vite\` (part H): change
+   \`manifest.json\`, \`index.html\` and the TypeScript under \`src/\`. Never edit \`runtime/\`:
+   \`npm run build\` type-checks \`src/\` against part F, then rewrites \`runtime/\`, the folder
+   that is packaged. Keep \`vite.config.ts\` as it is: each setting is there for the contract.`,
+    check: 'Run `npm run build`, then `npm run check` (`npm run check -- --json` for one JSON object)',
+    preview: 'Run `npm run dev` (it rebuilds on every change; options go after `--`) and open the URL',
+    types: [],
+  },
+};
+
+function workflow(template: TemplateName): string {
+  const steps = STEPS[template];
+  const list = [
+    steps.start,
+    `Declare in \`manifest.json\` exactly the capabilities the code calls: \`check\` reports a
+   call to an undeclared capability as an error and a declared one the code never uses as a
+   warning. Declared is not granted: every call can reject with \`CAPABILITY_NOT_GRANTED\`.
+   Catch every rejection and show visitors friendly text, never the raw error.`,
+    `Read configuration with \`await PLATFORM.ready\` and \`PLATFORM.settings()\`: properties are
+   public, so never put secrets, tokens, customer data or private configuration in them.`,
+    `${steps.check}
+   and fix every error: exit 0 means no errors. Each finding names its rule (part G), file,
+   pointer or line, and a fix; \`platform-ext check --explain <rule-id>\` says why, with an example.`,
+    `${steps.preview}:
+   a sample storefront with a mock store, live grants and settings. \`--deny <caps>\` starts
+   capabilities as not granted, \`--fail <caps>\` makes their calls reject with
+   \`REQUEST_FAILED\`, \`--empty-catalog\` empties the catalogue, \`--strict-host\` requires
+   every contact-form field: try each so every error path shows readable text.`,
+    ...steps.types,
+    `Who does what: you change the code and run \`check\`, the preview, the type-check and
+   \`package --dry-run\`. The publisher, a person, owns the signing key and the release
+   (\`keygen\`, \`package --out\`, \`verify\`): leave those to them; never touch a private key.`,
+    `A warning the publisher has reviewed can be acknowledged in \`platform-ext.config.json\`
+   (D-33): \`{"acknowledged":[{"rule":"…","file":"…","reason":"…"}]}\`; errors never can.`,
+    `Never edit \`contract-snapshot/\` or \`CONTEXT.md\`: \`platform-ext init --refresh\`
+   regenerates both.`,
+  ];
+  return `## B. Workflow
 
 A website extension is a folder with \`manifest.json\` and a \`runtime/\` folder. Only
 \`runtime/\` is packaged: it holds exactly one HTML file (the entrypoint, \`index.html\`),
@@ -117,34 +183,14 @@ its module scripts, stylesheets, images and fonts. The extension runs in a sandb
 on the storefront under a strict content-security policy and reaches the store only through
 \`window.PLATFORM\` (parts C and F), one capability per operation.
 
-1. Start from the reference extension (part H); \`platform-ext init <dir> --namespace
-   <publisher>/<package> --name "<text>"\` writes it with this document, the snapshot and the
-   editor and type-check settings.
-2. Declare in \`manifest.json\` exactly the capabilities the code calls: \`check\` reports a
-   call to an undeclared capability as an error and a declared one the code never uses as a
-   warning. Declared is not granted: every call can reject with \`CAPABILITY_NOT_GRANTED\`.
-   Catch every rejection and show visitors friendly text, never the raw error.
-3. Read configuration with \`await PLATFORM.ready\` and \`PLATFORM.settings()\`: properties are
-   public, so never put secrets, tokens, customer data or private configuration in them.
-4. Run \`platform-ext check\` (\`--json\` for one JSON object) and fix every error: exit 0
-   means no errors. Each finding names its rule (part G), file, JSON pointer or line, and a fix.
-5. Run \`platform-ext preview\` and open the printed URL: a sample storefront with a mock
-   store, live grants and settings. \`--deny <caps>\` starts capabilities as not granted,
-   \`--fail <caps>\` makes their calls reject with \`REQUEST_FAILED\`, \`--empty-catalog\`
-   empties the catalogue, \`--strict-host\` requires every contact-form field: try each so every
-   error path shows text a visitor can read.
-6. Type-check with the project's \`jsconfig.json\` (\`npx -p typescript tsc -p jsconfig.json\`):
-   the declarations of part F reject unknown methods, wrong payloads and misspelt names.
-7. Releasing is the publisher's step (\`platform-ext package\`, then \`verify\`), with a key kept
-   outside the project. Never create, copy or commit a private key inside the project.
-8. Never edit \`contract-snapshot/\` or \`CONTEXT.md\`: \`platform-ext init --refresh\`
-   regenerates both.
+${list.map((step, i) => `${i + 1}. ${step}`).join('\n')}
 
 Rules that most often fail a first attempt: inline \`<script>\` or \`on*=\` attributes;
 classic (non-module) scripts; remote URLs and bare import specifiers (there is no npm at run
 time); network APIs; storage, cookies, navigation and pop-ups; links other than
 \`#fragment\`; a second HTML file; files outside the allowed extensions; \`$schema\` or any
 other unknown field in the manifest; a \`required\` property without a usable default.`;
+}
 
 /** One task-oriented recipe per capability: what it is for, a call, and what can go wrong. */
 interface Recipe {
@@ -292,7 +338,7 @@ function contractSections(contract: string, keep: readonly number[]): string {
  * The decisions that shape extension code and that part D does not already state in full;
  * the others (signing, archives, reports, preview) are in contract-snapshot/contract.md.
  */
-const CODE_DECISIONS = new Set(['2', '7', '8', '9', '10', '18', '19', '22', '23', '26', '27', '34']);
+const CODE_DECISIONS = new Set(['2', '7', '8', '9', '10', '18', '19', '22', '23', '26', '27', '34', '44']);
 /** Shape extension code too, but part D's sections say all of them: listed by title only. */
 const STATED_IN_PART_D = ['1', '2a', '4', '5', '6', '17'];
 
@@ -302,11 +348,11 @@ function decisions(): string {
   return `## E. Tool decisions\n\nWhere the contract is silent, \`platform-ext\` decides as follows. These are the tool's choices, not the contract's; the store's own validators have the final word. Part D states ${stated.join(', ')} where they apply.\n\n${rows.join('\n')}`;
 }
 
-/** The whole context document. */
-export function contextDocument(): string {
+/** The whole context document, for a project made with `template` (its workflow and reference extension). */
+export function contextDocument(template: TemplateName = DEFAULT_TEMPLATE): string {
   const snapshot = snapshotFiles();
   const parts: string[] = [];
-  parts.push(`${CONTEXT_MARKER} Regenerate with "platform-ext context", or in a project with "platform-ext init --refresh". -->`);
+  parts.push(contextFirstLine(template));
   parts.push(`# Website extensions for the platform: context for AI coding agents (contract v1)
 
 This document is self-contained for writing extension code: what the platform cannot do,
@@ -318,7 +364,7 @@ contract, the manifest schema and the rules with their fixes are in \`contract-s
 Parts: A. What version 1 cannot do. B. Workflow. C. Recipes. D. The contract for a project.
 E. Tool decisions. F. API declarations. G. Rule catalogue. H. Reference extension.`);
   parts.push(CANNOT);
-  parts.push(WORKFLOW);
+  parts.push(workflow(template));
   parts.push(recipes());
 
   const contract = snapshot.get('contract.md');
@@ -342,11 +388,14 @@ E. Tool decisions. F. API declarations. G. Rule catalogue. H. Reference extensio
       compactCatalogue(),
   );
 
-  const reference = renderTemplates(SAMPLE_VALUES);
-  const files = REFERENCE_FILES.map(({ path, lang }) => `### ${path}\n\n${fenced(reference.get(path) ?? '', lang)}`);
+  const reference = renderTemplates(SAMPLE_VALUES, template);
+  const files = REFERENCE_FILES[template].map(({ path, lang }) => `### ${path}\n\n${fenced(reference.get(path) ?? '', lang)}`);
+  const writer = template === DEFAULT_TEMPLATE ? '`platform-ext init`' : `\`platform-ext init --template ${template}\``;
+  const styles = template === DEFAULT_TEMPLATE ? 'runtime/styles.css' : 'src/styles.css';
+  const moduleFile = template === DEFAULT_TEMPLATE ? 'runtime/main.js' : 'src/main.ts';
   parts.push(
-    `## H. Reference extension\n\n\`manifest.json\` and the entrypoint as \`platform-ext init\` writes them, for the namespace \`${SAMPLE_VALUES.namespace}\`. ` +
-      `Beside them \`init\` writes \`runtime/styles.css\` and \`runtime/main.js\`, a module that reads the settings and the theme, lists products, adds them to the cart and turns every error code into words for visitors, as part C shows; ` +
+    `## H. Reference extension\n\n\`manifest.json\` and the entrypoint as ${writer} writes them, for the namespace \`${SAMPLE_VALUES.namespace}\`. ` +
+      `Beside them it writes \`${styles}\` and \`${moduleFile}\`, a module that reads the settings and the theme, lists products, adds them to the cart and turns every error code into words for visitors, as part C shows; ` +
       `the project passes \`check\` with no findings and type-checks against part F.\n\n${files.join('\n\n')}`,
   );
   return `${parts.join('\n\n')}\n`;

@@ -18,3 +18,27 @@ export const CONTEXT_MARKER = '<!-- platform-ext context document: generated, do
 export function isContextDocument(text: string): boolean {
   return text.startsWith(CONTEXT_MARKER);
 }
+
+/**
+ * The context document comes in one variant per `init --template`: the workflow and the
+ * reference extension of a Vite project differ from those of a plain one. Its first line
+ * names the variant, so that `check` and `init --refresh` compare and rewrite a project's
+ * CONTEXT.md with the variant it was written as.
+ */
+export type ContextVariant = 'plain' | 'vite';
+
+/** The whole first line of the context document of `variant`. */
+export function contextFirstLine(variant: ContextVariant): string {
+  const command = variant === 'plain' ? 'platform-ext context' : `platform-ext context --template ${variant}`;
+  return `${CONTEXT_MARKER} Regenerate with "${command}", or in a project with "platform-ext init --refresh". -->`;
+}
+
+/** The variant a context document's first line names (any text that is not the vite line is plain). */
+export function contextVariantOf(text: string): ContextVariant {
+  return text.startsWith(contextFirstLine('vite')) ? 'vite' : 'plain';
+}
+
+/** Where the build records the size and digest of a variant's document (src/contract/snapshot-drift.ts). */
+export function contextDigestKey(variant: ContextVariant): string {
+  return variant === 'plain' ? CONTEXT_FILE : `${CONTEXT_FILE}#${variant}`;
+}

@@ -338,6 +338,11 @@ export const DECISIONS: readonly DecisionSummary[] = [
     title: 'Service core',
     text: 'The service core (`platform-ext/service`) decides and storage applies. A record is plain JSON with a `kind`, an `id` and a `revision` that every decision changing it raises by one; a decision returns the next records and the effects to perform, as data, or a refusal with a permanent `service/` code. Where the contract says "not shown" the core models only what it names, and these choices are the project\'s own: the release states `submitted`, `failed-validation`, `awaiting-review`, `approved`, `rejected`, `changes-requested`, `withdrawn` and `revoked`, with `submitted` passed through at once since `submit` carries the validator\'s report; one submission record per upload, so a corrected version is a new record; approval needs a trusted publisher and a signing key that is still active; the modes are named `public-free`, `private` and `paid`, and a public free release is installable once its listing is published; a link or invitation stops working at its expiry instant (an invitation\'s is seven days after it was created); one use of a link is one store accepting it; e-mail addresses compare without ASCII letter case; the key fingerprint is taken as given (the core compares `publisher_public_key_id` values and never computes one); owners invite, owners and administrators manage keys and links, any member submits; a saved value that a later release no longer accepts gives way to the default in the ready snapshot; ids are 1 to 128 visible ASCII characters.',
   },
+  {
+    id: '44',
+    title: 'Catalog images and theme fonts in the frame',
+    text: 'The contract does not show how a product\'s `image` (a string) reaches the frame. The runtime policy (D-17) admits images from the extension\'s own files and `data:` URLs, the preview\'s mock catalogue answers with `data:` URLs, and `check` never reports code that puts `image` into an `<img src>` or a CSS `url()`. Use `image` as given and never fetch it: how it loads is the store\'s to decide. Theme fonts are CSS `font-family` values, not addresses: set them as given.',
+  },
 ];
 
 /** One thing the contract leaves open, and what the tool does about it. */

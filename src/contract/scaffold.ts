@@ -8,8 +8,8 @@
 import { isNamespace, isSlug, NAME_MAX_BYTES, NAME_MIN_BYTES, utf8ByteLength } from '../validator/index.js';
 import { contextDocument } from './context-document.js';
 import { snapshotFiles } from './snapshot.js';
-import { DEFAULT_TEMPLATE, renderTemplates, type ScaffoldValues, type TemplateName } from './templates.js';
-import { CONTEXT_FILE, SNAPSHOT_FOLDER } from './generated-names.js';
+import { DEFAULT_TEMPLATE, TEMPLATE_NAMES, renderTemplates, type ScaffoldValues, type TemplateName } from './templates.js';
+import { CONTEXT_FILE, SNAPSHOT_FOLDER, contextDigestKey } from './generated-names.js';
 
 export { CONTEXT_FILE, SNAPSHOT_FOLDER } from './generated-names.js';
 
@@ -52,18 +52,28 @@ export function nameProblem(text: string): string | null {
   return null;
 }
 
-/** The generated files of a project (contract-snapshot/ and CONTEXT.md) by project path. */
-export function generatedFiles(): ReadonlyMap<string, string> {
+/** The generated files of a project made with `template` (contract-snapshot/ and its CONTEXT.md) by project path. */
+export function generatedFiles(template: TemplateName = DEFAULT_TEMPLATE): ReadonlyMap<string, string> {
   const files = new Map<string, string>();
   for (const [name, content] of snapshotFiles()) files.set(`${SNAPSHOT_FOLDER}/${name}`, content);
-  files.set(CONTEXT_FILE, contextDocument());
+  files.set(CONTEXT_FILE, contextDocument(template));
   return files;
+}
+
+/**
+ * What `check` compares a project with, by digest key (scripts/build.mjs records each
+ * one's size and SHA-256): the snapshot and the context document of every template.
+ */
+export function generatedDigestSources(): ReadonlyMap<string, string> {
+  const sources = new Map<string, string>(generatedFiles());
+  for (const template of TEMPLATE_NAMES) sources.set(contextDigestKey(template), contextDocument(template));
+  return sources;
 }
 
 /** Every file `init` writes for `template`, by project path, in byte order of the paths. */
 export function scaffoldFiles(values: ScaffoldValues, template: TemplateName = DEFAULT_TEMPLATE): ReadonlyMap<string, string> {
   const all = new Map<string, string>(renderTemplates(values, template));
-  for (const [path, content] of generatedFiles()) {
+  for (const [path, content] of generatedFiles(template)) {
     if (all.has(path)) throw new Error(`internal: the template "${template}" has ${path}, which is generated`);
     all.set(path, content);
   }

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { sha256Hex } from '../node/hashes.js';
 import { readFile, readHead } from '../node/file-open.js';
 import { FindingList, sortFindings, type Finding } from '../validator/index.js';
-import { CONTEXT_FILE, CONTEXT_MARKER, SNAPSHOT_FOLDER, isContextDocument } from './generated-names.js';
+import { CONTEXT_FILE, CONTEXT_MARKER, SNAPSHOT_FOLDER, contextDigestKey, contextFirstLine, contextVariantOf, isContextDocument, type ContextVariant } from './generated-names.js';
 
 export type DriftKind = 'changed' | 'missing' | 'unexpected' | 'not-a-folder';
 
@@ -67,6 +67,22 @@ export function isGeneratedContext(path: string): boolean {
   return head !== null && isContextDocument(Buffer.from(head.buffer, head.byteOffset, head.length).toString('utf8'));
 }
 
+/** The names of Vite's configuration file (the vite template writes the first). */
+const VITE_CONFIGS = ['vite.config.ts', 'vite.config.js', 'vite.config.mjs', 'vite.config.mts', 'vite.config.cjs', 'vite.config.cts'];
+
+/**
+ * The context variant of the project in `dir`: the one its CONTEXT.md names, or, without
+ * a generated CONTEXT.md, vite when the project has a Vite configuration file.
+ */
+export function projectContextVariant(dir: string): ContextVariant {
+  const path = join(dir, CONTEXT_FILE);
+  if (isGeneratedContext(path)) {
+    const head = readHead(path, Buffer.byteLength(contextFirstLine('vite')));
+    if (head !== null) return contextVariantOf(Buffer.from(head.buffer, head.byteOffset, head.length).toString('utf8'));
+  }
+  return VITE_CONFIGS.some((name) => lstatOrNull(join(dir, name))?.isFile() === true) ? 'vite' : 'plain';
+}
+
 /** Every difference between the project's generated files and this tool's, in path order. */
 export function generatedDrift(dir: string): DriftItem[] {
   // Built only for a project that has something to compare: `check` on any other project
@@ -100,7 +116,7 @@ export function generatedDrift(dir: string): DriftItem[] {
   }
   const contextPath = join(dir, CONTEXT_FILE);
   const contextStats = lstatOrNull(contextPath);
-  if (contextStats !== null && isGeneratedContext(contextPath) && !sameContent(contextPath, contextStats, expected().get(CONTEXT_FILE)!)) {
+  if (contextStats !== null && isGeneratedContext(contextPath) && !sameContent(contextPath, contextStats, expected().get(contextDigestKey(projectContextVariant(dir)))!)) {
     items.push({ file: CONTEXT_FILE, kind: 'changed' });
   }
   return items.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));

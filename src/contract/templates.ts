@@ -6,8 +6,7 @@
 // folder next to it; unbundled (build/, the tests) they are read from the folders.
 //
 // Two placeholders, `{{namespace}}` and `{{name}}` (plus `{{publisher}}`, the namespace's
-// first slug, and `{{version}}`, this tool's version, for the dependency on it), are
-// replaced with text encoded for the file they land in: JSON string
+// first slug), are replaced with text encoded for the file they land in: JSON string
 // content in .json files, HTML text in .html files, as is elsewhere. Template paths store
 // a leading dot as "_" (`_gitignore` -> `.gitignore`): npm drops `.gitignore` from
 // published packages, and a real `.vscode/` or `.editorconfig` in templates/ would apply
@@ -15,7 +14,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 declare const __PLATFORM_TEMPLATES__: string | undefined;
-declare const __PLATFORM_EXT_VERSION__: string | undefined;
 
 /** The templates `init --template` offers; the first is the default. */
 export const TEMPLATE_NAMES = ['plain', 'vite'] as const;
@@ -67,13 +65,6 @@ export function scaffoldTemplates(template: TemplateName = DEFAULT_TEMPLATE): Re
   return sorted;
 }
 
-/** This tool's version, for a template's dependency on it (`{{version}}`). */
-function toolVersion(): string {
-  if (typeof __PLATFORM_EXT_VERSION__ === 'string') return __PLATFORM_EXT_VERSION__;
-  // Unbundled: the repository's package.json, two folders up as for the templates.
-  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-}
-
 /** Where a template lands in a project: a leading "_" of any segment stands for ".". */
 export function projectPathOf(templatePath: string): string {
   return templatePath
@@ -99,7 +90,6 @@ export function renderTemplate(templatePath: string, text: string, values: Scaff
     namespace: values.namespace,
     name: values.name,
     publisher: values.namespace.slice(0, values.namespace.indexOf('/')),
-    version: toolVersion(),
   };
   return text.replace(PLACEHOLDER, (whole, key: string) => {
     const value = known[key];

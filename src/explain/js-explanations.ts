@@ -98,7 +98,7 @@ export function jsExplanations(): Record<string, Explanation> {
       example: { file: 'manifest.json', before: '"capabilities": ["catalog.products.read"]   (main.js calls PLATFORM.forms.submit)', after: '"capabilities": ["catalog.products.read", "forms.submit"]' },
     },
     'js/capability-unused': {
-      text: 'Every declared capability is shown to the store user for a permission review, and medium-risk ones weigh on the decision to install. A capability that no module uses statically, while no module calls PLATFORM.request with a computed capability or hands the bridge object on, is most likely a leftover (D-34). It is a warning: code the check cannot follow may still use it.',
+      text: 'Every declared capability is shown to the store user for a permission review, and medium-risk ones weigh on the decision to install. A capability that no module uses statically, while no module calls PLATFORM.request with a computed capability or hands the bridge object on, is most likely a leftover (D-34), or a feature not written yet. Either call it from the code or remove it from the manifest. It is a warning: code the check cannot follow may still use it, and platform-ext.config.json can acknowledge it (D-33).',
       example: { file: 'manifest.json', before: '"capabilities": ["catalog.products.read", "cart.manage"]   (nothing calls the cart)', after: '"capabilities": ["catalog.products.read"]' },
     },
   };

@@ -5,7 +5,7 @@
 // through the descriptor that was checked. Every other project file (outside
 // node_modules/ and .git/) is scanned for private-key material in bounded chunks (D-4).
 import { closeSync, lstatSync, readdirSync, type Dirent } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import {
   BUNDLE_MAX_EXPANDED_BYTES,
   BUNDLE_MAX_FILE_BYTES,
@@ -160,6 +160,23 @@ export function checkProjectRoot(root: string): void {
   }
   if (!stat.isDirectory()) {
     throw new UsageError(`"${root}" is not a folder: pass the folder that holds manifest.json and runtime/`);
+  }
+  // The runtime/ folder of a project, given as the project (a command run inside runtime/):
+  // one message naming the parent, rather than "no manifest.json" and "no runtime/".
+  const absolute = resolve(root);
+  if (basename(absolute) === 'runtime' && !isEntry(join(root, 'manifest.json')) && !isEntry(join(root, 'runtime')) && isEntry(join(dirname(absolute), 'manifest.json'))) {
+    const where = root === '.' || root === './' ? 'the parent folder (cd .. first)' : `"${dirname(root)}"`;
+    throw new UsageError(`"${root}" is the runtime/ folder of a project, not a project: run the command on the project folder, ${where}, which holds manifest.json and runtime/`);
+  }
+}
+
+/** True when something exists at `path` (not followed when it is a link). */
+function isEntry(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
   }
 }
 

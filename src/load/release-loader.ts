@@ -20,7 +20,15 @@ export interface LoadedRelease {
   readonly keyMisses: readonly KeyScanMiss[];
 }
 
-/** Throws a UsageError when `dir` is not a readable folder. */
+function isFolder(path: string): boolean {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Throws a UsageError when `dir` is not a readable folder, or is a project folder. */
 export function loadRelease(dir: string): LoadedRelease {
   let names: string[];
   try {
@@ -29,6 +37,14 @@ export function loadRelease(dir: string): LoadedRelease {
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw new UsageError(`The release folder "${dir}" cannot be read: pass the folder that holds the five submission files (bundle.zip, manifest.json, ...)`);
+  }
+  // A project folder (runtime/, no bundle.zip) given instead of the set package wrote:
+  // one message saying what to pass, rather than a finding for each project file.
+  if (!names.includes('bundle.zip') && names.includes('runtime') && isFolder(join(dir, 'runtime'))) {
+    throw new UsageError(
+      `"${dir}" is an extension project (it has runtime/), not a submission set: run "platform-ext package ${dir} --out <folder> --private-key <key>" first, ` +
+        `then pass that <folder> (the --out folder, which holds bundle.zip, manifest.json, publisher-public-key.txt, signature.txt and submission.json); "platform-ext check ${dir}" checks the project itself`,
+    );
   }
   const files = {} as Record<SubmissionFile, Uint8Array | null>;
   const refused: Partial<Record<SubmissionFile, RefusedFile>> = {};

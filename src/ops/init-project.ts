@@ -11,6 +11,7 @@ import { writeNewFileInStaging } from '../node/atomic-write.js';
 import { nameProblem, namespaceProblem, scaffoldFiles } from '../contract/scaffold.js';
 import { DEFAULT_TEMPLATE, type TemplateName } from '../contract/templates.js';
 import { UsageError } from '../node/usage-error.js';
+import { fileSpecifier, toolRoot } from '../node/tool-root.js';
 
 export interface InitProjectOptions {
   /** `<publisher-slug>/<package-slug>`. */
@@ -23,6 +24,25 @@ export interface InitProjectOptions {
 export interface InitOutcome {
   /** How many files were written. */
   readonly files: number;
+  /**
+   * For a template with a package.json: the `file:` specifier of this tool that its
+   * devDependencies name, or null when this copy of the tool cannot be linked
+   * (`toolProblem` says why; the project's scripts then need `platform-ext` on the PATH).
+   */
+  readonly toolLink?: string | null;
+  readonly toolProblem?: string;
+}
+
+/**
+ * package.json of a template with platform-ext added to its devDependencies as `spec`
+ * (keys kept in byte order, as npm writes them). The package is not on the npm registry,
+ * so a template never names a registry version of it.
+ */
+export function withToolDependency(packageJson: string, spec: string): string {
+  const pkg = JSON.parse(packageJson) as { devDependencies?: Record<string, string> };
+  const deps = { ...(pkg.devDependencies ?? {}), 'platform-ext': spec };
+  pkg.devDependencies = Object.fromEntries(Object.entries(deps).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return `${JSON.stringify(pkg, null, 2)}\n`;
 }
 
 /** A short hidden name (a long project name must not push the temp name past the file system's limit). */
@@ -115,7 +135,14 @@ export function initProject(target: string, options: InitProjectOptions): InitOu
   if (!parentIsFolder) throw new UsageError(`The folder "${dirname(target)}" does not exist: create it first, or choose another place for "${basename(target)}"`);
   const existed = checkTarget(target);
 
-  const files = scaffoldFiles({ namespace, name }, template);
+  let files = scaffoldFiles({ namespace, name }, template);
+  let link: { toolLink: string | null; toolProblem?: string } | undefined;
+  const packageJson = files.get('package.json');
+  if (packageJson !== undefined) {
+    const root = toolRoot();
+    link = root.ok ? { toolLink: fileSpecifier(root.path) } : { toolLink: null, toolProblem: root.why };
+    if (root.ok) files = new Map(files).set('package.json', withToolDependency(packageJson, fileSpecifier(root.path)));
+  }
   try {
     if (existed) fillEmptyFolder(absolute, files);
     else createFolder(absolute, files);
@@ -124,5 +151,5 @@ export function initProject(target: string, options: InitProjectOptions): InitOu
     if (code === 'ENOTEMPTY' || code === 'EEXIST') throw new UsageError(`"${target}" is no longer empty (something was written to it meanwhile); nothing was written`);
     throw new UsageError(`Cannot create "${target}": ${(error as Error).message}; nothing was written`);
   }
-  return { files: files.size };
+  return { files: files.size, ...link };
 }

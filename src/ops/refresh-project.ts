@@ -15,7 +15,7 @@ import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, type Stats } fro
 import { join } from 'node:path';
 import { nodeCrypto } from '../node/builtins.js';
 import { createFileExclusive, writeFileAtomic, writeNewFileInStaging } from '../node/atomic-write.js';
-import { generatedDrift, isGeneratedContext, type DriftItem } from '../contract/snapshot-drift.js';
+import { generatedDrift, isGeneratedContext, projectContextVariant, type DriftItem } from '../contract/snapshot-drift.js';
 import { UsageError } from '../node/usage-error.js';
 import { CONTEXT_FILE, SNAPSHOT_FOLDER, generatedFiles } from '../contract/scaffold.js';
 
@@ -107,7 +107,8 @@ export function refreshGenerated(dir: string): DriftItem[] {
     if (items.some((item) => item.file !== CONTEXT_FILE)) replaceSnapshotFolder(dir);
     if (items.some((item) => item.file === CONTEXT_FILE)) {
       const path = join(dir, CONTEXT_FILE);
-      const context = generatedFiles().get(CONTEXT_FILE)!;
+      // The variant the project's CONTEXT.md names (or its template's, when there is none).
+      const context = generatedFiles(projectContextVariant(dir)).get(CONTEXT_FILE)!;
       if (lstatOrNull(path) === null) createFileExclusive(path, context);
       else writeFileAtomic(path, context);
     }

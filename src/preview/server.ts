@@ -45,6 +45,8 @@ import {
   CONFIG_META_NAME,
   PROTOCOL_VERSION,
   RUNTIME_MODULE_PATH,
+  ruleById,
+  type Finding,
   type PlatformConfig,
 } from '../validator/index.js';
 import { UsageError } from '../node/usage-error.js';
@@ -138,13 +140,15 @@ export interface PreviewServerOptions {
   readonly onListening?: (url: string) => void;
 }
 
-/** The outcome of one check, without the findings. */
+/** The outcome of one check, with its findings (the terminal prints them). */
 export interface CheckSummary {
   readonly revision: number;
   readonly ok: boolean;
   readonly errors: number;
   readonly warnings: number;
   readonly problem: string | null;
+  /** The findings, acknowledged warnings (D-33) left out, in report order. */
+  readonly findings: readonly Finding[];
 }
 
 export interface PreviewServer {
@@ -402,7 +406,10 @@ function publicState(state: CheckedProject, options: PreviewServerOptions, base:
     errors: state.errors,
     warnings: state.warnings,
     acknowledged: state.acknowledged,
-    findings: state.findings,
+    findings: state.findings.map((finding) => {
+      const hint = ruleById(finding.rule)?.hint;
+      return hint === undefined ? finding : { ...finding, hint };
+    }),
     problem: state.problem,
     contentKey: state.contentKey,
     frameKey: state.frameKey,
@@ -687,7 +694,7 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
   }
 
   function status(): CheckSummary {
-    return { revision: state.revision, ok: state.ok, errors: state.errors, warnings: state.warnings, problem: state.problem };
+    return { revision: state.revision, ok: state.ok, errors: state.errors, warnings: state.warnings, problem: state.problem, findings: state.findings };
   }
 
   function close(): Promise<void> {

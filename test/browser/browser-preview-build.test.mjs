@@ -5,6 +5,7 @@
 // been quiet. The waits are set per test (createPreviewServer's `settle`), so nothing
 // here depends on how fast the machine is: the "build" takes as long as the test needs.
 import { test } from 'node:test';
+import { ruleById } from '../../build/validator/rules.js';
 import assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -92,4 +93,7 @@ test('preview: an error that stays after the folder settles is shown', { skip: S
   assert.equal(server.status().ok, false);
   assert.equal(await page.locator('#findings').isVisible(), true);
   assert.ok(await page.locator('#findings-list .finding__rule', { hasText: 'html/missing-reference' }).count() > 0);
+  // Each finding shows its rule's fix, as check prints it.
+  const item = page.locator('#findings-list .finding', { has: page.locator('.finding__rule', { hasText: 'html/missing-reference' }) }).first();
+  assert.equal(await item.locator('.finding__hint').textContent(), `Fix: ${ruleById('html/missing-reference').hint}`);
 });

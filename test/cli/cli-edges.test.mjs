@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { CAPABILITY_KEYS } from '../../build/validator/capabilities.js';
 import { createMockPlatform } from '../../build/testing.js';
 import { ROOT, makeProject, runCli } from '../support/project.mjs';
+import { tempParent } from '../support/scaffold.mjs';
 
 const REVIEW = join(ROOT, 'dist/platform-review.mjs');
 const ESC = '\u001b[';
@@ -48,8 +49,8 @@ test('colour: FORCE_COLOR colours a pipe; NO_COLOR and --no-color win over it; e
 });
 
 test('colour: platform-review follows the same variables and --no-color', (t) => {
-  const dir = withError(t);
-  // A folder without a release: the report is text with a coloured summary.
+  // An empty folder (a project folder is refused as a usage error): the report is text with a coloured summary.
+  const dir = tempParent(t);
   const run = (args, extra) => spawnSync(process.execPath, [REVIEW, ...args, dir], { encoding: 'utf8', env: colorEnv(extra) });
   assert.ok(run([], { FORCE_COLOR: '1' }).stdout.includes(ESC), 'FORCE_COLOR=1');
   assert.ok(!run([], { FORCE_COLOR: '1', NO_COLOR: '1' }).stdout.includes(ESC), 'NO_COLOR');

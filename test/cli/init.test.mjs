@@ -1,9 +1,12 @@
 // `platform-ext init`: argument errors (exit 2, D-21, nothing written), folders
 // it refuses, the files it writes against the template listing (templates/scaffold/, the
 // snapshot, CONTEXT.md), a fresh scaffold that passes `check` with no findings at all, and
-// `init --refresh`, which rewrites contract-snapshot/ and CONTEXT.md and nothing else.
+// `init --refresh`, which rewrites contract-snapshot/ and CONTEXT.md and nothing else (also
+// in an existing app, the documented adopt path); a Vite project from a copy in npx's cache
+// names no platform-ext and says what to do.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { snapshotFiles } from '../../build/contract/snapshot.js';
@@ -295,4 +298,35 @@ test('init --refresh creates the generated files in a project that has none, and
     assert.ok(!refused.stderr.includes('    at '), `${what}: no stack trace`);
     assert.deepEqual(readTree(target), state, `${what}: nothing changed`);
   }
+});
+
+test('an existing app adopts the contract with manifest.json and init --refresh (docs/bundlers.md): its own files stay as they are', (t) => {
+  const app = join(tempParent(t), 'app');
+  mkdirSync(join(app, 'src'), { recursive: true });
+  const own = { 'package.json': '{"name":"app","type":"module"}\n', 'vite.config.js': 'export default {};\n', 'src/main.ts': 'export {};\n', 'README.md': '# App\n' };
+  for (const [path, text] of Object.entries(own)) writeFileSync(join(app, path), text);
+  const scratch = join(tempParent(t), 'scratch');
+  assert.equal(runCli(['init', scratch, '--namespace', NS, '--name', 'Scratch', '--template', 'vite']).status, 0);
+  cpSync(join(scratch, 'manifest.json'), join(app, 'manifest.json'));
+
+  const r = runCli(['init', '--refresh'], { cwd: app });
+  assert.equal(r.status, 0, r.stderr);
+  for (const [path, text] of Object.entries(own)) assert.equal(readFileSync(join(app, path), 'utf8'), text, `${path} untouched`);
+  assert.deepEqual(readdirSync(join(app, 'contract-snapshot')).sort(), [...snapshotFiles().keys()].sort());
+  // The Vite variant of the context document, as the scratch project has it.
+  assert.equal(readFileSync(join(app, 'CONTEXT.md'), 'utf8'), readFileSync(join(scratch, 'CONTEXT.md'), 'utf8'));
+});
+
+test('init --template vite run from npx\'s cache links nothing and says what to do', (t) => {
+  // A copy of the built tool where npx keeps packages it downloads.
+  const copy = join(tempParent(t), '_npx', '0123abcd', 'node_modules', 'platform-ext');
+  cpSync(join(ROOT, 'dist'), join(copy, 'dist'), { recursive: true });
+  cpSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
+  const project = join(tempParent(t), 'shelf');
+  const r = spawnSync(process.execPath, [join(copy, 'dist/platform-ext.mjs'), 'init', project, '--namespace', NS, '--name', 'Shelf', '--template', 'vite'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const pkg = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
+  assert.equal(pkg.devDependencies['platform-ext'], undefined, 'no registry version, no link into a cache');
+  assert.match(r.stdout, /does not name platform-ext/);
+  assert.match(r.stdout, /npm install --global/);
 });

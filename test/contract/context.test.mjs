@@ -8,6 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { snapshotFiles } from '../../build/contract/snapshot.js';
 import { renderTemplates } from '../../build/contract/templates.js';
+import { TYPECHECK_COMMAND } from '../../build/contract/context-document.js';
 import { RULES } from '../../build/validator/rules.js';
 import { CAPABILITIES } from '../../build/validator/capabilities.js';
 import { BRIDGE_ERROR_CODE_LIST } from '../../build/validator/bridge/errors.js';
@@ -199,4 +200,72 @@ test('context --out writes the document, replaces only a context document, and r
   assert.equal(readFileSync(mine, 'utf8'), '# My notes\n', 'the foreign file is untouched');
   assert.deepEqual(readdirSync(parent).sort(), ['CONTEXT.md', 'folder', 'notes.md']);
   assert.deepEqual(readdirSync(folder), []);
+});
+
+/** Part B (the workflow) of a context document. */
+const workflowOf = (doc) => doc.slice(doc.indexOf(`\n${SECTIONS[1]}\n`), doc.indexOf(`\n${SECTIONS[2]}\n`));
+
+test('each template has its own context document: a Vite project edits src/ and never runtime/, within the same bound', (t) => {
+  const plain = runCli(['context']).stdout;
+  const vite = runCli(['context', '--template', 'vite']);
+  assert.equal(vite.status, 0, vite.stderr);
+  const doc = vite.stdout;
+  assert.ok(Buffer.byteLength(doc) <= MAX_BYTES, `${Buffer.byteLength(doc)} bytes, at most ${MAX_BYTES}`);
+  assert.match(doc.split('\n')[0], /context --template vite/);
+  assert.equal(runCli(['context', '--template', 'vue']).status, 2);
+
+  // The workflow: the Vite one never sends an agent into runtime/ or to jsconfig.json.
+  const steps = workflowOf(doc);
+  assert.match(steps, /Never edit `runtime\/`/);
+  assert.doesNotMatch(steps, /files under `runtime\/`|jsconfig\.json/);
+  assert.match(workflowOf(plain), /files under `runtime\/`/);
+  assert.ok(workflowOf(plain).includes(TYPECHECK_COMMAND));
+
+  // The reference extension: the Vite template's own files, rendered for the sample namespace.
+  let at = -1;
+  const reference = renderTemplates({ namespace: 'acme/sample-extension', name: 'Sample extension' }, 'vite');
+  const bodies = fencedBlocks(doc.slice(doc.indexOf(`\n${SECTIONS[7]}\n`))).map((block) => block.body);
+  for (const path of ['manifest.json', 'index.html', 'src/main.ts']) {
+    assert.ok(bodies.includes(reference.get(path)), path);
+    const found = doc.indexOf(`\n### ${path}\n`);
+    assert.ok(found > at, `${path} in order`);
+    at = found;
+  }
+  assert.equal(doc.includes('\n### runtime/main.js\n'), false);
+
+  // A Vite project gets it as CONTEXT.md, which check then finds current.
+  const project = join(tempParent(t), 'shelf');
+  assert.equal(runCli(['init', project, '--namespace', 'acme/shelf', '--name', 'Shelf', '--template', 'vite']).status, 0);
+  assert.equal(readFileSync(join(project, 'CONTEXT.md'), 'utf8'), doc);
+  const check = JSON.parse(runCli(['check', project, '--json']).stdout);
+  assert.deepEqual(check.findings.filter((f) => f.rule.startsWith('project/')), []);
+  // init --refresh rewrites an edited copy with the Vite document, not the plain one.
+  writeFileSync(join(project, 'CONTEXT.md'), `${doc.split('\n')[0]}\nedited\n`);
+  assert.deepEqual(JSON.parse(runCli(['check', project, '--json']).stdout).findings.filter((f) => f.rule.startsWith('project/')).map((f) => f.rule), ['project/context-stale']);
+  assert.equal(runCli(['init', '--refresh', project]).status, 0);
+  assert.equal(readFileSync(join(project, 'CONTEXT.md'), 'utf8'), doc);
+});
+
+test('both context documents say how to work with the store: check --explain, who signs, acknowledged warnings, no events, images and fonts (D-44)', () => {
+  for (const args of [['context'], ['context', '--template', 'vite']]) {
+    const doc = runCli(args).stdout;
+    const what = args.join(' ');
+    const cannot = doc.slice(doc.indexOf(`\n${SECTIONS[0]}\n`), doc.indexOf(`\n${SECTIONS[1]}\n`));
+    const steps = workflowOf(doc);
+    assert.ok(steps.includes('check --explain <rule-id>'), `${what}: check --explain`);
+    assert.match(steps, /Who does what/, what);
+    assert.ok(steps.includes('`keygen`') && steps.includes('`package --out`'), `${what}: the publisher's steps`);
+    assert.ok(steps.includes('platform-ext.config.json') && steps.includes('D-33'), `${what}: acknowledged warnings`);
+    // Events: none in the contract; re-read the values; the preview's messages are its own.
+    for (const needle of ['PLATFORM.capabilities()', 'PLATFORM.settings()', 'CAPABILITY_NOT_GRANTED', 'bridge-protocol.md', 'D-26']) {
+      assert.ok(cannot.includes(needle), `${what}: part A names ${needle}`);
+    }
+    assert.ok(cannot.includes('D-44'), `${what}: images and fonts`);
+    assert.ok(doc.includes('\n- **D-44 '), `${what}: D-44 in part E`);
+  }
+  // The protocol document marks the grants and settings messages as the preview's own.
+  const protocol = snapshotFiles().get('bridge-protocol.md');
+  const rows = protocol.split('\n').filter((l) => /"type":"platform\.(grants|settings)"/.test(l));
+  assert.equal(rows.length, 2);
+  for (const row of rows) assert.match(row, /the preview's own message/);
 });

@@ -73,6 +73,45 @@ function tarEntries(tarball) {
   return entries;
 }
 
+/**
+ * `init --template vite` by the tool at `bin` (run with this Node.js), then the printed next
+ * steps: npm install, build, check, keygen, package, verify. The project's package.json must
+ * link platform-ext with `file:` (the package is not on the registry) and never name a
+ * registry version of it. Vite and TypeScript come from this repository's node_modules:
+ * the test has no network, so their registry ranges are replaced with `file:` links to the
+ * same versions; platform-ext's line stays exactly as init wrote it.
+ */
+function viteProjectSteps(home, bin, expectedTool, name) {
+  // npm's own options first: whatever follows "--" goes to the script or the command.
+  const npmFirst = (args, cwd) => {
+    const r = spawnSync('npm', ['--cache', join(home, 'npm-cache'), '--no-update-notifier', '--no-audit', '--no-fund', ...args], { cwd, encoding: 'utf8', env: cleanEnv(home, true) });
+    assert.equal(r.status, 0, `npm ${args.join(' ')}: ${r.stdout}${r.stderr}`);
+    return r;
+  };
+  const work = join(home, `vite-${name}`);
+  mkdirSync(work);
+  let r = spawnSync(process.execPath, [bin, 'init', 'shelf', '--namespace', 'acme/vite-shelf', '--name', 'Vite shelf', '--template', 'vite'], { cwd: work, encoding: 'utf8', env: cleanEnv(home, true) });
+  assert.equal(r.status, 0, `init --template vite: ${r.stdout}${r.stderr}`);
+  assert.match(r.stdout, /npm install/);
+  const project = join(work, 'shelf');
+  const pkg = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
+  assert.equal(pkg.devDependencies['platform-ext'], `file:${expectedTool}`, 'linked to the tool that ran init');
+  assert.equal(pkg.dependencies, undefined);
+  for (const dep of ['vite', 'typescript']) pkg.devDependencies[dep] = `file:${join(ROOT, 'node_modules', dep)}`;
+  writeFileSync(join(project, 'package.json'), JSON.stringify(pkg, null, 2));
+  npmFirst(['install', '--offline'], project);
+  assert.ok(existsSync(join(project, 'node_modules/.bin/platform-ext')), 'npm linked the platform-ext command');
+  npmFirst(['run', 'build'], project);
+  r = npmFirst(['run', '--silent', 'check', '--', '--json'], project);
+  assert.deepEqual(JSON.parse(r.stdout).findings.map((f) => f.rule), []);
+  const keys = join(home, `keys-${name}`);
+  mkdirSync(keys);
+  npmFirst(['exec', '--no', '--', 'platform-ext', 'keygen', '--private-key', join(keys, 'acme.pem'), '--public-key', join(keys, 'acme.pub')], project);
+  npmFirst(['run', 'package', '--', join(keys, 'acme.pem')], project);
+  r = npmFirst(['exec', '--no', '--', 'platform-ext', 'verify', 'release', '--json'], project);
+  assert.equal(JSON.parse(r.stdout).ok, true);
+}
+
 test('npm pack of a clean clone builds dist/; the tarball installs globally offline and every command and entry point works', async (t) => {
   const home = mkdtempSync(join(tmpdir(), 'platform-ext-pack-'));
   t.after(() => rmSync(home, { recursive: true, force: true }));
@@ -101,9 +140,13 @@ test('npm pack of a clean clone builds dist/; the tarball installs globally offl
   assert.equal(r.status, 0, `walkthrough: ${r.stdout}${r.stderr}`);
   assert.match(r.stdout, /Every step behaved as the contract says\.\n$/);
 
-  // Sources, tests and tooling stay out (a template's TypeScript is a project file, not ours).
+  // Sources, tests and tooling stay out (a template's TypeScript is a project file, not ours),
+  // but for scripts/prepare.mjs: npm runs it when a project made by init --template vite
+  // links the installed package, and there it leaves the built copy as it is.
   const forbidden = files.filter(
-    (f) => /^(src|test|build|bench|scripts|examples|node_modules|test-artifacts)\//.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.startsWith('templates/')),
+    (f) =>
+      (/^(src|test|build|bench|scripts|examples|node_modules|test-artifacts)\//.test(f) && f !== 'scripts/prepare.mjs') ||
+      (f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.startsWith('templates/')),
   );
   assert.deepEqual(forbidden, []);
   assert.deepEqual(files.filter((f) => /\.pem$|\.key$|\.tgz$/.test(f)), [], 'no keys or tarballs');
@@ -178,6 +221,9 @@ test('npm pack of a clean clone builds dist/; the tarball installs globally offl
   assert.equal(r.status, 1, 'same version as the baseline');
   assert.deepEqual(json(r).findings.map((f) => f.rule), ['baseline/version-not-higher']);
 
+  // init --template vite from the installed tarball, then its printed steps.
+  viteProjectSteps(home, join(prefix, 'lib/node_modules/platform-ext/dist/platform-ext.mjs'), join(prefix, 'lib/node_modules/platform-ext'), 'tarball');
+
   // The API, the validator and the testing mock through `exports`, from the global copy:
   // a module in <prefix>/lib resolves bare names in <prefix>/lib/node_modules.
   const lib = join(prefix, 'lib');
@@ -209,6 +255,9 @@ console.log(JSON.stringify({ check: check.ok, verify: verify.ok, error, rules: R
   r = spawnSync(process.execPath, ['--input-type=module', '-e', "await import('platform-ext/dist/api.mjs')"], { cwd: lib, encoding: 'utf8', env: cleanEnv(home, true) });
   assert.notEqual(r.status, 0);
   assert.match(r.stderr, /ERR_PACKAGE_PATH_NOT_EXPORTED/);
+
+  // init --template vite from the clean clone (built by npm pack above), then its printed steps.
+  viteProjectSteps(home, join(clone, 'dist/platform-ext.mjs'), clone, 'clone');
 
   // `npm install --global <path to a clone>` (after `npm ci` there) builds and links it.
   rmSync(join(clone, 'dist'), { recursive: true, force: true });

@@ -25,7 +25,8 @@ import {
 } from '../../build/preview/server.js';
 import { FRAME_SANDBOX } from '../../build/validator/runtime-policy.js';
 import { buildPage, pageDefines } from '../../scripts/build-page.mjs';
-import { runPreview, PREVIEW_FLAGS } from '../../build/commands/preview.js';
+import { describeCheck, runPreview, PREVIEW_FLAGS, PRINTED_FINDINGS_MAX } from '../../build/commands/preview.js';
+import { ruleById } from '../../build/validator/rules.js';
 import { parseArgs } from '../../build/commands/args.js';
 import { runtimePolicy } from '../../build/validator/runtime-policy.js';
 import { UsageError } from '../../build/node/usage-error.js';
@@ -999,4 +1000,36 @@ test('preview: --fail key=CODE and --upgrade-from reach the page state and the t
   stopped = true;
   process.emit('SIGTERM');
   assert.equal(await finished, 0);
+});
+
+test('a check with findings names each in the terminal (rule, file:line, message) and gives the page each fix hint', async (t) => {
+  const { dir, write } = makeFixture(t);
+  write('runtime/index.html', '<!doctype html><script>alert(1)</script>\n');
+  const server = await startServer(t, dir);
+  server.refresh();
+  const state = JSON.parse((await rawRequest(server.port, { target: '/state.json' })).body);
+  const inline = state.findings.find((f) => f.rule === 'html/inline-script');
+  assert.ok(inline !== undefined, JSON.stringify(state.findings.map((f) => f.rule)));
+  assert.equal(inline.hint, ruleById('html/inline-script').hint, 'the page gets the catalogue hint');
+
+  // The terminal: the summary line, then one line per finding with its rule id and place.
+  const status = server.status();
+  assert.deepEqual(status.findings.map((f) => f.rule), state.findings.map((f) => f.rule));
+  const lines = describeCheck(status).split('\n');
+  assert.equal(lines.length, 1 + status.findings.length);
+  assert.match(lines[0], /^✖ /);
+  const line = lines.find((l) => l.includes('html/inline-script'));
+  assert.ok(line !== undefined && line.includes(`runtime/index.html:${inline.line}`), line);
+});
+
+test('describeCheck: errors before warnings, at most PRINTED_FINDINGS_MAX lines, input text escaped (D-29)', () => {
+  const finding = (i, severity) => ({ rule: 'js/network-api', severity, message: `call ${i}\u001b[2J`, file: 'runtime/main.js', line: i });
+  const findings = [finding(1, 'warning'), ...Array.from({ length: PRINTED_FINDINGS_MAX + 4 }, (_, i) => finding(i + 2, 'error'))];
+  const text = describeCheck({ revision: 1, ok: false, errors: findings.length - 1, warnings: 1, problem: null, findings });
+  const lines = text.split('\n');
+  assert.equal(lines.length, 1 + PRINTED_FINDINGS_MAX + 1);
+  assert.match(lines[1], /^ {2}error {4}js\/network-api {2}runtime\/main\.js:2: /);
+  assert.match(lines.at(-1), /and 5 more/);
+  assert.ok(!text.includes('\u001b'), 'no escape sequence from a message reaches the terminal');
+  assert.equal(describeCheck({ revision: 1, ok: true, errors: 0, warnings: 0, problem: null, findings: [] }), '✓ No problems found');
 });

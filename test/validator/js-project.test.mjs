@@ -148,3 +148,11 @@ test('hints that recognise the tool name its setting (messages, rule ids unchang
   assert.match(css[1][1], /"img\/x\.png" is in the bundle/);
   assert.doesNotMatch(css[2][1], /is in the bundle/, 'other side: no twin in the bundle');
 });
+
+test('js/capability-unused offers both ways out: use the capability, or remove the key (and D-33 for what the check cannot follow)', async () => {
+  const { ruleById } = await import('../../build/validator/rules.js');
+  const hint = ruleById('js/capability-unused').hint;
+  assert.match(hint, /^Use it\b/);
+  assert.match(hint, /remove the key from "capabilities"/);
+  assert.match(hint, /platform-ext\.config\.json/);
+});

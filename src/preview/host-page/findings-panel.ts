@@ -1,9 +1,9 @@
 // The header's check status and the findings: the overlay over the frame when the check
 // has errors or the folder cannot be read, and the warnings note beside a running
 // extension. Finding text comes from the project and is set as text only.
-import type { Finding } from '../../validator/index.js';
 import { byId, el, plural } from './dom.js';
 import type { PreviewState } from './page-state.js';
+import type { PreviewFinding } from './markup.js';
 
 export function renderStatus(current: PreviewState): void {
   const manifest = current.manifest;
@@ -31,7 +31,7 @@ function acknowledgedNote(current: PreviewState): string {
   return current.acknowledged > 0 ? `, ${current.acknowledged} acknowledged` : '';
 }
 
-function findingItem(finding: Finding): HTMLLIElement {
+function findingItem(finding: PreviewFinding): HTMLLIElement {
   const item = el('li', 'finding');
   const severity = el('span', 'finding__severity', finding.severity);
   severity.dataset['severity'] = finding.severity;
@@ -42,6 +42,8 @@ function findingItem(finding: Finding): HTMLLIElement {
     .join(' ');
   where.append(el('span', 'finding__rule', finding.rule), document.createTextNode(place === '' ? '' : `  ${place}`));
   item.append(severity, message, where);
+  // The rule's fix, from the catalogue, as check prints it.
+  if (finding.hint !== undefined) item.append(el('span', 'finding__hint', `Fix: ${finding.hint}`));
   return item;
 }
 

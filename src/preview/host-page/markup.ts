@@ -65,6 +65,9 @@ export interface PreviousRelease {
   readonly dir: string;
 }
 
+/** A finding as the page shows it: with its rule's fix hint from the catalogue, which the page bundle does not carry. */
+export type PreviewFinding = Finding & { readonly hint?: string };
+
 /** A check of the project as the server sends it (publicState in server.ts) and the page reads it. */
 export interface PreviewState {
   readonly revision: number;
@@ -73,7 +76,7 @@ export interface PreviewState {
   readonly warnings: number;
   /** Warnings platform-ext.config.json acknowledges (D-33): not among `findings`. */
   readonly acknowledged: number;
-  readonly findings: readonly Finding[];
+  readonly findings: readonly PreviewFinding[];
   readonly problem: string | null;
   /** Changes exactly when the manifest or a bundle file changed. */
   readonly contentKey: string;

@@ -406,8 +406,8 @@ these shapes (the host counts dropped messages in its log).
 | --- | --- |
 | host -> frame window | \`{"type":"${t.init}","protocol":${PROTOCOL_VERSION}}\` + one \`MessagePort\` |
 | host -> frame (port) | \`{"type":"${t.ready}","protocol":${PROTOCOL_VERSION},"capabilities":[string],"settings":{name: boolean\\|number\\|string}}\` |
-| host -> frame (port) | \`{"type":"${t.grants}","capabilities":[string]}\` (grants changed) |
-| host -> frame (port) | \`{"type":"${t.settings}","settings":{…}}\` (settings changed) |
+| host -> frame (port) | \`{"type":"${t.grants}","capabilities":[string]}\` (grants changed; the preview's own message) |
+| host -> frame (port) | \`{"type":"${t.settings}","settings":{…}}\` (settings changed; the preview's own message) |
 | frame -> host (port) | \`{"type":"${t.request}","id":n,"capability":string,"action":string,"payload":{…}}\` |
 | host -> frame (port) | \`{"type":"${t.response}","id":n,"ok":true,"result":…}\` |
 | host -> frame (port) | \`{"type":"${t.response}","id":n,"ok":false,"error":{"code":string,"message":string}}\` |
@@ -417,6 +417,10 @@ these shapes (the host counts dropped messages in its log).
   timeout) is ignored.
 - \`capabilities\` lists at most ${MAX_CAPABILITIES} unique keys of the nine; \`settings\` has at most
   ${MAX_PROPERTIES} keys, each a property name.
+- The grants and settings messages are the preview's own (D-26): the contract names no event
+  the frame can subscribe to. The runtime only updates what \`PLATFORM.capabilities()\` and
+  \`PLATFORM.settings()\` return; extension code reads them again when it needs the current
+  values, and a call to a capability no longer granted rejects with \`CAPABILITY_NOT_GRANTED\`.
 - The \`payload\` sent is the frame's validated copy (not the object the extension passed), before
   defaults are applied, so that both sides measure the same message.
 

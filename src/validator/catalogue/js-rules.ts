@@ -161,6 +161,6 @@ export const JS_RULES: readonly RuleDef[] = [
     severity: 'warning',
     title: 'A declared capability is used nowhere in the code',
     ref: 'Contract (capabilities and operations); D-34',
-    hint: 'Remove the key from "capabilities" in manifest.json: every capability costs the store user a permission review.',
+    hint: 'Use it (call its method, for example PLATFORM.cart.manage for "cart.manage") or remove the key from "capabilities" in manifest.json: every capability costs the store user a permission review. If the code reaches it in a way the check cannot follow, acknowledge the warning in platform-ext.config.json (D-33).',
   },
 ];

@@ -16,15 +16,28 @@ function binOf(pkg, name) {
   return join(dirname(manifestPath), typeof bin === 'string' ? bin : bin[name]);
 }
 
+/**
+ * How to run platform-ext: its installed file (package.json links it), or else the
+ * `platform-ext` command on the PATH (a global install), through a shell on Windows,
+ * where npm installs commands as .cmd files.
+ */
+function platformExt() {
+  try {
+    return { command: process.execPath, prefix: [binOf('platform-ext', 'platform-ext')], shell: false };
+  } catch {
+    return { command: 'platform-ext', prefix: [], shell: process.platform === 'win32' };
+  }
+}
+
 const vite = binOf('vite', 'vite');
-const preview = binOf('platform-ext', 'platform-ext');
+const preview = platformExt();
 
 const first = spawnSync(process.execPath, [vite, 'build'], { stdio: 'inherit' });
 if (first.status !== 0) process.exit(first.status ?? 1);
 
 const children = [
   spawn(process.execPath, [vite, 'build', '--watch'], { stdio: 'inherit' }),
-  spawn(process.execPath, [preview, 'preview', ...process.argv.slice(2)], { stdio: 'inherit' }),
+  spawn(preview.command, [...preview.prefix, 'preview', ...process.argv.slice(2)], { stdio: 'inherit', shell: preview.shell }),
 ];
 let stopping = false;
 function stop(code) {
