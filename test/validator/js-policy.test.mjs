@@ -195,6 +195,25 @@ test('names the module binds itself are not the browser\'s; typeof is a feature 
   for (const rule of seen) covered.add(rule);
 });
 
+test('names a module declares in other positions, constants and the global-object idiom: no finding (issue 22.26)', () => {
+  const seen = table([
+    ['a top-level object named self, then its method', 'const self = { open() {} }; self.open();', []],
+    ['a module binding named document or window', 'let document = make(); document.cookie = 1; var window = {}; window.open(u);', []],
+    ["parameters of a method named by a string (esbuild's CommonJS wrapper)", 'var m = { "lib.js"(exports, module) { exports.x = 1; module.exports = 2; } };', []],
+    ['parameters of a method named by a number or a private name', 'const o = { 1(fetch) { fetch(u) } }; class A { #m(location) { location.assign(u) } }', []],
+    ['this in a default parameter value of a function', 'function f(a = this) { return a } const g = function (b = this.x) { return b };', []],
+    ['the global-object idiom after ||', 'var freeSelf = typeof self == "object" && self; var root = freeGlobal || freeSelf || Function("return this")();', []],
+    ['the global-object idiom after ?: and ??, with new', 'var g = typeof globalThis !== "undefined" ? globalThis : new Function("return this")(); var h = self ?? Function(\'return this\')();', []],
+    ['constants of an interface', 'if (ws.readyState === WebSocket.OPEN) x(); y = XMLHttpRequest.DONE; z = window.WebSocket.CLOSING;', []],
+    ['other side: self is the global object when the module does not bind it', 'self.open(u);', [['js/navigation', 'self']]],
+    ['other side: a string-named property that is no method', 'var m = { "lib.js": (0, fetch)(u) };', [['js/network-api', 'fetch']]],
+    ['other side: this in an arrow default value, and after the parameters', '(a = this.x) => a; function f(b) { return b } this.y = 1;', [['js/commonjs', 'this.x']]],
+    ['other side: Function with another body, or not behind a fallback', 'a || Function("return x")(); Function("return this")();', [['js/eval-blocked', 'Function'], ['js/eval-blocked', 'Function("return this']]],
+    ['other side: a method of the interface, and the constructor', 'WebSocket.foo(); new WebSocket.Thing(); ws = new WebSocket(u);', [['js/network-api', 'WebSocket'], ['js/network-api', 'WebSocket.Thing'], ['js/network-api', 'WebSocket(u']]],
+  ]);
+  for (const rule of seen) covered.add(rule);
+});
+
 test('literal remote URLs where the frame loads them: error; computed ones stay warnings (D-34)', () => {
   const seen = table([
     ['fetch of a literal https URL', 'fetch("https://api.example/x");', [['js/remote-url', 'fetch']]],

@@ -128,6 +128,7 @@ const W_MODULE = WORDS.id('module');
 const W_EXPORTS = WORDS.id('exports');
 const W_REQUIRE = WORDS.id('require');
 const W_SRC = WORDS.id('src');
+const W_FUNCTION = WORDS.id('Function');
 
 /** Word id -> KIND_* of a watched global. */
 const GLOBAL_KIND_OF = new Uint8Array(WORDS.names.length);
@@ -138,11 +139,12 @@ const IS_MEMBER_OWNER = wordSet(MEMBER_OWNERS);
 const IS_GLOBAL_OBJECT = wordSet(GLOBAL_OBJECTS);
 const IS_WATCHED = wordSet([...WATCHED_NAMES, ...OTHER_WATCHED]);
 /**
- * Where the lexer stops for the policy: watched names and the `import` and `export`
+ * Where the lexer stops for the policy: watched names, member owners (a module may bind
+ * `self` or `document` itself, which makes `self.open()` its own), the `import` and `export`
  * keywords (and `this` at the top level and literals starting with `/`, see
  * JsLexer.scanUntil); no other token can lead to a finding.
  */
-const STOP_WORDS = wordSet([...WATCHED_NAMES, ...OTHER_WATCHED, 'import', 'export']);
+const STOP_WORDS = wordSet([...WATCHED_NAMES, ...OTHER_WATCHED, ...MEMBER_OWNERS, 'import', 'export']);
 
 /** PLATFORM's members that are no capability (the bridge's own API). */
 const PLATFORM_OWN_MEMBERS: ReadonlySet<string> = new Set(['ready', 'capabilities', 'settings', 'request']);
@@ -199,7 +201,7 @@ class SignificantTokens {
 
   constructor(
     private readonly lexer: JsLexer,
-    private readonly text: string,
+    readonly text: string,
   ) {
     this.kinds = lexer.ringKinds;
     this.codes = lexer.ringCodes;
@@ -413,6 +415,7 @@ export function scanJsModule(scan: FileScan, baseDir: string): ModuleFacts {
     if (kind === Token.Identifier) {
       // A stop word that is an identifier (an escaped `import` is one) may be no watched name.
       if (IS_WATCHED[codes[t]!] === 1) checkIdentifier(ctx, t);
+      else if (IS_MEMBER_OWNER[codes[t]!] === 1 && !tokens.isDot(tokens.last(2)) && isBindingAt(ctx, t)) ctx.own[codes[t]!] = 1;
     } else if (kind === Token.Keyword) {
       const code = codes[t];
       // `x.import(...)`, `{ import() {} }`: property names, not the keyword at work.
@@ -870,6 +873,8 @@ const PARAMETER_LOOK = 10;
 
 /** `&&`, for the guard `this && this.x` that TypeScript's helpers use at the top level. */
 const PUNCT_AND = PUNCTUATORS.indexOf('&&');
+const PUNCT_OR = PUNCTUATORS.indexOf('||');
+const PUNCT_NULLISH = PUNCTUATORS.indexOf('??');
 
 /**
  * Whether the identifier just taken is a name the module binds: what the lexer marked
@@ -910,8 +915,9 @@ function isBindingAt(ctx: ScanContext, t: number): boolean {
     if (!tokens.isPunct(back, Punct.Comma) || tokens.kinds[tokens.last(j + 1)] !== Token.Identifier) return false;
     j += 2;
   }
+  // The name may be a string or number key too: esbuild's CommonJS wrapper is `{ "lib.js"(exports, module) { … } }`.
   const name = tokens.last(j + 1);
-  return name >= 0 && tokens.isIdentifierName(name) && tokens.isKey(name);
+  return name >= 0 && tokens.kinds[name]! <= Token.Number && tokens.isKey(name);
 }
 
 /** A watched identifier just taken: a binding, a global name, or a member of one. */
@@ -966,6 +972,8 @@ function checkGlobal(ctx: ScanContext, name: number, at: number): void {
   const own = tokens.codes[at]!;
   switch (kind) {
     case KIND_NETWORK:
+      // `WebSocket.OPEN`, `XMLHttpRequest.DONE`: a constant read, which opens nothing.
+      if (tokens.isDot(tokens.peek()) && isConstantName(tokens, tokens.peek(1))) return;
       if ((v === 'fetch' || URL_CONSTRUCTORS.has(v)) && remoteArgument(ctx, `"${v}"`, offset, own)) return;
       hold(ctx, 'js/network-api', `"${v}" is blocked by the runtime policy (no connections or workers): it fails in production${v === 'fetch' ? vitePolyfillHint(ctx) : ''}`, offset, own);
       return;
@@ -976,7 +984,7 @@ function checkGlobal(ctx: ScanContext, name: number, at: number): void {
       hold(ctx, 'js/storage-unavailable', `"${v}" throws in the sandboxed frame: its origin is opaque, so there is no storage`, offset, own);
       return;
     case KIND_EVAL:
-      if (tokens.isPunct(tokens.peek(), Punct.LParen)) {
+      if (tokens.isPunct(tokens.peek(), Punct.LParen) && !isGlobalObjectFallback(ctx, name)) {
         hold(ctx, 'js/eval-blocked', `"${v}" compiles code from a string, which the runtime policy blocks (no 'unsafe-eval')`, offset, own);
       }
       return;
@@ -994,6 +1002,32 @@ function checkGlobal(ctx: ScanContext, name: number, at: number): void {
       }
       return;
   }
+}
+
+/** An identifier in capitals (`OPEN`, `CLOSED`, `DONE`): an interface's constant. */
+function isConstantName(tokens: SignificantTokens, t: number): boolean {
+  if (tokens.kinds[t] !== Token.Identifier) return false;
+  const start = tokens.starts[t]!;
+  const end = tokens.ends[t]!;
+  for (let i = start; i < end; i++) {
+    const c = tokens.text.charCodeAt(i);
+    if (!((c >= 0x41 && c <= 0x5a) || c === 0x5f || (c >= 0x30 && c <= 0x39 && i > start))) return false;
+  }
+  return true;
+}
+
+/**
+ * `Function("return this")()` as the last fallback of the global-object idiom
+ * (`freeSelf || Function("return this")()`, `typeof globalThis … ? globalThis : Function(…)()`):
+ * in a browser the `self`/`globalThis` before it is always there, so the call never runs.
+ * Recognised by the exact body and the `||`, `??` or `:` (after `new`, if any) before it.
+ */
+function isGlobalObjectFallback(ctx: ScanContext, name: number): boolean {
+  const tokens = ctx.tokens;
+  if (tokens.codes[name] !== W_FUNCTION || tokens.literalValue(tokens.peek(1)) !== 'return this' || !tokens.isPunct(tokens.peek(2), Punct.RParen)) return false;
+  let before = tokens.last(2);
+  if (tokens.isKeyword(before, Word.New)) before = tokens.last(3);
+  return tokens.isPunct(before, PUNCT_OR) || tokens.isPunct(before, PUNCT_NULLISH) || tokens.isPunct(before, Punct.Colon);
 }
 
 /** `owner.member` where `owner` is a global name (taken 2 tokens before `member`); reported at the owner. */

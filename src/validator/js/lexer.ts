@@ -174,6 +174,7 @@ export const enum Word {
   Import = 21,
   In = 22,
   Instanceof = 23,
+  New = 24,
   Return = 26,
   This = 29,
   Typeof = 33,
@@ -283,7 +284,11 @@ export const enum TokenFlag {
    * followed by `:` (`{fetch: f}`) carries it too; the caller tells that apart.
    */
   Binding = 8,
-  /** The token is at the module's top level: no brace (block, body, object, template substitution) is open around it. */
+  /**
+   * The token is at the module's top level: no brace (block, body, object, template
+   * substitution) is open around it, nor a function's parameter list (`this` in a default
+   * value there is the call's, not the module's).
+   */
   TopLevel = 16,
 }
 
@@ -631,6 +636,8 @@ export class JsLexer {
   private parenStarts: Int32Array = new Int32Array(STACK_CAPACITY);
   /** The nesting (see `nesting`) just inside each open paren. */
   private parenNestings: Int32Array = new Int32Array(STACK_CAPACITY);
+  /** Open parameter lists of functions (Paren.FunctionParams, Paren.DeclarationParams): no token in one is at the top level. */
+  private functionParens = 0;
   private bracketDepth = 0;
   private bracketStarts: Int32Array = new Int32Array(STACK_CAPACITY);
 
@@ -706,7 +713,7 @@ export class JsLexer {
       const kind = this.token();
       const slot = (this.count - 1) & Ring.Mask;
       if (kind === Token.Eof || (kind <= Token.Keyword && stopWords[this.ringCodes[slot]!] === 1)) return kind;
-      if (kind === Token.Keyword && this.ringCodes[slot] === Word.This && this.braceDepth === 1) return kind;
+      if (kind === Token.Keyword && this.ringCodes[slot] === Word.This && this.braceDepth === 1 && this.functionParens === 0) return kind;
       if ((kind === Token.String || kind === Token.Template) && this.text.charCodeAt(this.ringStarts[slot]! + 1) === 0x2f) return kind;
     }
   }
@@ -875,7 +882,7 @@ export class JsLexer {
     this.ringCodes[slot] = code;
     this.ringStarts[slot] = start;
     this.ringEnds[slot] = end;
-    this.ringFlags[slot] = (newline ? TokenFlag.Newline : 0) | (escaped ? TokenFlag.Escaped : 0) | marks | (this.braceDepth === 1 ? TokenFlag.TopLevel : 0);
+    this.ringFlags[slot] = (newline ? TokenFlag.Newline : 0) | (escaped ? TokenFlag.Escaped : 0) | marks | (this.braceDepth === 1 && this.functionParens === 0 ? TokenFlag.TopLevel : 0);
     this.count++;
     this.pos = p;
     return kind;
@@ -1220,6 +1227,7 @@ export class JsLexer {
           this.parenNestings = grow(this.parenNestings);
         }
         this.parenKinds[depth] = kind;
+        if (kind === Paren.FunctionParams || kind === Paren.DeclarationParams) this.functionParens++;
         this.parenStarts[depth] = start;
         this.parenDepth = depth + 1;
         this.parenNestings[depth] = this.nesting();
@@ -1231,6 +1239,7 @@ export class JsLexer {
         let kind = Paren.Normal;
         if (this.parenDepth === 0) this.error('unbalanced-bracket', start);
         else kind = this.parenKinds[--this.parenDepth]!;
+        if (kind === Paren.FunctionParams || kind === Paren.DeclarationParams) this.functionParens--;
         if (this.declarationTop >> 1 > this.nesting()) this.endDeclarationsInside();
         const condition = kind === Paren.Condition || kind === Paren.For;
         this.pendingExpressionBody = kind === Paren.FunctionParams;
