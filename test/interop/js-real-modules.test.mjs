@@ -30,6 +30,21 @@ const SOURCES = {
   marked: ['marked/lib/marked.esm.js'],
   dompurify: ['dompurify/dist/purify.es.mjs'],
   luxon: ['luxon/src', 'luxon/build/es6/luxon.js'],
+  svelte: ['svelte/src/internal/client', 'svelte/src/internal/shared', 'svelte/src/store', 'svelte/src/motion'],
+  vue: ['vue/dist/vue.runtime.esm-browser.prod.js', '@vue/runtime-dom/dist/runtime-dom.esm-bundler.js', '@vue/runtime-core/dist/runtime-core.esm-bundler.js', '@vue/reactivity/dist/reactivity.esm-bundler.js', '@vue/shared/dist/shared.esm-bundler.js'],
+  d3: ['d3/dist/d3.mjs', 'd3/dist/d3.min.mjs'],
+  'lodash-es': ['lodash-es'],
+  'chart.js': ['chart.js/dist/chart.js', 'chart.js/dist/chunks', 'chart.js/dist/helpers.js'],
+  alpinejs: ['alpinejs/dist/module.esm.js'],
+  'htmx.org': ['htmx.org/dist/htmx.esm.js'],
+  'solid-js': ['solid-js/dist/solid.js', 'solid-js/web/dist/web.js', 'solid-js/store/dist/store.js'],
+  '@floating-ui/dom': ['@floating-ui/dom/dist/floating-ui.dom.mjs', '@floating-ui/core/dist/floating-ui.core.mjs', '@floating-ui/utils/dist/floating-ui.utils.mjs', '@floating-ui/utils/dist/floating-ui.utils.dom.mjs'],
+  swiper: ['swiper/swiper-bundle.mjs', 'swiper/shared', 'swiper/modules'],
+  axios: ['axios/dist/esm/axios.js', 'axios/lib/helpers', 'axios/lib/core'],
+  'date-fns': ['date-fns/format.js', 'date-fns/parse.js', 'date-fns/formatDistance.js', 'date-fns/locale/en-US', 'date-fns/_lib'],
+  rxjs: ['rxjs/dist/esm/internal/observable', 'rxjs/dist/esm/internal/operators', 'rxjs/dist/esm/internal/scheduler'],
+  immer: ['immer/dist/immer.mjs'],
+  bootstrap: ['bootstrap/dist/js/bootstrap.esm.js', 'bootstrap/js/src'],
 };
 
 /** Rules about names, compared between the module and its renamed copy. */
