@@ -266,6 +266,45 @@ test('the bridge: unknown members, capabilities and actions are errors (D-34)', 
   for (const rule of seen) covered.add(rule);
 });
 
+test('markup handed to the DOM: the entrypoint policy at the literal\'s place (issue 24, D-34)', () => {
+  const seen = table([
+    ['insertAdjacentHTML with a root-relative image', "el.insertAdjacentHTML('beforeend', '<img src=\"/img/logo.png\">');", [['js/markup-root-relative', '/img']]],
+    ['innerHTML with a remote image, a handler and a javascript: link', 'el.innerHTML = \'<img src="https://cdn.example/a.png" onerror="x()"><a href="javascript:go()">go</a>\';', [
+      ['js/markup-remote-resource', 'https'], ['js/markup-event-handler', 'onerror'], ['js/markup-javascript-url', 'javascript'],
+    ]],
+    ['outerHTML += and document.write', 'el.outerHTML += "<video poster=\'//cdn.example/p.jpg\'></video>"; document.write("<iframe src=\'a.html\'></iframe>");', [['js/markup-remote-resource', '//cdn'], ['js/markup-frame', '<iframe']]],
+    ['DOMParser and createContextualFragment', "new DOMParser().parseFromString('<link rel=stylesheet href=https://x.example/a.css>', 'text/html'); range.createContextualFragment('<form></form>');", [['js/markup-remote-resource', 'https'], ['js/markup-navigation', '<form']]],
+    ['a template with substitutions: static parts only', 'el.innerHTML = `<a href="${u}" target="_blank">${t}</a><img src="https://cdn.example/${n}.png">`;', [['js/markup-navigation', 'target'], ['js/markup-remote-resource', 'https']]],
+    ['a link that navigates, with target _blank: one finding', 'el.innerHTML = \'<a href="https://vite.dev" target="_blank">Vite</a>\';', [['js/markup-navigation', 'https']]],
+    ['a style attribute with a remote url()', 'el.innerHTML = \'<div style="background: url(https://x.example/b.png)"></div>\';', [['js/markup-remote-resource', 'url(']]],
+    ['a markup string passed to any call (Svelte\'s from_html)', 'var root = $.from_html(`<svg><use href="/img/logo.png#i"></use></svg><a href="https://svelte.dev">x</a>`);', [['js/markup-root-relative', '/img'], ['js/markup-navigation', 'https']]],
+    ['a tagged template (lit) starting with white space', 'const t = html`\n  <img src="https://x.example/a.png">`;', [['js/markup-remote-resource', 'https']]],
+    ['other side: fragments, relative and computed references, no-markup strings', 'el.innerHTML = \'<a href="#top">t</a><img src="img/logo.png"><img src=\' + u + \'>\'; el.innerHTML = html; x = "<a href=\'https://x.example/\'>"; if (s === "<img src=https://x.example/>") f();', []],
+    ['other side: a script body and text are not markup; handlers set in code are not attributes', 'el.innerHTML = "<script>var a = \'<img src=https://x.example/a.png>\'</script><p>https://x.example/</p>"; el.onclick = f; el.addEventListener("click", f);', []],
+    ['other side: a computed template value, lit bindings', 'const t = html`<a href=${u}>x</a><img src=${u} @click=${f} .x=${y}>`;', []],
+  ]);
+  for (const rule of seen) covered.add(rule);
+});
+
+test('attribute writes with literal names and values (issue 24, D-34)', () => {
+  const seen = table([
+    ['setAttribute src to a remote URL', "img.setAttribute('src', 'https://x.example/a.png');", [['js/markup-remote-resource', 'https']]],
+    ['setAttribute of a handler, srcset, href, target', "b.setAttribute('onclick', 'go()'); i.setAttribute('srcset', 'a.png 1x, https://x.example/b.png 2x'); a.setAttribute('href', 'javascript:void 0'); a.setAttribute('target', '_blank');", [
+      ['js/markup-event-handler', "'onclick"], ['js/markup-remote-resource', 'https'], ['js/markup-javascript-url', 'javascript'], ['js/markup-navigation', "'target"],
+    ]],
+    ['href and target properties, and a background image', 'a.href = "https://x.example/"; a.target = "_blank"; el.style.backgroundImage = "url(https://x.example/b.png)";', [
+      ['js/markup-navigation', 'https'], ['js/markup-navigation', 'target'], ['js/markup-remote-resource', 'url('],
+    ]],
+    ['props objects of compiled JSX and Vue templates', 'jsx("a", { href: "https://vite.dev", target: "_blank", children: "x" }); _createElementVNode("img", { src: "/img/logo.png", alt: "" });', [
+      ['js/markup-navigation', 'https'], ['js/markup-navigation', 'target'], ['js/markup-root-relative', '/img'],
+    ]],
+    ['other side: computed values, fragments, relative paths, other attributes', "a.setAttribute('href', u); a.setAttribute('href', '#x'); i.setAttribute('src', 'img/logo.png'); e.setAttribute('class', 'https://x'); e.setAttribute('onclick', f); a.href = u + '/x'; a.target = '_self';", []],
+    ['other side: objects that are no props of an element, location.href', 'const links = { href: "https://x.example/" }; f(x, { href: "https://x.example/" }); C("Link", { href: "https://x.example/" }); jsx(Link, { href: "https://x.example/" });', []],
+    ['other side: a handler prop that is a function', 'jsx("button", { onClick: go, children: "x" }); h("a", { href: "#top" });', []],
+  ]);
+  for (const rule of seen) covered.add(rule);
+});
+
 test('WebRTC: error', () => {
   const seen = table([
     ['RTCPeerConnection', 'const pc = new RTCPeerConnection();', [['js/webrtc', 'RTCPeerConnection']]],

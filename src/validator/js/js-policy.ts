@@ -35,9 +35,12 @@ import { classifyReference, dirName, rootRelativeHint, rootRelativeTwin } from '
 import { BLOCKED_NETWORK_APIS } from '../runtime-policy.js';
 import { CAPABILITIES, capabilityByKey } from '../capabilities.js';
 import { FileScan, type BundleView } from '../scan.js';
+import { checkAttributeWrite, checkMarkup, checkStyle, SUBSTITUTION } from './js-markup.js';
 import { decodeUtf8, LineMap } from '../text.js';
 import {
   cookStringAt,
+  cookTemplatePart,
+  isStopLiteral,
   cookTemplateAt,
   JsLexer,
   JsWords,
@@ -111,6 +114,14 @@ const GLOBAL_KINDS: ReadonlyArray<readonly [number, readonly string[]]> = [
 /** Contextual words of import and export declarations, and the attribute key. */
 const SYNTAX_WORDS: readonly string[] = ['from', 'as', 'assert', 'type'];
 
+/**
+ * Where code hands markup or a URL to the DOM (js-markup.ts): sinks of HTML strings, and
+ * attribute names written with `setAttribute`, as a property (`a.href = …`) or as a key
+ * of a props object (`jsx("a", { href: … })`).
+ */
+const MARKUP_SINKS: readonly string[] = ['innerHTML', 'outerHTML', 'insertAdjacentHTML', 'write', 'writeln', 'parseFromString', 'createContextualFragment', 'setAttribute'];
+const MARKUP_PROPS: readonly string[] = ['href', 'srcset', 'srcSet', 'poster', 'action', 'formAction', 'xlinkHref', 'target', 'backgroundImage'];
+
 /** The bridge object's name, and the names of CommonJS and AMD code. */
 const OTHER_WATCHED: readonly string[] = ['PLATFORM', 'module', 'exports', 'require', 'src'];
 
@@ -118,7 +129,7 @@ const OTHER_WATCHED: readonly string[] = ['PLATFORM', 'module', 'exports', 'requ
 const WATCHED_NAMES: readonly string[] = [...WATCHED_MEMBERS, ...GLOBAL_KINDS.flatMap(([, names]) => names)];
 
 /** Every name the policy looks at is a word of the lexer's table (see JsWords). */
-const WORDS = new JsWords([...SYNTAX_WORDS, ...MEMBER_OWNERS, ...WATCHED_NAMES, ...OTHER_WATCHED]);
+const WORDS = new JsWords([...SYNTAX_WORDS, ...MEMBER_OWNERS, ...WATCHED_NAMES, ...OTHER_WATCHED, ...MARKUP_SINKS, ...MARKUP_PROPS]);
 const W_FROM = WORDS.id('from');
 const W_AS = WORDS.id('as');
 const W_ASSERT = WORDS.id('assert');
@@ -129,6 +140,14 @@ const W_EXPORTS = WORDS.id('exports');
 const W_REQUIRE = WORDS.id('require');
 const W_SRC = WORDS.id('src');
 const W_FUNCTION = WORDS.id('Function');
+const W_DOCUMENT = WORDS.id('document');
+const W_INNER_HTML = WORDS.id('innerHTML');
+const W_OUTER_HTML = WORDS.id('outerHTML');
+const W_INSERT_ADJACENT_HTML = WORDS.id('insertAdjacentHTML');
+const W_WRITE = WORDS.id('write');
+const W_WRITELN = WORDS.id('writeln');
+const W_SET_ATTRIBUTE = WORDS.id('setAttribute');
+const W_BACKGROUND_IMAGE = WORDS.id('backgroundImage');
 
 /** Word id -> KIND_* of a watched global. */
 const GLOBAL_KIND_OF = new Uint8Array(WORDS.names.length);
@@ -138,13 +157,16 @@ for (const [kind, names] of GLOBAL_KINDS) for (const name of names) GLOBAL_KIND_
 const IS_MEMBER_OWNER = wordSet(MEMBER_OWNERS);
 const IS_GLOBAL_OBJECT = wordSet(GLOBAL_OBJECTS);
 const IS_WATCHED = wordSet([...WATCHED_NAMES, ...OTHER_WATCHED]);
+const IS_MARKUP_WORD = wordSet([...MARKUP_SINKS, ...MARKUP_PROPS, 'src']);
 /**
  * Where the lexer stops for the policy: watched names, member owners (a module may bind
  * `self` or `document` itself, which makes `self.open()` its own), the `import` and `export`
  * keywords (and `this` at the top level and literals starting with `/`, see
  * JsLexer.scanUntil); no other token can lead to a finding.
  */
-const STOP_WORDS = wordSet([...WATCHED_NAMES, ...OTHER_WATCHED, ...MEMBER_OWNERS, 'import', 'export']);
+const STOP_WORDS = wordSet([...WATCHED_NAMES, ...OTHER_WATCHED, ...MEMBER_OWNERS, ...MARKUP_SINKS, ...MARKUP_PROPS, 'import', 'export']);
+/** The same without the markup words, for a scan with the markup analysis off (ScanOptions.markup). */
+const STOP_WORDS_NO_MARKUP = wordSet([...WATCHED_NAMES, ...OTHER_WATCHED, ...MEMBER_OWNERS, 'import', 'export']);
 
 /** PLATFORM's members that are no capability (the bridge's own API). */
 const PLATFORM_OWN_MEMBERS: ReadonlySet<string> = new Set(['ready', 'capabilities', 'settings', 'request']);
@@ -196,6 +218,8 @@ class SignificantTokens {
   readonly ends: Int32Array;
   /** TokenFlag bits. */
   readonly flags: Uint8Array;
+  /** Offset of the innermost open brace (lexer.ts ringBraces). */
+  readonly braces: Int32Array;
   /** Tokens taken so far (lexer.count - taken are pulled but waiting). */
   private taken = 0;
 
@@ -208,6 +232,7 @@ class SignificantTokens {
     this.starts = lexer.ringStarts;
     this.ends = lexer.ringEnds;
     this.flags = lexer.ringFlags;
+    this.braces = lexer.ringBraces;
   }
 
   /** The k-th token not yet taken (0 = the next one). */
@@ -233,7 +258,7 @@ class SignificantTokens {
       const kind = this.kinds[t]!;
       if (kind === Token.Eof || (kind <= Token.Keyword && stops[this.codes[t]!] === 1)) return t;
       if (kind === Token.Keyword && this.codes[t] === Word.This && (this.flags[t]! & TokenFlag.TopLevel) !== 0) return t;
-      if ((kind === Token.String || kind === Token.Template) && this.text.charCodeAt(this.starts[t]! + 1) === 0x2f) return t;
+      if ((kind === Token.String || kind === Token.Template || kind === Token.TemplateHead) && isStopLiteral(this.text, kind, this.starts[t]!)) return t;
     }
     lexer.scanUntil(stops);
     this.taken = lexer.count;
@@ -265,6 +290,11 @@ class SignificantTokens {
 
   isKey(t: number): boolean {
     return (this.flags[t]! & TokenFlag.Key) !== 0;
+  }
+
+  /** The text of a punctuator token ('' for any other). */
+  nameOfPunct(t: number): string {
+    return t >= 0 && this.kinds[t] === Token.Punctuator ? PUNCTUATORS[this.codes[t]!]! : '';
   }
 
   isKeyword(t: number, word: number): boolean {
@@ -354,6 +384,12 @@ interface ScanContext {
   exportedDeclarations: number;
   /** rootRelativeTwin by string value (checkSlashString): bundlers repeat the same few paths. */
   readonly twins: Map<string, string | undefined>;
+  /** Whether markup and attribute writes are looked at (ScanOptions.markup). */
+  readonly markup: boolean;
+  /** Starts of the literals checked as markup already (a sink's literal is also a stop of its own). */
+  readonly markupSeen: Set<number>;
+  /** What markupText may still re-read of templates with substitutions (UTF-16 code units). */
+  markupBudget: number;
   /** Whether the module holds Vite's modulepreload polyfill (vitePolyfillHint), once looked at. */
   vitePolyfill?: boolean;
   lineMap?: LineMap;
@@ -406,15 +442,24 @@ export function scanJsModule(scan: FileScan, baseDir: string): ModuleFacts {
     declarationBudget: scan.text.length,
     exportedDeclarations: 0,
     twins: new Map(),
+    markup: markupAnalysis,
+    markupSeen: new Set(),
+    markupBudget: scan.text.length,
   };
+  const stops = markupAnalysis ? STOP_WORDS : STOP_WORDS_NO_MARKUP;
   const kinds = tokens.kinds;
   const codes = tokens.codes;
   for (;;) {
-    const t = tokens.takeNextStop();
+    const t = tokens.takeNextStop(stops);
     const kind = kinds[t];
     if (kind === Token.Identifier) {
       // A stop word that is an identifier (an escaped `import` is one) may be no watched name.
-      if (IS_WATCHED[codes[t]!] === 1) checkIdentifier(ctx, t);
+      if (IS_WATCHED[codes[t]!] === 1) {
+        checkIdentifier(ctx, t);
+        if (IS_MARKUP_WORD[codes[t]!] === 1 && ctx.markup) checkMarkupWord(ctx, t);
+      } else if (IS_MARKUP_WORD[codes[t]!] === 1) {
+        if (ctx.markup) checkMarkupWord(ctx, t);
+      }
       else if (IS_MEMBER_OWNER[codes[t]!] === 1 && !tokens.isDot(tokens.last(2)) && isBindingAt(ctx, t)) ctx.own[codes[t]!] = 1;
     } else if (kind === Token.Keyword) {
       const code = codes[t];
@@ -423,8 +468,9 @@ export function scanJsModule(scan: FileScan, baseDir: string): ModuleFacts {
       if (code === Word.Import) importDeclarationOrCall(ctx, t);
       else if (code === Word.Export) exportDeclaration(ctx, t);
       else if (code === Word.This) checkTopLevelThis(ctx, t);
-    } else if (kind === Token.String || kind === Token.Template) {
-      checkSlashString(ctx, t);
+    } else if (kind === Token.String || kind === Token.Template || kind === Token.TemplateHead) {
+      if (scan.text.charCodeAt(tokens.starts[t]! + 1) === 0x2f) checkSlashString(ctx, t);
+      else if (ctx.markup) checkMarkupShape(ctx, t);
     } else if (kind === Token.Eof) {
       break;
     }
@@ -1112,6 +1158,7 @@ function checkSrcAssignment(ctx: ScanContext, token: number): void {
  * served from a folder of its own.
  */
 function checkSlashString(ctx: ScanContext, t: number): void {
+  if (ctx.markupSeen.has(ctx.tokens.starts[t]!)) return;
   const value = ctx.tokens.literalValue(t);
   if (value === null) return;
   let twin = ctx.twins.get(value);
@@ -1134,6 +1181,226 @@ function vitePolyfillHint(ctx: ScanContext): string {
     ctx.vitePolyfill = text.includes('relList') && /supports\(\s*["']modulepreload["']\s*\)/.test(text);
   }
   return ctx.vitePolyfill ? "; this is Vite's modulepreload polyfill: set build.modulePreload: { polyfill: false } in vite.config" : '';
+}
+
+// ===== markup and attribute writes (js-markup.ts) ==============================
+
+/**
+ * Whether the markup analysis runs (on unless a benchmark turns it off to measure its
+ * cost: setMarkupAnalysis). A module-level switch, so no check path carries an option.
+ */
+let markupAnalysis = true;
+
+/** Turns the markup analysis off or on (bench/check.mjs compares the two in one run); not for other callers. */
+export function setMarkupAnalysis(on: boolean): void {
+  markupAnalysis = on;
+}
+
+/** Records a literal as looked at (bounded: past the bound a literal may be looked at twice, never missed). */
+function seeLiteral(ctx: ScanContext, start: number): void {
+  if (ctx.markupSeen.size < MAX_FINDINGS_PER_RULE * 100) ctx.markupSeen.add(start);
+}
+
+/** A literal that is a whole argument or value: the token after it ends the expression. */
+function endsValue(tokens: SignificantTokens, t: number): boolean {
+  return tokens.isPunct(t, Punct.RParen) || tokens.isPunct(t, Punct.Comma) || tokens.isPunct(t, Punct.Semicolon) || tokens.isPunct(t, Punct.RBrace) || tokens.kinds[t] === Token.Eof || (tokens.flags[t]! & TokenFlag.Newline) !== 0;
+}
+
+/** A markup-related word just taken: an HTML sink, an attribute write or a props key. */
+function checkMarkupWord(ctx: ScanContext, t: number): void {
+  const tokens = ctx.tokens;
+  const code = tokens.codes[t]!;
+  const next = tokens.peek();
+  if (tokens.isDot(tokens.last(2))) {
+    if (code === W_INNER_HTML || code === W_OUTER_HTML) {
+      if (tokens.isPunct(next, Punct.Assign) || tokens.nameOfPunct(next) === '+=') markupLiteral(ctx, tokens.peek(1));
+      return;
+    }
+    if (!tokens.isPunct(next, Punct.LParen)) {
+      // `a.href = "…"`, `a.target = "_blank"`, `style.backgroundImage = "url(…)"` (`src` has its own rule).
+      if (!tokens.isPunct(next, Punct.Assign) || code === W_SRC || IS_MARKUP_WORD[code] !== 1) return;
+      const value = tokens.peek(1);
+      const literal = tokens.literalValue(value);
+      if (literal === null || !endsValue(tokens, tokens.peek(2))) return;
+      const owner = tokens.last(3);
+      // `location.href = …` is the navigation rule's.
+      if (owner >= 0 && tokens.kinds[owner] === Token.Identifier && IS_MEMBER_OWNER[tokens.codes[owner]!] === 1) return;
+      const valueAt = tokens.starts[value]! + 1;
+      seeLiteral(ctx, tokens.starts[value]!);
+      if (code === W_BACKGROUND_IMAGE) {
+        checkStyle(`background-image:${literal}`, (o) => valueAt + Math.max(0, o - 17), '"style.backgroundImage"', ctx.scan.bundle, markupReporter(ctx, 0));
+      } else {
+        checkAttributeWrite('', WORDS.names[code]!, literal, tokens.starts[t]!, valueAt, ctx.scan.bundle, markupReporter(ctx, 0));
+      }
+      return;
+    }
+    const first = tokens.peek(1);
+    if (code === W_INSERT_ADJACENT_HTML) {
+      if (tokens.literalValue(first) !== null && tokens.isPunct(tokens.peek(2), Punct.Comma)) markupLiteral(ctx, tokens.peek(3));
+    } else if (code === W_WRITE || code === W_WRITELN) {
+      const owner = tokens.last(3);
+      if (owner >= 0 && tokens.codes[owner] === W_DOCUMENT && tokens.kinds[owner] === Token.Identifier && !tokens.isDot(tokens.last(4))) markupLiteral(ctx, first, W_DOCUMENT);
+    } else if (code === W_SET_ATTRIBUTE) {
+      const name = tokens.literalValue(first);
+      if (name === null || !tokens.isPunct(tokens.peek(2), Punct.Comma)) return;
+      const value = tokens.peek(3);
+      const literal = endsValue(tokens, tokens.peek(4)) ? tokens.literalValue(value) : null;
+      if (literal !== null) seeLiteral(ctx, tokens.starts[value]!);
+      checkAttributeWrite('', name, literal, tokens.starts[first]!, tokens.starts[value]! + 1, ctx.scan.bundle, markupReporter(ctx, 0));
+    } else if (IS_MARKUP_WORD[code] === 1 && (code === WORDS.id('parseFromString') || code === WORDS.id('createContextualFragment'))) {
+      markupLiteral(ctx, first);
+    }
+    return;
+  }
+  // A key of a props object: `jsx("a", { href: "…" })`, `h("img", { src: "…" })`.
+  if (!tokens.isKey(t) || !tokens.isPunct(next, Punct.Colon) || code === W_BACKGROUND_IMAGE) return;
+  const value = tokens.peek(1);
+  if (tokens.kinds[value] !== Token.String && tokens.kinds[value] !== Token.Template) return;
+  if (!endsValue(tokens, tokens.peek(2))) return;
+  const element = propsElement(ctx.scan.text, tokens.braces[t]!);
+  if (element === null) return;
+  const literal = tokens.literalValue(value);
+  if (literal === null) return;
+  // The markup rule says more than js/root-relative-string would about the same string.
+  seeLiteral(ctx, tokens.starts[value]!);
+  checkAttributeWrite(element, WORDS.names[code]!, literal, tokens.starts[t]!, tokens.starts[value]! + 1, ctx.scan.bundle, markupReporter(ctx, 0));
+}
+
+/**
+ * The element a props object describes: the object at `brace` is the second argument of a
+ * call whose first is a literal element name (`jsx("a", {`, `createElementVNode("img", {`,
+ * `h("a", {`): compiled JSX and Vue templates have this shape, whatever the callee's name.
+ */
+function propsElement(text: string, brace: number): string | null {
+  if (brace < 0 || text.charCodeAt(brace) !== 0x7b) return null;
+  let p = skipSpaceBack(text, brace - 1);
+  if (text.charCodeAt(p) !== 0x2c) return null;
+  p = skipSpaceBack(text, p - 1);
+  const quote = text.charCodeAt(p);
+  if (quote !== 0x22 && quote !== 0x27) return null;
+  let q = p - 1;
+  while (q >= 0 && p - q <= 32 && isTagNameChar(text.charCodeAt(q))) q--;
+  if (q < 0 || text.charCodeAt(q) !== quote || q === p - 1) return null;
+  const name = text.slice(q + 1, p);
+  const c = name.charCodeAt(0);
+  if (!(c >= 0x61 && c <= 0x7a)) return null;
+  const open = skipSpaceBack(text, q - 1);
+  return text.charCodeAt(open) === 0x28 ? name : null;
+}
+
+function isTagNameChar(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d;
+}
+
+function skipSpaceBack(text: string, p: number): number {
+  while (p >= 0) {
+    const c = text.charCodeAt(p);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) break;
+    p--;
+  }
+  return p;
+}
+
+/**
+ * A literal starting with `<` (the lexer stops at those): markup when it is an argument
+ * (`from_html("<a …>")`, `$("<img …>")`) or a tagged template (lit's html`…`); other
+ * strings (a comparison, a message in a variable) are text.
+ */
+function checkMarkupShape(ctx: ScanContext, t: number): void {
+  const tokens = ctx.tokens;
+  const before = tokens.last(2);
+  const kind = tokens.kinds[t];
+  const argument = tokens.isPunct(before, Punct.LParen) || tokens.isPunct(before, Punct.Comma);
+  const tagged = kind !== Token.String && before >= 0 && (tokens.kinds[before] === Token.Identifier || tokens.isPunct(before, Punct.RParen) || tokens.isPunct(before, Punct.RBracket));
+  if (argument || tagged) markupLiteral(ctx, t);
+}
+
+/** Reports for js-markup.ts, held like the module's other findings (`own`: a name that makes them the module's own, 0 for none). */
+function markupReporter(ctx: ScanContext, own: number): (rule: string, message: string, offset: number) => void {
+  return (rule, message, offset) => hold(ctx, rule, message, offset, own);
+}
+
+/** The string or template at token `t` (not taken yet, or just taken) is markup handed to the DOM: checks its static text. */
+function markupLiteral(ctx: ScanContext, t: number, own = 0): void {
+  const tokens = ctx.tokens;
+  const kind = tokens.kinds[t];
+  if (kind !== Token.String && kind !== Token.Template && kind !== Token.TemplateHead) return;
+  const start = tokens.starts[t]!;
+  if (ctx.markupSeen.has(start)) return;
+  seeLiteral(ctx, start);
+  if (kind !== Token.TemplateHead) {
+    const value = tokens.literalValue(t);
+    if (value === null || !value.includes('<')) return;
+    const end = tokens.ends[t]!;
+    // Escapes change lengths: then every finding points at the literal's start.
+    const linear = value.length === end - start - 2;
+    checkMarkup(value, linear ? (o) => start + 1 + o : () => start, ctx.scan.bundle, markupReporter(ctx, own));
+    return;
+  }
+  const parts = templateParts(ctx, start);
+  if (parts === null) return;
+  checkMarkup(parts.html, parts.map, ctx.scan.bundle, markupReporter(ctx, own));
+}
+
+/**
+ * The static text of the template with substitutions starting at `start`, SUBSTITUTION
+ * standing for each `${…}`, read by a lexer of its own (templates nest); null past the
+ * module's budget (markupBudget: all such reads together lex at most the module's size).
+ */
+function templateParts(ctx: ScanContext, start: number): { html: string; map: (offset: number) => number } | null {
+  const text = ctx.scan.text;
+  const lexer = new JsLexer(text, { skipComments: true, start });
+  const pieces: string[] = [];
+  /** Per piece: its offset in the joined text, its offset in the module, and whether it maps one to one. */
+  const at: number[] = [];
+  const from: number[] = [];
+  const linear: boolean[] = [];
+  let length = 0;
+  let depth = 0;
+  const add = (s: number, e: number): void => {
+    const raw = text.slice(s, e);
+    const cooked = cookTemplatePart(text, s, e) ?? raw;
+    if (pieces.length > 0) {
+      pieces.push(SUBSTITUTION);
+      length += 1;
+    }
+    at.push(length);
+    from.push(s);
+    linear.push(cooked.length === raw.length);
+    pieces.push(cooked);
+    length += cooked.length;
+  };
+  for (;;) {
+    const kind = lexer.scan();
+    const slot = (lexer.count - 1) & Ring.Mask;
+    const s = lexer.ringStarts[slot]!;
+    const e = lexer.ringEnds[slot]!;
+    if (e - start > ctx.markupBudget || kind === Token.Eof) {
+      ctx.markupBudget = 0;
+      return null;
+    }
+    if (kind === Token.TemplateHead) {
+      if (++depth === 1) add(s + 1, e - 2);
+    } else if (kind === Token.TemplateMiddle) {
+      if (depth === 1) add(s + 1, e - 2);
+    } else if (kind === Token.TemplateTail) {
+      if (depth === 1) {
+        add(s + 1, e - 1);
+        ctx.markupBudget -= e - start;
+        break;
+      }
+      depth--;
+    }
+  }
+  const html = pieces.join('');
+  return {
+    html,
+    map: (o) => {
+      let i = at.length - 1;
+      while (i > 0 && at[i]! > o) i--;
+      return linear[i] ? from[i]! + (o - at[i]!) : from[i]!;
+    },
+  };
 }
 
 // ===== CommonJS and UMD ======================================================

@@ -587,6 +587,8 @@ export class JsLexer {
   readonly ringStarts = new Int32Array(Ring.Size);
   readonly ringEnds = new Int32Array(Ring.Size);
   readonly ringFlags = new Uint8Array(Ring.Size);
+  /** Offset of the innermost brace open around the token (`{` or a template's `${`), -1 at the top level: which object literal a key belongs to. */
+  readonly ringBraces = new Int32Array(Ring.Size);
 
   readonly words: JsWords;
   private readonly text: string;
@@ -701,8 +703,8 @@ export class JsLexer {
 
   /**
    * Lexes tokens (each into the ring) until one is an identifier or keyword whose word id
-   * is set in `stopWords`, `this` at the top level (TokenFlag.TopLevel), a string literal
-   * or no-substitution template starting with `/`, or the end, and returns its kind. A
+   * is set in `stopWords`, `this` at the top level (TokenFlag.TopLevel), a literal
+   * isStopLiteral accepts, or the end, and returns its kind. A
    * caller that cares about a few names skips everything else at the lexer's own pace.
    */
   scanUntil(stopWords: Uint8Array): number {
@@ -714,7 +716,7 @@ export class JsLexer {
       const slot = (this.count - 1) & Ring.Mask;
       if (kind === Token.Eof || (kind <= Token.Keyword && stopWords[this.ringCodes[slot]!] === 1)) return kind;
       if (kind === Token.Keyword && this.ringCodes[slot] === Word.This && this.braceDepth === 1 && this.functionParens === 0) return kind;
-      if ((kind === Token.String || kind === Token.Template) && this.text.charCodeAt(this.ringStarts[slot]! + 1) === 0x2f) return kind;
+      if ((kind === Token.String || kind === Token.Template || kind === Token.TemplateHead) && isStopLiteral(this.text, kind, this.ringStarts[slot]!)) return kind;
     }
   }
 
@@ -883,6 +885,7 @@ export class JsLexer {
     this.ringStarts[slot] = start;
     this.ringEnds[slot] = end;
     this.ringFlags[slot] = (newline ? TokenFlag.Newline : 0) | (escaped ? TokenFlag.Escaped : 0) | marks | (this.braceDepth === 1 && this.functionParens === 0 ? TokenFlag.TopLevel : 0);
+    this.ringBraces[slot] = this.braceDepth > 1 ? this.braceStarts[this.braceDepth - 1]! : -1;
     this.count++;
     this.pos = p;
     return kind;
@@ -1740,6 +1743,27 @@ export function cookStringAt(text: string, start: number, end: number): string |
 export function cookTemplate(text: string, token: JsToken): string | null {
   if (token.type !== 'template') return null;
   return cookTemplateAt(text, token.start, token.end);
+}
+
+/**
+ * Whether a string or template token (kind String, Template or TemplateHead) starting at
+ * `start` is one the policy looks at: a string or no-substitution template starting with
+ * `/` (a path from the site root), or with `<` (markup; a template may put white space
+ * first, as lit templates do).
+ */
+export function isStopLiteral(text: string, kind: number, start: number): boolean {
+  let c = text.charCodeAt(start + 1);
+  if (c === 0x2f) return kind !== Token.TemplateHead;
+  if (c === 0x3c) return true;
+  if (kind === Token.String || (c !== 0x0a && c !== 0x20)) return false;
+  let p = start + 2;
+  while (c === 0x0a || c === 0x20 || c === 0x09 || c === 0x0d) c = text.charCodeAt(p++);
+  return c === 0x3c;
+}
+
+/** The cooked text of one static part of a template, `text[from, to)` between its delimiters; null for an invalid escape. */
+export function cookTemplatePart(text: string, from: number, to: number): string | null {
+  return cookBody(text, from, to, true);
 }
 
 /** cookTemplate for the template token at `text[start, end)`. */
