@@ -259,7 +259,7 @@ test('the bridge: unknown members, capabilities and actions are errors (D-34)', 
     ['through window', 'window.PLATFORM.catalog.search(q);', [['js/platform-unknown-member', 'window']]],
     ['request with an unknown capability, and with an unknown action', 'PLATFORM.request("cart.read", "list"); PLATFORM.request(\'cart.manage\', \'clear\', {});', [['js/platform-unknown-member', 'PLATFORM'], ['js/platform-unknown-member', 'PLATFORM.request(\'']]],
     ['through a plain alias a bundler makes', 'const p = window.PLATFORM;\nexport function f() { return p.cart.get(); }', [['js/platform-unknown-member', 'p.cart']]],
-    ['other side: the bridge\'s own members and named methods', 'await PLATFORM.ready; PLATFORM.capabilities(); PLATFORM.settings(); PLATFORM.request("cart.manage", "add", {}); PLATFORM.cart.manage("add", {}); PLATFORM.theme.read(); PLATFORM.toString();', []],
+    ['other side: the bridge\'s own members and named methods', 'await PLATFORM.ready; PLATFORM.capabilities(); PLATFORM.settings(); PLATFORM.request("cart.manage", "add", { productId: 1 }); PLATFORM.cart.manage("add", { productId: 2 }); PLATFORM.theme.read(); PLATFORM.toString();', []],
     ['other side: a PLATFORM of the module\'s own, and computed access', 'const PLATFORM = mock(); PLATFORM.cart.get(); window.PLATFORM[name](); PLATFORM.request(cap, act);', []],
     ['other side: an alias name used for another object in another scope', 'const p = PLATFORM;\nfunction g(q) { const p = q; return p.other.thing(); }', []],
   ]);
@@ -303,6 +303,32 @@ test('attribute writes with literal names and values (issue 24, D-34)', () => {
     ['other side: a handler prop that is a function', 'jsx("button", { onClick: go, children: "x" }); h("a", { href: "#top" });', []],
   ]);
   for (const rule of seen) covered.add(rule);
+});
+
+test('bridge calls with literal arguments: what the host would refuse (issue 24, D-23)', () => {
+  const big = 'x'.repeat(70000);
+  const deep = '['.repeat(13) + ']'.repeat(13);
+  const seen = table([
+    ['a limit the catalog does not offer', 'await PLATFORM.catalog.products({ limit: 10 });', [['js/bridge-call-refused', '10']]],
+    ['page 0, other fields computed', 'PLATFORM.catalog.products({ search: q, page: 0 });', [['js/bridge-call-refused', '0 }']]],
+    ['an unknown cart action, with a suggestion', "PLATFORM.cart.manage('delete', { productId: id });", [['js/bridge-call-refused', "'delete'"]]],
+    ['a nested field of a form, through request', "PLATFORM.request('forms.submit', 'submit', { form: 'newsletter', fields: { email: e, extra: 1 } });", [['js/bridge-call-refused', '1 }']]],
+    ['a missing required field, an empty event, a waiver not offered', "PLATFORM.cart.manage('add', { quantity: 2 }); PLATFORM.analytics.track(''); PLATFORM.waivers.start('golf');", [
+      ['js/bridge-call-refused', '{ quantity'], ['js/bridge-call-refused', "''"], ['js/bridge-call-refused', "'golf'"],
+    ]],
+    ['a payload too large, and too deep', `PLATFORM.communications.text('${big}'); PLATFORM.request('site.theme.read', 'read', { a: ${deep} });`, [['js/bridge-call-refused', "('xxx"], ['js/bridge-call-refused', '{ a:']]],
+    ['other side: valid literals, computed values and spreads', "PLATFORM.catalog.products({ page: 1, limit: 24, search: 'lane' }); PLATFORM.catalog.products(q); PLATFORM.catalog.products({ ...q, page: p }); PLATFORM.cart.manage(action, { productId: 1 }); PLATFORM.cart.manage('remove', { productId: id, quantity: n }); PLATFORM.forms.submit('newsletter', { ...f }); PLATFORM.waivers.start(); PLATFORM.theme.read();", []],
+    ['other side: a PLATFORM of the module\'s own', "const PLATFORM = mock(); PLATFORM.catalog.products({ limit: 10 });", []],
+  ]);
+  for (const rule of seen) covered.add(rule);
+  // The host's code, the field's pointer and the suggestion are what the finding is for.
+  const said = (src) => findings(src).map((f) => f.message);
+  assert.match(said('PLATFORM.catalog.products({ limit: 10 });')[0], /INVALID_REQUEST.*"limit".*12, 24.*pointer \/limit\)/);
+  assert.match(said('PLATFORM.catalog.products({ page: 0 });')[0], /INVALID_REQUEST.*1 to 1,000.*pointer \/page\)/);
+  assert.match(said("PLATFORM.cart.manage('delete', {});")[0], /INVALID_REQUEST.*did you mean "remove"/);
+  assert.match(said("PLATFORM.request('forms.submit', 'submit', { form: 'newsletter', fields: { email: 1 } });")[0], /pointer \/fields\/email\)/);
+  assert.match(said(`PLATFORM.communications.text('${big}');`)[0], /PAYLOAD_TOO_LARGE/);
+  assert.match(said(`PLATFORM.request('site.theme.read', 'read', { a: ${deep} });`)[0], /PAYLOAD_TOO_COMPLEX/);
 });
 
 test('WebRTC: error', () => {

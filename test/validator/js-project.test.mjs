@@ -42,10 +42,10 @@ test('capability use: undeclared is an error at the call, unused is a warning at
     ['a call to an undeclared capability', ['catalog.products.read'], { 'main.js': 'await PLATFORM.catalog.products({});\nawait PLATFORM.forms.submit("contact", {});' }, [
       'js/capability-not-declared main.js 2:7',
     ]],
-    ['request with a literal undeclared capability', ['catalog.products.read'], { 'main.js': 'PLATFORM.catalog.products({}); PLATFORM.request("cart.manage", "add", {});' }, [
+    ['request with a literal undeclared capability', ['catalog.products.read'], { 'main.js': 'PLATFORM.catalog.products({}); PLATFORM.request("cart.manage", "add", { productId: 1 });' }, [
       'js/capability-not-declared main.js 1:32',
     ]],
-    ['through an alias in another module', ['catalog.products.read'], { 'main.js': "import './lib.js'; PLATFORM.catalog.products({});", 'lib.js': 'const p = window.PLATFORM;\nexport const add = () => p.cart.manage("add", {});' }, [
+    ['through an alias in another module', ['catalog.products.read'], { 'main.js': "import './lib.js'; PLATFORM.catalog.products({});", 'lib.js': 'const p = window.PLATFORM;\nexport const add = () => p.cart.manage("add", { productId: 1 });' }, [
       'js/capability-not-declared lib.js 2:26',
     ]],
     ['many uses: each capability counts up to 100 times, and a later one still counts', ['catalog.products.read'], { 'main.js': 'PLATFORM.catalog.products({});\n'.repeat(150) + 'PLATFORM.theme.read();' }, [

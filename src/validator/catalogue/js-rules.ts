@@ -164,6 +164,13 @@ export const JS_RULES: readonly RuleDef[] = [
     hint: 'Remove the key from "capabilities" in manifest.json: every capability costs the store user a permission review.',
   },
   {
+    id: 'js/bridge-call-refused',
+    severity: 'error',
+    title: 'A bridge call with literal arguments that the host refuses',
+    ref: 'Contract (capabilities and operations, errors); D-23; D-34',
+    hint: 'Change the argument the message points at to what the request schema accepts (platform.d.ts and contract.md list each field\'s bounds): the host answers this call with an error every time.',
+  },
+  {
     id: 'js/markup-remote-resource',
     severity: 'error',
     title: 'Markup or an attribute the code writes loads a literal remote URL',

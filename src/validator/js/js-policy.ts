@@ -36,6 +36,7 @@ import { BLOCKED_NETWORK_APIS } from '../runtime-policy.js';
 import { CAPABILITIES, capabilityByKey } from '../capabilities.js';
 import { FileScan, type BundleView } from '../scan.js';
 import { checkAttributeWrite, checkMarkup, checkStyle, SUBSTITUTION } from './js-markup.js';
+import { checkBridgeCall } from './js-bridge-calls.js';
 import { decodeUtf8, LineMap } from '../text.js';
 import {
   cookStringAt,
@@ -388,6 +389,8 @@ interface ScanContext {
   readonly markup: boolean;
   /** Starts of the literals checked as markup already (a sink's literal is also a stop of its own). */
   readonly markupSeen: Set<number>;
+  /** Bridge calls whose arguments were read (bridgeCall). */
+  bridgeCalls: number;
   /** What markupText may still re-read of templates with substitutions (UTF-16 code units). */
   markupBudget: number;
   /** Whether the module holds Vite's modulepreload polyfill (vitePolyfillHint), once looked at. */
@@ -445,6 +448,7 @@ export function scanJsModule(scan: FileScan, baseDir: string): ModuleFacts {
     markup: markupAnalysis,
     markupSeen: new Set(),
     markupBudget: scan.text.length,
+    bridgeCalls: 0,
   };
   const stops = markupAnalysis ? STOP_WORDS : STOP_WORDS_NO_MARKUP;
   const kinds = tokens.kinds;
@@ -1302,15 +1306,16 @@ function skipSpaceBack(text: string, p: number): number {
 }
 
 /**
- * A literal starting with `<` (the lexer stops at those): markup when it is an argument
- * (`from_html("<a …>")`, `$("<img …>")`) or a tagged template (lit's html`…`); other
+ * A literal starting with `<` (the lexer stops at those): markup when it is the first
+ * argument of a call (`from_html("<a …>")`, `$("<img …>")`) or a tagged template (lit's html`…`); other
  * strings (a comparison, a message in a variable) are text.
  */
 function checkMarkupShape(ctx: ScanContext, t: number): void {
   const tokens = ctx.tokens;
   const before = tokens.last(2);
   const kind = tokens.kinds[t];
-  const argument = tokens.isPunct(before, Punct.LParen) || tokens.isPunct(before, Punct.Comma);
+  // The first argument only: lists of markup strings (test tables, sanitizer corpora) are data.
+  const argument = tokens.isPunct(before, Punct.LParen);
   const tagged = kind !== Token.String && before >= 0 && (tokens.kinds[before] === Token.Identifier || tokens.isPunct(before, Punct.RParen) || tokens.isPunct(before, Punct.RBracket));
   if (argument || tagged) markupLiteral(ctx, t);
 }
@@ -1491,6 +1496,15 @@ function checkPlatformMember(ctx: ScanContext, m: string, k: number, offset: num
     return;
   }
   addCapabilityUse(ctx, key, `${shown}.${m}.${name}`, offset, own);
+  const open = tokens.peek(k + 2);
+  if (tokens.isPunct(open, Punct.LParen)) bridgeCall(ctx, `${m}.${name}`, tokens.starts[open]!, `${shown}.${m}.${name}(…)`, own);
+}
+
+/** A bridge call with its `(` at `open`: what the host would refuse of its literal arguments (js-bridge-calls.ts). */
+function bridgeCall(ctx: ScanContext, method: string, open: number, shown: string, own: number): void {
+  if (++ctx.bridgeCalls > MAX_FINDINGS_PER_RULE) return;
+  const found = checkBridgeCall(ctx.scan.text, method, open, shown);
+  if (found !== null) hold(ctx, 'js/bridge-call-refused', found.message, found.offset, own);
 }
 
 /** `PLATFORM.request(` from peek(k): literal capability and action are checked against the table; anything else may use any capability. */
@@ -1512,6 +1526,7 @@ function platformRequest(ctx: ScanContext, k: number, offset: number, own: numbe
     return;
   }
   addCapabilityUse(ctx, capability, `${shown}.request(${quoted(capability)})`, offset, own);
+  bridgeCall(ctx, 'request', tokens.starts[tokens.peek(k)]!, `${shown}.request(${quoted(capability)}, …)`, own);
 }
 
 /**
