@@ -59,7 +59,7 @@ test('capability use: undeclared is an error at the call, unused is a warning at
     ]],
     ['other side: every declared capability used, in any module, any form', ['catalog.products.read', 'cart.manage', 'site.theme.read'], {
       'main.js': "import './lib.js'; PLATFORM.catalog.products({}); window.PLATFORM.theme.read();",
-      'lib.js': 'PLATFORM.request("cart.manage", "add", {});',
+      'lib.js': 'PLATFORM.request("cart.manage", "add", { productId: 1 });',
     }, []],
     ['other side: a computed request may use any capability', ['catalog.products.read', 'cart.manage'], { 'main.js': 'PLATFORM.catalog.products({}); PLATFORM.request(cap, "add", {});' }, []],
     ['other side: the bridge handed on may use any capability', ['cart.manage'], { 'main.js': 'start(window.PLATFORM);' }, []],
