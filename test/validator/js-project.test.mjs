@@ -63,7 +63,7 @@ test('capability use: undeclared is an error at the call, unused is a warning at
     }, []],
     ['other side: a computed request may use any capability', ['catalog.products.read', 'cart.manage'], { 'main.js': 'PLATFORM.catalog.products({}); PLATFORM.request(cap, "add", {});' }, []],
     ['other side: the bridge handed on may use any capability', ['cart.manage'], { 'main.js': 'start(window.PLATFORM);' }, []],
-    ['other side: a module of the project\'s own PLATFORM', ['cart.manage'], { 'main.js': 'const PLATFORM = fake(); PLATFORM.forms.submit("a", {}); window.PLATFORM.cart.manage("add", {});' }, []],
+    ['other side: a module of the project\'s own PLATFORM', ['cart.manage'], { 'main.js': 'const PLATFORM = fake(); PLATFORM.forms.submit("a", {}); window.PLATFORM.cart.manage("add", { productId: 1 });' }, []],
   ]);
 });
 
