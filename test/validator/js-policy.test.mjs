@@ -299,6 +299,7 @@ test('attribute writes with literal names and values (issue 24, D-34)', () => {
       ['js/markup-navigation', 'https'], ['js/markup-navigation', 'target'], ['js/markup-root-relative', '/img'],
     ]],
     ['other side: computed values, fragments, relative paths, other attributes', "a.setAttribute('href', u); a.setAttribute('href', '#x'); i.setAttribute('src', 'img/logo.png'); e.setAttribute('class', 'https://x'); e.setAttribute('onclick', f); a.href = u + '/x'; a.target = '_self';", []],
+    ['other side: the event-support test React DOM makes on a detached element', 'var d = document.createElement("div"); d.setAttribute("oninput", "return;"); d.setAttribute("onclick", "");', []],
     ['other side: objects that are no props of an element, location.href', 'const links = { href: "https://x.example/" }; f(x, { href: "https://x.example/" }); C("Link", { href: "https://x.example/" }); jsx(Link, { href: "https://x.example/" });', []],
     ['other side: a handler prop that is a function', 'jsx("button", { onClick: go, children: "x" }); h("a", { href: "#top" });', []],
   ]);

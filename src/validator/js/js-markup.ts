@@ -48,6 +48,9 @@ const TEXT_ELEMENTS: ReadonlyMap<string, 'rawtext' | 'rcdata' | 'scriptData'> = 
   ['title', 'rcdata'],
 ]);
 
+/** Handler text that does nothing: an event-support test, not a handler. */
+const FEATURE_TEST_HANDLER = /^\s*(?:return\s*;?\s*|;?\s*)$/;
+
 /** Start tags read per markup literal: a literal is a template, not a document. */
 const MAX_TAGS = 2000;
 
@@ -166,7 +169,9 @@ export function checkAttributeWrite(element: string, name: string, value: string
   const a = name.toLowerCase();
   if (isEventHandlerName(a)) {
     // A string handler is code compiled from a string; a function passed as a prop is not.
-    if (value !== null) report('js/markup-event-handler', `${PREFIX}the inline event handler "${name}"${element === '' ? '' : ` on <${element}>`}: the runtime policy blocks inline script; use addEventListener`, nameAt);
+    // An empty one (`"return;"`) is the event-support test React DOM and Modernizr make on
+    // a detached element: nothing runs, and the test falls back when the policy blocks it.
+    if (value !== null && !FEATURE_TEST_HANDLER.test(value)) report('js/markup-event-handler', `${PREFIX}the inline event handler "${name}"${element === '' ? '' : ` on <${element}>`}: the runtime policy blocks inline script; use addEventListener`, nameAt);
     return;
   }
   if (value === null) return;
