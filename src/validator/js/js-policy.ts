@@ -166,7 +166,7 @@ const IS_MARKUP_WORD = wordSet([...MARKUP_SINKS, ...MARKUP_PROPS, 'src']);
  * JsLexer.scanUntil); no other token can lead to a finding.
  */
 const STOP_WORDS = wordSet([...WATCHED_NAMES, ...OTHER_WATCHED, ...MEMBER_OWNERS, ...MARKUP_SINKS, ...MARKUP_PROPS, 'import', 'export']);
-/** The same without the markup words, for a scan with the markup analysis off (ScanOptions.markup). */
+/** The same without the markup words, for a scan with the run-time analysis off (setRunTimeAnalysis). */
 const STOP_WORDS_NO_MARKUP = wordSet([...WATCHED_NAMES, ...OTHER_WATCHED, ...MEMBER_OWNERS, 'import', 'export']);
 
 /** PLATFORM's members that are no capability (the bridge's own API). */
@@ -385,7 +385,7 @@ interface ScanContext {
   exportedDeclarations: number;
   /** rootRelativeTwin by string value (checkSlashString): bundlers repeat the same few paths. */
   readonly twins: Map<string, string | undefined>;
-  /** Whether markup and attribute writes are looked at (ScanOptions.markup). */
+  /** Whether markup, attribute writes and bridge calls' arguments are looked at (setRunTimeAnalysis). */
   readonly markup: boolean;
   /** Starts of the literals checked as markup already (a sink's literal is also a stop of its own). */
   readonly markupSeen: Set<number>;
@@ -1190,13 +1190,14 @@ function vitePolyfillHint(ctx: ScanContext): string {
 // ===== markup and attribute writes (js-markup.ts) ==============================
 
 /**
- * Whether the markup analysis runs (on unless a benchmark turns it off to measure its
- * cost: setMarkupAnalysis). A module-level switch, so no check path carries an option.
+ * Whether the analysis of what code does at run time (markup and attribute writes, bridge
+ * calls with literal arguments) runs: on, unless a benchmark turns it off to measure its
+ * cost (setRunTimeAnalysis). A module-level switch, so no check path carries an option.
  */
 let markupAnalysis = true;
 
-/** Turns the markup analysis off or on (bench/check.mjs compares the two in one run); not for other callers. */
-export function setMarkupAnalysis(on: boolean): void {
+/** Turns the run-time analysis off or on (bench/run-time-analysis.mjs compares the two in one run); not for other callers. */
+export function setRunTimeAnalysis(on: boolean): void {
   markupAnalysis = on;
 }
 
@@ -1502,7 +1503,7 @@ function checkPlatformMember(ctx: ScanContext, m: string, k: number, offset: num
 
 /** A bridge call with its `(` at `open`: what the host would refuse of its literal arguments (js-bridge-calls.ts). */
 function bridgeCall(ctx: ScanContext, method: string, open: number, shown: string, own: number): void {
-  if (++ctx.bridgeCalls > MAX_FINDINGS_PER_RULE) return;
+  if (!ctx.markup || ++ctx.bridgeCalls > MAX_FINDINGS_PER_RULE) return;
   const found = checkBridgeCall(ctx.scan.text, method, open, shown);
   if (found !== null) hold(ctx, 'js/bridge-call-refused', found.message, found.offset, own);
 }
