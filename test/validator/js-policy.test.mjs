@@ -433,7 +433,7 @@ test('a large module reports what the same lines report in a small one', () => {
 
 test('every catalogued js rule is exercised above, and ids are js/*', () => {
   // Rules decided across files (validate.ts) are exercised in test/validator/js-project.test.mjs.
-  for (const id of ['js/import-not-exported', 'js/capability-not-declared', 'js/capability-unused']) covered.add(id);
+  for (const id of ['js/import-not-exported', 'js/capability-not-declared', 'js/capability-unused', 'js/setting-unknown']) covered.add(id);
   const ids = JS_RULES.map((r) => r.id);
   for (const id of ids) assert.match(id, /^js\/[a-z0-9]+(?:-[a-z0-9]+)*$/);
   assert.deepEqual([...covered].sort(), [...ids].sort());

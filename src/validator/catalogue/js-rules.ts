@@ -171,6 +171,13 @@ export const JS_RULES: readonly RuleDef[] = [
     hint: 'Change the argument the message points at to what the request schema accepts (platform.d.ts and contract.md list each field\'s bounds): the host answers this call with an error every time.',
   },
   {
+    id: 'js/setting-unknown',
+    severity: 'warning',
+    title: 'Code reads a setting the manifest does not define',
+    ref: 'Manifest (properties); Contract (settings)',
+    hint: 'Read a name defined under "properties" in manifest.json (letter case counts), or define the property: a setting the manifest does not define never has a value.',
+  },
+  {
     id: 'js/markup-remote-resource',
     severity: 'error',
     title: 'Markup or an attribute the code writes loads a literal remote URL',

@@ -356,6 +356,17 @@ export interface ModuleFacts {
   readonly capabilityUses: CapabilityUse[];
   /** The bridge is used in a way the scan cannot follow (a computed request, the object passed on): any capability may be in use. */
   readonly platformUnclear: boolean;
+  /** Settings the module reads by a literal name (`PLATFORM.settings().name`, `settings.name` of `await PLATFORM.ready`). */
+  readonly settingsReads: SettingRead[];
+  /** The module reads settings in a way the scan cannot follow (passed on, a computed name): any property may be read. */
+  readonly settingsUnclear: boolean;
+}
+
+/** A setting read by name. */
+export interface SettingRead {
+  readonly name: string;
+  readonly line: number;
+  readonly column: number;
 }
 
 interface ScanContext {
@@ -380,6 +391,10 @@ interface ScanContext {
   /** Bridge uses recorded per capability key (addCapabilityUse). */
   readonly capabilityCounts: Map<string, number>;
   platformUnclear: boolean;
+  readonly settingsReads: SettingRead[];
+  settingsUnclear: boolean;
+  /** Local names bound to the settings object (`const { settings } = await PLATFORM.ready`), followed after the scan (scanSettingsNames). */
+  readonly settingsNames: Set<string>;
   /** What exportedDeclarators may still read (UTF-16 code units), and how many declarations it has read. */
   declarationBudget: number;
   exportedDeclarations: number;
@@ -442,6 +457,9 @@ export function scanJsModule(scan: FileScan, baseDir: string): ModuleFacts {
     bridgeUses: [],
     capabilityCounts: new Map(),
     platformUnclear: false,
+    settingsReads: [],
+    settingsUnclear: false,
+    settingsNames: new Set(),
     declarationBudget: scan.text.length,
     exportedDeclarations: 0,
     twins: new Map(),
@@ -480,6 +498,7 @@ export function scanJsModule(scan: FileScan, baseDir: string): ModuleFacts {
     }
   }
   if (ctx.aliases.size > 0) scanAliases(ctx);
+  if (ctx.settingsNames.size > 0) scanSettingsNames(ctx);
   const first = lexer.errors[0];
   if (first !== undefined) {
     if (!ctx.syntaxReported) reportSyntax(ctx, first.kind, first.offset);
@@ -495,6 +514,8 @@ export function scanJsModule(scan: FileScan, baseDir: string): ModuleFacts {
     imports: ctx.imports.map((i) => ({ path: detached(i.path), name: detached(i.name), line: i.line, column: i.column })),
     capabilityUses: ctx.capabilityUses.map((u) => ({ key: detached(u.key), call: detached(u.call), line: u.line, column: u.column })),
     platformUnclear: ctx.platformUnclear,
+    settingsReads: ctx.settingsReads.map((r) => ({ name: detached(r.name), line: r.line, column: r.column })),
+    settingsUnclear: ctx.settingsUnclear,
   };
 }
 
@@ -1409,6 +1430,180 @@ function templateParts(ctx: ScanContext, start: number): { html: string; map: (o
   };
 }
 
+// ===== settings the code reads (issue 24.3) ===================================
+
+/** Settings reads kept per module (each names a property; a module reads few). */
+const MAX_SETTINGS_READS = 500;
+
+function addSettingRead(ctx: ScanContext, name: string, offset: number): void {
+  if (ctx.settingsReads.length >= MAX_SETTINGS_READS) return;
+  const { line, column } = position(ctx, offset);
+  ctx.settingsReads.push({ name, line, column });
+}
+
+/**
+ * A member read `.name`, `?.name` or `["name"]` at peek(k): records it and returns true;
+ * false when the tokens there are no such read.
+ */
+function settingsMemberAt(ctx: ScanContext, k: number): boolean {
+  const tokens = ctx.tokens;
+  const next = tokens.peek(k);
+  if (tokens.isDot(next)) {
+    const name = tokens.peek(k + 1);
+    if (!tokens.isIdentifierName(name)) return false;
+    addSettingRead(ctx, tokens.nameOf(name), tokens.starts[name]!);
+    return true;
+  }
+  if (tokens.isPunct(next, Punct.LBracket) && tokens.isPunct(tokens.peek(k + 2), Punct.RBracket)) {
+    const name = tokens.literalValue(tokens.peek(k + 1));
+    if (name === null) return false;
+    addSettingRead(ctx, name, tokens.starts[tokens.peek(k + 1)]!);
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The names an object pattern just before `= <expression>` reads (`const { a, b: c } =`),
+ * walked back through the ring from the `}` taken `back` tokens ago; `key`, when given, is
+ * the one entry to follow (`{ settings }` of `await PLATFORM.ready`), and its local name
+ * or nested pattern is what counts. False when the pattern cannot be read.
+ */
+function patternBefore(ctx: ScanContext, back: number, key: string | null): boolean {
+  const tokens = ctx.tokens;
+  if (!tokens.isPunct(tokens.last(back), Punct.RBrace)) return false;
+  // Collect the pattern's tokens, innermost first, up to its `{` (within the ring).
+  const slots: number[] = [];
+  let depth = 0;
+  for (let j = back; j < back + PARAMETER_LOOK * 2; j++) {
+    const t = tokens.last(j);
+    if (t < 0) return false;
+    slots.push(t);
+    if (tokens.isPunct(t, Punct.RBrace)) depth++;
+    else if (tokens.isPunct(t, Punct.LBrace) && --depth === 0) break;
+    if (j === back + PARAMETER_LOOK * 2 - 1) return false;
+  }
+  slots.reverse();
+  // Entries of the outer pattern: `name`, `name: local`, `name: { … }`, `...rest`.
+  let level = 0;
+  let found = key === null;
+  for (let i = 0; i < slots.length; i++) {
+    const t = slots[i]!;
+    if (tokens.isPunct(t, Punct.LBrace)) {
+      level++;
+      continue;
+    }
+    if (tokens.isPunct(t, Punct.RBrace)) {
+      level--;
+      continue;
+    }
+    if (tokens.isPunct(t, Punct.Ellipsis)) {
+      // `...rest`: every other property, read where the scan does not follow.
+      if (key === null || level > 1) ctx.settingsUnclear = true;
+      continue;
+    }
+    const isName = tokens.isIdentifierName(t) || tokens.kinds[t] === Token.String;
+    if (!isName || !(tokens.isPunct(slots[i - 1] ?? -1, Punct.LBrace) || tokens.isPunct(slots[i - 1] ?? -1, Punct.Comma))) continue;
+    const name = tokens.kinds[t] === Token.String ? tokens.literalValue(t) : tokens.nameOf(t);
+    if (name === null) continue;
+    if (key === null) {
+      if (level === 1) addSettingRead(ctx, name, tokens.starts[t]!);
+      continue;
+    }
+    if (level === 1 && name === key) {
+      found = true;
+      const after = slots[i + 1] ?? -1;
+      if (tokens.isPunct(after, Punct.Colon)) {
+        const local = slots[i + 2] ?? -1;
+        if (tokens.isPunct(local, Punct.LBrace)) continue; // nested: its names are read below, at level 2
+        if (tokens.kinds[local] === Token.Identifier) ctx.settingsNames.add(tokens.nameOf(local));
+        else ctx.settingsUnclear = true;
+      } else {
+        ctx.settingsNames.add(name);
+      }
+    } else if (level === 2 && key !== null) {
+      // Inside `settings: { a, b: c }`.
+      addSettingRead(ctx, name, tokens.starts[t]!);
+    }
+  }
+  // A pattern without the key reads nothing of it.
+  void found;
+  return true;
+}
+
+/** `PLATFORM.settings` with its tokens from peek(k): `()` then a member read, or a destructuring before it. */
+function settingsCall(ctx: ScanContext, k: number): void {
+  const tokens = ctx.tokens;
+  if (!tokens.isPunct(tokens.peek(k), Punct.LParen) || !tokens.isPunct(tokens.peek(k + 1), Punct.RParen)) {
+    ctx.settingsUnclear = true;
+    return;
+  }
+  if (settingsMemberAt(ctx, k + 2)) return;
+  // `const { a, b } = PLATFORM.settings()`: the `=` is just before `PLATFORM` (or `window.PLATFORM`).
+  const platformBack = tokens.isDot(tokens.last(2)) ? 4 : 2;
+  if (tokens.isPunct(tokens.last(platformBack), Punct.Assign) && patternBefore(ctx, platformBack + 1, null)) return;
+  ctx.settingsUnclear = true;
+}
+
+/** `PLATFORM.ready` from peek(k): `(await PLATFORM.ready).settings.name`, or `const { settings } = await PLATFORM.ready`. */
+function readySettings(ctx: ScanContext, k: number): void {
+  const tokens = ctx.tokens;
+  if (tokens.isPunct(tokens.peek(k), Punct.RParen) && tokens.isDot(tokens.peek(k + 1)) && tokens.nameOf(tokens.peek(k + 2)) === 'settings') {
+    if (!settingsMemberAt(ctx, k + 3)) ctx.settingsUnclear = true;
+    return;
+  }
+  let back = tokens.isDot(tokens.last(2)) ? 4 : 2;
+  if (tokens.isKeyword(tokens.last(back), Word.Await)) back++;
+  if (tokens.isPunct(tokens.last(back), Punct.Assign)) {
+    if (!patternBefore(ctx, back + 1, 'settings')) ctx.settingsUnclear = true;
+    return;
+  }
+  // `.then(({ settings }) => …)`, `const r = await PLATFORM.ready`: not followed.
+  ctx.settingsUnclear = true;
+}
+
+/**
+ * Reads through the local names bound to the settings object: `settings.name` is a read;
+ * any other use (passed on, a computed member) makes the reads unclear. A second pass with
+ * a lexer that stops at those names; a name the module binds more than once (another
+ * object in another scope) is not followed.
+ */
+function scanSettingsNames(ctx: ScanContext): void {
+  const names = [...ctx.settingsNames];
+  const words = new JsWords(names);
+  const stops = new Uint8Array(words.names.length);
+  for (const n of names) stops[words.id(n)] = 1;
+  const bindings = new Uint8Array(words.names.length);
+  const lexer = new JsLexer(ctx.scan.text, { words, skipComments: true });
+  const tokens = new SignificantTokens(lexer, ctx.scan.text);
+  const main = ctx.tokens;
+  const before = ctx.settingsReads.length;
+  let reused = false;
+  ctx.tokens = tokens;
+  for (;;) {
+    const t = tokens.takeNextStop(stops);
+    const kind = tokens.kinds[t];
+    if (kind === Token.Eof) break;
+    if (kind !== Token.Identifier || stops[tokens.codes[t]!] !== 1 || tokens.isDot(tokens.last(2))) continue;
+    if ((tokens.flags[t]! & TokenFlag.Binding) !== 0 || isBindingAt(ctx, t)) {
+      // The pattern's own binding counts once; a second binding is another object.
+      if (!(tokens.isKey(t) && tokens.isPunct(tokens.peek(), Punct.Colon)) && ++bindings[tokens.codes[t]!]! > 1) {
+        reused = true;
+        break;
+      }
+      continue;
+    }
+    if (tokens.isKey(t)) continue;
+    if (!settingsMemberAt(ctx, 0)) ctx.settingsUnclear = true;
+  }
+  ctx.tokens = main;
+  // Reads made through a name the module binds twice may be another object's.
+  if (reused) {
+    ctx.settingsReads.length = before;
+    ctx.settingsUnclear = true;
+  }
+}
+
 // ===== CommonJS and UMD ======================================================
 
 /** `module.exports`, `exports.x`, `require("x")` where the module has no such name of its own: code for another module system. */
@@ -1476,6 +1671,8 @@ function checkPlatformMember(ctx: ScanContext, m: string, k: number, offset: num
   const tokens = ctx.tokens;
   if (PLATFORM_OWN_MEMBERS.has(m)) {
     if (m === 'request') platformRequest(ctx, k, offset, own, shown);
+    else if (m === 'settings' && ctx.markup) settingsCall(ctx, k);
+    else if (m === 'ready' && ctx.markup) readySettings(ctx, k);
     return;
   }
   if (OBJECT_MEMBERS.has(m)) return;
