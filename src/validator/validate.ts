@@ -168,7 +168,7 @@ function checkSettingsUse(properties: readonly string[], modules: ReadonlyMap<st
       const near = suggest(r.name, properties);
       findings.add(
         'js/setting-unknown',
-        `The code reads the setting "${r.name}", which ${manifestFile} does not define in "properties": it never has a value${near === undefined ? '' : `; did you mean "${near}"?`}`,
+        `The code reads the setting ${JSON.stringify(r.name.length > 100 ? r.name.slice(0, 100) + '…' : r.name)}, which ${manifestFile} does not define in "properties": it never has a value${near === undefined ? '' : `; did you mean "${near}"?`}`,
         { file, line: r.line, column: r.column },
       );
     }

@@ -139,7 +139,7 @@ function checkUrl(element: string, attr: string, url: string, at: number, bundle
   // A value that starts with code is computed: what it holds is known at run time only.
   if (url.trimStart().startsWith(SUBSTITUTION)) return false;
   const ref = classifyReference(url, DOCUMENT_DIR);
-  const where = element === '' ? `"${attr}"` : `<${element} ${attr}>`;
+  const where = element === '' ? quoted(attr) : `<${element} ${attr}>`;
   if (ref.type === 'remote' && SCRIPT_SCHEMES.has(ref.scheme)) {
     report('js/markup-javascript-url', `${PREFIX}a ${ref.scheme}: URL in ${where}: the runtime policy blocks script URLs; attach a listener with addEventListener instead`, at);
     return false;
@@ -171,7 +171,7 @@ export function checkAttributeWrite(element: string, name: string, value: string
     // A string handler is code compiled from a string; a function passed as a prop is not.
     // An empty one (`"return;"`) is the event-support test React DOM and Modernizr make on
     // a detached element: nothing runs, and the test falls back when the policy blocks it.
-    if (value !== null && !FEATURE_TEST_HANDLER.test(value)) report('js/markup-event-handler', `${PREFIX}the inline event handler "${name}"${element === '' ? '' : ` on <${element}>`}: the runtime policy blocks inline script; use addEventListener`, nameAt);
+    if (value !== null && !FEATURE_TEST_HANDLER.test(value)) report('js/markup-event-handler', `${PREFIX}the inline event handler ${quoted(name)}${element === '' ? '' : ` on <${element}>`}: the runtime policy blocks inline script; use addEventListener`, nameAt);
     return;
   }
   if (value === null) return;

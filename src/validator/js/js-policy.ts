@@ -149,6 +149,8 @@ const W_WRITE = WORDS.id('write');
 const W_WRITELN = WORDS.id('writeln');
 const W_SET_ATTRIBUTE = WORDS.id('setAttribute');
 const W_BACKGROUND_IMAGE = WORDS.id('backgroundImage');
+const W_PARSE_FROM_STRING = WORDS.id('parseFromString');
+const W_CREATE_CONTEXTUAL_FRAGMENT = WORDS.id('createContextualFragment');
 
 /** Word id -> KIND_* of a watched global. */
 const GLOBAL_KIND_OF = new Uint8Array(WORDS.names.length);
@@ -1273,7 +1275,7 @@ function checkMarkupWord(ctx: ScanContext, t: number): void {
       const literal = endsValue(tokens, tokens.peek(4)) ? tokens.literalValue(value) : null;
       if (literal !== null) seeLiteral(ctx, tokens.starts[value]!);
       checkAttributeWrite('', name, literal, tokens.starts[first]!, tokens.starts[value]! + 1, ctx.scan.bundle, markupReporter(ctx, 0));
-    } else if (IS_MARKUP_WORD[code] === 1 && (code === WORDS.id('parseFromString') || code === WORDS.id('createContextualFragment'))) {
+    } else if (code === W_PARSE_FROM_STRING || code === W_CREATE_CONTEXTUAL_FRAGMENT) {
       markupLiteral(ctx, first);
     }
     return;
@@ -1432,6 +1434,9 @@ function templateParts(ctx: ScanContext, start: number): { html: string; map: (o
 
 // ===== settings the code reads (issue 24.3) ===================================
 
+/** Tokens an object pattern before `=` is looked back through (the ring holds them with the lookahead in use). */
+const PATTERN_LOOK = 16;
+
 /** Settings reads kept per module (each names a property; a module reads few). */
 const MAX_SETTINGS_READS = 500;
 
@@ -1475,13 +1480,13 @@ function patternBefore(ctx: ScanContext, back: number, key: string | null): bool
   // Collect the pattern's tokens, innermost first, up to its `{` (within the ring).
   const slots: number[] = [];
   let depth = 0;
-  for (let j = back; j < back + PARAMETER_LOOK * 2; j++) {
+  for (let j = back; j < back + PATTERN_LOOK; j++) {
     const t = tokens.last(j);
     if (t < 0) return false;
     slots.push(t);
     if (tokens.isPunct(t, Punct.RBrace)) depth++;
     else if (tokens.isPunct(t, Punct.LBrace) && --depth === 0) break;
-    if (j === back + PARAMETER_LOOK * 2 - 1) return false;
+    if (j === back + PATTERN_LOOK - 1) return false;
   }
   slots.reverse();
   // Entries of the outer pattern: `name`, `name: local`, `name: { … }`, `...rest`.
