@@ -327,6 +327,8 @@ test('bridge calls with literal arguments: what the host would refuse (issue 24,
   assert.match(said('PLATFORM.catalog.products({ limit: 10 });')[0], /INVALID_REQUEST.*"limit".*12, 24.*pointer \/limit\)/);
   assert.match(said('PLATFORM.catalog.products({ page: 0 });')[0], /INVALID_REQUEST.*1 to 1,000.*pointer \/page\)/);
   assert.match(said("PLATFORM.cart.manage('delete', {});")[0], /INVALID_REQUEST.*did you mean "remove"/);
+  assert.match(said("PLATFORM.request('cart.manage', 'delete', {});")[0], /INVALID_REQUEST.*did you mean "remove"/);
+  assert.doesNotMatch(said("PLATFORM.cart.manage('zap', {});")[0], /did you mean/);
   assert.match(said("PLATFORM.request('forms.submit', 'submit', { form: 'newsletter', fields: { email: 1 } });")[0], /pointer \/fields\/email\)/);
   assert.match(said(`PLATFORM.communications.text('${big}');`)[0], /PAYLOAD_TOO_LARGE/);
   assert.match(said(`PLATFORM.request('site.theme.read', 'read', { a: ${deep} });`)[0], /PAYLOAD_TOO_COMPLEX/);

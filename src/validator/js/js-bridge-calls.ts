@@ -268,6 +268,12 @@ const ACTION_MEANINGS: Readonly<Record<string, string>> = {
   search: 'list',
 };
 
+/** The action meant by an unknown one: by meaning (`delete`: `remove`), then by spelling. */
+export function suggestAction(action: string, actions: readonly string[]): string | undefined {
+  const meant = ACTION_MEANINGS[action.toLowerCase()];
+  return meant !== undefined && actions.includes(meant) ? meant : suggest(action, actions);
+}
+
 export interface BridgeCallFinding {
   readonly message: string;
   readonly offset: number;
@@ -324,7 +330,7 @@ export function checkBridgeCall(text: string, method: string, open: number, show
   const def = capabilityByKey(capability)!;
   if (typeof action !== 'string' || !def.actions.includes(action)) {
     const written = typeof action === 'string' ? JSON.stringify(action) : 'a non-string value';
-    const near = typeof action === 'string' ? (def.actions.includes(ACTION_MEANINGS[action.toLowerCase()] ?? '') ? ACTION_MEANINGS[action.toLowerCase()] : suggest(action, def.actions)) : undefined;
+    const near = typeof action === 'string' ? suggestAction(action, def.actions) : undefined;
     return {
       message: `${shown}: the action ${written} is not one of ${capability}'s (${def.actions.map((a) => `"${a}"`).join(', ')}): the host answers INVALID_REQUEST${near === undefined ? '' : `; did you mean "${near}"?`}`,
       offset: actionAt,

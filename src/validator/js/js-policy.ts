@@ -36,7 +36,7 @@ import { BLOCKED_NETWORK_APIS } from '../runtime-policy.js';
 import { CAPABILITIES, capabilityByKey } from '../capabilities.js';
 import { FileScan, type BundleView } from '../scan.js';
 import { checkAttributeWrite, checkMarkup, checkStyle, SUBSTITUTION } from './js-markup.js';
-import { checkBridgeCall } from './js-bridge-calls.js';
+import { checkBridgeCall, suggestAction } from './js-bridge-calls.js';
 import { decodeUtf8, LineMap } from '../text.js';
 import {
   cookStringAt,
@@ -1725,7 +1725,7 @@ function platformRequest(ctx: ScanContext, k: number, offset: number, own: numbe
   }
   const action = tokens.isPunct(tokens.peek(k + 2), Punct.Comma) ? tokens.literalValue(tokens.peek(k + 3)) : null;
   if (action !== null && !def.actions.includes(action)) {
-    hold(ctx, 'js/platform-unknown-member', `${shown}.request(${quoted(capability)}, ${quoted(action)}, …): the capability has no such action (${def.actions.map((a) => `"${a}"`).join(', ')}): the call fails with INVALID_REQUEST`, offset, own);
+    hold(ctx, 'js/platform-unknown-member', `${shown}.request(${quoted(capability)}, ${quoted(action)}, …): the capability has no such action (${def.actions.map((a) => `"${a}"`).join(', ')}): the call fails with INVALID_REQUEST${suggestAction(action, def.actions) === undefined ? '' : `; did you mean "${suggestAction(action, def.actions)}"?`}`, offset, own);
     return;
   }
   addCapabilityUse(ctx, capability, `${shown}.request(${quoted(capability)})`, offset, own);
