@@ -154,7 +154,7 @@ function checkCapabilityUse(declared: readonly string[], manifestBytes: Uint8Arr
 const OBJECT_MEMBERS: ReadonlySet<string> = new Set(['constructor', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf']);
 
 /**
- * Settings the code reads by name (issue 24.3): a name the manifest's `properties` does
+ * Settings the code reads by name: a name the manifest's `properties` does
  * not define reads `undefined` (a warning at the read, with the nearest property). A
  * property no module reads is not reported: the catalogue's lowest severity is a warning,
  * and an unused property is worth a hint at most (the shipped example has one).

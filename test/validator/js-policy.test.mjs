@@ -319,6 +319,10 @@ test('bridge calls with literal arguments: what the host would refuse (issue 24,
     ]],
     ['a payload too large, and too deep', `PLATFORM.communications.text('${big}'); PLATFORM.request('site.theme.read', 'read', { a: ${deep} });`, [['js/bridge-call-refused', "('xxx"], ['js/bridge-call-refused', '{ a:']]],
     ['other side: valid literals, computed values and spreads', "PLATFORM.catalog.products({ page: 1, limit: 24, search: 'lane' }); PLATFORM.catalog.products(q); PLATFORM.catalog.products({ ...q, page: p }); PLATFORM.cart.manage(action, { productId: 1 }); PLATFORM.cart.manage('remove', { productId: id, quantity: n }); PLATFORM.forms.submit('newsletter', { ...f }); PLATFORM.waivers.start(); PLATFORM.theme.read();", []],
+    ['constants the module declares, in capitals, once', "const PAGE_SIZE = 10;\nconst QUERY = { page: 0 }\nconst ACTION = 'delete';\nPLATFORM.catalog.products({ limit: PAGE_SIZE }); PLATFORM.catalog.products(QUERY); PLATFORM.cart.manage(ACTION, {});", [
+      ['js/bridge-call-refused', '0 }'], ['js/bridge-call-refused', 'PAGE_SIZE }'], ['js/bridge-call-refused', 'ACTION, {'],
+    ]],
+    ['other side: names that are no such constant (let, declared twice, lower case, computed)', 'let LIMIT = 10; const SIZE = 10; function f() { const SIZE = 12; } const size = 10; const N = M * 2;\nPLATFORM.catalog.products({ limit: LIMIT }); PLATFORM.catalog.products({ limit: SIZE }); PLATFORM.catalog.products({ limit: size }); PLATFORM.catalog.products({ limit: N });', []],
     ['other side: a PLATFORM of the module\'s own', "const PLATFORM = mock(); PLATFORM.catalog.products({ limit: 10 });", []],
   ]);
   for (const rule of seen) covered.add(rule);

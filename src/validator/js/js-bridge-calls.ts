@@ -1,20 +1,21 @@
-// Bridge calls with literal arguments (issue: "check reads what code will do at run
-// time"): `PLATFORM.catalog.products({ limit: 10 })`, `PLATFORM.cart.manage('delete', …)`,
+// Bridge calls with literal arguments (what code will do at run time, seen before it
+// runs): `PLATFORM.catalog.products({ limit: 10 })`, `PLATFORM.cart.manage('delete', …)`,
 // `PLATFORM.request('forms.submit', 'submit', {…})`. The arguments are read from the
 // module's text as far as they are literals (strings, numbers, booleans, null, object and
-// array literals of those); the request the runtime would send is built from them the way
+// array literals of those, and constants the module declares: moduleConstant); the
+// request the runtime would send is built from them the way
 // the frame's runtime builds it (src/bridge/runtime.ts) and put through the host's own
 // checks (bridge/requests.ts, D-23). What the host would answer, INVALID_REQUEST,
 // PAYLOAD_TOO_LARGE or PAYLOAD_TOO_COMPLEX, is reported with the field's pointer.
 //
-// A value the code computes stands in as a valid value of its field (validStandIn), so
+// A value the code computes stands in as a valid value of its field (validValue), so
 // only what is written literally can fail; an object with a spread (`{ ...q, page: 0 }`)
 // may get any field from it, so a missing field there is not reported.
 import { actionSpec, checkRequest, type FieldSpec } from '../bridge/requests.js';
 import type { JsonObject, JsonValue } from '../bridge/payload.js';
 import { capabilityByKey } from '../capabilities.js';
 import { suggest } from '../suggest.js';
-import { cookStringAt, cookTemplateAt, JsLexer, Punct, PUNCTUATORS, Ring, Token, Word } from './lexer.js';
+import { cookStringAt, cookTemplateAt, JsLexer, Punct, PUNCTUATORS, Ring, Token, TokenFlag, Word } from './lexer.js';
 
 /** A value the code computes. */
 const COMPUTED: unique symbol = Symbol('computed');
@@ -46,12 +47,28 @@ class ArgumentReader {
   private code = 0;
   private start = 0;
   private end = 0;
+  private newline = false;
   private tokens = 0;
   failed = false;
 
-  constructor(private readonly text: string, open: number) {
+  /**
+   * `constants`: module constants resolved so far (shared by the readers of one call);
+   * `declaration`: the reader reads a `const` initializer, which a `;` or a line break ends.
+   */
+  constructor(
+    private readonly text: string,
+    open: number,
+    private readonly constants: Map<string, Literal>,
+    private readonly declaration = false,
+  ) {
     this.lexer = new JsLexer(text, { skipComments: true, start: open });
     this.advance();
+  }
+
+  /** The initializer the reader starts at, as a literal. */
+  readInitializer(): Literal {
+    const value = this.value(0);
+    return this.failed ? COMPUTED : value;
   }
 
   private advance(): void {
@@ -65,6 +82,7 @@ class ArgumentReader {
     this.code = this.lexer.ringCodes[slot]!;
     this.start = this.lexer.ringStarts[slot]!;
     this.end = this.lexer.ringEnds[slot]!;
+    this.newline = (this.lexer.ringFlags[slot]! & TokenFlag.Newline) !== 0;
   }
 
   private isPunct(code: number): boolean {
@@ -113,6 +131,10 @@ class ArgumentReader {
       } else if (this.isPunct(Punct.LBracket)) {
         const array = this.array(depth);
         return this.ends() ? array : this.skip();
+      } else if (kind === Token.Identifier && !this.declaration) {
+        const name = this.text.slice(this.start, this.end);
+        this.advance();
+        return this.ends() ? moduleConstant(this.text, name, this.constants) : this.skip();
       }
       if (literal !== undefined) {
         this.advance();
@@ -123,6 +145,7 @@ class ArgumentReader {
   }
 
   private ends(): boolean {
+    if (this.declaration && (this.isPunct(Punct.Semicolon) || this.newline || this.kind === Token.Eof)) return true;
     return this.isPunct(Punct.Comma) || this.isPunct(Punct.RParen) || this.isPunct(Punct.RBrace) || this.isPunct(Punct.RBracket);
   }
 
@@ -130,11 +153,11 @@ class ArgumentReader {
   private skip(): Literal {
     let depth = 0;
     for (;;) {
+      if (depth === 0 && this.ends()) return COMPUTED;
       if (this.kind === Token.Eof || this.failed) {
         this.failed = true;
         return COMPUTED;
       }
-      if (depth === 0 && this.ends()) return COMPUTED;
       if (this.kind === Token.Punctuator) {
         const c = this.code;
         if (c === Punct.LParen || c === Punct.LBracket || c === Punct.LBrace) depth++;
@@ -221,6 +244,36 @@ class ArgumentReader {
   }
 }
 
+/** Module constants looked up per call, and the names a constant may have. */
+const MAX_CONSTANTS = 16;
+const CONSTANT_NAME = /^[A-Z][A-Z0-9_]*$/;
+
+/**
+ * The value of a constant the module declares (`const PAGE_SIZE = 10;`), when it is one:
+ * a name in capitals (the convention for module constants; a parameter or local variable
+ * of the same name is then unlikely) declared once with `const`, never with `let`, `var`
+ * or as a function or class, and initialized with a literal. Anything else is computed.
+ */
+function moduleConstant(text: string, name: string, constants: Map<string, Literal>): Literal {
+  const known = constants.get(name);
+  if (known !== undefined) return known;
+  if (!CONSTANT_NAME.test(name) || constants.size >= MAX_CONSTANTS) return COMPUTED;
+  constants.set(name, COMPUTED); // a constant defined by itself stays computed
+  const declared = new RegExp(`\\b(const|let|var|function|class)\\s+${name}\\b`, 'g');
+  let at = -1;
+  let count = 0;
+  for (let m = declared.exec(text); m !== null; m = declared.exec(text)) {
+    if (++count > 1 || m[1] !== 'const') return COMPUTED;
+    at = m.index + m[0].length;
+  }
+  if (at < 0) return COMPUTED;
+  const assign = /^\s*=/.exec(text.slice(at, at + 64));
+  if (assign === null) return COMPUTED;
+  const value = new ArgumentReader(text, at + assign[0].length, constants, true).readInitializer();
+  constants.set(name, value);
+  return value;
+}
+
 function numberValue(text: string): Literal {
   const clean = text.replace(/_/g, '');
   if (clean.endsWith('n')) return COMPUTED; // BigInt: no JSON value
@@ -285,7 +338,7 @@ export interface BridgeCallFinding {
  * nothing can be read).
  */
 export function checkBridgeCall(text: string, method: string, open: number, shown: string): BridgeCallFinding | null {
-  const read = new ArgumentReader(text, open).readArguments();
+  const read = new ArgumentReader(text, open, new Map()).readArguments();
   if (read === null) return null;
   const { values, at } = read;
   let capability: string;

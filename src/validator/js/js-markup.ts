@@ -1,5 +1,5 @@
-// Markup that a module hands to the DOM (issue: "check reads what code will do at run
-// time"): HTML in string and template literals (innerHTML, insertAdjacentHTML,
+// Markup that a module hands to the DOM (what code will do at run time, seen before it
+// runs): HTML in string and template literals (innerHTML, insertAdjacentHTML,
 // document.write, framework templates) and attribute writes with literal names and
 // values (setAttribute, el.href, props objects of compiled JSX and Vue templates). The
 // same questions as for the entrypoint's HTML (html-policy.ts) are asked of it, with the

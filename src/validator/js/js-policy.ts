@@ -1432,7 +1432,7 @@ function templateParts(ctx: ScanContext, start: number): { html: string; map: (o
   };
 }
 
-// ===== settings the code reads (issue 24.3) ===================================
+// ===== settings the code reads =================================================
 
 /** Tokens an object pattern before `=` is looked back through (the ring holds them with the lookahead in use). */
 const PATTERN_LOOK = 16;
