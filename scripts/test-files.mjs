@@ -40,6 +40,7 @@ export const TEST_FILES = [
   'test/contract/snapshot.test.mjs',
   'test/explain/explain.test.mjs',
   'test/interop/bundler-esbuild.test.mjs',
+  'test/interop/js-markup-frameworks.test.mjs',
   'test/interop/js-real-modules.test.mjs',
   'test/interop/npm-pack.test.mjs',
   'test/interop/platform-types.test.mjs',

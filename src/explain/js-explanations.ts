@@ -81,6 +81,38 @@ export function jsExplanations(): Record<string, Explanation> {
       text: 'A release is served from a folder of its own, so "/assets/x.png" points at the storefront\'s root, not at the file of the bundle with the same path. Build tools that assume the site root (Vite with its default base) write such strings into the code. Only strings that name a file of the bundle this way are reported; it is a warning because a string may be used for something other than loading.',
       example: { file: 'runtime/assets/index.js', before: 'img.src = "/assets/logo.png";', after: 'img.src = new URL("./logo.png", import.meta.url).href;' },
     },
+    'js/bridge-call-refused': {
+      text: 'A call to the bridge whose arguments are written literally (PLATFORM.catalog.products({ limit: 10 }), PLATFORM.cart.manage(\'delete\', …), PLATFORM.request(capability, action, payload)) is checked with the host\'s own request checks (D-23): the request the runtime would send is built from the literal parts, and what the host would answer (INVALID_REQUEST with the field\'s pointer and bound, PAYLOAD_TOO_LARGE, PAYLOAD_TOO_COMPLEX) is an error, since the call fails every time. A constant the module declares once, in capitals (const PAGE_SIZE = 10), counts as written; other values the code computes are not judged. An unknown action gets a suggestion by meaning (delete: remove) or spelling.',
+      example: { file: 'runtime/main.js', before: 'await PLATFORM.catalog.products({ page: 0, limit: 10 });', after: 'await PLATFORM.catalog.products({ page: 1, limit: 12 });' },
+    },
+    'js/setting-unknown': {
+      text: 'Settings are the values of the manifest\'s "properties" that the merchant chose; the frame gets exactly those names (PLATFORM.settings(), and the settings of await PLATFORM.ready). A name read by the code that no property defines never has a value, typically after a property was renamed or removed from the manifest. Reads by a literal name are checked (settings.name, settings["name"], destructuring); a computed name or the object passed on is not judged. The message names the nearest property.',
+      example: { file: 'runtime/main.js', before: 'const { settings } = await PLATFORM.ready;\nheading.textContent = settings.headline;', after: 'const { settings } = await PLATFORM.ready;\nheading.textContent = settings.heading;' },
+    },
+    'js/markup-remote-resource': {
+      text: 'Markup a module hands to the DOM (innerHTML, insertAdjacentHTML, document.write, a framework\'s compiled template or props object, setAttribute) is checked like the entrypoint\'s HTML. A literal remote URL where the element loads it (an image or media src, srcset, poster, a <link href>, a CSS url() in a style) can only fail: the runtime policy loads files only from the release (D-17), so it is an error (D-34). A URL the code computes is not judged.',
+      example: { file: 'runtime/main.js', before: "card.insertAdjacentHTML('beforeend', '<img src=\"https://cdn.example/badge.png\">');", after: "import badge from './badge.png';\ncard.insertAdjacentHTML('beforeend', `<img src=\"${badge}\">`);" },
+    },
+    'js/markup-javascript-url': {
+      text: 'A javascript: URL in markup or an attribute the code writes is inline script, which the runtime policy blocks (D-17): the link or frame does nothing. It is an error whatever the code around it does (D-34).',
+      example: { file: 'runtime/main.js', before: "el.innerHTML = '<a href=\"javascript:openCart()\">Cart</a>';", after: "el.innerHTML = '<button type=\"button\">Cart</button>';\nel.querySelector('button').addEventListener('click', openCart);" },
+    },
+    'js/markup-event-handler': {
+      text: 'An on… attribute written as text (in markup, or with setAttribute) is inline script: the runtime policy has no \'unsafe-inline\' (D-17), so the handler never runs. Handlers attached with addEventListener or a framework\'s event binding are not attributes and are not reported.',
+      example: { file: 'runtime/main.js', before: "button.setAttribute('onclick', 'addToCart()');", after: "button.addEventListener('click', addToCart);" },
+    },
+    'js/markup-root-relative': {
+      text: 'A reference starting with a single "/" in markup the code builds resolves against the storefront\'s root, not the release\'s folder (D-19). Starters put such paths in their templates (<use href="/icons.svg#…">, <img src="/vite.svg">); when the file is in the bundle the message names its relative path. It is a warning because the markup may never be inserted.',
+      example: { file: 'runtime/assets/index.js', before: '<svg><use href="/icons.svg#logo"></use></svg>', after: '<svg><use href="./icons.svg#logo"></use></svg>   (or the symbol inlined)' },
+    },
+    'js/markup-navigation': {
+      text: 'A link that leaves the document (<a href="https://…">, a relative page), a form that submits, or target="_blank" in markup the code builds: the sandbox lets the frame neither navigate nor open popups (D-22), so a click does nothing or is blocked. Links to "#fragment" are fine. It is a warning because a click handler may prevent the default.',
+      example: { file: 'runtime/assets/App.js', before: 'jsx("a", { href: "https://vite.dev", target: "_blank", children: "Docs" })', after: 'jsx("button", { type: "button", onClick: showDocs, children: "Docs" })' },
+    },
+    'js/markup-frame': {
+      text: 'An <iframe>, <frame>, <object>, <embed> or <applet> in markup the code builds shows nothing: frame-src and object-src are \'none\' in the runtime policy (D-17), as the entrypoint rules say for the page itself.',
+      example: { file: 'runtime/main.js', before: "el.innerHTML = '<iframe src=\"map.html\"></iframe>';", after: "el.innerHTML = '<div class=\"map\"></div>';   (drawn by the extension itself)" },
+    },
     'js/commonjs': {
       text: 'Every script of an extension is a module (D-18). A module has no module.exports, exports or require, and this at its top level has no value, so CommonJS files and UMD wrappers (function (root, factory) { … }(this, …)) throw or do nothing there. A use guarded by typeof module or a name the module declares itself is not reported; one finding per module.',
       example: { file: 'runtime/vendor/lib.js', before: 'module.exports = function format(n) { … };', after: 'export function format(n) { … }' },

@@ -12,6 +12,7 @@ import { MANIFEST_MAX_BYTES } from './limits.js';
 import { groupDigits, LineMap } from './text.js';
 import { bundleViewOf, type BundleView } from './scan.js';
 import { checkFileSecrets, checkManifestSecrets, isSecretScanned } from './secrets.js';
+import { suggest } from './suggest.js';
 
 export interface ProjectInput {
   /** The manifest bytes; null when the file is missing (reported by the loader). */
@@ -149,6 +150,31 @@ function checkCapabilityUse(declared: readonly string[], manifestBytes: Uint8Arr
   }
 }
 
+/** Object.prototype's members: reading them from the settings object names no property. */
+const OBJECT_MEMBERS: ReadonlySet<string> = new Set(['constructor', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf']);
+
+/**
+ * Settings the code reads by name: a name the manifest's `properties` does
+ * not define reads `undefined` (a warning at the read, with the nearest property). A
+ * property no module reads is not reported: the catalogue's lowest severity is a warning,
+ * and an unused property is worth a hint at most (the shipped example has one).
+ */
+function checkSettingsUse(properties: readonly string[], modules: ReadonlyMap<string, ModuleFacts | null>, manifestFile: string, findings: FindingList): void {
+  const defined = new Set(properties);
+  for (const [file, facts] of modules) {
+    if (facts == null) continue;
+    for (const r of facts.settingsReads) {
+      if (defined.has(r.name) || OBJECT_MEMBERS.has(r.name)) continue;
+      const near = suggest(r.name, properties);
+      findings.add(
+        'js/setting-unknown',
+        `The code reads the setting ${JSON.stringify(r.name.length > 100 ? r.name.slice(0, 100) + '…' : r.name)}, which ${manifestFile} does not define in "properties": it never has a value${near === undefined ? '' : `; did you mean "${near}"?`}`,
+        { file, line: r.line, column: r.column },
+      );
+    }
+  }
+}
+
 /** Where each key of the manifest's `capabilities` array is written (its first entry): pointer, line and column. */
 function capabilityEntries(bytes: Uint8Array, file: string): Map<string, Location> {
   const out = new Map<string, Location>();
@@ -239,7 +265,10 @@ export function validateProject(input: ProjectInput, options: ValidateOptions = 
     checkImportedNames(modules, inBundle);
     // Capability use needs every module's facts: a module that was not read may use any.
     const allRead = files.every((e) => e.kind !== 'file' || !hasModuleScan(e.path) || modules.get(e.path) != null);
-    if (manifest !== null && input.manifest !== null) checkCapabilityUse(manifest.capabilities, input.manifest, modules, allRead, manifestFile, top, inBundle);
+    if (manifest !== null && input.manifest !== null) {
+      checkCapabilityUse(manifest.capabilities, input.manifest, modules, allRead, manifestFile, top, inBundle);
+      checkSettingsUse(manifest.properties.map((p) => p.name), modules, manifestFile, inBundle);
+    }
     // Scripts run only as local modules loaded by the entrypoint or an import: a module
     // nothing loads is dead weight at best, a leftover at worst. Only judged when the
     // entrypoint was scanned (otherwise nothing could have referenced it).

@@ -195,6 +195,25 @@ test('names the module binds itself are not the browser\'s; typeof is a feature 
   for (const rule of seen) covered.add(rule);
 });
 
+test('names a module declares in other positions, constants and the global-object idiom: no finding (issue 22.26)', () => {
+  const seen = table([
+    ['a top-level object named self, then its method', 'const self = { open() {} }; self.open();', []],
+    ['a module binding named document or window', 'let document = make(); document.cookie = 1; var window = {}; window.open(u);', []],
+    ["parameters of a method named by a string (esbuild's CommonJS wrapper)", 'var m = { "lib.js"(exports, module) { exports.x = 1; module.exports = 2; } };', []],
+    ['parameters of a method named by a number or a private name', 'const o = { 1(fetch) { fetch(u) } }; class A { #m(location) { location.assign(u) } }', []],
+    ['this in a default parameter value of a function', 'function f(a = this) { return a } const g = function (b = this.x) { return b };', []],
+    ['the global-object idiom after ||', 'var freeSelf = typeof self == "object" && self; var root = freeGlobal || freeSelf || Function("return this")();', []],
+    ['the global-object idiom after ?: and ??, with new', 'var g = typeof globalThis !== "undefined" ? globalThis : new Function("return this")(); var h = self ?? Function(\'return this\')();', []],
+    ['constants of an interface', 'if (ws.readyState === WebSocket.OPEN) x(); y = XMLHttpRequest.DONE; z = window.WebSocket.CLOSING;', []],
+    ['other side: self is the global object when the module does not bind it', 'self.open(u);', [['js/navigation', 'self']]],
+    ['other side: a string-named property that is no method', 'var m = { "lib.js": (0, fetch)(u) };', [['js/network-api', 'fetch']]],
+    ['other side: this in an arrow default value, and after the parameters', '(a = this.x) => a; function f(b) { return b } this.y = 1;', [['js/commonjs', 'this.x']]],
+    ['other side: Function with another body, or not behind a fallback', 'a || Function("return x")(); Function("return this")();', [['js/eval-blocked', 'Function'], ['js/eval-blocked', 'Function("return this']]],
+    ['other side: a method of the interface, and the constructor', 'WebSocket.foo(); new WebSocket.Thing(); ws = new WebSocket(u);', [['js/network-api', 'WebSocket'], ['js/network-api', 'WebSocket.Thing'], ['js/network-api', 'WebSocket(u']]],
+  ]);
+  for (const rule of seen) covered.add(rule);
+});
+
 test('literal remote URLs where the frame loads them: error; computed ones stay warnings (D-34)', () => {
   const seen = table([
     ['fetch of a literal https URL', 'fetch("https://api.example/x");', [['js/remote-url', 'fetch']]],
@@ -240,11 +259,83 @@ test('the bridge: unknown members, capabilities and actions are errors (D-34)', 
     ['through window', 'window.PLATFORM.catalog.search(q);', [['js/platform-unknown-member', 'window']]],
     ['request with an unknown capability, and with an unknown action', 'PLATFORM.request("cart.read", "list"); PLATFORM.request(\'cart.manage\', \'clear\', {});', [['js/platform-unknown-member', 'PLATFORM'], ['js/platform-unknown-member', 'PLATFORM.request(\'']]],
     ['through a plain alias a bundler makes', 'const p = window.PLATFORM;\nexport function f() { return p.cart.get(); }', [['js/platform-unknown-member', 'p.cart']]],
-    ['other side: the bridge\'s own members and named methods', 'await PLATFORM.ready; PLATFORM.capabilities(); PLATFORM.settings(); PLATFORM.request("cart.manage", "add", {}); PLATFORM.cart.manage("add", {}); PLATFORM.theme.read(); PLATFORM.toString();', []],
+    ['other side: the bridge\'s own members and named methods', 'await PLATFORM.ready; PLATFORM.capabilities(); PLATFORM.settings(); PLATFORM.request("cart.manage", "add", { productId: 1 }); PLATFORM.cart.manage("add", { productId: 2 }); PLATFORM.theme.read(); PLATFORM.toString();', []],
     ['other side: a PLATFORM of the module\'s own, and computed access', 'const PLATFORM = mock(); PLATFORM.cart.get(); window.PLATFORM[name](); PLATFORM.request(cap, act);', []],
     ['other side: an alias name used for another object in another scope', 'const p = PLATFORM;\nfunction g(q) { const p = q; return p.other.thing(); }', []],
   ]);
   for (const rule of seen) covered.add(rule);
+});
+
+test('markup handed to the DOM: the entrypoint policy at the literal\'s place (issue 24, D-34)', () => {
+  const seen = table([
+    ['insertAdjacentHTML with a root-relative image', "el.insertAdjacentHTML('beforeend', '<img src=\"/img/logo.png\">');", [['js/markup-root-relative', '/img']]],
+    ['innerHTML with a remote image, a handler and a javascript: link', 'el.innerHTML = \'<img src="https://cdn.example/a.png" onerror="x()"><a href="javascript:go()">go</a>\';', [
+      ['js/markup-remote-resource', 'https'], ['js/markup-event-handler', 'onerror'], ['js/markup-javascript-url', 'javascript'],
+    ]],
+    ['outerHTML += and document.write', 'el.outerHTML += "<video poster=\'//cdn.example/p.jpg\'></video>"; document.write("<iframe src=\'a.html\'></iframe>");', [['js/markup-remote-resource', '//cdn'], ['js/markup-frame', '<iframe']]],
+    ['DOMParser and createContextualFragment', "new DOMParser().parseFromString('<link rel=stylesheet href=https://x.example/a.css>', 'text/html'); range.createContextualFragment('<form></form>');", [['js/markup-remote-resource', 'https'], ['js/markup-navigation', '<form']]],
+    ['a template with substitutions: static parts only', 'el.innerHTML = `<a href="${u}" target="_blank">${t}</a><img src="https://cdn.example/${n}.png">`;', [['js/markup-navigation', 'target'], ['js/markup-remote-resource', 'https']]],
+    ['a link that navigates, with target _blank: one finding', 'el.innerHTML = \'<a href="https://vite.dev" target="_blank">Vite</a>\';', [['js/markup-navigation', 'https']]],
+    ['a style attribute with a remote url()', 'el.innerHTML = \'<div style="background: url(https://x.example/b.png)"></div>\';', [['js/markup-remote-resource', 'url(']]],
+    ['a markup string passed to any call (Svelte\'s from_html)', 'var root = $.from_html(`<svg><use href="/img/logo.png#i"></use></svg><a href="https://svelte.dev">x</a>`);', [['js/markup-root-relative', '/img'], ['js/markup-navigation', 'https']]],
+    ['a tagged template (lit) starting with white space', 'const t = html`\n  <img src="https://x.example/a.png">`;', [['js/markup-remote-resource', 'https']]],
+    ['other side: fragments, relative and computed references, no-markup strings', 'el.innerHTML = \'<a href="#top">t</a><img src="img/logo.png"><img src=\' + u + \'>\'; el.innerHTML = html; x = "<a href=\'https://x.example/\'>"; if (s === "<img src=https://x.example/>") f();', []],
+    ['other side: a script body and text are not markup; handlers set in code are not attributes', 'el.innerHTML = "<script>var a = \'<img src=https://x.example/a.png>\'</script><p>https://x.example/</p>"; el.onclick = f; el.addEventListener("click", f);', []],
+    ['other side: a computed template value, lit bindings', 'const t = html`<a href=${u}>x</a><img src=${u} @click=${f} .x=${y}>`;', []],
+  ]);
+  for (const rule of seen) covered.add(rule);
+});
+
+test('attribute writes with literal names and values (issue 24, D-34)', () => {
+  const seen = table([
+    ['setAttribute src to a remote URL', "img.setAttribute('src', 'https://x.example/a.png');", [['js/markup-remote-resource', 'https']]],
+    ['setAttribute of a handler, srcset, href, target', "b.setAttribute('onclick', 'go()'); i.setAttribute('srcset', 'a.png 1x, https://x.example/b.png 2x'); a.setAttribute('href', 'javascript:void 0'); a.setAttribute('target', '_blank');", [
+      ['js/markup-event-handler', "'onclick"], ['js/markup-remote-resource', 'https'], ['js/markup-javascript-url', 'javascript'], ['js/markup-navigation', "'target"],
+    ]],
+    ['href and target properties, and a background image', 'a.href = "https://x.example/"; a.target = "_blank"; el.style.backgroundImage = "url(https://x.example/b.png)";', [
+      ['js/markup-navigation', 'https'], ['js/markup-navigation', 'target'], ['js/markup-remote-resource', 'url('],
+    ]],
+    ['props objects of compiled JSX and Vue templates', 'jsx("a", { href: "https://vite.dev", target: "_blank", children: "x" }); _createElementVNode("img", { src: "/img/logo.png", alt: "" });', [
+      ['js/markup-navigation', 'https'], ['js/markup-navigation', 'target'], ['js/markup-root-relative', '/img'],
+    ]],
+    ['other side: computed values, fragments, relative paths, other attributes', "a.setAttribute('href', u); a.setAttribute('href', '#x'); i.setAttribute('src', 'img/logo.png'); e.setAttribute('class', 'https://x'); e.setAttribute('onclick', f); a.href = u + '/x'; a.target = '_self';", []],
+    ['other side: the event-support test React DOM makes on a detached element', 'var d = document.createElement("div"); d.setAttribute("oninput", "return;"); d.setAttribute("onclick", "");', []],
+    ['other side: objects that are no props of an element, location.href', 'const links = { href: "https://x.example/" }; f(x, { href: "https://x.example/" }); C("Link", { href: "https://x.example/" }); jsx(Link, { href: "https://x.example/" });', []],
+    ['other side: a handler prop that is a function', 'jsx("button", { onClick: go, children: "x" }); h("a", { href: "#top" });', []],
+  ]);
+  for (const rule of seen) covered.add(rule);
+});
+
+test('bridge calls with literal arguments: what the host would refuse (issue 24, D-23)', () => {
+  const big = 'x'.repeat(70000);
+  const deep = '['.repeat(13) + ']'.repeat(13);
+  const seen = table([
+    ['a limit the catalog does not offer', 'await PLATFORM.catalog.products({ limit: 10 });', [['js/bridge-call-refused', '10']]],
+    ['page 0, other fields computed', 'PLATFORM.catalog.products({ search: q, page: 0 });', [['js/bridge-call-refused', '0 }']]],
+    ['an unknown cart action, with a suggestion', "PLATFORM.cart.manage('delete', { productId: id });", [['js/bridge-call-refused', "'delete'"]]],
+    ['a nested field of a form, through request', "PLATFORM.request('forms.submit', 'submit', { form: 'newsletter', fields: { email: e, extra: 1 } });", [['js/bridge-call-refused', '1 }']]],
+    ['a missing required field, an empty event, a waiver not offered', "PLATFORM.cart.manage('add', { quantity: 2 }); PLATFORM.analytics.track(''); PLATFORM.waivers.start('golf');", [
+      ['js/bridge-call-refused', '{ quantity'], ['js/bridge-call-refused', "''"], ['js/bridge-call-refused', "'golf'"],
+    ]],
+    ['a payload too large, and too deep', `PLATFORM.communications.text('${big}'); PLATFORM.request('site.theme.read', 'read', { a: ${deep} });`, [['js/bridge-call-refused', "('xxx"], ['js/bridge-call-refused', '{ a:']]],
+    ['other side: valid literals, computed values and spreads', "PLATFORM.catalog.products({ page: 1, limit: 24, search: 'lane' }); PLATFORM.catalog.products(q); PLATFORM.catalog.products({ ...q, page: p }); PLATFORM.cart.manage(action, { productId: 1 }); PLATFORM.cart.manage('remove', { productId: id, quantity: n }); PLATFORM.forms.submit('newsletter', { ...f }); PLATFORM.waivers.start(); PLATFORM.theme.read();", []],
+    ['constants the module declares, in capitals, once', "const PAGE_SIZE = 10;\nconst QUERY = { page: 0 }\nconst ACTION = 'delete';\nPLATFORM.catalog.products({ limit: PAGE_SIZE }); PLATFORM.catalog.products(QUERY); PLATFORM.cart.manage(ACTION, {});", [
+      ['js/bridge-call-refused', '0 }'], ['js/bridge-call-refused', 'PAGE_SIZE }'], ['js/bridge-call-refused', 'ACTION, {'],
+    ]],
+    ['other side: names that are no such constant (let, declared twice, lower case, computed)', 'let LIMIT = 10; const SIZE = 10; function f() { const SIZE = 12; } const size = 10; const N = M * 2;\nPLATFORM.catalog.products({ limit: LIMIT }); PLATFORM.catalog.products({ limit: SIZE }); PLATFORM.catalog.products({ limit: size }); PLATFORM.catalog.products({ limit: N });', []],
+    ['other side: a PLATFORM of the module\'s own', "const PLATFORM = mock(); PLATFORM.catalog.products({ limit: 10 });", []],
+  ]);
+  for (const rule of seen) covered.add(rule);
+  // The host's code, the field's pointer and the suggestion are what the finding is for.
+  const said = (src) => findings(src).map((f) => f.message);
+  assert.match(said('PLATFORM.catalog.products({ limit: 10 });')[0], /INVALID_REQUEST.*"limit".*12, 24.*pointer \/limit\)/);
+  assert.match(said('PLATFORM.catalog.products({ page: 0 });')[0], /INVALID_REQUEST.*1 to 1,000.*pointer \/page\)/);
+  assert.match(said("PLATFORM.cart.manage('delete', {});")[0], /INVALID_REQUEST.*did you mean "remove"/);
+  assert.match(said("PLATFORM.request('cart.manage', 'delete', {});")[0], /INVALID_REQUEST.*did you mean "remove"/);
+  assert.doesNotMatch(said("PLATFORM.cart.manage('zap', {});")[0], /did you mean/);
+  assert.match(said("PLATFORM.request('forms.submit', 'submit', { form: 'newsletter', fields: { email: 1 } });")[0], /pointer \/fields\/email\)/);
+  assert.match(said(`PLATFORM.communications.text('${big}');`)[0], /PAYLOAD_TOO_LARGE/);
+  assert.match(said(`PLATFORM.request('site.theme.read', 'read', { a: ${deep} });`)[0], /PAYLOAD_TOO_COMPLEX/);
 });
 
 test('WebRTC: error', () => {
@@ -348,7 +439,7 @@ test('a large module reports what the same lines report in a small one', () => {
 
 test('every catalogued js rule is exercised above, and ids are js/*', () => {
   // Rules decided across files (validate.ts) are exercised in test/validator/js-project.test.mjs.
-  for (const id of ['js/import-not-exported', 'js/capability-not-declared', 'js/capability-unused']) covered.add(id);
+  for (const id of ['js/import-not-exported', 'js/capability-not-declared', 'js/capability-unused', 'js/setting-unknown']) covered.add(id);
   const ids = JS_RULES.map((r) => r.id);
   for (const id of ids) assert.match(id, /^js\/[a-z0-9]+(?:-[a-z0-9]+)*$/);
   assert.deepEqual([...covered].sort(), [...ids].sort());

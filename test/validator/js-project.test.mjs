@@ -10,7 +10,7 @@ const encoder = new TextEncoder();
 const PAGE = '<!doctype html><html><head><meta charset="utf-8"><title>t</title><script type="module" src="main.js"></script></head><body></body></html>';
 
 /** The findings of a project: the manifest's capabilities and bundle files (path -> text); `index.html` loads main.js unless given. */
-function check(capabilities, files) {
+function check(capabilities, files, properties = {}) {
   const manifest = {
     schema_version: 1,
     protocol_version: 1,
@@ -19,7 +19,7 @@ function check(capabilities, files) {
     name: 'JS project test',
     entrypoint: 'index.html',
     capabilities,
-    properties: {},
+    properties,
   };
   const entries = Object.entries({ 'index.html': PAGE, ...files })
     .sort(([a], [b]) => (a < b ? -1 : 1))
@@ -42,10 +42,10 @@ test('capability use: undeclared is an error at the call, unused is a warning at
     ['a call to an undeclared capability', ['catalog.products.read'], { 'main.js': 'await PLATFORM.catalog.products({});\nawait PLATFORM.forms.submit("contact", {});' }, [
       'js/capability-not-declared main.js 2:7',
     ]],
-    ['request with a literal undeclared capability', ['catalog.products.read'], { 'main.js': 'PLATFORM.catalog.products({}); PLATFORM.request("cart.manage", "add", {});' }, [
+    ['request with a literal undeclared capability', ['catalog.products.read'], { 'main.js': 'PLATFORM.catalog.products({}); PLATFORM.request("cart.manage", "add", { productId: 1 });' }, [
       'js/capability-not-declared main.js 1:32',
     ]],
-    ['through an alias in another module', ['catalog.products.read'], { 'main.js': "import './lib.js'; PLATFORM.catalog.products({});", 'lib.js': 'const p = window.PLATFORM;\nexport const add = () => p.cart.manage("add", {});' }, [
+    ['through an alias in another module', ['catalog.products.read'], { 'main.js': "import './lib.js'; PLATFORM.catalog.products({});", 'lib.js': 'const p = window.PLATFORM;\nexport const add = () => p.cart.manage("add", { productId: 1 });' }, [
       'js/capability-not-declared lib.js 2:26',
     ]],
     ['many uses: each capability counts up to 100 times, and a later one still counts', ['catalog.products.read'], { 'main.js': 'PLATFORM.catalog.products({});\n'.repeat(150) + 'PLATFORM.theme.read();' }, [
@@ -59,12 +59,36 @@ test('capability use: undeclared is an error at the call, unused is a warning at
     ]],
     ['other side: every declared capability used, in any module, any form', ['catalog.products.read', 'cart.manage', 'site.theme.read'], {
       'main.js': "import './lib.js'; PLATFORM.catalog.products({}); window.PLATFORM.theme.read();",
-      'lib.js': 'PLATFORM.request("cart.manage", "add", {});',
+      'lib.js': 'PLATFORM.request("cart.manage", "add", { productId: 1 });',
     }, []],
     ['other side: a computed request may use any capability', ['catalog.products.read', 'cart.manage'], { 'main.js': 'PLATFORM.catalog.products({}); PLATFORM.request(cap, "add", {});' }, []],
     ['other side: the bridge handed on may use any capability', ['cart.manage'], { 'main.js': 'start(window.PLATFORM);' }, []],
-    ['other side: a module of the project\'s own PLATFORM', ['cart.manage'], { 'main.js': 'const PLATFORM = fake(); PLATFORM.forms.submit("a", {}); window.PLATFORM.cart.manage("add", {});' }, []],
+    ['other side: a module of the project\'s own PLATFORM', ['cart.manage'], { 'main.js': 'const PLATFORM = fake(); PLATFORM.forms.submit("a", {}); window.PLATFORM.cart.manage("add", { productId: 1 });' }, []],
   ]);
+});
+
+test('settings read by a literal name the manifest does not define: warning at the read (issue 24.3)', () => {
+  const properties = { heading: { type: 'text', label: 'Heading' }, show_prices: { type: 'boolean', label: 'Prices' } };
+  // Each wanted finding is named by the text it points at (its first occurrence).
+  const at = (code, needle) => {
+    const i = code.indexOf(needle);
+    const before = code.slice(0, i);
+    return `js/setting-unknown main.js ${before.split('\n').length}:${i - before.lastIndexOf('\n')}`;
+  };
+  const rows = [
+    ['a member of the settings of PLATFORM.ready', 'const { capabilities, settings } = await PLATFORM.ready;\nh.textContent = settings.headline;', ['headline']],
+    ['PLATFORM.settings() read at once, by name and by string', 'x = PLATFORM.settings().headng; y = PLATFORM.settings()["show-prices"];', ['headng', '"show-prices"']],
+    ['destructuring PLATFORM.settings() and the settings of ready', "const { heading, colour } = PLATFORM.settings();\nconst { settings: { show_prices, size: s } } = await PLATFORM.ready;", ['colour', 'size']],
+    ['(await PLATFORM.ready).settings, and a renamed binding', 'a = (await PLATFORM.ready).settings.title;\nconst { settings: cfg } = await PLATFORM.ready; cfg.heading; cfg.Heading;', ['title', 'Heading']],
+    ['other side: defined names, Object members, computed reads, the object passed on', 'const { settings } = await PLATFORM.ready; settings.heading; settings.show_prices; settings.toString(); settings[k]; render(settings); const { heading } = PLATFORM.settings(); const all = PLATFORM.settings();', []],
+    ['other side: a name bound twice may be another object', 'const { settings } = await PLATFORM.ready; settings.heading;\nfunction f(settings) { return settings.other; }', []],
+  ];
+  for (const [proves, code, want] of rows) assert.deepEqual(check([], { 'main.js': code }, properties), want.map((needle) => at(code, needle)), proves);
+  const [message] = validateProject({
+    manifest: encoder.encode(JSON.stringify({ schema_version: 1, protocol_version: 1, namespace: 'acme/js-project', version: '1.0.0', name: 'JS project test', entrypoint: 'index.html', capabilities: [], properties })),
+    files: [['index.html', PAGE], ['main.js', 'x = PLATFORM.settings().headng;']].map(([path, text]) => ({ path, kind: 'file', size: text.length, content: encoder.encode(text) })),
+  }).findings.map((f) => f.message);
+  assert.match(message, /did you mean "heading"/);
 });
 
 test('imports of a name the local module does not export: warning at the name', () => {

@@ -35,9 +35,13 @@ import { classifyReference, dirName, rootRelativeHint, rootRelativeTwin } from '
 import { BLOCKED_NETWORK_APIS } from '../runtime-policy.js';
 import { CAPABILITIES, capabilityByKey } from '../capabilities.js';
 import { FileScan, type BundleView } from '../scan.js';
+import { checkAttributeWrite, checkMarkup, checkStyle, SUBSTITUTION } from './js-markup.js';
+import { checkBridgeCall, suggestAction } from './js-bridge-calls.js';
 import { decodeUtf8, LineMap } from '../text.js';
 import {
   cookStringAt,
+  cookTemplatePart,
+  isStopLiteral,
   cookTemplateAt,
   JsLexer,
   JsWords,
@@ -111,6 +115,14 @@ const GLOBAL_KINDS: ReadonlyArray<readonly [number, readonly string[]]> = [
 /** Contextual words of import and export declarations, and the attribute key. */
 const SYNTAX_WORDS: readonly string[] = ['from', 'as', 'assert', 'type'];
 
+/**
+ * Where code hands markup or a URL to the DOM (js-markup.ts): sinks of HTML strings, and
+ * attribute names written with `setAttribute`, as a property (`a.href = …`) or as a key
+ * of a props object (`jsx("a", { href: … })`).
+ */
+const MARKUP_SINKS: readonly string[] = ['innerHTML', 'outerHTML', 'insertAdjacentHTML', 'write', 'writeln', 'parseFromString', 'createContextualFragment', 'setAttribute'];
+const MARKUP_PROPS: readonly string[] = ['href', 'srcset', 'srcSet', 'poster', 'action', 'formAction', 'xlinkHref', 'target', 'backgroundImage'];
+
 /** The bridge object's name, and the names of CommonJS and AMD code. */
 const OTHER_WATCHED: readonly string[] = ['PLATFORM', 'module', 'exports', 'require', 'src'];
 
@@ -118,7 +130,7 @@ const OTHER_WATCHED: readonly string[] = ['PLATFORM', 'module', 'exports', 'requ
 const WATCHED_NAMES: readonly string[] = [...WATCHED_MEMBERS, ...GLOBAL_KINDS.flatMap(([, names]) => names)];
 
 /** Every name the policy looks at is a word of the lexer's table (see JsWords). */
-const WORDS = new JsWords([...SYNTAX_WORDS, ...MEMBER_OWNERS, ...WATCHED_NAMES, ...OTHER_WATCHED]);
+const WORDS = new JsWords([...SYNTAX_WORDS, ...MEMBER_OWNERS, ...WATCHED_NAMES, ...OTHER_WATCHED, ...MARKUP_SINKS, ...MARKUP_PROPS]);
 const W_FROM = WORDS.id('from');
 const W_AS = WORDS.id('as');
 const W_ASSERT = WORDS.id('assert');
@@ -128,6 +140,17 @@ const W_MODULE = WORDS.id('module');
 const W_EXPORTS = WORDS.id('exports');
 const W_REQUIRE = WORDS.id('require');
 const W_SRC = WORDS.id('src');
+const W_FUNCTION = WORDS.id('Function');
+const W_DOCUMENT = WORDS.id('document');
+const W_INNER_HTML = WORDS.id('innerHTML');
+const W_OUTER_HTML = WORDS.id('outerHTML');
+const W_INSERT_ADJACENT_HTML = WORDS.id('insertAdjacentHTML');
+const W_WRITE = WORDS.id('write');
+const W_WRITELN = WORDS.id('writeln');
+const W_SET_ATTRIBUTE = WORDS.id('setAttribute');
+const W_BACKGROUND_IMAGE = WORDS.id('backgroundImage');
+const W_PARSE_FROM_STRING = WORDS.id('parseFromString');
+const W_CREATE_CONTEXTUAL_FRAGMENT = WORDS.id('createContextualFragment');
 
 /** Word id -> KIND_* of a watched global. */
 const GLOBAL_KIND_OF = new Uint8Array(WORDS.names.length);
@@ -137,12 +160,16 @@ for (const [kind, names] of GLOBAL_KINDS) for (const name of names) GLOBAL_KIND_
 const IS_MEMBER_OWNER = wordSet(MEMBER_OWNERS);
 const IS_GLOBAL_OBJECT = wordSet(GLOBAL_OBJECTS);
 const IS_WATCHED = wordSet([...WATCHED_NAMES, ...OTHER_WATCHED]);
+const IS_MARKUP_WORD = wordSet([...MARKUP_SINKS, ...MARKUP_PROPS, 'src']);
 /**
- * Where the lexer stops for the policy: watched names and the `import` and `export`
+ * Where the lexer stops for the policy: watched names, member owners (a module may bind
+ * `self` or `document` itself, which makes `self.open()` its own), the `import` and `export`
  * keywords (and `this` at the top level and literals starting with `/`, see
  * JsLexer.scanUntil); no other token can lead to a finding.
  */
-const STOP_WORDS = wordSet([...WATCHED_NAMES, ...OTHER_WATCHED, 'import', 'export']);
+const STOP_WORDS = wordSet([...WATCHED_NAMES, ...OTHER_WATCHED, ...MEMBER_OWNERS, ...MARKUP_SINKS, ...MARKUP_PROPS, 'import', 'export']);
+/** The same without the markup words, for a scan with the run-time analysis off (setRunTimeAnalysis). */
+const STOP_WORDS_NO_MARKUP = wordSet([...WATCHED_NAMES, ...OTHER_WATCHED, ...MEMBER_OWNERS, 'import', 'export']);
 
 /** PLATFORM's members that are no capability (the bridge's own API). */
 const PLATFORM_OWN_MEMBERS: ReadonlySet<string> = new Set(['ready', 'capabilities', 'settings', 'request']);
@@ -194,18 +221,21 @@ class SignificantTokens {
   readonly ends: Int32Array;
   /** TokenFlag bits. */
   readonly flags: Uint8Array;
+  /** Offset of the innermost open brace (lexer.ts ringBraces). */
+  readonly braces: Int32Array;
   /** Tokens taken so far (lexer.count - taken are pulled but waiting). */
   private taken = 0;
 
   constructor(
     private readonly lexer: JsLexer,
-    private readonly text: string,
+    readonly text: string,
   ) {
     this.kinds = lexer.ringKinds;
     this.codes = lexer.ringCodes;
     this.starts = lexer.ringStarts;
     this.ends = lexer.ringEnds;
     this.flags = lexer.ringFlags;
+    this.braces = lexer.ringBraces;
   }
 
   /** The k-th token not yet taken (0 = the next one). */
@@ -231,7 +261,7 @@ class SignificantTokens {
       const kind = this.kinds[t]!;
       if (kind === Token.Eof || (kind <= Token.Keyword && stops[this.codes[t]!] === 1)) return t;
       if (kind === Token.Keyword && this.codes[t] === Word.This && (this.flags[t]! & TokenFlag.TopLevel) !== 0) return t;
-      if ((kind === Token.String || kind === Token.Template) && this.text.charCodeAt(this.starts[t]! + 1) === 0x2f) return t;
+      if ((kind === Token.String || kind === Token.Template || kind === Token.TemplateHead) && isStopLiteral(this.text, kind, this.starts[t]!)) return t;
     }
     lexer.scanUntil(stops);
     this.taken = lexer.count;
@@ -263,6 +293,11 @@ class SignificantTokens {
 
   isKey(t: number): boolean {
     return (this.flags[t]! & TokenFlag.Key) !== 0;
+  }
+
+  /** The text of a punctuator token ('' for any other). */
+  nameOfPunct(t: number): string {
+    return t >= 0 && this.kinds[t] === Token.Punctuator ? PUNCTUATORS[this.codes[t]!]! : '';
   }
 
   isKeyword(t: number, word: number): boolean {
@@ -323,6 +358,17 @@ export interface ModuleFacts {
   readonly capabilityUses: CapabilityUse[];
   /** The bridge is used in a way the scan cannot follow (a computed request, the object passed on): any capability may be in use. */
   readonly platformUnclear: boolean;
+  /** Settings the module reads by a literal name (`PLATFORM.settings().name`, `settings.name` of `await PLATFORM.ready`). */
+  readonly settingsReads: SettingRead[];
+  /** The module reads settings in a way the scan cannot follow (passed on, a computed name): any property may be read. */
+  readonly settingsUnclear: boolean;
+}
+
+/** A setting read by name. */
+export interface SettingRead {
+  readonly name: string;
+  readonly line: number;
+  readonly column: number;
 }
 
 interface ScanContext {
@@ -347,11 +393,23 @@ interface ScanContext {
   /** Bridge uses recorded per capability key (addCapabilityUse). */
   readonly capabilityCounts: Map<string, number>;
   platformUnclear: boolean;
+  readonly settingsReads: SettingRead[];
+  settingsUnclear: boolean;
+  /** Local names bound to the settings object (`const { settings } = await PLATFORM.ready`), followed after the scan (scanSettingsNames). */
+  readonly settingsNames: Set<string>;
   /** What exportedDeclarators may still read (UTF-16 code units), and how many declarations it has read. */
   declarationBudget: number;
   exportedDeclarations: number;
   /** rootRelativeTwin by string value (checkSlashString): bundlers repeat the same few paths. */
   readonly twins: Map<string, string | undefined>;
+  /** Whether markup, attribute writes and bridge calls' arguments are looked at (setRunTimeAnalysis). */
+  readonly markup: boolean;
+  /** Starts of the literals checked as markup already (a sink's literal is also a stop of its own). */
+  readonly markupSeen: Set<number>;
+  /** Bridge calls whose arguments were read (bridgeCall). */
+  bridgeCalls: number;
+  /** What markupText may still re-read of templates with substitutions (UTF-16 code units). */
+  markupBudget: number;
   /** Whether the module holds Vite's modulepreload polyfill (vitePolyfillHint), once looked at. */
   vitePolyfill?: boolean;
   lineMap?: LineMap;
@@ -401,18 +459,32 @@ export function scanJsModule(scan: FileScan, baseDir: string): ModuleFacts {
     bridgeUses: [],
     capabilityCounts: new Map(),
     platformUnclear: false,
+    settingsReads: [],
+    settingsUnclear: false,
+    settingsNames: new Set(),
     declarationBudget: scan.text.length,
     exportedDeclarations: 0,
     twins: new Map(),
+    markup: markupAnalysis,
+    markupSeen: new Set(),
+    markupBudget: scan.text.length,
+    bridgeCalls: 0,
   };
+  const stops = markupAnalysis ? STOP_WORDS : STOP_WORDS_NO_MARKUP;
   const kinds = tokens.kinds;
   const codes = tokens.codes;
   for (;;) {
-    const t = tokens.takeNextStop();
+    const t = tokens.takeNextStop(stops);
     const kind = kinds[t];
     if (kind === Token.Identifier) {
       // A stop word that is an identifier (an escaped `import` is one) may be no watched name.
-      if (IS_WATCHED[codes[t]!] === 1) checkIdentifier(ctx, t);
+      if (IS_WATCHED[codes[t]!] === 1) {
+        checkIdentifier(ctx, t);
+        if (IS_MARKUP_WORD[codes[t]!] === 1 && ctx.markup) checkMarkupWord(ctx, t);
+      } else if (IS_MARKUP_WORD[codes[t]!] === 1) {
+        if (ctx.markup) checkMarkupWord(ctx, t);
+      }
+      else if (IS_MEMBER_OWNER[codes[t]!] === 1 && !tokens.isDot(tokens.last(2)) && isBindingAt(ctx, t)) ctx.own[codes[t]!] = 1;
     } else if (kind === Token.Keyword) {
       const code = codes[t];
       // `x.import(...)`, `{ import() {} }`: property names, not the keyword at work.
@@ -420,13 +492,15 @@ export function scanJsModule(scan: FileScan, baseDir: string): ModuleFacts {
       if (code === Word.Import) importDeclarationOrCall(ctx, t);
       else if (code === Word.Export) exportDeclaration(ctx, t);
       else if (code === Word.This) checkTopLevelThis(ctx, t);
-    } else if (kind === Token.String || kind === Token.Template) {
-      checkSlashString(ctx, t);
+    } else if (kind === Token.String || kind === Token.Template || kind === Token.TemplateHead) {
+      if (scan.text.charCodeAt(tokens.starts[t]! + 1) === 0x2f) checkSlashString(ctx, t);
+      else if (ctx.markup) checkMarkupShape(ctx, t);
     } else if (kind === Token.Eof) {
       break;
     }
   }
   if (ctx.aliases.size > 0) scanAliases(ctx);
+  if (ctx.settingsNames.size > 0) scanSettingsNames(ctx);
   const first = lexer.errors[0];
   if (first !== undefined) {
     if (!ctx.syntaxReported) reportSyntax(ctx, first.kind, first.offset);
@@ -442,6 +516,8 @@ export function scanJsModule(scan: FileScan, baseDir: string): ModuleFacts {
     imports: ctx.imports.map((i) => ({ path: detached(i.path), name: detached(i.name), line: i.line, column: i.column })),
     capabilityUses: ctx.capabilityUses.map((u) => ({ key: detached(u.key), call: detached(u.call), line: u.line, column: u.column })),
     platformUnclear: ctx.platformUnclear,
+    settingsReads: ctx.settingsReads.map((r) => ({ name: detached(r.name), line: r.line, column: r.column })),
+    settingsUnclear: ctx.settingsUnclear,
   };
 }
 
@@ -870,6 +946,8 @@ const PARAMETER_LOOK = 10;
 
 /** `&&`, for the guard `this && this.x` that TypeScript's helpers use at the top level. */
 const PUNCT_AND = PUNCTUATORS.indexOf('&&');
+const PUNCT_OR = PUNCTUATORS.indexOf('||');
+const PUNCT_NULLISH = PUNCTUATORS.indexOf('??');
 
 /**
  * Whether the identifier just taken is a name the module binds: what the lexer marked
@@ -910,8 +988,9 @@ function isBindingAt(ctx: ScanContext, t: number): boolean {
     if (!tokens.isPunct(back, Punct.Comma) || tokens.kinds[tokens.last(j + 1)] !== Token.Identifier) return false;
     j += 2;
   }
+  // The name may be a string or number key too: esbuild's CommonJS wrapper is `{ "lib.js"(exports, module) { … } }`.
   const name = tokens.last(j + 1);
-  return name >= 0 && tokens.isIdentifierName(name) && tokens.isKey(name);
+  return name >= 0 && tokens.kinds[name]! <= Token.Number && tokens.isKey(name);
 }
 
 /** A watched identifier just taken: a binding, a global name, or a member of one. */
@@ -966,6 +1045,8 @@ function checkGlobal(ctx: ScanContext, name: number, at: number): void {
   const own = tokens.codes[at]!;
   switch (kind) {
     case KIND_NETWORK:
+      // `WebSocket.OPEN`, `XMLHttpRequest.DONE`: a constant read, which opens nothing.
+      if (tokens.isDot(tokens.peek()) && isConstantName(tokens, tokens.peek(1))) return;
       if ((v === 'fetch' || URL_CONSTRUCTORS.has(v)) && remoteArgument(ctx, `"${v}"`, offset, own)) return;
       hold(ctx, 'js/network-api', `"${v}" is blocked by the runtime policy (no connections or workers): it fails in production${v === 'fetch' ? vitePolyfillHint(ctx) : ''}`, offset, own);
       return;
@@ -976,7 +1057,7 @@ function checkGlobal(ctx: ScanContext, name: number, at: number): void {
       hold(ctx, 'js/storage-unavailable', `"${v}" throws in the sandboxed frame: its origin is opaque, so there is no storage`, offset, own);
       return;
     case KIND_EVAL:
-      if (tokens.isPunct(tokens.peek(), Punct.LParen)) {
+      if (tokens.isPunct(tokens.peek(), Punct.LParen) && !isGlobalObjectFallback(ctx, name)) {
         hold(ctx, 'js/eval-blocked', `"${v}" compiles code from a string, which the runtime policy blocks (no 'unsafe-eval')`, offset, own);
       }
       return;
@@ -994,6 +1075,32 @@ function checkGlobal(ctx: ScanContext, name: number, at: number): void {
       }
       return;
   }
+}
+
+/** An identifier in capitals (`OPEN`, `CLOSED`, `DONE`): an interface's constant. */
+function isConstantName(tokens: SignificantTokens, t: number): boolean {
+  if (tokens.kinds[t] !== Token.Identifier) return false;
+  const start = tokens.starts[t]!;
+  const end = tokens.ends[t]!;
+  for (let i = start; i < end; i++) {
+    const c = tokens.text.charCodeAt(i);
+    if (!((c >= 0x41 && c <= 0x5a) || c === 0x5f || (c >= 0x30 && c <= 0x39 && i > start))) return false;
+  }
+  return true;
+}
+
+/**
+ * `Function("return this")()` as the last fallback of the global-object idiom
+ * (`freeSelf || Function("return this")()`, `typeof globalThis … ? globalThis : Function(…)()`):
+ * in a browser the `self`/`globalThis` before it is always there, so the call never runs.
+ * Recognised by the exact body and the `||`, `??` or `:` (after `new`, if any) before it.
+ */
+function isGlobalObjectFallback(ctx: ScanContext, name: number): boolean {
+  const tokens = ctx.tokens;
+  if (tokens.codes[name] !== W_FUNCTION || tokens.literalValue(tokens.peek(1)) !== 'return this' || !tokens.isPunct(tokens.peek(2), Punct.RParen)) return false;
+  let before = tokens.last(2);
+  if (tokens.isKeyword(before, Word.New)) before = tokens.last(3);
+  return tokens.isPunct(before, PUNCT_OR) || tokens.isPunct(before, PUNCT_NULLISH) || tokens.isPunct(before, Punct.Colon);
 }
 
 /** `owner.member` where `owner` is a global name (taken 2 tokens before `member`); reported at the owner. */
@@ -1078,6 +1185,7 @@ function checkSrcAssignment(ctx: ScanContext, token: number): void {
  * served from a folder of its own.
  */
 function checkSlashString(ctx: ScanContext, t: number): void {
+  if (ctx.markupSeen.has(ctx.tokens.starts[t]!)) return;
   const value = ctx.tokens.literalValue(t);
   if (value === null) return;
   let twin = ctx.twins.get(value);
@@ -1100,6 +1208,405 @@ function vitePolyfillHint(ctx: ScanContext): string {
     ctx.vitePolyfill = text.includes('relList') && /supports\(\s*["']modulepreload["']\s*\)/.test(text);
   }
   return ctx.vitePolyfill ? "; this is Vite's modulepreload polyfill: set build.modulePreload: { polyfill: false } in vite.config" : '';
+}
+
+// ===== markup and attribute writes (js-markup.ts) ==============================
+
+/**
+ * Whether the analysis of what code does at run time (markup and attribute writes, bridge
+ * calls with literal arguments) runs: on, unless a benchmark turns it off to measure its
+ * cost (setRunTimeAnalysis). A module-level switch, so no check path carries an option.
+ */
+let markupAnalysis = true;
+
+/** Turns the run-time analysis off or on (bench/run-time-analysis.mjs compares the two in one run); not for other callers. */
+export function setRunTimeAnalysis(on: boolean): void {
+  markupAnalysis = on;
+}
+
+/** Records a literal as looked at (bounded: past the bound a literal may be looked at twice, never missed). */
+function seeLiteral(ctx: ScanContext, start: number): void {
+  if (ctx.markupSeen.size < MAX_FINDINGS_PER_RULE * 100) ctx.markupSeen.add(start);
+}
+
+/** A literal that is a whole argument or value: the token after it ends the expression. */
+function endsValue(tokens: SignificantTokens, t: number): boolean {
+  return tokens.isPunct(t, Punct.RParen) || tokens.isPunct(t, Punct.Comma) || tokens.isPunct(t, Punct.Semicolon) || tokens.isPunct(t, Punct.RBrace) || tokens.kinds[t] === Token.Eof || (tokens.flags[t]! & TokenFlag.Newline) !== 0;
+}
+
+/** A markup-related word just taken: an HTML sink, an attribute write or a props key. */
+function checkMarkupWord(ctx: ScanContext, t: number): void {
+  const tokens = ctx.tokens;
+  const code = tokens.codes[t]!;
+  const next = tokens.peek();
+  if (tokens.isDot(tokens.last(2))) {
+    if (code === W_INNER_HTML || code === W_OUTER_HTML) {
+      if (tokens.isPunct(next, Punct.Assign) || tokens.nameOfPunct(next) === '+=') markupLiteral(ctx, tokens.peek(1));
+      return;
+    }
+    if (!tokens.isPunct(next, Punct.LParen)) {
+      // `a.href = "…"`, `a.target = "_blank"`, `style.backgroundImage = "url(…)"` (`src` has its own rule).
+      if (!tokens.isPunct(next, Punct.Assign) || code === W_SRC || IS_MARKUP_WORD[code] !== 1) return;
+      const value = tokens.peek(1);
+      const literal = tokens.literalValue(value);
+      if (literal === null || !endsValue(tokens, tokens.peek(2))) return;
+      const owner = tokens.last(3);
+      // `location.href = …` is the navigation rule's.
+      if (owner >= 0 && tokens.kinds[owner] === Token.Identifier && IS_MEMBER_OWNER[tokens.codes[owner]!] === 1) return;
+      const valueAt = tokens.starts[value]! + 1;
+      seeLiteral(ctx, tokens.starts[value]!);
+      if (code === W_BACKGROUND_IMAGE) {
+        checkStyle(`background-image:${literal}`, (o) => valueAt + Math.max(0, o - 17), '"style.backgroundImage"', ctx.scan.bundle, markupReporter(ctx, 0));
+      } else {
+        checkAttributeWrite('', WORDS.names[code]!, literal, tokens.starts[t]!, valueAt, ctx.scan.bundle, markupReporter(ctx, 0));
+      }
+      return;
+    }
+    const first = tokens.peek(1);
+    if (code === W_INSERT_ADJACENT_HTML) {
+      if (tokens.literalValue(first) !== null && tokens.isPunct(tokens.peek(2), Punct.Comma)) markupLiteral(ctx, tokens.peek(3));
+    } else if (code === W_WRITE || code === W_WRITELN) {
+      const owner = tokens.last(3);
+      if (owner >= 0 && tokens.codes[owner] === W_DOCUMENT && tokens.kinds[owner] === Token.Identifier && !tokens.isDot(tokens.last(4))) markupLiteral(ctx, first, W_DOCUMENT);
+    } else if (code === W_SET_ATTRIBUTE) {
+      const name = tokens.literalValue(first);
+      if (name === null || !tokens.isPunct(tokens.peek(2), Punct.Comma)) return;
+      const value = tokens.peek(3);
+      const literal = endsValue(tokens, tokens.peek(4)) ? tokens.literalValue(value) : null;
+      if (literal !== null) seeLiteral(ctx, tokens.starts[value]!);
+      checkAttributeWrite('', name, literal, tokens.starts[first]!, tokens.starts[value]! + 1, ctx.scan.bundle, markupReporter(ctx, 0));
+    } else if (code === W_PARSE_FROM_STRING || code === W_CREATE_CONTEXTUAL_FRAGMENT) {
+      markupLiteral(ctx, first);
+    }
+    return;
+  }
+  // A key of a props object: `jsx("a", { href: "…" })`, `h("img", { src: "…" })`.
+  if (!tokens.isKey(t) || !tokens.isPunct(next, Punct.Colon) || code === W_BACKGROUND_IMAGE) return;
+  const value = tokens.peek(1);
+  if (tokens.kinds[value] !== Token.String && tokens.kinds[value] !== Token.Template) return;
+  if (!endsValue(tokens, tokens.peek(2))) return;
+  const element = propsElement(ctx.scan.text, tokens.braces[t]!);
+  if (element === null) return;
+  const literal = tokens.literalValue(value);
+  if (literal === null) return;
+  // The markup rule says more than js/root-relative-string would about the same string.
+  seeLiteral(ctx, tokens.starts[value]!);
+  checkAttributeWrite(element, WORDS.names[code]!, literal, tokens.starts[t]!, tokens.starts[value]! + 1, ctx.scan.bundle, markupReporter(ctx, 0));
+}
+
+/**
+ * The element a props object describes: the object at `brace` is the second argument of a
+ * call whose first is a literal element name (`jsx("a", {`, `createElementVNode("img", {`,
+ * `h("a", {`): compiled JSX and Vue templates have this shape, whatever the callee's name.
+ */
+function propsElement(text: string, brace: number): string | null {
+  if (brace < 0 || text.charCodeAt(brace) !== 0x7b) return null;
+  let p = skipSpaceBack(text, brace - 1);
+  if (text.charCodeAt(p) !== 0x2c) return null;
+  p = skipSpaceBack(text, p - 1);
+  const quote = text.charCodeAt(p);
+  if (quote !== 0x22 && quote !== 0x27) return null;
+  let q = p - 1;
+  while (q >= 0 && p - q <= 32 && isTagNameChar(text.charCodeAt(q))) q--;
+  if (q < 0 || text.charCodeAt(q) !== quote || q === p - 1) return null;
+  const name = text.slice(q + 1, p);
+  const c = name.charCodeAt(0);
+  if (!(c >= 0x61 && c <= 0x7a)) return null;
+  const open = skipSpaceBack(text, q - 1);
+  return text.charCodeAt(open) === 0x28 ? name : null;
+}
+
+function isTagNameChar(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d;
+}
+
+function skipSpaceBack(text: string, p: number): number {
+  while (p >= 0) {
+    const c = text.charCodeAt(p);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) break;
+    p--;
+  }
+  return p;
+}
+
+/**
+ * A literal starting with `<` (the lexer stops at those): markup when it is the first
+ * argument of a call (`from_html("<a …>")`, `$("<img …>")`) or a tagged template (lit's html`…`); other
+ * strings (a comparison, a message in a variable) are text.
+ */
+function checkMarkupShape(ctx: ScanContext, t: number): void {
+  const tokens = ctx.tokens;
+  const before = tokens.last(2);
+  const kind = tokens.kinds[t];
+  // The first argument only: lists of markup strings (test tables, sanitizer corpora) are data.
+  const argument = tokens.isPunct(before, Punct.LParen);
+  const tagged = kind !== Token.String && before >= 0 && (tokens.kinds[before] === Token.Identifier || tokens.isPunct(before, Punct.RParen) || tokens.isPunct(before, Punct.RBracket));
+  if (argument || tagged) markupLiteral(ctx, t);
+}
+
+/** Reports for js-markup.ts, held like the module's other findings (`own`: a name that makes them the module's own, 0 for none). */
+function markupReporter(ctx: ScanContext, own: number): (rule: string, message: string, offset: number) => void {
+  return (rule, message, offset) => hold(ctx, rule, message, offset, own);
+}
+
+/** The string or template at token `t` (not taken yet, or just taken) is markup handed to the DOM: checks its static text. */
+function markupLiteral(ctx: ScanContext, t: number, own = 0): void {
+  const tokens = ctx.tokens;
+  const kind = tokens.kinds[t];
+  if (kind !== Token.String && kind !== Token.Template && kind !== Token.TemplateHead) return;
+  const start = tokens.starts[t]!;
+  if (ctx.markupSeen.has(start)) return;
+  seeLiteral(ctx, start);
+  if (kind !== Token.TemplateHead) {
+    const value = tokens.literalValue(t);
+    if (value === null || !value.includes('<')) return;
+    const end = tokens.ends[t]!;
+    // Escapes change lengths: then every finding points at the literal's start.
+    const linear = value.length === end - start - 2;
+    checkMarkup(value, linear ? (o) => start + 1 + o : () => start, ctx.scan.bundle, markupReporter(ctx, own));
+    return;
+  }
+  const parts = templateParts(ctx, start);
+  if (parts === null) return;
+  checkMarkup(parts.html, parts.map, ctx.scan.bundle, markupReporter(ctx, own));
+}
+
+/**
+ * The static text of the template with substitutions starting at `start`, SUBSTITUTION
+ * standing for each `${…}`, read by a lexer of its own (templates nest); null past the
+ * module's budget (markupBudget: all such reads together lex at most the module's size).
+ */
+function templateParts(ctx: ScanContext, start: number): { html: string; map: (offset: number) => number } | null {
+  const text = ctx.scan.text;
+  const lexer = new JsLexer(text, { skipComments: true, start });
+  const pieces: string[] = [];
+  /** Per piece: its offset in the joined text, its offset in the module, and whether it maps one to one. */
+  const at: number[] = [];
+  const from: number[] = [];
+  const linear: boolean[] = [];
+  let length = 0;
+  let depth = 0;
+  const add = (s: number, e: number): void => {
+    const raw = text.slice(s, e);
+    const cooked = cookTemplatePart(text, s, e) ?? raw;
+    if (pieces.length > 0) {
+      pieces.push(SUBSTITUTION);
+      length += 1;
+    }
+    at.push(length);
+    from.push(s);
+    linear.push(cooked.length === raw.length);
+    pieces.push(cooked);
+    length += cooked.length;
+  };
+  for (;;) {
+    const kind = lexer.scan();
+    const slot = (lexer.count - 1) & Ring.Mask;
+    const s = lexer.ringStarts[slot]!;
+    const e = lexer.ringEnds[slot]!;
+    if (e - start > ctx.markupBudget || kind === Token.Eof) {
+      ctx.markupBudget = 0;
+      return null;
+    }
+    if (kind === Token.TemplateHead) {
+      if (++depth === 1) add(s + 1, e - 2);
+    } else if (kind === Token.TemplateMiddle) {
+      if (depth === 1) add(s + 1, e - 2);
+    } else if (kind === Token.TemplateTail) {
+      if (depth === 1) {
+        add(s + 1, e - 1);
+        ctx.markupBudget -= e - start;
+        break;
+      }
+      depth--;
+    }
+  }
+  const html = pieces.join('');
+  return {
+    html,
+    map: (o) => {
+      let i = at.length - 1;
+      while (i > 0 && at[i]! > o) i--;
+      return linear[i] ? from[i]! + (o - at[i]!) : from[i]!;
+    },
+  };
+}
+
+// ===== settings the code reads =================================================
+
+/** Tokens an object pattern before `=` is looked back through (the ring holds them with the lookahead in use). */
+const PATTERN_LOOK = 16;
+
+/** Settings reads kept per module (each names a property; a module reads few). */
+const MAX_SETTINGS_READS = 500;
+
+function addSettingRead(ctx: ScanContext, name: string, offset: number): void {
+  if (ctx.settingsReads.length >= MAX_SETTINGS_READS) return;
+  const { line, column } = position(ctx, offset);
+  ctx.settingsReads.push({ name, line, column });
+}
+
+/**
+ * A member read `.name`, `?.name` or `["name"]` at peek(k): records it and returns true;
+ * false when the tokens there are no such read.
+ */
+function settingsMemberAt(ctx: ScanContext, k: number): boolean {
+  const tokens = ctx.tokens;
+  const next = tokens.peek(k);
+  if (tokens.isDot(next)) {
+    const name = tokens.peek(k + 1);
+    if (!tokens.isIdentifierName(name)) return false;
+    addSettingRead(ctx, tokens.nameOf(name), tokens.starts[name]!);
+    return true;
+  }
+  if (tokens.isPunct(next, Punct.LBracket) && tokens.isPunct(tokens.peek(k + 2), Punct.RBracket)) {
+    const name = tokens.literalValue(tokens.peek(k + 1));
+    if (name === null) return false;
+    addSettingRead(ctx, name, tokens.starts[tokens.peek(k + 1)]!);
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The names an object pattern just before `= <expression>` reads (`const { a, b: c } =`),
+ * walked back through the ring from the `}` taken `back` tokens ago; `key`, when given, is
+ * the one entry to follow (`{ settings }` of `await PLATFORM.ready`), and its local name
+ * or nested pattern is what counts. False when the pattern cannot be read.
+ */
+function patternBefore(ctx: ScanContext, back: number, key: string | null): boolean {
+  const tokens = ctx.tokens;
+  if (!tokens.isPunct(tokens.last(back), Punct.RBrace)) return false;
+  // Collect the pattern's tokens, innermost first, up to its `{` (within the ring).
+  const slots: number[] = [];
+  let depth = 0;
+  for (let j = back; j < back + PATTERN_LOOK; j++) {
+    const t = tokens.last(j);
+    if (t < 0) return false;
+    slots.push(t);
+    if (tokens.isPunct(t, Punct.RBrace)) depth++;
+    else if (tokens.isPunct(t, Punct.LBrace) && --depth === 0) break;
+    if (j === back + PATTERN_LOOK - 1) return false;
+  }
+  slots.reverse();
+  // Entries of the outer pattern: `name`, `name: local`, `name: { … }`, `...rest`.
+  let level = 0;
+  let found = key === null;
+  for (let i = 0; i < slots.length; i++) {
+    const t = slots[i]!;
+    if (tokens.isPunct(t, Punct.LBrace)) {
+      level++;
+      continue;
+    }
+    if (tokens.isPunct(t, Punct.RBrace)) {
+      level--;
+      continue;
+    }
+    if (tokens.isPunct(t, Punct.Ellipsis)) {
+      // `...rest`: every other property, read where the scan does not follow.
+      if (key === null || level > 1) ctx.settingsUnclear = true;
+      continue;
+    }
+    const isName = tokens.isIdentifierName(t) || tokens.kinds[t] === Token.String;
+    if (!isName || !(tokens.isPunct(slots[i - 1] ?? -1, Punct.LBrace) || tokens.isPunct(slots[i - 1] ?? -1, Punct.Comma))) continue;
+    const name = tokens.kinds[t] === Token.String ? tokens.literalValue(t) : tokens.nameOf(t);
+    if (name === null) continue;
+    if (key === null) {
+      if (level === 1) addSettingRead(ctx, name, tokens.starts[t]!);
+      continue;
+    }
+    if (level === 1 && name === key) {
+      found = true;
+      const after = slots[i + 1] ?? -1;
+      if (tokens.isPunct(after, Punct.Colon)) {
+        const local = slots[i + 2] ?? -1;
+        if (tokens.isPunct(local, Punct.LBrace)) continue; // nested: its names are read below, at level 2
+        if (tokens.kinds[local] === Token.Identifier) ctx.settingsNames.add(tokens.nameOf(local));
+        else ctx.settingsUnclear = true;
+      } else {
+        ctx.settingsNames.add(name);
+      }
+    } else if (level === 2 && key !== null) {
+      // Inside `settings: { a, b: c }`.
+      addSettingRead(ctx, name, tokens.starts[t]!);
+    }
+  }
+  // A pattern without the key reads nothing of it.
+  void found;
+  return true;
+}
+
+/** `PLATFORM.settings` with its tokens from peek(k): `()` then a member read, or a destructuring before it. */
+function settingsCall(ctx: ScanContext, k: number): void {
+  const tokens = ctx.tokens;
+  if (!tokens.isPunct(tokens.peek(k), Punct.LParen) || !tokens.isPunct(tokens.peek(k + 1), Punct.RParen)) {
+    ctx.settingsUnclear = true;
+    return;
+  }
+  if (settingsMemberAt(ctx, k + 2)) return;
+  // `const { a, b } = PLATFORM.settings()`: the `=` is just before `PLATFORM` (or `window.PLATFORM`).
+  const platformBack = tokens.isDot(tokens.last(2)) ? 4 : 2;
+  if (tokens.isPunct(tokens.last(platformBack), Punct.Assign) && patternBefore(ctx, platformBack + 1, null)) return;
+  ctx.settingsUnclear = true;
+}
+
+/** `PLATFORM.ready` from peek(k): `(await PLATFORM.ready).settings.name`, or `const { settings } = await PLATFORM.ready`. */
+function readySettings(ctx: ScanContext, k: number): void {
+  const tokens = ctx.tokens;
+  if (tokens.isPunct(tokens.peek(k), Punct.RParen) && tokens.isDot(tokens.peek(k + 1)) && tokens.nameOf(tokens.peek(k + 2)) === 'settings') {
+    if (!settingsMemberAt(ctx, k + 3)) ctx.settingsUnclear = true;
+    return;
+  }
+  let back = tokens.isDot(tokens.last(2)) ? 4 : 2;
+  if (tokens.isKeyword(tokens.last(back), Word.Await)) back++;
+  if (tokens.isPunct(tokens.last(back), Punct.Assign)) {
+    if (!patternBefore(ctx, back + 1, 'settings')) ctx.settingsUnclear = true;
+    return;
+  }
+  // `.then(({ settings }) => …)`, `const r = await PLATFORM.ready`: not followed.
+  ctx.settingsUnclear = true;
+}
+
+/**
+ * Reads through the local names bound to the settings object: `settings.name` is a read;
+ * any other use (passed on, a computed member) makes the reads unclear. A second pass with
+ * a lexer that stops at those names; a name the module binds more than once (another
+ * object in another scope) is not followed.
+ */
+function scanSettingsNames(ctx: ScanContext): void {
+  const names = [...ctx.settingsNames];
+  const words = new JsWords(names);
+  const stops = new Uint8Array(words.names.length);
+  for (const n of names) stops[words.id(n)] = 1;
+  const bindings = new Uint8Array(words.names.length);
+  const lexer = new JsLexer(ctx.scan.text, { words, skipComments: true });
+  const tokens = new SignificantTokens(lexer, ctx.scan.text);
+  const main = ctx.tokens;
+  const before = ctx.settingsReads.length;
+  let reused = false;
+  ctx.tokens = tokens;
+  for (;;) {
+    const t = tokens.takeNextStop(stops);
+    const kind = tokens.kinds[t];
+    if (kind === Token.Eof) break;
+    if (kind !== Token.Identifier || stops[tokens.codes[t]!] !== 1 || tokens.isDot(tokens.last(2))) continue;
+    if ((tokens.flags[t]! & TokenFlag.Binding) !== 0 || isBindingAt(ctx, t)) {
+      // The pattern's own binding counts once; a second binding is another object.
+      if (!(tokens.isKey(t) && tokens.isPunct(tokens.peek(), Punct.Colon)) && ++bindings[tokens.codes[t]!]! > 1) {
+        reused = true;
+        break;
+      }
+      continue;
+    }
+    if (tokens.isKey(t)) continue;
+    if (!settingsMemberAt(ctx, 0)) ctx.settingsUnclear = true;
+  }
+  ctx.tokens = main;
+  // Reads made through a name the module binds twice may be another object's.
+  if (reused) {
+    ctx.settingsReads.length = before;
+    ctx.settingsUnclear = true;
+  }
 }
 
 // ===== CommonJS and UMD ======================================================
@@ -1169,6 +1676,8 @@ function checkPlatformMember(ctx: ScanContext, m: string, k: number, offset: num
   const tokens = ctx.tokens;
   if (PLATFORM_OWN_MEMBERS.has(m)) {
     if (m === 'request') platformRequest(ctx, k, offset, own, shown);
+    else if (m === 'settings' && ctx.markup) settingsCall(ctx, k);
+    else if (m === 'ready' && ctx.markup) readySettings(ctx, k);
     return;
   }
   if (OBJECT_MEMBERS.has(m)) return;
@@ -1190,6 +1699,15 @@ function checkPlatformMember(ctx: ScanContext, m: string, k: number, offset: num
     return;
   }
   addCapabilityUse(ctx, key, `${shown}.${m}.${name}`, offset, own);
+  const open = tokens.peek(k + 2);
+  if (tokens.isPunct(open, Punct.LParen)) bridgeCall(ctx, `${m}.${name}`, tokens.starts[open]!, `${shown}.${m}.${name}(…)`, own);
+}
+
+/** A bridge call with its `(` at `open`: what the host would refuse of its literal arguments (js-bridge-calls.ts). */
+function bridgeCall(ctx: ScanContext, method: string, open: number, shown: string, own: number): void {
+  if (!ctx.markup || ++ctx.bridgeCalls > MAX_FINDINGS_PER_RULE) return;
+  const found = checkBridgeCall(ctx.scan.text, method, open, shown);
+  if (found !== null) hold(ctx, 'js/bridge-call-refused', found.message, found.offset, own);
 }
 
 /** `PLATFORM.request(` from peek(k): literal capability and action are checked against the table; anything else may use any capability. */
@@ -1207,10 +1725,11 @@ function platformRequest(ctx: ScanContext, k: number, offset: number, own: numbe
   }
   const action = tokens.isPunct(tokens.peek(k + 2), Punct.Comma) ? tokens.literalValue(tokens.peek(k + 3)) : null;
   if (action !== null && !def.actions.includes(action)) {
-    hold(ctx, 'js/platform-unknown-member', `${shown}.request(${quoted(capability)}, ${quoted(action)}, …): the capability has no such action (${def.actions.map((a) => `"${a}"`).join(', ')}): the call fails with INVALID_REQUEST`, offset, own);
+    hold(ctx, 'js/platform-unknown-member', `${shown}.request(${quoted(capability)}, ${quoted(action)}, …): the capability has no such action (${def.actions.map((a) => `"${a}"`).join(', ')}): the call fails with INVALID_REQUEST${suggestAction(action, def.actions) === undefined ? '' : `; did you mean "${suggestAction(action, def.actions)}"?`}`, offset, own);
     return;
   }
   addCapabilityUse(ctx, capability, `${shown}.request(${quoted(capability)})`, offset, own);
+  bridgeCall(ctx, 'request', tokens.starts[tokens.peek(k)]!, `${shown}.request(${quoted(capability)}, …)`, own);
 }
 
 /**

@@ -167,6 +167,7 @@ export const enum Word {
   Class = 5,
   Const = 6,
   Default = 9,
+  False = 16,
   Export = 14,
   For = 18,
   Function = 19,
@@ -174,8 +175,11 @@ export const enum Word {
   Import = 21,
   In = 22,
   Instanceof = 23,
+  New = 24,
+  Null = 25,
   Return = 26,
   This = 29,
+  True = 31,
   Typeof = 33,
   Var = 34,
   While = 36,
@@ -283,7 +287,11 @@ export const enum TokenFlag {
    * followed by `:` (`{fetch: f}`) carries it too; the caller tells that apart.
    */
   Binding = 8,
-  /** The token is at the module's top level: no brace (block, body, object, template substitution) is open around it. */
+  /**
+   * The token is at the module's top level: no brace (block, body, object, template
+   * substitution) is open around it, nor a function's parameter list (`this` in a default
+   * value there is the call's, not the module's).
+   */
   TopLevel = 16,
 }
 
@@ -582,6 +590,8 @@ export class JsLexer {
   readonly ringStarts = new Int32Array(Ring.Size);
   readonly ringEnds = new Int32Array(Ring.Size);
   readonly ringFlags = new Uint8Array(Ring.Size);
+  /** Offset of the innermost brace open around the token (`{` or a template's `${`), -1 at the top level: which object literal a key belongs to. */
+  readonly ringBraces = new Int32Array(Ring.Size);
 
   readonly words: JsWords;
   private readonly text: string;
@@ -631,6 +641,8 @@ export class JsLexer {
   private parenStarts: Int32Array = new Int32Array(STACK_CAPACITY);
   /** The nesting (see `nesting`) just inside each open paren. */
   private parenNestings: Int32Array = new Int32Array(STACK_CAPACITY);
+  /** Open parameter lists of functions (Paren.FunctionParams, Paren.DeclarationParams): no token in one is at the top level. */
+  private functionParens = 0;
   private bracketDepth = 0;
   private bracketStarts: Int32Array = new Int32Array(STACK_CAPACITY);
 
@@ -694,8 +706,8 @@ export class JsLexer {
 
   /**
    * Lexes tokens (each into the ring) until one is an identifier or keyword whose word id
-   * is set in `stopWords`, `this` at the top level (TokenFlag.TopLevel), a string literal
-   * or no-substitution template starting with `/`, or the end, and returns its kind. A
+   * is set in `stopWords`, `this` at the top level (TokenFlag.TopLevel), a literal
+   * isStopLiteral accepts, or the end, and returns its kind. A
    * caller that cares about a few names skips everything else at the lexer's own pace.
    */
   scanUntil(stopWords: Uint8Array): number {
@@ -706,8 +718,8 @@ export class JsLexer {
       const kind = this.token();
       const slot = (this.count - 1) & Ring.Mask;
       if (kind === Token.Eof || (kind <= Token.Keyword && stopWords[this.ringCodes[slot]!] === 1)) return kind;
-      if (kind === Token.Keyword && this.ringCodes[slot] === Word.This && this.braceDepth === 1) return kind;
-      if ((kind === Token.String || kind === Token.Template) && this.text.charCodeAt(this.ringStarts[slot]! + 1) === 0x2f) return kind;
+      if (kind === Token.Keyword && this.ringCodes[slot] === Word.This && this.braceDepth === 1 && this.functionParens === 0) return kind;
+      if ((kind === Token.String || kind === Token.Template || kind === Token.TemplateHead) && isStopLiteral(this.text, kind, this.ringStarts[slot]!)) return kind;
     }
   }
 
@@ -875,7 +887,8 @@ export class JsLexer {
     this.ringCodes[slot] = code;
     this.ringStarts[slot] = start;
     this.ringEnds[slot] = end;
-    this.ringFlags[slot] = (newline ? TokenFlag.Newline : 0) | (escaped ? TokenFlag.Escaped : 0) | marks | (this.braceDepth === 1 ? TokenFlag.TopLevel : 0);
+    this.ringFlags[slot] = (newline ? TokenFlag.Newline : 0) | (escaped ? TokenFlag.Escaped : 0) | marks | (this.braceDepth === 1 && this.functionParens === 0 ? TokenFlag.TopLevel : 0);
+    this.ringBraces[slot] = this.braceDepth > 1 ? this.braceStarts[this.braceDepth - 1]! : -1;
     this.count++;
     this.pos = p;
     return kind;
@@ -1220,6 +1233,7 @@ export class JsLexer {
           this.parenNestings = grow(this.parenNestings);
         }
         this.parenKinds[depth] = kind;
+        if (kind === Paren.FunctionParams || kind === Paren.DeclarationParams) this.functionParens++;
         this.parenStarts[depth] = start;
         this.parenDepth = depth + 1;
         this.parenNestings[depth] = this.nesting();
@@ -1231,6 +1245,7 @@ export class JsLexer {
         let kind = Paren.Normal;
         if (this.parenDepth === 0) this.error('unbalanced-bracket', start);
         else kind = this.parenKinds[--this.parenDepth]!;
+        if (kind === Paren.FunctionParams || kind === Paren.DeclarationParams) this.functionParens--;
         if (this.declarationTop >> 1 > this.nesting()) this.endDeclarationsInside();
         const condition = kind === Paren.Condition || kind === Paren.For;
         this.pendingExpressionBody = kind === Paren.FunctionParams;
@@ -1731,6 +1746,27 @@ export function cookStringAt(text: string, start: number, end: number): string |
 export function cookTemplate(text: string, token: JsToken): string | null {
   if (token.type !== 'template') return null;
   return cookTemplateAt(text, token.start, token.end);
+}
+
+/**
+ * Whether a string or template token (kind String, Template or TemplateHead) starting at
+ * `start` is one the policy looks at: a string or no-substitution template starting with
+ * `/` (a path from the site root), or with `<` (markup; a template may put white space
+ * first, as lit templates do).
+ */
+export function isStopLiteral(text: string, kind: number, start: number): boolean {
+  let c = text.charCodeAt(start + 1);
+  if (c === 0x2f) return kind !== Token.TemplateHead;
+  if (c === 0x3c) return true;
+  if (kind === Token.String || (c !== 0x0a && c !== 0x20)) return false;
+  let p = start + 2;
+  while (c === 0x0a || c === 0x20 || c === 0x09 || c === 0x0d) c = text.charCodeAt(p++);
+  return c === 0x3c;
+}
+
+/** The cooked text of one static part of a template, `text[from, to)` between its delimiters; null for an invalid escape. */
+export function cookTemplatePart(text: string, from: number, to: number): string | null {
+  return cookBody(text, from, to, true);
 }
 
 /** cookTemplate for the template token at `text[start, end)`. */
