@@ -248,6 +248,8 @@ function missingBenchModules(benchDir, srcDir, rootDir) {
     const text = readFileSync(join(benchDir, name), 'utf8');
     for (const m of text.matchAll(/'([^'\s]*\.js)'/g)) {
       if (BENCH_PROJECT_FILES.has(m[1])) continue;
+      // A dev dependency's file (a bench project built from a real package) is not ours.
+      if (/^[a-z@]/.test(m[1]) && existsSync(join(rootDir, 'node_modules', m[1]))) continue;
       const path = m[1].replace(/^(?:\.\.\/)?build\//, '').replace(/\.js$/, '.ts');
       if (![path, `validator/${path}`].some((p) => existsSync(join(srcDir, p)))) missing.push(`bench/${name}: '${m[1]}'`);
     }

@@ -363,7 +363,8 @@ test('settings get exactly the checks a default gets: D-29 characters, and no lo
     ['text with ESC', { title: 'a\u001b[2Jb' }, C('title')],
     ['text with RLO', { title: 'Lane \u202enoitaroced' }, C('title')],
     ['text with an isolate', { title: 'a\u2067b\u2069' }, C('title')],
-    ['text with RLM and ZWJ (right-to-left text and emoji need them)', { title: 'a\u200f\u200d' }, []],
+    // D-29a: invisible format characters are a warning in a setting as in a default (no longer allowed as D-29 had them).
+    ['text with RLM and ZWJ (invisible: D-29a warns)', { title: 'a\u200f\u200d' }, ['manifest/invisible-character /title']],
     ['text with a line break', { title: 'a\nb' }, C('title')],
     ['textarea with line breaks', { body: 'a\nb\r\nc' }, []],
     ['textarea with a lone CR', { body: 'a\rb' }, C('body')],
@@ -380,7 +381,7 @@ test('settings get exactly the checks a default gets: D-29 characters, and no lo
   for (const [what, values, expected] of rows.filter(([w]) => !w.includes('surrogate') && !w.includes('select'))) {
     const [name, value] = Object.entries(values)[0];
     const type = name === 'body' ? 'textarea' : 'text';
-    const asDefault = one({ type, label: 'L', default: value }).filter((p) => p.startsWith('manifest/control-character'));
+    const asDefault = one({ type, label: 'L', default: value }).filter((p) => /^manifest\/(control|invisible)-character/.test(p));
     assert.deepEqual(asDefault.length, expected.length, `${what} as a default`);
   }
 });
@@ -450,7 +451,7 @@ test('D-29: control characters and bidi overrides in manifest strings are errors
   for (const [what, def, expected] of rows) {
     assert.deepEqual(one({ type: 'text', ...def }).filter((p) => p.startsWith('manifest/control-character')), expected, what);
   }
-  const top = (fields) => pairs(check({}, JSON.stringify({ ...manifestWith({}), ...fields })).findings).filter((p) => p.startsWith('manifest/control-character'));
+  const top = (fields) => pairs(check({}, JSON.stringify({ ...manifestWith({}), ...fields })).findings).filter((p) => /^manifest\/(control|invisible)-character/.test(p));
   assert.deepEqual(top({ name: 'Hello é‏' }), [], 'name with an accent and RLM');
   assert.deepEqual(top({ name: ']0;pwnedHello' }), ['manifest/control-character /name'], 'name with an OSC sequence');
   assert.deepEqual(top({ description: 'Fine.' }), []);
