@@ -451,7 +451,7 @@ test('D-29: control characters and bidi overrides in manifest strings are errors
   for (const [what, def, expected] of rows) {
     assert.deepEqual(one({ type: 'text', ...def }).filter((p) => p.startsWith('manifest/control-character')), expected, what);
   }
-  const top = (fields) => pairs(check({}, JSON.stringify({ ...manifestWith({}), ...fields })).findings).filter((p) => /^manifest\/(control|invisible)-character/.test(p));
+  const top = (fields) => pairs(check({}, JSON.stringify({ ...manifestWith({}), ...fields })).findings).filter((p) => p.startsWith('manifest/control-character'));
   assert.deepEqual(top({ name: 'Hello é‏' }), [], 'name with an accent and RLM');
   assert.deepEqual(top({ name: ']0;pwnedHello' }), ['manifest/control-character /name'], 'name with an OSC sequence');
   assert.deepEqual(top({ description: 'Fine.' }), []);
