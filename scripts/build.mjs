@@ -177,9 +177,12 @@ async function bundleAll(digests) {
   renameSync(join(dist, 'platform-ext.mjs.tmp'), join(dist, 'platform-ext.mjs'));
   chmodSync(join(dist, 'platform-ext.mjs'), 0o755);
   // The operator's review: its validation comes only from dist/validator.mjs, imported at
-  // run time as a sibling file (the exact module the server side vendors). Any import
-  // that reaches into src/validator/ other than through its index fails the build.
+  // run time as a sibling file (the exact module the server side vendors). The internal
+  // entry (src/validator/internal.ts) is bundled for the CLI's helpers it adds, its
+  // re-export of the index staying the sibling file. Any other import that reaches into
+  // src/validator/ from outside it fails the build.
   const validatorIndex = join(root, 'src/validator/index.ts');
+  const validatorInternal = join(root, 'src/validator/internal.ts');
   await build({
     ...common,
     entryPoints: [join(root, 'src/review.ts')],
@@ -190,12 +193,17 @@ async function bundleAll(digests) {
       {
         name: 'validator-as-sibling',
         setup(b) {
-          b.onResolve({ filter: /validator/ }, (args) => {
+          b.onResolve({ filter: /^\.\.?\// }, (args) => {
             const target = join(args.resolveDir, args.path).replace(/\.js$/, '.ts');
             if (target === validatorIndex) return { path: './validator.mjs', external: true };
-            if (target.startsWith(join(root, 'src/validator') + '/')) {
+            const inValidator = (path) => path.startsWith(join(root, 'src/validator') + '/');
+            // Validator modules do nothing when loaded (scripts/esbuild-validator-pure.mjs):
+            // only the helpers the review uses are taken.
+            if (target === validatorInternal) return { path: target, sideEffects: false };
+            if (inValidator(target) && !inValidator(args.importer)) {
               return { errors: [{ text: `platform-review may use the validator only through its index: ${args.importer} imports ${args.path}` }] };
             }
+            if (inValidator(target)) return { path: target, sideEffects: false };
             return undefined;
           });
         },
