@@ -55,6 +55,7 @@ export const TEST_FILES = [
   'test/node/tool-root.test.mjs',
   'test/preview/preview-adapters.test.mjs',
   'test/preview/preview-server.test.mjs',
+  'test/repo/api-doc.test.mjs',
   'test/repo/bundle-imports.test.mjs',
   'test/repo/docs.test.mjs',
   'test/repo/gitignore.test.mjs',

@@ -2,7 +2,7 @@
 // (this file is part of the operator's platform-review, which is built from
 // dist/validator.mjs and node: modules alone).
 import { nodeCrypto } from './builtins.js';
-import type { InflateResult, ReleaseDeps } from '../validator/internal.js';
+import type { InflateResult, ReleaseDeps } from '../validator/index.js';
 import { inflateCapped, nativeCrc32OrNull } from './zlib-inflate.js';
 import { crc32, sha256Hex } from './hashes.js';
 
