@@ -96,6 +96,7 @@ export const TEST_FILES = [
   'test/validator/json-reader.test.mjs',
   'test/validator/manifest.test.mjs',
   'test/validator/properties.test.mjs',
+  'test/validator/public-api.test.mjs',
   'test/validator/references.test.mjs',
   'test/validator/secrets.test.mjs',
   'test/validator/validator-boundary.test.mjs',
