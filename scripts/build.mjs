@@ -96,6 +96,37 @@ function onlyCommand(command) {
   };
 }
 
+/**
+ * An esbuild plugin for the bundles built on dist/validator.mjs (platform-review and
+ * platform-ext/validator/node): src/validator/index.ts becomes an import of the sibling
+ * file ./validator.mjs, the exact module the server side vendors. The internal entry
+ * (src/validator/internal.ts) is bundled for the helpers it adds, its public names staying
+ * the sibling's. Any other import that reaches into src/validator/ from outside it fails
+ * the build.
+ */
+function validatorAsSibling(bundle) {
+  const validatorDir = join(root, 'src/validator') + '/';
+  const validatorIndex = join(root, 'src/validator/index.ts');
+  const validatorInternal = join(root, 'src/validator/internal.ts');
+  return {
+    name: 'validator-as-sibling',
+    setup(b) {
+      b.onResolve({ filter: /^\.\.?\// }, (args) => {
+        const target = join(args.resolveDir, args.path).replace(/\.js$/, '.ts');
+        if (target === validatorIndex) return { path: './validator.mjs', external: true };
+        // Validator modules do nothing when loaded (scripts/esbuild-validator-pure.mjs):
+        // only the helpers the bundle uses are taken.
+        if (target === validatorInternal) return { path: target, sideEffects: false };
+        if (!target.startsWith(validatorDir)) return undefined;
+        if (!args.importer.startsWith(validatorDir)) {
+          return { errors: [{ text: `${bundle} may use the validator only through its index or internal entry: ${args.importer} imports ${args.path}` }] };
+        }
+        return { path: target, sideEffects: false };
+      });
+    },
+  };
+}
+
 async function bundleAll(digests) {
   const dist = join(root, 'dist');
   mkdirSync(dist, { recursive: true });
@@ -177,32 +208,20 @@ async function bundleAll(digests) {
   renameSync(join(dist, 'platform-ext.mjs.tmp'), join(dist, 'platform-ext.mjs'));
   chmodSync(join(dist, 'platform-ext.mjs'), 0o755);
   // The operator's review: its validation comes only from dist/validator.mjs, imported at
-  // run time as a sibling file (the exact module the server side vendors). Any import
-  // that reaches into src/validator/ other than through its index fails the build.
-  const validatorIndex = join(root, 'src/validator/index.ts');
+  // run time as a sibling file (the exact module the server side vendors).
   await build({
     ...common,
     entryPoints: [join(root, 'src/review.ts')],
     platform: 'node',
     outfile: join(dist, 'platform-review.mjs'),
     banner: { js: '#!/usr/bin/env node' },
-    plugins: [
-      {
-        name: 'validator-as-sibling',
-        setup(b) {
-          b.onResolve({ filter: /validator/ }, (args) => {
-            const target = join(args.resolveDir, args.path).replace(/\.js$/, '.ts');
-            if (target === validatorIndex) return { path: './validator.mjs', external: true };
-            if (target.startsWith(join(root, 'src/validator') + '/')) {
-              return { errors: [{ text: `platform-review may use the validator only through its index: ${args.importer} imports ${args.path}` }] };
-            }
-            return undefined;
-          });
-        },
-      },
-    ],
+    plugins: [validatorAsSibling('platform-review')],
   });
   chmodSync(join(dist, 'platform-review.mjs'), 0o755);
+  // platform-ext/validator/node and its worker's script, on the same sibling validator.
+  for (const name of ['validator-node', 'validator-worker']) {
+    await build({ ...common, entryPoints: [join(root, `src/${name}.ts`)], platform: 'node', outfile: join(dist, `${name}.mjs`), plugins: [validatorAsSibling(name)] });
+  }
   // Declarations for the vendored validator: tsc emits per-file .d.ts under dist/types/,
   // and dist/validator.d.ts re-exports the public entry.
   const types = join(dist, 'types');
@@ -216,6 +235,7 @@ async function bundleAll(digests) {
   writeFileSync(tmp, "export * from './types/validator/index.js';\n");
   renameSync(tmp, join(dist, 'validator.d.ts'));
   await serviceDeclarations(types);
+  await nodeEntryDeclarations(types);
   await bundleApi(common, types, digests);
   await bundleTesting(common, types);
 }
@@ -241,6 +261,47 @@ async function serviceDeclarations(types) {
   const tmp = join(dist, 'service.d.ts.tmp');
   writeFileSync(tmp, "export * from './types/service/index.js';\n");
   renameSync(tmp, join(dist, 'service.d.ts'));
+}
+
+/**
+ * dist/validator-node.d.ts: tsc emits the declarations src/validator-node.ts reaches; those
+ * of src/node/ and the entry are kept under dist/types/ (the validator's are there already).
+ */
+async function nodeEntryDeclarations(types) {
+  const dist = join(root, 'dist');
+  const emitted = join(dist, 'types-node.tmp');
+  rmSync(emitted, { recursive: true, force: true });
+  execFileSync(
+    process.execPath,
+    [
+      join(root, 'node_modules/typescript/bin/tsc'),
+      '--ignoreConfig',
+      join(root, 'src/validator-node.ts'),
+      ...['--declaration', '--emitDeclarationOnly', '--outDir', emitted, '--rootDir', join(root, 'src')],
+      ...['--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--lib', 'es2022', '--types', 'node'],
+      ...['--strict', '--skipLibCheck', '--isolatedModules', '--verbatimModuleSyntax'],
+    ],
+    { stdio: 'inherit' },
+  );
+  const keep = new Set();
+  const pending = ['validator-node.d.ts'];
+  while (pending.length > 0) {
+    const rel = pending.pop();
+    if (keep.has(rel)) continue;
+    keep.add(rel);
+    const text = readFileSync(join(emitted, rel), 'utf8');
+    for (const m of text.matchAll(/(?:from |import\()'(\.{1,2}\/[^']+)\.js'/g)) pending.push(join(dirname(rel), `${m[1]}.d.ts`));
+  }
+  for (const rel of keep) {
+    if (rel.startsWith('validator/')) continue;
+    const target = join(types, rel);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, readFileSync(join(emitted, rel)));
+  }
+  rmSync(emitted, { recursive: true, force: true });
+  const tmp = join(dist, 'validator-node.d.ts.tmp');
+  writeFileSync(tmp, "export * from './types/validator-node.js';\n");
+  renameSync(tmp, join(dist, 'validator-node.d.ts'));
 }
 
 /**

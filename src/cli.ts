@@ -6,7 +6,7 @@ import { fstatSync, writeSync } from 'node:fs';
 import { isWorkerWithRole, nodeTty } from './node/builtins.js';
 import { UsageError } from './node/usage-error.js';
 import { WORKER_ROLE as COMPRESSION_WORKER_ROLE } from './zip/compression-worker-protocol.js';
-import { escapeLines, suggest } from './validator/index.js';
+import { escapeLines, suggest } from './validator/internal.js';
 import { NO_COLOR_FLAG, NO_COLOR_HELP, colorWanted, withoutNoColorFlag } from './commands/color.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;

@@ -13,9 +13,9 @@ import type {
   FormName,
   NewsletterFields,
   WaiverKind,
-} from '../validator/index.js';
-import type { ThemeField } from '../validator/index.js';
-import type { JsonValue } from '../validator/index.js';
+} from '../validator/internal.js';
+import type { ThemeField } from '../validator/internal.js';
+import type { JsonValue } from '../validator/internal.js';
 
 export type {
   AnalyticsProperties,
@@ -27,8 +27,8 @@ export type {
   FormName,
   NewsletterFields,
   WaiverKind,
-} from '../validator/index.js';
-export { THEME_FIELDS, type ThemeField, type CartUpdatedDetail } from '../validator/index.js';
+} from '../validator/internal.js';
+export { THEME_FIELDS, type ThemeField, type CartUpdatedDetail } from '../validator/internal.js';
 
 /** Catalog product (contract "Catalog product"). */
 export interface CatalogProduct {

@@ -7,11 +7,11 @@
 // Hostile input never throws out of the message handler: a message that is not exactly a
 // request is dropped and counted. Adapter failures become REQUEST_FAILED with a generic
 // message (ADAPTER_UNAVAILABLE passes through): no stack or adapter text reaches the frame.
-import { isCapabilityKey, CAPABILITY_KEYS } from '../validator/index.js';
-import { MAX_PROPERTIES } from '../validator/index.js';
-import { isPropertyName } from '../validator/index.js';
-import { defaultErrorMessage, type BridgeErrorCode } from '../validator/index.js';
-import type { JsonValue } from '../validator/index.js';
+import { isCapabilityKey, CAPABILITY_KEYS } from '../validator/internal.js';
+import { MAX_PROPERTIES } from '../validator/internal.js';
+import { isPropertyName } from '../validator/internal.js';
+import { defaultErrorMessage, type BridgeErrorCode } from '../validator/internal.js';
+import type { JsonValue } from '../validator/internal.js';
 import {
   CART_UPDATED_EVENT,
   MESSAGE_TYPES,
@@ -20,8 +20,8 @@ import {
   type CartUpdatedDetail,
   type SettingsSnapshot,
   type SettingValue,
-} from '../validator/index.js';
-import { checkRequest, CONTACT_STRICT_FIELDS, type NormalizedRequest } from '../validator/index.js';
+} from '../validator/internal.js';
+import { checkRequest, CONTACT_STRICT_FIELDS, type NormalizedRequest } from '../validator/internal.js';
 import { isAdapterUnavailable, type Adapters } from './adapters.js';
 
 /** The host's end of the channel (a DOM MessagePort fits). */

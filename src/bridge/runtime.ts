@@ -6,9 +6,9 @@
 // object (parent, message listeners, timers) and the injected config. Nothing deeper
 // reads globals, so Node tests drive it with a fake window and a real MessageChannel.
 // runtime-main.ts is the browser entry that reads the injected config and installs it.
-import { INITIALIZATION_TIMEOUT_MS, MAX_PENDING_CALLS, REQUEST_TIMEOUT_MS } from '../validator/index.js';
-import { defaultErrorMessage, type BridgeErrorCode } from '../validator/index.js';
-import type { JsonValue } from '../validator/index.js';
+import { INITIALIZATION_TIMEOUT_MS, MAX_PENDING_CALLS, REQUEST_TIMEOUT_MS } from '../validator/internal.js';
+import { defaultErrorMessage, type BridgeErrorCode } from '../validator/internal.js';
+import type { JsonValue } from '../validator/internal.js';
 import {
   CONFIG_META_NAME,
   MESSAGE_TYPES,
@@ -21,8 +21,8 @@ import {
   type PlatformConfig,
   type SettingsSnapshot,
   type SettingValue,
-} from '../validator/index.js';
-import { checkCall, checkStructure } from '../validator/index.js';
+} from '../validator/internal.js';
+import { checkCall, checkStructure } from '../validator/internal.js';
 
 /** The end of the channel the runtime holds (a DOM MessagePort fits). */
 export interface RuntimePort {

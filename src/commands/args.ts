@@ -1,7 +1,7 @@
 // A small, strict argument parser: known flags only, `--flag value` or `--flag=value`,
 // `--` ends the flags. Anything unknown is a UsageError with a suggestion.
 import { UsageError } from '../node/usage-error.js';
-import { suggest } from '../validator/index.js';
+import { suggest } from '../validator/internal.js';
 
 export interface FlagSpec {
   readonly type: 'boolean' | 'string';

@@ -4,7 +4,7 @@
 // decides pass or fail (D-21), and --strict makes warnings fail it too, except the ones
 // the project's platform-ext.config.json acknowledges (D-33, src/load/project-config.ts).
 import { resolve } from 'node:path';
-import { RULES, stringifyJson } from '../validator/index.js';
+import { RULES, stringifyJson } from '../validator/internal.js';
 import { checkProject } from '../ops/check-project.js';
 import { rulesDocument } from '../contract/rules-document.js';
 import { ansiStyle, PLAIN, renderText } from '../render/report-text.js';

@@ -7,7 +7,7 @@ import type { ParsedArgs } from './args.js';
 import { refreshGenerated } from '../ops/refresh-project.js';
 import { initProject, type InitOutcome } from '../ops/init-project.js';
 import { DEFAULT_TEMPLATE, isTemplateName, TEMPLATE_NAMES, type TemplateName } from '../contract/templates.js';
-import { suggest } from '../validator/index.js';
+import { suggest } from '../validator/internal.js';
 import { UsageError } from '../node/usage-error.js';
 import type { CommandIo } from './command-io.js';
 

@@ -15,7 +15,7 @@ import {
   BUNDLE_MAX_FILES,
   formatSize,
   SUBMISSION_FILES,
-} from '../validator/index.js';
+} from '../validator/internal.js';
 import { packageProject, type PackageOutcome } from '../ops/package-project.js';
 import { trace } from '../node/trace.js';
 import type { CommandIo } from './command-io.js';

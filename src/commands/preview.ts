@@ -7,7 +7,7 @@
 // the reason when the server cannot start (port in use, folder unreadable), and with 0
 // when a signal stops it.
 import type { ParsedArgs } from './args.js';
-import { BRIDGE_ERROR_CODE_LIST, capabilityKeyHint, isBridgeErrorCode, isCapabilityKey, suggest, escapeLines, escapeTerminal, type Finding } from '../validator/index.js';
+import { BRIDGE_ERROR_CODE_LIST, capabilityKeyHint, isBridgeErrorCode, isCapabilityKey, suggest, escapeLines, escapeTerminal, type Finding } from '../validator/internal.js';
 import { previewSession, type CheckSummary, type PreviewAssets, type PreviewServer } from '../ops/preview-session.js';
 import { UsageError } from '../node/usage-error.js';
 import type { CommandIo } from './command-io.js';

@@ -6,7 +6,7 @@ import { PLAIN, ansiStyle } from '../render/report-text.js';
 import { reviewRelease } from '../ops/review-release.js';
 import { renderReviewMarkdown, renderReviewText } from '../render/review-render.js';
 import { UsageError } from '../node/usage-error.js';
-import { escapeLines, stringifyJson } from '../validator/index.js';
+import { escapeLines, stringifyJson } from '../validator/internal.js';
 import { colorWanted, withoutNoColorFlag } from './color.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;

@@ -4,7 +4,7 @@
 import type { ParsedArgs } from './args.js';
 import { ansiStyle, PLAIN, renderText } from '../render/report-text.js';
 import { verifyRelease } from '../ops/verify-release.js';
-import { escapeTerminal, stringifyJson, type ReleaseResult } from '../validator/index.js';
+import { escapeTerminal, stringifyJson, type ReleaseResult } from '../validator/internal.js';
 import { UsageError } from '../node/usage-error.js';
 import type { CommandIo } from './command-io.js';
 

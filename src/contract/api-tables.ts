@@ -7,7 +7,7 @@
 // drives the real runtime with every method of METHOD_PARAMS and checks the payload it
 // sends, and test/interop/platform-types.test.mjs checks RESPONSE_TYPES and the request types
 // against adapters.ts and requests.ts with the type checker, so neither can drift.
-import { THEME_FIELDS } from '../validator/index.js';
+import { THEME_FIELDS } from '../validator/internal.js';
 
 /** Where one argument of a named method goes: the action, the whole payload, or one payload field. */
 export type ParamSource = { readonly kind: 'action' } | { readonly kind: 'payload' } | { readonly kind: 'field'; readonly field: string };

@@ -19,7 +19,7 @@
 // the schema's descriptions), the limits table drops its source column, and the reference
 // module (in every project `init` writes) is described, not copied. Team and distribution
 // rules, the archive format and what the contract leaves open stay in contract-snapshot/.
-import { RULES, CAPABILITIES, BRIDGE_ERROR_CODE_LIST } from '../validator/index.js';
+import { RULES, CAPABILITIES, BRIDGE_ERROR_CODE_LIST } from '../validator/internal.js';
 import { DECISIONS, ERROR_DETAILS } from './prose.js';
 import { snapshotFiles } from './snapshot.js';
 import { DEFAULT_TEMPLATE, renderTemplates, type ScaffoldValues, type TemplateName } from './templates.js';

@@ -33,7 +33,7 @@ import {
   groupDigits,
   type FieldSpec,
   type LimitEntry,
-} from '../validator/index.js';
+} from '../validator/internal.js';
 import { RESPONSE_SUMMARIES } from './api-tables.js';
 import { CAPABILITY_GRANTS, DECISIONS, ERROR_DETAILS, NOT_SPECIFIED } from './prose.js';
 import { MANIFEST_FIELD_TEXT } from './schema.js';

@@ -17,7 +17,7 @@ import {
   type CapabilityDef,
   type ActionSpec,
   type FieldSpec,
-} from '../validator/index.js';
+} from '../validator/internal.js';
 import {
   ACTION_TYPE_NAMES,
   CHOICE_TYPE_NAMES,

@@ -30,7 +30,7 @@ import {
   SIGNED_PAYLOAD_HEADER,
   groupDigits,
   type BridgeErrorCode,
-} from '../validator/index.js';
+} from '../validator/internal.js';
 
 /** What granting each capability lets the extension do, keyed by capability key. */
 export const CAPABILITY_GRANTS: Readonly<Record<string, string>> = {

@@ -1,6 +1,6 @@
 // The rule catalogue as one JSON document, written once: contract-snapshot/rules.json holds
 // it, and `check --list-rules --json` prints it, so that the format id names one shape.
-import { RULES } from '../validator/index.js';
+import { RULES } from '../validator/internal.js';
 import { CONTRACT_VERSION } from './versions.js';
 
 export const RULES_FORMAT = 'platform-extension-rules-v1';

@@ -5,7 +5,7 @@
 // under contract-snapshot/) and the context document (CONTEXT.md). The last two are "generated":
 // never edited by hand, compared by `check` (src/contract/snapshot-drift.ts) and rewritten
 // by `init --refresh`, which touches nothing else.
-import { isNamespace, isSlug, NAME_MAX_BYTES, NAME_MIN_BYTES, utf8ByteLength } from '../validator/index.js';
+import { isNamespace, isSlug, NAME_MAX_BYTES, NAME_MIN_BYTES, utf8ByteLength } from '../validator/internal.js';
 import { contextDocument } from './context-document.js';
 import { snapshotFiles } from './snapshot.js';
 import { DEFAULT_TEMPLATE, TEMPLATE_NAMES, renderTemplates, type ScaffoldValues, type TemplateName } from './templates.js';

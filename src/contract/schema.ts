@@ -40,7 +40,7 @@ import {
   OPTION_FIELDS,
   MANIFEST_FIELD_NAMES,
   JSON_MAX_DEPTH,
-} from '../validator/index.js';
+} from '../validator/internal.js';
 import { MANIFEST_SCHEMA_VERSION, BRIDGE_PROTOCOL_VERSION } from './versions.js';
 
 /** The schema's `$id`: a name, not a place to download from (the snapshot is offline). */

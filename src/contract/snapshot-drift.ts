@@ -13,7 +13,7 @@ import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../node/hashes.js';
 import { readFile, readHead } from '../node/file-open.js';
-import { FindingList, sortFindings, type Finding } from '../validator/index.js';
+import { FindingList, sortFindings, type Finding } from '../validator/internal.js';
 import { CONTEXT_FILE, CONTEXT_MARKER, SNAPSHOT_FOLDER, contextDigestKey, contextFirstLine, contextVariantOf, isContextDocument, type ContextVariant } from './generated-names.js';
 
 export type DriftKind = 'changed' | 'missing' | 'unexpected' | 'not-a-folder';

@@ -6,16 +6,16 @@ import { sha256Hex } from '../node/hashes.js';
 import {
   BRIDGE_ERROR_CODES,
   BRIDGE_ERROR_CODE_LIST,
-  renderProtocolDoc,
   ACTION_SPECS,
   CAPABILITIES,
   LIMITS,
   BASE_URL_PLACEHOLDER,
   RUNTIME_POLICY_TEMPLATE,
-} from '../validator/index.js';
+} from '../validator/internal.js';
 import { REFUSALS } from '../service/index.js';
 import { REQUEST_TYPE_NAMES, RESPONSE_SUMMARIES, RESPONSE_TYPE_NAMES } from './api-tables.js';
 import { renderContractMd } from './contract-text.js';
+import { renderProtocolDoc } from './protocol-doc.js';
 import { renderPlatformDts } from './platform-dts.js';
 import { CAPABILITY_GRANTS, ERROR_DETAILS } from './prose.js';
 import { rulesDocument } from './rules-document.js';

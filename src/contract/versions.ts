@@ -3,7 +3,7 @@
 // constant, and the other two are pinned here once for every generated file.
 // Through the validator's index: platform-review (built from dist/validator.mjs alone) reads
 // CONTRACT_VERSION for its reports.
-import { PROTOCOL_VERSION } from '../validator/index.js';
+import { PROTOCOL_VERSION } from '../validator/internal.js';
 
 /** The contract version the tool enforces (contract "Versioning": 1). */
 export const CONTRACT_VERSION = 1;

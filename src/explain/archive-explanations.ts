@@ -1,6 +1,6 @@
 // Long explanations of the archive rules (src/validator/catalogue/archive-rules.ts), joined into the
 // table of src/explain/all-explanations.ts.
-import { BUNDLE_MAX_COMPRESSED_BYTES, BUNDLE_MAX_COMPRESSION_RATIO } from '../validator/index.js';
+import { BUNDLE_MAX_COMPRESSED_BYTES, BUNDLE_MAX_COMPRESSION_RATIO } from '../validator/internal.js';
 import { repackaged, sizeText, type Explanation } from './explanation-kit.js';
 
 export function archiveExplanations(): Record<string, Explanation> {

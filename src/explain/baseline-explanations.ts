@@ -1,6 +1,6 @@
 // Long explanations of the baseline rules (src/validator/catalogue/baseline-rules.ts), joined into the
 // table of src/explain/all-explanations.ts.
-import { VALUE_MAX_BYTES } from '../validator/index.js';
+import { VALUE_MAX_BYTES } from '../validator/internal.js';
 import type { Explanation } from './explanation-kit.js';
 
 /** `check --baseline`: the release diff (src/validator/release-diff.ts; catalogue/baseline.ts says why each severity). */

@@ -1,6 +1,6 @@
 // Long explanations of the bundle rules (src/validator/catalogue/bundle-rules.ts), joined into the
 // table of src/explain/all-explanations.ts.
-import { ALLOWED_EXTENSIONS, BUNDLE_MAX_EXPANDED_BYTES, BUNDLE_MAX_FILES, BUNDLE_MAX_FILE_BYTES, BUNDLE_PATH_MAX_BYTES, KEY_SCAN_MAX_BYTES } from '../validator/index.js';
+import { ALLOWED_EXTENSIONS, BUNDLE_MAX_EXPANDED_BYTES, BUNDLE_MAX_FILES, BUNDLE_MAX_FILE_BYTES, BUNDLE_PATH_MAX_BYTES, KEY_SCAN_MAX_BYTES } from '../validator/internal.js';
 import { listOf, sizeText, type Explanation } from './explanation-kit.js';
 
 export function bundleExplanations(): Record<string, Explanation> {

@@ -1,6 +1,6 @@
 // Long explanations of the config rules (src/validator/catalogue/config-rules.ts), joined into the
 // table of src/explain/all-explanations.ts.
-import { ACK_CONFIG_MAX_BYTES, ACK_REASON_MAX_CHARS } from '../validator/index.js';
+import { ACK_CONFIG_MAX_BYTES, ACK_REASON_MAX_CHARS } from '../validator/internal.js';
 import { sizeText, type Explanation } from './explanation-kit.js';
 
 /** platform-ext.config.json: acknowledged warnings (D-33, src/load/project-config.ts). */

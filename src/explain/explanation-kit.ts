@@ -1,6 +1,6 @@
 // What every explanation file shares: the shape of an explanation and its example, and
 // the phrases several areas use (sizes as the contract writes them, the package command).
-import { formatSize, groupDigits } from '../validator/index.js';
+import { formatSize, groupDigits } from '../validator/internal.js';
 
 export interface FixExample {
   /** What the snippets are: a project file (`manifest.json`, `runtime/main.js`), `layout` or `shell`. */

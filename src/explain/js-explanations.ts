@@ -1,6 +1,6 @@
 // Long explanations of the js rules (src/validator/catalogue/js-rules.ts), joined into the
 // table of src/explain/all-explanations.ts.
-import { BLOCKED_NETWORK_APIS } from '../validator/index.js';
+import { BLOCKED_NETWORK_APIS } from '../validator/internal.js';
 import { listOf, type Explanation } from './explanation-kit.js';
 
 export function jsExplanations(): Record<string, Explanation> {

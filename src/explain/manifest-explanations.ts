@@ -1,6 +1,6 @@
 // Long explanations of the manifest rules (src/validator/catalogue/manifest-rules.ts), joined into the
 // table of src/explain/all-explanations.ts.
-import { CAPABILITY_KEYS, DESCRIPTION_MAX_BYTES, ENTRYPOINT_MAX_CHARS, JSON_MAX_DEPTH, MANIFEST_MAX_BYTES, MAX_CAPABILITIES, MAX_PROPERTIES, NAME_MAX_BYTES, NAME_MIN_BYTES, SEMVER_MAX_NUMERIC, groupDigits } from '../validator/index.js';
+import { CAPABILITY_KEYS, DESCRIPTION_MAX_BYTES, ENTRYPOINT_MAX_CHARS, JSON_MAX_DEPTH, MANIFEST_MAX_BYTES, MAX_CAPABILITIES, MAX_PROPERTIES, NAME_MAX_BYTES, NAME_MIN_BYTES, SEMVER_MAX_NUMERIC, groupDigits } from '../validator/internal.js';
 import { listOf, type Explanation } from './explanation-kit.js';
 
 export function manifestExplanations(): Record<string, Explanation> {

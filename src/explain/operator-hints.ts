@@ -3,7 +3,7 @@
 // what an operator submitted). The catalogue's hints speak to the publisher ("package
 // again"); the operator does not fix a release, they reject it, approve it, or ask the
 // publisher for something. Node side only (the catalogue stays the server's vendored copy).
-import type { RuleDef } from '../validator/index.js';
+import type { RuleDef } from '../validator/internal.js';
 
 const ALTERED = 'Reject: the submission was altered or damaged after packaging. Ask the publisher for the five files exactly as platform-ext package wrote them.';
 const ARCHIVE = 'Reject: the archive is not one the packaging tool writes, or it was altered. Ask the publisher for bundle.zip exactly as platform-ext package wrote it.';

@@ -1,6 +1,6 @@
 // Long explanations of the property rules (src/validator/catalogue/property-rules.ts), joined into the
 // table of src/explain/all-explanations.ts.
-import { DEFAULTS_MAX_BYTES, HELP_MAX_BYTES, LABEL_MAX_BYTES, LABEL_MIN_BYTES, OPTION_TEXT_MAX_CHARS, OPTION_TEXT_MIN_CHARS, PROPERTY_NAME_MAX_CHARS, SELECT_OPTIONS_MAX, SELECT_OPTIONS_MIN, SETTINGS_MAX_BYTES, URL_PORT_MAX_DIGITS, VALUE_MAX_BYTES, groupDigits } from '../validator/index.js';
+import { DEFAULTS_MAX_BYTES, HELP_MAX_BYTES, LABEL_MAX_BYTES, LABEL_MIN_BYTES, OPTION_TEXT_MAX_CHARS, OPTION_TEXT_MIN_CHARS, PROPERTY_NAME_MAX_CHARS, SELECT_OPTIONS_MAX, SELECT_OPTIONS_MIN, SETTINGS_MAX_BYTES, URL_PORT_MAX_DIGITS, VALUE_MAX_BYTES, groupDigits } from '../validator/internal.js';
 import type { Explanation } from './explanation-kit.js';
 
 export function propertyExplanations(): Record<string, Explanation> {

@@ -1,6 +1,6 @@
 // Long explanations of the release rules (src/validator/catalogue/release-rules.ts), joined into the
 // table of src/explain/all-explanations.ts.
-import { SIGNED_PAYLOAD_HEADER, SUBMISSION_FILES, SUBMISSION_FORMAT } from '../validator/index.js';
+import { SIGNED_PAYLOAD_HEADER, SUBMISSION_FILES, SUBMISSION_FORMAT } from '../validator/internal.js';
 import { PACKAGE_COMMAND, listOf, type Explanation } from './explanation-kit.js';
 
 export function releaseExplanations(): Record<string, Explanation> {

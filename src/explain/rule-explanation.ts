@@ -2,7 +2,7 @@
 // writes it as text; --json prints it as it is). The catalogue gives the id, severity,
 // title, contract reference and hint; all-explanations.ts gives the paragraph and the
 // before/after example.
-import { RULES, ruleById, suggest, type RuleDef, type Severity } from '../validator/index.js';
+import { RULES, ruleById, suggest, type RuleDef, type Severity } from '../validator/internal.js';
 import { UsageError } from '../node/usage-error.js';
 import { CONTRACT_VERSION } from '../contract/versions.js';
 import { explanationOf, type FixExample } from './all-explanations.js';

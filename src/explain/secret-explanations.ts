@@ -1,6 +1,6 @@
 // Long explanations of the secret rules (src/validator/catalogue/secret-rules.ts), joined into the
 // table of src/explain/all-explanations.ts.
-import { HIGH_ENTROPY_MIN_CHARS, PHONE_INTERNATIONAL_MAX_DIGITS, PHONE_INTERNATIONAL_MIN_DIGITS, PHONE_NATIONAL_MAX_DIGITS, PHONE_NATIONAL_MIN_DIGITS } from '../validator/index.js';
+import { HIGH_ENTROPY_MIN_CHARS, PHONE_INTERNATIONAL_MAX_DIGITS, PHONE_INTERNATIONAL_MIN_DIGITS, PHONE_NATIONAL_MAX_DIGITS, PHONE_NATIONAL_MIN_DIGITS } from '../validator/internal.js';
 import type { Explanation } from './explanation-kit.js';
 
 // Secret scanning (src/validator/secrets.ts). Examples never hold a whole token: this

@@ -17,7 +17,7 @@ import {
   SUBMISSION_FILES,
   type Finding,
   type ReleaseManifest,
-} from '../validator/index.js';
+} from '../validator/internal.js';
 import { UsageError } from '../node/usage-error.js';
 import { readCapped } from '../node/file-open.js';
 

@@ -8,7 +8,7 @@
 // check and package).
 import { closeSync, readSync } from 'node:fs';
 import { openFile } from '../node/file-open.js';
-import { FindingList, findPrivateKeyMarker, groupDigits, KEY_SCAN_MAX_BYTES, PRIVATE_KEY_MARKER_MAX_LENGTH, sortFindings, type Finding } from '../validator/index.js';
+import { FindingList, findPrivateKeyMarker, groupDigits, KEY_SCAN_MAX_BYTES, PRIVATE_KEY_MARKER_MAX_LENGTH, sortFindings, type Finding } from '../validator/internal.js';
 
 const CHUNK = 1 << 20;
 let shared: Buffer | undefined;

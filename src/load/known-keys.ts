@@ -5,7 +5,7 @@
 // blank lines are skipped. Read with no-follow and a size cap (D-30), never echoed back
 // (a line may hold anything). Node built-ins and the validator's index only.
 import { readCapped } from '../node/file-open.js';
-import { decodeBase64Strict, KNOWN_KEYS_FILE_MAX_BYTES } from '../validator/index.js';
+import { decodeBase64Strict, KNOWN_KEYS_FILE_MAX_BYTES } from '../validator/internal.js';
 import { UsageError } from '../node/usage-error.js';
 import { sha256Hex } from '../node/hashes.js';
 

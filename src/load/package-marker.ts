@@ -13,7 +13,7 @@
 // sixth file as before (release/unexpected-file, D-38).
 import { readFile } from '../node/file-open.js';
 import { sha256Hex } from '../node/hashes.js';
-import { SUBMISSION_FILE_MAX_BYTES, SUBMISSION_FILES, type SubmissionFile } from '../validator/index.js';
+import { SUBMISSION_FILE_MAX_BYTES, SUBMISSION_FILES, type SubmissionFile } from '../validator/internal.js';
 
 export const PACKAGE_MARKER = '.platform-ext-output';
 /** The largest marker read: two lines per file (a replacement in progress) fit many times over. */

@@ -28,7 +28,7 @@ import {
   suggest,
   type Finding,
   type JsonNode,
-} from '../validator/index.js';
+} from '../validator/internal.js';
 import { readCapped } from '../node/file-open.js';
 
 /** The settings file's name, at the top of the project beside manifest.json. */

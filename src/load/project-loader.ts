@@ -12,7 +12,7 @@ import {
   MANIFEST_MAX_BYTES,
   type BundleEntry,
   type ProjectInput,
-} from '../validator/index.js';
+} from '../validator/internal.js';
 import { scanFileForKeyMarker, type KeyScanMiss } from './key-scan.js';
 import { UsageError } from '../node/usage-error.js';
 import { openFile, readFile, readInto } from '../node/file-open.js';

@@ -6,7 +6,7 @@
 // platform-review.
 import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { SUBMISSION_FILE_MAX_BYTES, SUBMISSION_FILES, type RefusedFile, type ReleaseFiles, type SubmissionFile } from '../validator/index.js';
+import { SUBMISSION_FILE_MAX_BYTES, SUBMISSION_FILES, type RefusedFile, type ReleaseFiles, type SubmissionFile } from '../validator/internal.js';
 import { scanFileForKeyMarker, type KeyScanMiss } from './key-scan.js';
 import { PACKAGE_MARKER, readMarker } from './package-marker.js';
 import { readFile } from '../node/file-open.js';

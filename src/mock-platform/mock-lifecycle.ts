@@ -11,7 +11,7 @@
 import type { Refusal } from '../service/index.js';
 import { LifecycleRefusal, StoreLifecycle, type MoveReport, type SettingNotice } from '../preview/store-lifecycle.js';
 import type { InstallationRecord } from '../service/index.js';
-import type { SettingValue } from '../validator/index.js';
+import type { SettingValue } from '../validator/internal.js';
 import { createMockPlatform, type MockPlatform } from './mock-platform.js';
 import { MockPlatformError, checkOptions, readManifest, type MockPlatformOptions } from './mock-options.js';
 import type { MockCapabilityKey, MockPlatformApi } from './platform-api.js';

@@ -30,7 +30,7 @@ import {
   type SettingValue,
   type Finding,
   type PropertyDef,
-} from '../validator/index.js';
+} from '../validator/internal.js';
 import type { CatalogProduct, Theme } from '../bridge/adapters.js';
 import { priceCents } from '../preview/mock-store.js';
 import type { MockCapabilityKey } from './platform-api.js';

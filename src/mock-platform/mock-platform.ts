@@ -32,7 +32,7 @@ import {
   type SettingsSnapshot,
   type JsonValue,
   type PropertyDef,
-} from '../validator/index.js';
+} from '../validator/internal.js';
 import {
   MockPlatformError,
   TIMEOUT_MAXIMA,

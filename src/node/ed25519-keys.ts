@@ -4,7 +4,7 @@ import type { KeyObject } from 'node:crypto';
 import { closeSync, fstatSync, lstatSync } from 'node:fs';
 import { nodeCrypto } from './builtins.js';
 import { openRegularFile, readInto } from './file-open.js';
-import { encodeBase64, formatSize, PRIVATE_KEY_MAX_BYTES } from '../validator/index.js';
+import { encodeBase64, formatSize, PRIVATE_KEY_MAX_BYTES } from '../validator/internal.js';
 import { UsageError } from './usage-error.js';
 
 export interface KeyPair {

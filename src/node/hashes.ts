@@ -5,7 +5,7 @@
 // of the compression worker's bundle: node: built-ins and the validator's index only.
 import type { Hash } from 'node:crypto';
 import { nodeCrypto } from './builtins.js';
-import { crc32 as crc32InJs } from '../validator/index.js';
+import { crc32 as crc32InJs } from '../validator/internal.js';
 import { nativeCrc32OrNull } from './zlib-inflate.js';
 
 /** SHA-256 of bytes, or of a string's UTF-8, as 64 lowercase hex digits. */

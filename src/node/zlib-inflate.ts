@@ -4,7 +4,7 @@
 // src/node/hashes.ts's, which falls back to the validator's where node:zlib has none.
 import type { ZlibOptions } from 'node:zlib';
 import { nodeZlib } from './builtins.js';
-import type { InflateResult } from '../validator/index.js';
+import type { InflateResult } from '../validator/internal.js';
 
 let nativeCrc32: ((data: Uint8Array) => number) | null | undefined;
 

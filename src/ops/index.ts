@@ -17,5 +17,5 @@ export type {
   SummaryProperty,
   SummaryTotal,
 } from '../pipeline/release-summary.js';
-export type { Finding, Severity } from '../validator/index.js';
+export type { Finding, Severity } from '../validator/internal.js';
 export { UsageError } from '../node/usage-error.js';

@@ -23,7 +23,7 @@ import {
   SUBMISSION_FORMAT,
   type Finding,
   type SubmissionFile,
-} from '../validator/index.js';
+} from '../validator/internal.js';
 import { compressAll, discardPrelaunchedWorker, startCompression, type ParallelCompression } from '../zip/parallel-compression.js';
 import { allowGarbageRelease, provenInflater, releaseAll, type StreamProof } from '../zip/read-back-proof.js';
 import { trace } from '../node/trace.js';

@@ -12,7 +12,7 @@ import {
   sortFindings,
   type Finding,
   type ReleaseManifest,
-} from '../validator/index.js';
+} from '../validator/internal.js';
 import { baselineFindings, loadBaseline } from '../load/baseline-loader.js';
 import { buildReport, type ReportFinding, type ReviewReport } from '../render/report-json.js';
 import { readKnownKeys, type KnownKeys } from '../load/known-keys.js';

@@ -3,7 +3,7 @@
 // check the record and the key; verify the signature), as a report and the recomputed values.
 import { runReleasePipeline } from '../pipeline/release-pipeline.js';
 import { buildReport, type Report } from '../render/report-json.js';
-import type { ReleaseResult } from '../validator/index.js';
+import type { ReleaseResult } from '../validator/internal.js';
 
 export interface VerifyOutcome {
   readonly report: Report;

@@ -2,7 +2,7 @@
 // opener, src/load/project-loader.ts), validate it with the bundle under runtime/, add the
 // D-4 key scan of the files outside runtime/. What each command does around it (the archive
 // measure, the compression worker, the baseline, acknowledgements) is the caller's.
-import { validateProject, type Finding, type ValidationResult } from '../validator/index.js';
+import { validateProject, type Finding, type ValidationResult } from '../validator/internal.js';
 import { loadProject, type LoadedProject } from '../load/project-loader.js';
 import { withKeyHits } from '../load/key-scan.js';
 

@@ -2,7 +2,7 @@
 // the folder, validate the submission set, add the key scan of the other files. Node
 // built-ins and the validator's index only: part of platform-review.
 import { withKeyHits } from '../load/key-scan.js';
-import { validateRelease, type Finding, type ReleaseResult } from '../validator/index.js';
+import { validateRelease, type Finding, type ReleaseResult } from '../validator/internal.js';
 import { loadRelease, type LoadedRelease } from '../load/release-loader.js';
 import { NODE_RELEASE_DEPS } from '../node/release-deps.js';
 
@@ -17,6 +17,7 @@ export interface ReleaseRun {
 /** Throws a UsageError when `dir` is not a readable folder. */
 export function runReleasePipeline(dir: string): ReleaseRun {
   const loaded = loadRelease(dir);
-  const result = validateRelease(loaded.release, NODE_RELEASE_DEPS);
+  // The summary hashes each entry and the preview serves them: keep the inflated bytes.
+  const result = validateRelease(loaded.release, NODE_RELEASE_DEPS, { keepEntryBytes: true });
   return { loaded, result, findings: withKeyHits(result.findings, loaded.keyHits, loaded.keyMisses) };
 }

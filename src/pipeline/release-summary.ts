@@ -23,7 +23,7 @@ import {
   savedValuesCarryOver,
   type ReleaseManifest,
   type ReleaseResult,
-} from '../validator/index.js';
+} from '../validator/internal.js';
 import { sha256Hex } from '../node/hashes.js';
 
 /** Whether the signer's fingerprint was compared with the publisher's active keys (--known-keys). */

@@ -8,8 +8,8 @@
 // they cannot honour by throwing, which the bridge turns into REQUEST_FAILED (an
 // AdapterUnavailable throw becomes ADAPTER_UNAVAILABLE). Store-level outcomes that the
 // contract's responses can express (`ok: false`, `tracked: false`) are answered, not thrown.
-import { CART_QUANTITY_MAX, CART_QUANTITY_MIN, CATALOG_LIMITS, CATALOG_PAGE_MIN } from '../validator/index.js';
-import { FORM_FIELDS } from '../validator/index.js';
+import { CART_QUANTITY_MAX, CART_QUANTITY_MIN, CATALOG_LIMITS, CATALOG_PAGE_MIN } from '../validator/internal.js';
+import { FORM_FIELDS } from '../validator/internal.js';
 import {
   AdapterUnavailable,
   THEME_FIELDS,

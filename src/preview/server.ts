@@ -48,7 +48,7 @@ import {
   ruleById,
   type Finding,
   type PlatformConfig,
-} from '../validator/index.js';
+} from '../validator/internal.js';
 import { UsageError } from '../node/usage-error.js';
 import {
   BUILD_SETTLE_MISSING_MS,

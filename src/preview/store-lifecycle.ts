@@ -16,7 +16,7 @@ import { effectiveSettings } from '../service/settings.js';
 import { launchGate, type LaunchDecision } from '../service/launch.js';
 import type { Refusal } from '../service/refusals.js';
 import type { Actor, Decision, InstallationRecord, PublisherRecord, SubmissionRecord } from '../service/model.js';
-import type { PropertyDef, SettingValue } from '../validator/index.js';
+import type { PropertyDef, SettingValue } from '../validator/internal.js';
 
 /** The parts of a manifest the service keeps of a release. */
 export interface ReleaseFacts {

@@ -8,7 +8,7 @@ import { createSha256 } from '../node/hashes.js';
 import { readdirSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
-import { extensionOf, type Finding } from '../validator/index.js';
+import { extensionOf, type Finding } from '../validator/internal.js';
 import type { ManifestSummary } from './host-page/markup.js';
 import { runProjectPipeline, type ProjectRun } from '../pipeline/project-pipeline.js';
 import { UsageError } from '../node/usage-error.js';

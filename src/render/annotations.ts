@@ -4,7 +4,7 @@
 // a line break could otherwise end the command early and start another one (for example
 // `::stop-commands::` or `::add-mask::`) from text that came out of a checked file.
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { escapeTerminal, ruleById, type Finding } from '../validator/index.js';
+import { escapeTerminal, ruleById, type Finding } from '../validator/internal.js';
 import type { Report } from './report-json.js';
 import type { AcknowledgedFinding } from '../load/project-config.js';
 

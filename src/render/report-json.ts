@@ -1,7 +1,7 @@
 // The D-20 report as a value: the JSON every command prints with --json, and what the text
 // renderer (report-text.ts), SARIF and annotations read. Building it decides nothing: the
 // findings come from the validator and the loaders, in their order.
-import { ruleById, type Finding } from '../validator/index.js';
+import { ruleById, type Finding } from '../validator/internal.js';
 import type { AcknowledgedFinding } from '../load/project-config.js';
 import { CONTRACT_VERSION } from '../contract/versions.js';
 import type { ReleaseDiff, ReleaseSummary } from '../pipeline/release-summary.js';

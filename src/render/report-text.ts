@@ -1,7 +1,7 @@
 // The grouped text report of check, verify and package: findings by file, each with its
 // place, severity, message, rule id and fix. It renders a Report (report-json.ts) and
 // decides nothing.
-import { escapeTerminal, ruleById, type Finding } from '../validator/index.js';
+import { escapeTerminal, ruleById, type Finding } from '../validator/internal.js';
 import type { Report } from './report-json.js';
 
 export interface Style {

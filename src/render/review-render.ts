@@ -5,7 +5,7 @@
 // tables, for pasting into a ticket. Every value that comes from the release (names, paths, labels, defaults,
 // messages) is printed with control, bidirectional and invisible format characters as
 // `\u{…}` escapes (D-29): the input never controls the terminal or the ticket's layout.
-import { BUNDLE_MAX_FILES, DESCRIPTION_MAX_BYTES, MAX_PROPERTIES, escapeTerminal, formatSize } from '../validator/index.js';
+import { BUNDLE_MAX_FILES, DESCRIPTION_MAX_BYTES, MAX_PROPERTIES, escapeTerminal, formatSize } from '../validator/internal.js';
 import type { Style } from './report-text.js';
 import type { ReportFinding, ReviewReport } from './report-json.js';
 import type { ReleaseDiff, ReleaseSummary, SignerPinning, SummaryTotal } from '../pipeline/release-summary.js';

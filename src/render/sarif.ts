@@ -5,7 +5,7 @@
 // no host names, keys in a fixed order (determinism, as for every output of this tool).
 import { isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { escapeTerminal, RULES, type Finding, type RuleDef } from '../validator/index.js';
+import { escapeTerminal, RULES, type Finding, type RuleDef } from '../validator/internal.js';
 import { explanationOf } from '../explain/all-explanations.js';
 import type { Report, ReportFinding } from './report-json.js';
 

@@ -1,14 +1,14 @@
 // Publisher team invitations (contract: Publisher team rules, Authentication 7, Limits:
 // private invitation lifetime). Creating one adds no one and takes no fact about whether
 // the address has an account, so its result cannot reveal that either.
-import { INVITATION_LIFETIME_DAYS } from '../validator/index.js';
+import { limits } from '../validator/index.js';
 import { decider, refuse, type CommandSpec } from './decide.js';
 import { TEAM_ROLES, isoTime, readInvitation, readPublisher, type Actor, type InvitationRecord, type PublisherRecord, type TeamRole } from './model.js';
 import { email, hex64, id, oneOf, type Reader } from './shape.js';
 import { activePublisher, memberRole, requireRole } from './team.js';
 
 /** Seven days in milliseconds: an invitation accepts from createdAt up to (not at) createdAt + this. */
-export const INVITATION_LIFETIME_MS = INVITATION_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
+export const INVITATION_LIFETIME_MS = limits.INVITATION_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
 
 /** Addresses compare without regard to ASCII letter case (D-43). */
 export function sameAddress(a: string, b: string): boolean {

@@ -2,7 +2,7 @@
 // a decision, with the readers that check each record kind. Everything is plain JSON, so a
 // record is stored, compared and exported as it is. Field and state names beyond those the
 // contract shows are the project's own (D-43).
-import { CAPABILITY_KEYS, PROPERTY_TYPES, SETTINGS_MAX_BYTES, isNamespace, isPropertyName, isSemver, type PropertyDef } from '../validator/index.js';
+import { CAPABILITY_KEYS, PROPERTY_TYPES, limits, isNamespace, isPropertyName, isSemver, type PropertyDef } from '../validator/index.js';
 import type { Refusal } from './refusals.js';
 import {
   arr,
@@ -177,13 +177,13 @@ function finite(value: unknown, pointer: string): number {
   return value;
 }
 function settingValue(value: unknown, pointer: string): boolean | number | string {
-  if (typeof value === 'string') return str(SETTINGS_MAX_BYTES)(value, pointer);
+  if (typeof value === 'string') return str(limits.SETTINGS_MAX_BYTES)(value, pointer);
   if (typeof value === 'boolean') return value;
   return finite(value, pointer);
 }
 export const propertyList: Reader<PropertyDef[]> = uniqueArr(propertyDef, (p) => p.name, 64);
 /** Saved settings as read from a command or record (sizes are checked by the validator). */
-export const savedSettings = settingValues(64, SETTINGS_MAX_BYTES + 1);
+export const savedSettings = settingValues(64, limits.SETTINGS_MAX_BYTES + 1);
 
 // ---------------------------------------------------------------------------------------
 // Release submission

@@ -1,6 +1,6 @@
 // Findings are values: scanners add them to a list and never throw for bad input.
 // The shape is the D-20 report entry; `severity` always comes from the catalogue.
-import { ruleById } from './rules.js';
+import { isRuleId, ruleById, type RuleDef } from './rules.js';
 import { MAX_FILES_PER_RULE, MAX_FINDINGS_PER_RULE_AND_FILE } from './limits.js';
 
 export type Severity = 'error' | 'warning';
@@ -30,22 +30,49 @@ export interface Location {
   column?: number;
 }
 
+export interface FindingListOptions {
+  /**
+   * Rules of the caller's own (a store's server rules), beside the catalogue: ids are
+   * `area/kebab-name` and none may be a catalogue id. Findings of these rules sort and
+   * count like any other.
+   */
+  readonly rules?: readonly RuleDef[];
+}
+
 export class FindingList {
   readonly items: Finding[] = [];
+  /** The caller's own rules (FindingListOptions.rules), by id. */
+  private readonly ownRules: ReadonlyMap<string, RuleDef> | undefined;
   /** Findings added per rule and file, and the last one listed of each (which carries the count of the rest). */
   private readonly counts = new Map<string, { n: number; last: MutableFinding }>();
   /** Per rule: how many files it is listed for, and the last finding listed (which counts the files left out). */
   private readonly files = new Map<string, { n: number; last: MutableFinding }>();
 
+  /** Throws when an own rule has a malformed id, a catalogue id, or a severity other than error or warning. */
+  constructor(options: FindingListOptions = {}) {
+    if (options.rules === undefined || options.rules.length === 0) {
+      this.ownRules = undefined;
+      return;
+    }
+    const own = new Map<string, RuleDef>();
+    for (const rule of options.rules) {
+      if (!isRuleId(rule.id)) throw new Error(`FindingList: rule id "${rule.id}" is not of the form area/kebab-name`);
+      if (ruleById(rule.id) !== undefined) throw new Error(`FindingList: rule id "${rule.id}" is a catalogue rule; give your own rule an id of its own`);
+      if (rule.severity !== 'error' && rule.severity !== 'warning') throw new Error(`FindingList: rule "${rule.id}" has severity "${String(rule.severity)}"; use "error" or "warning"`);
+      own.set(rule.id, rule);
+    }
+    this.ownRules = own;
+  }
+
   /**
-   * Adds a finding for a catalogued rule. An unknown id is a programming error. Past
+   * Adds a finding for a catalogued rule or one of the list's own rules. An unknown id is a programming error. Past
    * MAX_FINDINGS_PER_RULE_AND_FILE findings of one rule in one file, only a count grows:
    * a file with a million faults costs a number, not a million entries. Likewise a rule is
    * listed for at most MAX_FILES_PER_RULE files: an archive of 60,000 badly named entries
    * costs a count, not 60,000 findings.
    */
   add(rule: string, message: string, at: Location = {}): void {
-    const def = ruleById(rule);
+    const def = ruleById(rule) ?? this.ownRules?.get(rule);
     if (def === undefined) throw new Error(`internal: rule ${rule} is not in the catalogue`);
     const key = `${rule}\u0000${at.file ?? ''}`;
     const seen = this.counts.get(key);

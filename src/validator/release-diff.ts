@@ -220,11 +220,39 @@ export interface DiffOptions {
  */
 export function diffReleases(baseline: ReleaseManifest, current: ReleaseManifest, findings: FindingList, options: DiffOptions = {}): void {
   const file = options.file ?? 'manifest.json';
+  for (const c of releaseChanges(baseline, current)) findings.add(c.rule, c.message, { file, pointer: c.pointer, line: c.line, column: c.column });
+}
+
+/** One change between a baseline release's manifest and the current one, as data. */
+export interface ReleaseChange {
+  /** The baseline/* rule the change is reported under (its severity is the catalogue's). */
+  readonly rule: string;
+  readonly message: string;
+  /** Where in the current manifest: JSON pointer, and 1-based line and column. */
+  readonly pointer: string;
+  readonly line: number;
+  readonly column: number;
+  /** The capability key or property name the change is about, when it is about one. */
+  readonly subject?: string;
+  /** The value in the baseline release and in the current one, when each has one (a removed option list, a bound, a type). */
+  readonly before?: string | number | readonly string[];
+  readonly after?: string | number | readonly string[];
+}
+
+type Values = Pick<ReleaseChange, 'subject' | 'before' | 'after'>;
+type Report = (rule: string, message: string, pointer: string, offset: number, values?: Values) => void;
+
+/**
+ * The changes diffReleases reports, as values in the same order: for a caller that
+ * stores or shows the diff rather than a list of findings.
+ */
+export function releaseChanges(baseline: ReleaseManifest, current: ReleaseManifest): ReleaseChange[] {
+  const changes: ReleaseChange[] = [];
   let lineMap: LineMap | undefined;
-  const report = (rule: string, message: string, pointer: string, offset: number) => {
+  const report: Report = (rule, message, pointer, offset, values = {}) => {
     lineMap ??= new LineMap(current.text);
     const { line, column } = lineMap.at(offset);
-    findings.add(rule, message, { file, pointer, line, column });
+    changes.push({ rule, message, pointer, line, column, ...values });
   };
 
   // Namespace: immutable once registered (Manifest; Versioning).
@@ -234,6 +262,7 @@ export function diffReleases(baseline: ReleaseManifest, current: ReleaseManifest
       `The namespace is ${quote(current.namespace.value)}; the baseline release is ${quote(baseline.namespace.value)}, and a namespace never changes between releases`,
       '/namespace',
       current.namespace.offset,
+      { before: baseline.namespace.value, after: current.namespace.value },
     );
   }
 
@@ -250,6 +279,7 @@ export function diffReleases(baseline: ReleaseManifest, current: ReleaseManifest
         `The version ${quote(to.value)} ${how} the baseline release ${quote(from)}: a later release needs a higher version (a correction of a submission that was never approved may reuse it)`,
         '/version',
         to.offset,
+        { before: from, after: to.value },
       );
     }
   }
@@ -266,6 +296,7 @@ export function diffReleases(baseline: ReleaseManifest, current: ReleaseManifest
         `${quote(c.value)} is new since the baseline release: stores that installed it must approve it in a new permission review, and calls reject with CAPABILITY_NOT_GRANTED until they do`,
         jsonPointer('capabilities', index),
         c.offset,
+        { subject: c.value },
       );
     }
   });
@@ -276,6 +307,7 @@ export function diffReleases(baseline: ReleaseManifest, current: ReleaseManifest
       `${quote(key)} was requested by the baseline release and is not any more: stores lose its grant on upgrade`,
       '/capabilities',
       current.capabilitiesOffset,
+      { subject: key },
     );
   }
 
@@ -289,6 +321,7 @@ export function diffReleases(baseline: ReleaseManifest, current: ReleaseManifest
         `The property ${quote(old.name)} of the baseline release is gone: settings saved for it persist through the upgrade and become unknown settings, which the new release refuses`,
         '/properties',
         current.propertiesOffset,
+        { subject: old.name },
       );
       continue;
     }
@@ -300,15 +333,17 @@ export function diffReleases(baseline: ReleaseManifest, current: ReleaseManifest
         `The property ${quote(old.name)} is a ${quote(next.type.value)}; in the baseline release it is a ${quote(old.type.value)}: settings saved under the old type persist through the upgrade and are not valid ${quote(next.type.value)} values`,
         `${pointer}/type`,
         next.type.offset,
+        { subject: old.name, before: old.type.value, after: next.type.value },
       );
       continue;
     }
     narrowing(old, next, pointer, report);
   }
+  return changes;
 }
 
 /** Same or compatible type: options dropped from a select, or a number range made tighter. */
-function narrowing(old: ReleaseProperty, next: ReleaseProperty, pointer: string, report: (rule: string, message: string, pointer: string, offset: number) => void): void {
+function narrowing(old: ReleaseProperty, next: ReleaseProperty, pointer: string, report: Report): void {
   const type = next.type!.value;
   if (type === 'select' && old.type!.value === 'select' && old.options !== undefined && next.options !== undefined) {
     const kept = new Set(next.options.value);
@@ -319,6 +354,7 @@ function narrowing(old: ReleaseProperty, next: ReleaseProperty, pointer: string,
         `The select ${quote(old.name)} no longer has the option value${dropped.length === 1 ? '' : 's'} ${listQuoted(dropped)} of the baseline release: a store that saved ${dropped.length === 1 ? 'it' : 'one of them'} would hold a value that is not an option`,
         `${pointer}/options`,
         next.options.offset,
+        { subject: old.name, before: dropped },
       );
     }
   }
@@ -330,6 +366,7 @@ function narrowing(old: ReleaseProperty, next: ReleaseProperty, pointer: string,
         `"min" of ${quote(old.name)} is ${next.min.value}; the baseline release ${old.min === undefined ? 'has no minimum' : `allows down to ${old.min.value}`}, so saved values below ${next.min.value} would be out of range`,
         `${pointer}/min`,
         next.min.offset,
+        { subject: old.name, ...(old.min !== undefined && { before: old.min.value }), after: next.min.value },
       );
     }
     if (next.max !== undefined && (old.max === undefined || next.max.value < old.max.value)) {
@@ -338,6 +375,7 @@ function narrowing(old: ReleaseProperty, next: ReleaseProperty, pointer: string,
         `"max" of ${quote(old.name)} is ${next.max.value}; the baseline release ${old.max === undefined ? 'has no maximum' : `allows up to ${old.max.value}`}, so saved values above ${next.max.value} would be out of range`,
         `${pointer}/max`,
         next.max.offset,
+        { subject: old.name, ...(old.max !== undefined && { before: old.max.value }), after: next.max.value },
       );
     }
   }

@@ -8,7 +8,7 @@ import { isNamespace, isSemver } from './grammar.js';
 import { readJson, type JsonObjectNode } from './json.js';
 import { validateProject, type ValidationResult } from './validate.js';
 import { readZip, type InflateRaw, type ZipListingEntry, type ZipReadResult } from './zip/read.js';
-import { findPrivateKeyMarker } from './bundle.js';
+import { findPrivateKeyMarker, type BundleEntry } from './bundle.js';
 import { BUNDLE_MAX_COMPRESSED_BYTES, MANIFEST_MAX_BYTES } from './limits.js';
 import { groupDigits } from './text.js';
 import { publicKeyWeakness, signatureScalarCanonical } from './ed25519.js';
@@ -95,6 +95,19 @@ export interface ReleaseDeps {
   readonly inflateRawStopsAtCap?: boolean;
 }
 
+/** What a caller may ask of validateRelease beyond the files. */
+export interface ReleaseOptions {
+  /**
+   * The publisher's known (active) keys: fingerprints (64 hex digits, D-12) or base64 public
+   * keys as in publisher-public-key.txt. When given, a release signed by any other key has
+   * the error release/unknown-signing-key (contract "Authentication" 5: a changed key is
+   * never accepted silently). Absent: the signer is not compared with anything.
+   */
+  readonly knownKeys?: readonly string[];
+  /** Keep the inflated bytes of the bundle's entries in `bundleEntries` (default: only path, kind and size). */
+  readonly keepEntryBytes?: boolean;
+}
+
 export interface ReleaseResult extends ValidationResult {
   /** Recomputed values, for the report's summary (absent when a file was missing). */
   readonly manifestSha256?: string;
@@ -103,7 +116,10 @@ export interface ReleaseResult extends ValidationResult {
   readonly signatureValid: boolean;
   /** The archive's entries as its central directory lists them, when its structure was sound. */
   readonly archiveListing?: readonly ZipListingEntry[];
-  /** The archive's entries as validated (with their bytes when they were inflated), when its structure was sound. */
+  /**
+   * The archive's entries as validated, when its structure was sound: with their inflated
+   * bytes only under ReleaseOptions.keepEntryBytes.
+   */
   readonly bundleEntries?: Readonly<NonNullable<ZipReadResult['entries']>>;
 }
 
@@ -115,6 +131,20 @@ export function signedPayload(namespace: string, version: string, manifestSha256
 /** The storage path of a release (contract "Bundle": `extensions/{namespace}/{version}/bundle.zip`). */
 export function artifactPath(namespace: string, version: string): string {
   return `extensions/${namespace}/${version}/bundle.zip`;
+}
+
+const FINGERPRINT = /^[0-9a-fA-F]{64}$/;
+
+/**
+ * D-12: the fingerprint a key is known by (lowercase hex SHA-256 of the 32 raw key bytes),
+ * from either a fingerprint (64 hex digits, any case) or the base64 text of a public key
+ * as in publisher-public-key.txt (one final newline allowed). Null for anything else.
+ */
+export function publicKeyFingerprint(key: string, sha256Hex: (bytes: Uint8Array) => string): string | null {
+  if (FINGERPRINT.test(key)) return key.toLowerCase();
+  const text = key.endsWith('\n') ? key.slice(0, -1) : key;
+  const raw = decodeBase64Strict(text);
+  return raw !== null && raw.length === PUBLIC_KEY_BYTES ? sha256Hex(raw) : null;
 }
 
 function asciiBytes(text: string): Uint8Array {
@@ -214,7 +244,16 @@ function whitespaceVariants(bytes: Uint8Array): Uint8Array[] {
   return [...variants].map(asciiBytes);
 }
 
-export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps): ReleaseResult {
+/**
+ * Validates a submission set. Throws only for a caller's mistake: a `knownKeys` entry that
+ * is neither a fingerprint nor a public key (the message names its index, not its text).
+ */
+export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps, options: ReleaseOptions = {}): ReleaseResult {
+  const known = options.knownKeys?.map((entry, index) => {
+    const fingerprint = typeof entry === 'string' ? publicKeyFingerprint(entry, deps.sha256Hex) : null;
+    if (fingerprint === null) throw new TypeError(`validateRelease: knownKeys[${index}] is neither a fingerprint (64 hex digits) nor a base64 Ed25519 public key`);
+    return fingerprint;
+  });
   const top = new FindingList();
   const { files } = release;
   for (const name of SUBMISSION_FILES) {
@@ -346,6 +385,15 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps): Relea
     }
   }
 
+  // Pinning: the signer against the publisher's known keys, when the caller has them.
+  if (known !== undefined && publicKeyId !== undefined && !known.includes(publicKeyId)) {
+    top.add(
+      'release/unknown-signing-key',
+      `The release is signed by the key ${publicKeyId}, which is not among the publisher's ${known.length} known key${known.length === 1 ? '' : 's'}`,
+      { file: 'publisher-public-key.txt' },
+    );
+  }
+
   const findings = sortFindings(top.items.concat(contentFindings));
   let errors = 0;
   for (const f of findings) if (f.severity === 'error') errors++;
@@ -356,8 +404,15 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps): Relea
     ...(artifactSha256 !== undefined && { artifactSha256 }),
     ...(publicKeyId !== undefined && { publicKeyId }),
     ...(archiveListing !== undefined && { archiveListing }),
-    ...(bundleEntries !== undefined && bundleEntries !== null && { bundleEntries }),
+    ...(bundleEntries !== undefined && bundleEntries !== null && { bundleEntries: options.keepEntryBytes === true ? bundleEntries : bundleEntries.map(withoutBytes) }),
   };
+}
+
+/** An entry as listed, its inflated bytes dropped (the caller did not ask to keep them). */
+function withoutBytes(entry: BundleEntry): BundleEntry {
+  if (entry.content === undefined) return entry;
+  const { content: _dropped, ...rest } = entry;
+  return rest;
 }
 
 /** Says why a signature fails, trying the explanations the contract lists. */

@@ -54,6 +54,11 @@ for (const rule of RULES) {
   BY_ID.set(rule.id, rule);
 }
 
+/** True for a well-formed rule id, `area/kebab-name`. */
+export function isRuleId(id: string): boolean {
+  return RULE_ID.test(id);
+}
+
 export function ruleById(id: string): RuleDef | undefined {
   return BY_ID.get(id);
 }

@@ -7,7 +7,7 @@
 // `package` does. The per-entry ratio cannot fail: compressEntry pads the stream of an
 // entry that would exceed the ratio limit with a stored tail (D-41), and the archive-wide
 // ratio of entries that each keep within it keeps within it too.
-import { BUNDLE_MAX_COMPRESSED_BYTES, FindingList, sortFindings, type BundleEntry, type Finding, formatSize, ZIP_FORMAT } from '../validator/index.js';
+import { BUNDLE_MAX_COMPRESSED_BYTES, FindingList, sortFindings, type BundleEntry, type Finding, formatSize, ZIP_FORMAT } from '../validator/internal.js';
 import { compressEntry, type CompressedEntry } from './compress-entry.js';
 import { startCompression, type ParallelCompression } from './parallel-compression.js';
 

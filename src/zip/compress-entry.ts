@@ -1,8 +1,8 @@
 // One archive entry's stored form (D-15): the only part of writing a ZIP that depends on
 // a file's content, and the only part that costs time. Kept apart from the layout
 // (src/zip/zip-writer.ts) so that the compression worker's bundle holds just this and the encoder.
-import { BUNDLE_MAX_COMPRESSION_RATIO, ZIP_FORMAT } from '../validator/index.js';
-import { crc32 } from '../validator/index.js';
+import { BUNDLE_MAX_COMPRESSION_RATIO, ZIP_FORMAT } from '../validator/internal.js';
+import { crc32 } from '../validator/internal.js';
 import { deflateRaw, deflateRawWithStoredTail } from './deflate.js';
 
 const { METHOD_DEFLATE, METHOD_STORED } = ZIP_FORMAT;

@@ -13,13 +13,13 @@ import { closeSync, lstatSync, readdirSync } from 'node:fs';
 import { openRegularFile, readInto } from '../node/file-open.js';
 import { join } from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
-import { BUNDLE_MAX_FILE_BYTES } from '../validator/index.js';
+import { BUNDLE_MAX_FILE_BYTES } from '../validator/internal.js';
 import { compressEntry } from './compress-entry.js';
 import { allowGarbageRelease, proveStream, released } from './read-back-proof.js';
 import { setTraceOrigin, trace } from '../node/trace.js';
 import { crc32 } from '../node/hashes.js';
 import { DONE, FAILED, LISTED, NEXT, type WorkerInput, type WorkerListing, type WorkerResult, type WorkerWork } from './compression-worker-protocol.js';
-import { ZIP_FORMAT } from '../validator/index.js';
+import { ZIP_FORMAT } from '../validator/internal.js';
 
 const { METHOD_STORED } = ZIP_FORMAT;
 

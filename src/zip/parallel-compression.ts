@@ -39,7 +39,7 @@ import { trace, traceOrigin } from '../node/trace.js';
 import { crc32 } from '../node/hashes.js';
 import { runCompressionWorker as runWorkerSide } from './compression-worker.js';
 import { COUNTER_SLOTS, DONE, FAILED, LISTED, NEXT, WORKER_ROLE, type WorkerInput, type WorkerListing, type WorkerMessage, type WorkerResult, type WorkerWork } from './compression-worker-protocol.js';
-import { ZIP_FORMAT } from '../validator/index.js';
+import { ZIP_FORMAT } from '../validator/internal.js';
 
 const { METHOD_STORED } = ZIP_FORMAT;
 

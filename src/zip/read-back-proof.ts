@@ -20,7 +20,7 @@
 // (bench/package.mjs prints the peak memory this bounds). Where `gc` cannot be had,
 // nothing else changes.
 import { createRequire } from 'node:module';
-import type { InflateRaw } from '../validator/index.js';
+import type { InflateRaw } from '../validator/internal.js';
 import { inflateCapped } from '../node/zlib-inflate.js';
 import { crc32 } from '../node/hashes.js';
 

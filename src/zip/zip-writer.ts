@@ -8,9 +8,9 @@
 // (src/validator/zip/zip-format.ts, the reader's table too). The hardened reader (D-16) accepts exactly this shape, and the
 // path grammar that builds the archive is the one that reads it (house principle 6).
 
-import { pathProblem, ZIP_FORMAT } from '../validator/index.js';
+import { pathProblem, ZIP_FORMAT } from '../validator/internal.js';
 import { compressEntry, type CompressedEntry, type Crc32 } from './compress-entry.js';
-import { crc32 } from '../validator/index.js';
+import { crc32 } from '../validator/internal.js';
 
 export { compressEntry, type CompressedEntry, type Crc32 } from './compress-entry.js';
 

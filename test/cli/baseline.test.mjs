@@ -9,7 +9,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BASE_MANIFEST, ROOT, makeProject, runCli, summarize } from '../support/project.mjs';
-import { FindingList, RULES, compareSemver, diffReleases, readReleaseManifest, savedValuesCarryOver, PROPERTY_TYPES, isSemver, SUBMISSION_FILES } from '../../build/validator/index.js';
+import { FindingList, RULES, compareSemver, diffReleases, readReleaseManifest, savedValuesCarryOver, PROPERTY_TYPES, isSemver, SUBMISSION_FILES } from '../../build/validator/internal.js';
 
 const encode = (value) => new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 const manifestOf = (overrides) => ({ ...BASE_MANIFEST, ...overrides });

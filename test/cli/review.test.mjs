@@ -16,7 +16,7 @@ import { REVIEW, ROOT, runCli, runReview as review } from '../support/project.mj
 import { craftZip } from '../support/fuzz-zip.mjs';
 import { checkProject, reviewRelease, verifyRelease, PlatformExtError } from '../../dist/api.mjs';
 import { RULES } from '../../build/validator/rules.js';
-import { BUNDLE_MAX_FILES, CAPABILITIES, KNOWN_KEYS_FILE_MAX_BYTES } from '../../build/validator/index.js';
+import { BUNDLE_MAX_FILES, CAPABILITIES, KNOWN_KEYS_FILE_MAX_BYTES } from '../../build/validator/internal.js';
 import { operatorHint } from '../../build/explain/operator-hints.js';
 import { parseKnownKeys } from '../../build/load/known-keys.js';
 import { markdownCell } from '../../build/render/review-render.js';

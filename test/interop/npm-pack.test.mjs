@@ -6,7 +6,8 @@
 // empty npm cache (it has no runtime dependencies, so nothing is fetched), and the
 // installed bins run --version, init, check, keygen, package, verify and platform-review;
 // the API, the validator, the testing mock and the service core are imported through the
-// package's `exports`; the service core's walkthrough runs in the clone. `npm install --global <path to the clone>` works too, and without the dev
+// package's `exports`; an upload validator built on platform-ext/validator/node refuses a
+// release signed by an unpinned key; the service core's walkthrough runs in the clone. `npm install --global <path to the clone>` works too, and without the dev
 // dependencies `prepare` says to run `npm ci` first.
 //
 // The bins start with `#!/usr/bin/env node`: the Node.js running this test is put first on
@@ -158,6 +159,10 @@ test('npm pack of a clean clone builds dist/; the tarball installs globally offl
     'dist/platform-review.mjs',
     'dist/validator.mjs',
     'dist/validator.d.ts',
+    'dist/validator-node.mjs',
+    'dist/validator-node.d.ts',
+    'dist/validator-worker.mjs',
+    'docs/api.md',
     'dist/api.mjs',
     'dist/api.d.ts',
     'dist/types/api.d.ts',
@@ -251,6 +256,47 @@ console.log(JSON.stringify({ check: check.ok, verify: verify.ok, error, rules: R
   assert.deepEqual([used.check, used.verify, used.error, used.ready], [true, true, 'ERR_USAGE', 'object']);
   assert.deepEqual(used.service, [true, 1, 'service/malformed-command', true], 'platform-ext/service decides from the tarball');
   assert.ok(used.rules > 150);
+  // An upload validator built from the tarball alone (M2): platform-ext/validator/node's
+  // adapter and validateSubmission, with the publisher's known key pinned. A release signed
+  // by a stranger's fresh key fails with the pinning option, passes without it, and the
+  // worker pool gives the same answer off the main thread.
+  r = run('platform-ext', ['keygen', '--private-key', 'keys/stranger.pem', '--public-key', 'keys/stranger.pub']);
+  assert.equal(r.status, 0, `keygen: ${r.stderr}`);
+  r = run('platform-ext', ['package', 'my-ext', '--out', 'release-stranger', '--private-key', 'keys/stranger.pem']);
+  assert.equal(r.status, 0, `package: ${r.stdout}${r.stderr}`);
+  writeFileSync(
+    join(lib, 'upload-validator.mjs'),
+    `import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { NODE_RELEASE_DEPS, validateSubmission, createSubmissionPool } from 'platform-ext/validator/node';
+import { SUBMISSION_FILES, publicKeyFingerprint, validateRelease } from 'platform-ext/validator';
+const work = ${JSON.stringify(work)};
+const upload = (dir) => Object.fromEntries(SUBMISSION_FILES.map((name) => [name, readFileSync(join(work, dir, name))]));
+const knownKeys = [readFileSync(join(work, 'keys/acme.pub'), 'utf8')];
+const rules = (result) => result.findings.filter((f) => f.severity === 'error').map((f) => f.rule);
+const pool = createSubmissionPool();
+const inWorker = await pool.validate(upload('release-stranger'), { knownKeys });
+await pool.close();
+console.log(JSON.stringify({
+  pinned: rules(validateSubmission(upload('release'), { knownKeys })),
+  stranger: rules(validateSubmission(upload('release-stranger'), { knownKeys })),
+  strangerUnpinned: rules(validateSubmission(upload('release-stranger'))),
+  direct: rules(validateRelease({ files: upload('release-stranger'), otherNames: [] }, NODE_RELEASE_DEPS, { knownKeys: [publicKeyFingerprint(knownKeys[0], NODE_RELEASE_DEPS.sha256Hex)] })),
+  inWorker: rules(inWorker),
+  bytesKept: validateSubmission(upload('release')).bundleEntries.some((e) => e.content !== undefined),
+}));
+`,
+  );
+  r = spawnSync(process.execPath, ['upload-validator.mjs'], { cwd: lib, encoding: 'utf8', env: cleanEnv(home, true) });
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(json(r), {
+    pinned: [],
+    stranger: ['release/unknown-signing-key'],
+    strangerUnpinned: [],
+    direct: ['release/unknown-signing-key'],
+    inWorker: ['release/unknown-signing-key'],
+    bytesKept: false,
+  });
   // Sources are not importable: only what `exports` lists.
   r = spawnSync(process.execPath, ['--input-type=module', '-e', "await import('platform-ext/dist/api.mjs')"], { cwd: lib, encoding: 'utf8', env: cleanEnv(home, true) });
   assert.notEqual(r.status, 0);

@@ -1,5 +1,6 @@
 // The shape of src/ (docs/architecture.md): the folders under src/ form no cycle, code outside the
-// validator reaches it only through src/validator/index.ts, and the programmatic API and
+// validator reaches it only through one of its two doors (src/validator/index.ts, the public
+// API, and src/validator/internal.ts, the index plus the CLI's helpers), and the programmatic API and
 // the use cases (src/ops/) never reach the command-line layer (src/commands/).
 //
 // The graph is read from the sources: every `import … from '…'` and `export … from '…'`
@@ -112,11 +113,14 @@ export function folderCycles(edges) {
   });
 }
 
-/** Imports from outside src/validator/ of a validator file other than its index. */
+/** The validator's two doors: the public API and the internal entry (the API plus the CLI's helpers). */
+const VALIDATOR_DOORS = new Set(['validator/index.ts', 'validator/internal.ts']);
+
+/** Imports from outside src/validator/ of a validator file other than its two doors. */
 export function validatorInternals(edges) {
   return edges
-    .filter((e) => !e.from.startsWith('validator/') && e.to.startsWith('validator/') && e.to !== 'validator/index.ts')
-    .map((e) => `${e.from}:${e.line} imports ${e.to} (use validator/index.ts)`);
+    .filter((e) => !e.from.startsWith('validator/') && e.to.startsWith('validator/') && !VALIDATOR_DOORS.has(e.to))
+    .map((e) => `${e.from}:${e.line} imports ${e.to} (use validator/internal.ts)`);
 }
 
 /** Paths from src/api.ts or a file of src/ops/ to a file of src/commands/, direct or through other files. */
@@ -163,7 +167,7 @@ test('the folders under src/ form no cycle', () => {
   assert.deepEqual(folderCycles(graph.edges), []);
 });
 
-test('outside src/validator/, the validator is imported only through src/validator/index.ts', () => {
+test('outside src/validator/, the validator is imported only through src/validator/index.ts or internal.ts', () => {
   assert.deepEqual(validatorInternals(graph.edges), []);
 });
 
@@ -191,9 +195,10 @@ test('each check can fail (a probe tree with every violation)', (t) => {
     'ops/use.ts': "export {\n  helper,\n} from '../b/y.js';\n",
     'commands/run.ts': "export const run = () => import('./later.js');\n",
     'commands/later.ts': 'export {};\n',
-    'a/x.ts': "import { y } from '../b/y.js';\nimport { limit } from '../validator/limits.js';\nexport type X = number;\nexport { y, limit };\n",
+    'a/x.ts': "import { y } from '../b/y.js';\nimport { limit } from '../validator/limits.js';\nimport { other } from '../validator/internal.js';\nexport type X = number;\nexport { y, limit, other };\n",
     'b/y.ts': "import type { X } from '../a/x.js';\nimport { run } from '../commands/run.js';\n// import { nope } from '../nowhere.js';\nconst text = \"import z from '../c/z.js'\";\nexport const helper = (x: X) => [x, run, text];\nexport const y = 2;\n",
     'validator/index.ts': "export * from './limits.js';\n",
+    'validator/internal.ts': "export * from './index.js';\nexport const other = 2;\n",
     'validator/limits.ts': 'export const limit = 1;\n',
     'explain/example.ts': "export const before = 'const view = await import(`./views/${name}.js`); import(\\'./views/list.js\\')';\n",
   };
@@ -204,7 +209,7 @@ test('each check can fail (a probe tree with every violation)', (t) => {
   const probe = importGraph(dir);
   assert.deepEqual(probe.unresolved, []);
   assert.deepEqual(folderCycles(probe.edges), ['cycle {a/, b/}: a/x.ts:1 -> b/y.ts; b/y.ts:1 -> a/x.ts']);
-  assert.deepEqual(validatorInternals(probe.edges), ['a/x.ts:2 imports validator/limits.ts (use validator/index.ts)']);
+  assert.deepEqual(validatorInternals(probe.edges), ['a/x.ts:2 imports validator/limits.ts (use validator/internal.ts)']);
   assert.deepEqual(commandReach(probe.edges), [
     'api.ts reaches commands/run.ts: api.ts:1 -> commands/run.ts',
     'ops/use.ts reaches commands/run.ts: ops/use.ts:1 -> b/y.ts:2 -> commands/run.ts',

@@ -1,7 +1,7 @@
 // The Capabilities panel: one row per declared capability, with a switch for the store
 // user's grant (the service's grant or revoke-grant, pushed to the frame at once) and a
 // choice of how its calls fail.
-import { BRIDGE_ERROR_CODE_LIST, capabilityByKey } from '../../validator/index.js';
+import { BRIDGE_ERROR_CODE_LIST, capabilityByKey } from '../../validator/internal.js';
 import { byId, el, toggle } from './dom.js';
 import { page, type PreviewState } from './page-state.js';
 import { setGrant } from './store-panel.js';

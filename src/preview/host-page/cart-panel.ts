@@ -1,7 +1,7 @@
 // The Cart panel and the header's cart button: the mock store's cart, with a line per
 // product to change its quantity, and the storefront's cart-updated event as a theme's
 // header would follow it.
-import type { CartUpdatedDetail } from '../../validator/index.js';
+import type { CartUpdatedDetail } from '../../validator/internal.js';
 import { byId, el, plural } from './dom.js';
 import { page } from './page-state.js';
 

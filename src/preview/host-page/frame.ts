@@ -3,7 +3,7 @@
 // of its document, and unmounting both. The bridge reads the grants, settings and store
 // from the page's state at each call, and logs each call to the call log.
 import { createHostBridge } from '../../bridge/host.js';
-import type { BridgeErrorCode } from '../../validator/index.js';
+import type { BridgeErrorCode } from '../../validator/internal.js';
 import { faultyAdapters } from '../failing-adapters.js';
 import { logCall } from './activity-log.js';
 import { byId } from './dom.js';

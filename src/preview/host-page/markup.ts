@@ -1,7 +1,7 @@
 // What the server writes into the host page and the page's scripts read back (server.ts,
 // boot.ts, page.ts, frame.ts), kept in one place so that the two sides cannot drift apart. Plain
 // constants: the Node server imports this file too.
-import { FRAME_SANDBOX, type Finding, type PropertyDef } from '../../validator/index.js';
+import { FRAME_SANDBOX, type Finding, type PropertyDef } from '../../validator/internal.js';
 
 /** The JSON data block holding the check the page was served with. */
 export const STATE_ELEMENT_ID = 'preview-state';

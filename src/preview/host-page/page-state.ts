@@ -8,7 +8,7 @@
 // here into a panel file: the store only keeps the function, so the import cycle it makes
 // (activity-log.ts draws the cart, which reads the store) runs nothing early.
 import type { HostBridge } from '../../bridge/host.js';
-import type { PropertyDef, SettingValue } from '../../validator/index.js';
+import type { PropertyDef, SettingValue } from '../../validator/internal.js';
 import type { ManifestSummary, PreviewState } from './markup.js';
 import { createMockStore, type MockStore } from '../mock-store.js';
 import type { StoreLifecycle } from '../store-lifecycle.js';

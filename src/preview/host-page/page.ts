@@ -15,7 +15,7 @@
 // page-state.ts, the frame and its bridge in frame.ts, each panel in its own file
 // (findings-panel.ts, capabilities-panel.ts, settings-panel.ts, theme-panel.ts,
 // cart-panel.ts, activity-log.ts, viewport.ts), and the DOM helpers in dom.ts.
-import { CART_UPDATED_EVENT } from '../../validator/index.js';
+import { CART_UPDATED_EVENT } from '../../validator/internal.js';
 import { SAMPLE_PRODUCTS } from '../mock-store.js';
 import { clearCallLog, startLogs } from './activity-log.js';
 import { renderCapabilities } from './capabilities-panel.js';

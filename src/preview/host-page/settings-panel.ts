@@ -1,7 +1,7 @@
 // The Settings panel: one control per manifest property, checked with validateSettings
 // as the developer types. The frame gets the settings only while they are valid (a
 // setting the store would refuse never reaches it); the form keeps the draft either way.
-import { FindingList, validateSettings, type PropertyDef, type SettingValue } from '../../validator/index.js';
+import { FindingList, validateSettings, type PropertyDef, type SettingValue } from '../../validator/internal.js';
 import { byId, el } from './dom.js';
 import { page } from './page-state.js';
 

@@ -5,7 +5,7 @@
 // the service's launchGate answer; when it refuses, the frame does not launch and the
 // page says what the store shows. The panel also holds the failure modes (held answers,
 // no channel, the short clock).
-import { capabilityByKey, groupDigits, REQUEST_TIMEOUT_MS, INITIALIZATION_TIMEOUT_MS, type SettingValue } from '../../validator/index.js';
+import { capabilityByKey, groupDigits, REQUEST_TIMEOUT_MS, INITIALIZATION_TIMEOUT_MS, type SettingValue } from '../../validator/internal.js';
 import { LifecycleRefusal, StoreLifecycle, type MoveReport, type ReleaseFacts } from '../store-lifecycle.js';
 import { byId, el } from './dom.js';
 import { mountFrame, unmountFrame } from './frame.js';

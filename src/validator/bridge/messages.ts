@@ -1,6 +1,6 @@
-// The names and shapes of the bridge's messages (BRIDGE_PROTOCOL_DOC in protocol.ts
-// writes them down; protocol.ts holds the guards). A separate module so that requests.ts
-// can measure a request message without importing the guards and the document.
+// The names and shapes of the bridge's messages (src/contract/protocol-doc.ts writes them
+// down; protocol.ts holds the guards). A separate module so that requests.ts
+// can measure a request message without importing the guards.
 import { jsonStringBytes, type JsonValue } from './payload.js';
 import type { BridgeError } from './errors.js';
 
