@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { RULES, stringifyJson } from '../validator/index.js';
 import { checkProject } from '../ops/check-project.js';
+import { exitStatusOf } from '../pipeline/report.js';
 import { rulesDocument } from '../contract/rules-document.js';
 import { ansiStyle, PLAIN, renderText } from '../render/report-text.js';
 import { buildSarif } from '../render/sarif.js';
@@ -92,5 +93,5 @@ export function runCheck(args: ParsedArgs, io: CommandIo): number | Promise<numb
     if (inGitHubActions(process.env)) io.out(renderAnnotations(report, resolve(target), process.env['GITHUB_WORKSPACE'], { listAcknowledged }));
     io.out(renderText(report, style, { listAcknowledged }));
   }
-  return report.ok ? 0 : 1;
+  return exitStatusOf(report);
 }

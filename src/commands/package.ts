@@ -17,6 +17,7 @@ import {
   SUBMISSION_FILES,
 } from '../validator/index.js';
 import { packageProject, type PackageOutcome } from '../ops/package-project.js';
+import { exitStatusOf } from '../pipeline/report.js';
 import { trace } from '../node/trace.js';
 import type { CommandIo } from './command-io.js';
 
@@ -56,10 +57,11 @@ export function runPackage(args: ParsedArgs, io: CommandIo): number {
     ...(typeof keyPath === 'string' && !dryRun && { privateKey: keyPath }),
     ownsProcess: true,
   });
-  if (!outcome.report.ok) {
+  const status = exitStatusOf(outcome.report);
+  if (status !== 0) {
     io.out(renderText(outcome.report, io.color ? ansiStyle() : PLAIN));
     io.err('platform-ext: package stopped: the project has errors (listed above); nothing was written\n');
-    return 1;
+    return status;
   }
   if (dryRun) {
     const lines = [`Would package ${outcome.namespace} ${outcome.version} from ${dir}/runtime:`];

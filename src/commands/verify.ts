@@ -4,6 +4,7 @@
 import type { ParsedArgs } from './args.js';
 import { ansiStyle, PLAIN, renderText } from '../render/report-text.js';
 import { verifyRelease } from '../ops/verify-release.js';
+import { exitStatusOf } from '../pipeline/report.js';
 import { escapeTerminal, stringifyJson, type ReleaseResult } from '../validator/index.js';
 import { UsageError } from '../node/usage-error.js';
 import type { CommandIo } from './command-io.js';
@@ -29,5 +30,5 @@ export function runVerify(args: ParsedArgs, io: CommandIo): number {
   const { report, result } = verifyRelease(args.positionals[0]!);
   if (args.flags['json'] === true) io.out(stringifyJson(report) + '\n');
   else io.out(renderText(report, io.color ? ansiStyle() : PLAIN) + recomputed(result).join('\n') + '\n');
-  return report.ok ? 0 : 1;
+  return exitStatusOf(report);
 }
