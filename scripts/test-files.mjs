@@ -23,6 +23,7 @@ export const TEST_FILES = [
   'test/cli/check-acknowledged.test.mjs',
   'test/cli/check-format.test.mjs',
   'test/cli/cli-edges.test.mjs',
+  'test/cli/command-help.test.mjs',
   'test/cli/cli.test.mjs',
   'test/cli/fuzz-release-folder.test.mjs',
   'test/cli/golden-release.test.mjs',
