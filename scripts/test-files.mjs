@@ -24,6 +24,7 @@ export const TEST_FILES = [
   'test/cli/check-format.test.mjs',
   'test/cli/cli-edges.test.mjs',
   'test/cli/cli.test.mjs',
+  'test/cli/command-help.test.mjs',
   'test/cli/fuzz-release-folder.test.mjs',
   'test/cli/golden-release.test.mjs',
   'test/cli/hostile-files.test.mjs',

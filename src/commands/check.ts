@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { RULES, stringifyJson } from '../validator/internal.js';
 import { checkProject } from '../ops/check-project.js';
+import { exitStatusOf } from '../pipeline/report.js';
 import { rulesDocument } from '../contract/rules-document.js';
 import { ansiStyle, PLAIN, renderText } from '../render/report-text.js';
 import { buildSarif } from '../render/sarif.js';
@@ -14,27 +15,11 @@ import { inGitHubActions, renderAnnotations } from '../render/annotations.js';
 import { outputFormat, type ParsedArgs } from './args.js';
 import { UsageError } from '../node/usage-error.js';
 import type { CommandIo } from './command-io.js';
+import type { CommandSpec } from './command-spec.js';
 
 export const CHECK_FORMATS = ['text', 'json', 'sarif'] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
 
-export const CHECK_FLAGS = {
-  format: {
-    type: 'string',
-    valueName: '<text|json|sarif>',
-    description: 'Output: text (default), json (one platform-extension-report-v1 object) or sarif (SARIF 2.1.0 for code scanning)',
-  },
-  json: { type: 'boolean', description: 'Same as --format json' },
-  strict: { type: 'boolean', description: 'Warnings fail too: exit status 1 when there is any finding (acknowledged warnings do not count)' },
-  'list-acknowledged': {
-    type: 'boolean',
-    description: 'Also list the warnings that platform-ext.config.json acknowledges, with their reasons (JSON and SARIF always carry them)',
-  },
-  baseline: { type: 'string', valueName: '<release-dir>', description: 'Also diff against an earlier submission set: version, namespace, capabilities, properties' },
-  explain: { type: 'string', valueName: '<rule-id>', description: 'Print one rule in full: why, its contract section and an example fix (with --json: as JSON)' },
-  'list-rules': { type: 'boolean', description: 'Print the rule catalogue instead of checking (with --json: as JSON)' },
-  help: { type: 'boolean', description: 'Show this help', short: 'h' },
-} as const;
 
 /** `--explain` and `--list-rules` print the catalogue, not a check: options that shape a check do not apply. */
 function refuseWithCatalogue(flag: string, args: ParsedArgs, format: CheckFormat): void {
@@ -56,7 +41,7 @@ function listRules(json: boolean, io: CommandIo): number {
   return 0;
 }
 
-export function runCheck(args: ParsedArgs, io: CommandIo): number | Promise<number> {
+function runCheck(args: ParsedArgs, io: CommandIo): number | Promise<number> {
   const format: CheckFormat = outputFormat(args.flags, CHECK_FORMATS);
   const style = io.color ? ansiStyle() : PLAIN;
   const explain = args.flags['explain'];
@@ -84,13 +69,43 @@ export function runCheck(args: ParsedArgs, io: CommandIo): number | Promise<numb
   if (format === 'json') io.out(stringifyJson(report) + '\n');
   else if (format === 'sarif') {
     const projectDir = resolve(target);
-    io.out(stringifyJson(buildSarif(report, projectDir, repositoryRootOf(projectDir, process.env['GITHUB_WORKSPACE'])), 2) + '\n');
+    io.out(stringifyJson(buildSarif(report, projectDir, repositoryRootOf(projectDir, io.env['GITHUB_WORKSPACE'])), 2) + '\n');
   }
   else {
     // In a GitHub Actions step, the runner turns these lines into annotations on the files.
     const listAcknowledged = args.flags['list-acknowledged'] === true;
-    if (inGitHubActions(process.env)) io.out(renderAnnotations(report, resolve(target), process.env['GITHUB_WORKSPACE'], { listAcknowledged }));
+    if (inGitHubActions(io.env)) io.out(renderAnnotations(report, resolve(target), io.env['GITHUB_WORKSPACE'], { listAcknowledged }));
     io.out(renderText(report, style, { listAcknowledged }));
   }
-  return report.ok ? 0 : 1;
+  return exitStatusOf(report);
 }
+
+export const command: CommandSpec = {
+  name: 'check',
+  usage: 'platform-ext check [<dir>] [--format text|json|sarif] [--strict] [--baseline <release-dir>] | platform-ext check --explain <rule-id> [--json] | platform-ext check --list-rules [--json]',
+  summary: 'Validate a project against contract v1 (manifest, bundle, entrypoint, CSS, modules)',
+  details:
+    'Loads <dir>/manifest.json and everything under <dir>/runtime/ (default <dir>: the current folder),\n' +
+    'runs every rule and reports all findings at once. Other project files are scanned for private keys.\n\n' +
+    'In a GitHub Actions step (GITHUB_ACTIONS=true) the text output also prints workflow annotations.\n\n' +
+    'Exit status: 0 no errors (warnings allowed; with --strict, no findings at all), 1 at least one error\n' +
+    '(with --strict: error or warning), 2 usage error or unreadable folder.',
+  flags: {
+    format: {
+      type: 'string',
+      valueName: '<text|json|sarif>',
+      description: 'Output: text (default), json (one platform-extension-report-v1 object) or sarif (SARIF 2.1.0 for code scanning)',
+    },
+    json: { type: 'boolean', description: 'Same as --format json' },
+    strict: { type: 'boolean', description: 'Warnings fail too: exit status 1 when there is any finding (acknowledged warnings do not count)' },
+    'list-acknowledged': {
+      type: 'boolean',
+      description: 'Also list the warnings that platform-ext.config.json acknowledges, with their reasons (JSON and SARIF always carry them)',
+    },
+    baseline: { type: 'string', valueName: '<release-dir>', description: 'Also diff against an earlier submission set: version, namespace, capabilities, properties' },
+    explain: { type: 'string', valueName: '<rule-id>', description: 'Print one rule in full: why, its contract section and an example fix (with --json: as JSON)' },
+    'list-rules': { type: 'boolean', description: 'Print the rule catalogue instead of checking (with --json: as JSON)' },
+    help: { type: 'boolean', description: 'Show this help', short: 'h' },
+  },
+  run: runCheck,
+};

@@ -1,27 +1,24 @@
-// `platform-ext context [--out <file>]`: the one-file context document for AI coding
-// agents (src/contract/context-document.ts), on standard output or written to <file>.
-//
-// --out never replaces a file this tool did not write: an existing file is replaced only
-// when it is a context document (its first line is the document's marker), atomically;
-// a new file is created exclusively (src/node/atomic-write.ts), so one that appears meanwhile is
-// not overwritten either.
-import { lstatSync } from 'node:fs';
-import { dirname } from 'node:path';
+// `platform-ext context [--template plain|vite] [--out <file>]`: the one-file context
+// document for AI coding agents (ops/context.ts), on standard output or written to <file>.
 import type { ParsedArgs } from './args.js';
-import { contextDocument } from '../contract/context-document.js';
+import { agentContext } from '../ops/context.js';
 import { DEFAULT_TEMPLATE, isTemplateName, TEMPLATE_NAMES } from '../contract/templates.js';
-import { createFileExclusive, writeFileAtomic } from '../node/atomic-write.js';
-import { isGeneratedContext } from '../contract/snapshot-drift.js';
 import { UsageError } from '../node/usage-error.js';
 import type { CommandIo } from './command-io.js';
+import type { CommandSpec } from './command-spec.js';
 
-export const CONTEXT_FLAGS = {
-  template: { type: 'string', valueName: '<plain|vite>', description: 'The project layout the workflow and reference extension are for (default plain; vite: src/ built into runtime/)' },
-  out: { type: 'string', valueName: '<file>', description: 'Write the document to <file> (new, or a context document written earlier) instead of standard output' },
-  help: { type: 'boolean', description: 'Show this help', short: 'h' },
-} as const;
+function runContext(args: ParsedArgs, io: CommandIo): number {
+  if (args.positionals.length > 0) throw new UsageError(`"context" takes no folder or file argument (got "${args.positionals[0]}"): use --out <file> to write a file`);
+  const out = args.flags['out'];
+  const template = args.flags['template'] === undefined ? DEFAULT_TEMPLATE : String(args.flags['template']);
+  if (!isTemplateName(template)) throw new UsageError(`Unknown template "${template}" for "--template" (use ${TEMPLATE_NAMES.map((n) => `"${n}"`).join(' or ')})`);
+  const outcome = agentContext({ template, ...(typeof out === 'string' && { out }) });
+  io.out(outcome.written ? `Wrote ${out} (${Buffer.byteLength(outcome.document)} bytes)\n` : outcome.document);
+  return 0;
+}
 
-export const CONTEXT_HELP = {
+export const command: CommandSpec = {
+  name: 'context',
   usage: 'platform-ext context [--template plain|vite] [--out <file>]',
   summary: 'Print the context document for AI coding agents (contract, schema, API, rules, reference extension)',
   details:
@@ -33,41 +30,10 @@ export const CONTEXT_HELP = {
     'With --out, the file must not exist, or must be a context document written earlier (it is then\n' +
     'replaced); any other file is refused.\n\n' +
     'Exit status: 0 printed or written, 2 usage error or a file that is refused or cannot be written.',
-} as const;
-
-export function runContext(args: ParsedArgs, io: CommandIo): number {
-  if (args.positionals.length > 0) throw new UsageError(`"context" takes no folder or file argument (got "${args.positionals[0]}"): use --out <file> to write a file`);
-  const out = args.flags['out'];
-  const template = args.flags['template'] === undefined ? DEFAULT_TEMPLATE : String(args.flags['template']);
-  if (!isTemplateName(template)) throw new UsageError(`Unknown template "${template}" for "--template" (use ${TEMPLATE_NAMES.map((n) => `"${n}"`).join(' or ')})`);
-  const document = contextDocument(template);
-  if (typeof out !== 'string') {
-    io.out(document);
-    return 0;
-  }
-  let exists = false;
-  try {
-    lstatSync(out);
-    exists = true;
-  } catch {
-    exists = false;
-  }
-  if (exists && !isGeneratedContext(out)) {
-    throw new UsageError(`"${out}" exists and is not a context document written by platform-ext: choose another --out file, or move it away`);
-  }
-  try {
-    lstatSync(dirname(out));
-  } catch {
-    throw new UsageError(`The folder "${dirname(out)}" for --out does not exist: create it first`);
-  }
-  try {
-    if (exists) writeFileAtomic(out, document);
-    else createFileExclusive(out, document);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw new UsageError(`"${out}" appeared while the document was being written: nothing was overwritten; run again`);
-    throw new UsageError(`Cannot write "${out}": ${(error as Error).message}`);
-  }
-  io.out(`Wrote ${out} (${Buffer.byteLength(document)} bytes)\n`);
-  return 0;
-}
+  flags: {
+    template: { type: 'string', valueName: '<plain|vite>', description: 'The project layout the workflow and reference extension are for (default plain; vite: src/ built into runtime/)' },
+    out: { type: 'string', valueName: '<file>', description: 'Write the document to <file> (new, or a context document written earlier) instead of standard output' },
+    help: { type: 'boolean', description: 'Show this help', short: 'h' },
+  },
+  run: runContext,
+};

@@ -10,36 +10,7 @@ import { DEFAULT_TEMPLATE, isTemplateName, TEMPLATE_NAMES, type TemplateName } f
 import { suggest } from '../validator/internal.js';
 import { UsageError } from '../node/usage-error.js';
 import type { CommandIo } from './command-io.js';
-
-export const INIT_FLAGS = {
-  namespace: { type: 'string', valueName: '<ns>', description: 'The namespace, <publisher-slug>/<package-slug> (for example acme/product-strip)' },
-  name: { type: 'string', valueName: '<text>', description: 'The display name (1 to 120 bytes of UTF-8, one line)' },
-  template: {
-    type: 'string',
-    valueName: '<plain|vite>',
-    description: 'plain (default): runtime/ written by hand; vite: TypeScript in src/, built into runtime/ by Vite',
-  },
-  refresh: { type: 'boolean', description: 'Regenerate contract-snapshot/ and CONTEXT.md of an existing project (default: the current folder); nothing else is touched' },
-  help: { type: 'boolean', description: 'Show this help', short: 'h' },
-} as const;
-
-export const INIT_HELP = {
-  usage: 'platform-ext init <dir> --namespace <ns> --name <text> [--template plain|vite] | platform-ext init --refresh [<dir>]',
-  summary: 'Create a new extension project, or refresh its contract snapshot',
-  details:
-    'Creates <dir> (which must be absent or empty) with manifest.json, runtime/ (index.html, main.js,\n' +
-    'styles.css: a working example), contract-snapshot/ (the contract, schema and API declarations),\n' +
-    'jsconfig.json, .vscode/settings.json, .editorconfig, .gitignore, AGENTS.md, README.md and CONTEXT.md,\n' +
-    'then prints the next steps. Nothing is written unless everything is.\n\n' +
-    'With --template vite, the project is TypeScript (src/main.ts, index.html) built by Vite into\n' +
-    'runtime/, with vite.config.ts set for the contract, tsconfig.json with the API declarations and\n' +
-    'package.json scripts dev (rebuild on change plus preview), build, check and package. As platform-ext\n' +
-    'is not on the npm registry, package.json links this copy of the tool (file:<its folder>).\n\n' +
-    'With --refresh, rewrites only contract-snapshot/ and CONTEXT.md of the project in <dir> from the\n' +
-    'contract this tool enforces ("check" warns when they differ). A CONTEXT.md not written by\n' +
-    'platform-ext is never overwritten.\n\n' +
-    'Exit status: 0 done, 2 usage error or the folder cannot be written.',
-} as const;
+import type { CommandSpec } from './command-spec.js';
 
 /** A shell word for `text`, for the printed commands (single quotes when needed). */
 function shellWord(text: string): string {
@@ -140,7 +111,7 @@ function runRefresh(args: ParsedArgs, io: CommandIo): number {
   return 0;
 }
 
-export function runInit(args: ParsedArgs, io: CommandIo): number {
+function runInit(args: ParsedArgs, io: CommandIo): number {
   if (args.flags['refresh'] === true) return runRefresh(args, io);
   const usage = 'platform-ext init <dir> --namespace <publisher>/<package> --name "<text>"';
   if (args.positionals.length === 0) throw new UsageError(`"init" needs the folder to create: ${usage}`);
@@ -157,3 +128,34 @@ export function runInit(args: ParsedArgs, io: CommandIo): number {
   io.out(template === 'vite' ? viteNextSteps(target, namespace, outcome) : nextSteps(target, namespace, outcome.files));
   return 0;
 }
+
+export const command: CommandSpec = {
+  name: 'init',
+  usage: 'platform-ext init <dir> --namespace <ns> --name <text> [--template plain|vite] | platform-ext init --refresh [<dir>]',
+  summary: 'Create a new extension project, or refresh its contract snapshot',
+  details:
+    'Creates <dir> (which must be absent or empty) with manifest.json, runtime/ (index.html, main.js,\n' +
+    'styles.css: a working example), contract-snapshot/ (the contract, schema and API declarations),\n' +
+    'jsconfig.json, .vscode/settings.json, .editorconfig, .gitignore, AGENTS.md, README.md and CONTEXT.md,\n' +
+    'then prints the next steps. Nothing is written unless everything is.\n\n' +
+    'With --template vite, the project is TypeScript (src/main.ts, index.html) built by Vite into\n' +
+    'runtime/, with vite.config.ts set for the contract, tsconfig.json with the API declarations and\n' +
+    'package.json scripts dev (rebuild on change plus preview), build, check and package. As platform-ext\n' +
+    'is not on the npm registry, package.json links this copy of the tool (file:<its folder>).\n\n' +
+    'With --refresh, rewrites only contract-snapshot/ and CONTEXT.md of the project in <dir> from the\n' +
+    'contract this tool enforces ("check" warns when they differ). A CONTEXT.md not written by\n' +
+    'platform-ext is never overwritten.\n\n' +
+    'Exit status: 0 done, 2 usage error or the folder cannot be written.',
+  flags: {
+    namespace: { type: 'string', valueName: '<ns>', description: 'The namespace, <publisher-slug>/<package-slug> (for example acme/product-strip)' },
+    name: { type: 'string', valueName: '<text>', description: 'The display name (1 to 120 bytes of UTF-8, one line)' },
+    template: {
+      type: 'string',
+      valueName: '<plain|vite>',
+      description: 'plain (default): runtime/ written by hand; vite: TypeScript in src/, built into runtime/ by Vite',
+    },
+    refresh: { type: 'boolean', description: 'Regenerate contract-snapshot/ and CONTEXT.md of an existing project (default: the current folder); nothing else is touched' },
+    help: { type: 'boolean', description: 'Show this help', short: 'h' },
+  },
+  run: runInit,
+};

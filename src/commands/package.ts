@@ -17,15 +17,10 @@ import {
   SUBMISSION_FILES,
 } from '../validator/internal.js';
 import { packageProject, type PackageOutcome } from '../ops/package-project.js';
+import { exitStatusOf } from '../pipeline/report.js';
 import { trace } from '../node/trace.js';
 import type { CommandIo } from './command-io.js';
-
-export const PACKAGE_FLAGS = {
-  out: { type: 'string', valueName: '<dir>', description: 'Folder for the five submission files: absent, empty, or a set package wrote there (replaced whole)' },
-  'private-key': { type: 'string', valueName: '<file>', description: 'The Ed25519 private key (PKCS#8 PEM) from keygen; must be outside the project' },
-  'dry-run': { type: 'boolean', description: 'List what would go into the archive, with sizes against each limit; needs no key, writes nothing' },
-  help: { type: 'boolean', description: 'Show this help', short: 'h' },
-} as const;
+import type { CommandSpec } from './command-spec.js';
 
 function budgetLines(outcome: PackageOutcome): string[] {
   const expanded = outcome.files.reduce((n, f) => n + f.size, 0);
@@ -40,7 +35,7 @@ function budgetLines(outcome: PackageOutcome): string[] {
   ];
 }
 
-export function runPackage(args: ParsedArgs, io: CommandIo): number {
+function runPackage(args: ParsedArgs, io: CommandIo): number {
   trace('command');
   if (args.positionals.length !== 1) throw new UsageError('"package" takes one project folder: platform-ext package <dir> --out <dir> --private-key <file>');
   const dir = args.positionals[0]!;
@@ -56,10 +51,11 @@ export function runPackage(args: ParsedArgs, io: CommandIo): number {
     ...(typeof keyPath === 'string' && !dryRun && { privateKey: keyPath }),
     ownsProcess: true,
   });
-  if (!outcome.report.ok) {
+  const status = exitStatusOf(outcome.report);
+  if (status !== 0) {
     io.out(renderText(outcome.report, io.color ? ansiStyle() : PLAIN));
     io.err('platform-ext: package stopped: the project has errors (listed above); nothing was written\n');
-    return 1;
+    return status;
   }
   if (dryRun) {
     const lines = [`Would package ${outcome.namespace} ${outcome.version} from ${dir}/runtime:`];
@@ -86,3 +82,22 @@ export function runPackage(args: ParsedArgs, io: CommandIo): number {
   );
   return 0;
 }
+
+export const command: CommandSpec = {
+  name: 'package',
+  usage: 'platform-ext package <dir> --out <dir> --private-key <file> | platform-ext package <dir> --dry-run',
+  summary: 'Check, build the deterministic bundle.zip, sign, and write the five submission files',
+  details:
+    'Runs the full check first: with any error nothing is written. The same source and key always give\n' +
+    'byte-identical files. The out folder must be absent, empty, or an earlier submission set, which is\n' +
+    'replaced whole.\n\n' +
+    'Exit status: 0 written (with --dry-run: listed), 1 the project has errors (nothing written), 2 usage\n' +
+    'error, unreadable project or key, or an out folder that cannot be used.',
+  flags: {
+    out: { type: 'string', valueName: '<dir>', description: 'Folder for the five submission files: absent, empty, or a set package wrote there (replaced whole)' },
+    'private-key': { type: 'string', valueName: '<file>', description: 'The Ed25519 private key (PKCS#8 PEM) from keygen; must be outside the project' },
+    'dry-run': { type: 'boolean', description: 'List what would go into the archive, with sizes against each limit; needs no key, writes nothing' },
+    help: { type: 'boolean', description: 'Show this help', short: 'h' },
+  },
+  run: runPackage,
+};

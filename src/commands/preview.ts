@@ -11,23 +11,7 @@ import { BRIDGE_ERROR_CODE_LIST, capabilityKeyHint, isBridgeErrorCode, isCapabil
 import { previewSession, type CheckSummary, type PreviewAssets, type PreviewServer } from '../ops/preview-session.js';
 import { UsageError } from '../node/usage-error.js';
 import type { CommandIo } from './command-io.js';
-
-/** Text for the CLI's command table (src/cli.ts): usage line, one-line summary, details. */
-export const PREVIEW_HELP = {
-  usage: 'platform-ext preview [<dir>] [--port <n>] [--deny <caps>] [--fail <caps>] [--upgrade-from <release-dir>] [--empty-catalog] [--strict-host]',
-  summary: 'Serve the extension in a sample storefront with a mock bridge, re-checking on every change',
-  details:
-    'Serves <dir> (default: the current folder) on 127.0.0.1 only and prints the URL. The page runs the\n' +
-    'extension in the production sandbox and runtime policy, with sample catalog, cart, theme, booking,\n' +
-    'forms, text message, waiver and analytics data, live capability grants, settings and a call log.\n' +
-    'Saving a file re-checks the project; errors are shown over the frame until they are fixed.\n' +
-    '--deny and --fail take comma-separated capability keys; --fail key=CODE makes the key\'s calls reject\n' +
-    'with that error code (a plain key: REQUEST_FAILED). --upgrade-from runs a packaged release first,\n' +
-    'from its bundle.zip, and the page upgrades it to the project, rolls back and revokes as a store\n' +
-    'would. --strict-host makes the mock host require every contact-form field, which the contract\n' +
-    'leaves optional. Stop with Ctrl+C.\n\n' +
-    'Exit status: 0 when stopped, 2 usage error, unreadable folder or port in use.',
-} as const;
+import type { CommandSpec } from './command-spec.js';
 
 /** The port `preview` uses when none is given. */
 export const DEFAULT_PREVIEW_PORT = 7070;
@@ -206,3 +190,22 @@ export function runPreview(args: ParsedArgs, io: CommandIo, hooks: PreviewHooks 
     },
   );
 }
+
+export const command: CommandSpec = {
+  name: 'preview',
+  usage: 'platform-ext preview [<dir>] [--port <n>] [--deny <caps>] [--fail <caps>] [--upgrade-from <release-dir>] [--empty-catalog] [--strict-host]',
+  summary: 'Serve the extension in a sample storefront with a mock bridge, re-checking on every change',
+  details:
+    'Serves <dir> (default: the current folder) on 127.0.0.1 only and prints the URL. The page runs the\n' +
+    'extension in the production sandbox and runtime policy, with sample catalog, cart, theme, booking,\n' +
+    'forms, text message, waiver and analytics data, live capability grants, settings and a call log.\n' +
+    'Saving a file re-checks the project; errors are shown over the frame until they are fixed.\n' +
+    '--deny and --fail take comma-separated capability keys; --fail key=CODE makes the key\'s calls reject\n' +
+    'with that error code (a plain key: REQUEST_FAILED). --upgrade-from runs a packaged release first,\n' +
+    'from its bundle.zip, and the page upgrades it to the project, rolls back and revokes as a store\n' +
+    'would. --strict-host makes the mock host require every contact-form field, which the contract\n' +
+    'leaves optional. Stop with Ctrl+C.\n\n' +
+    'Exit status: 0 when stopped, 2 usage error, unreadable folder or port in use.',
+  flags: PREVIEW_FLAGS,
+  run: (args, io) => runPreview(args, io),
+};

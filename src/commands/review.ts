@@ -4,6 +4,7 @@
 import { outputFormat, parseArgs } from './args.js';
 import { PLAIN, ansiStyle } from '../render/report-text.js';
 import { reviewRelease } from '../ops/review-release.js';
+import { exitStatusOf } from '../pipeline/report.js';
 import { renderReviewMarkdown, renderReviewText } from '../render/review-render.js';
 import { UsageError } from '../node/usage-error.js';
 import { escapeLines, stringifyJson } from '../validator/internal.js';
@@ -86,7 +87,7 @@ export function runReview(given: readonly string[], io: ReviewIo): number {
     if (format === 'json') io.out(stringifyJson(report) + '\n');
     else if (format === 'markdown') io.out(renderReviewMarkdown(report));
     else io.out(renderReviewText(report, style));
-    return report.ok ? 0 : 1;
+    return exitStatusOf(report);
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`platform-review: ${escapeLines(error.message).replace('run "platform-ext review --help"', 'run "platform-review --help"')}\n`);

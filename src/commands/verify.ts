@@ -4,14 +4,11 @@
 import type { ParsedArgs } from './args.js';
 import { ansiStyle, PLAIN, renderText } from '../render/report-text.js';
 import { verifyRelease } from '../ops/verify-release.js';
+import { exitStatusOf } from '../pipeline/report.js';
 import { escapeTerminal, stringifyJson, type ReleaseResult } from '../validator/internal.js';
 import { UsageError } from '../node/usage-error.js';
 import type { CommandIo } from './command-io.js';
-
-export const VERIFY_FLAGS = {
-  json: { type: 'boolean', description: 'Print the report as one JSON object (format platform-extension-report-v1)' },
-  help: { type: 'boolean', description: 'Show this help', short: 'h' },
-} as const;
+import type { CommandSpec } from './command-spec.js';
 
 /** Lines after the findings: what was recomputed (text output only). */
 function recomputed(result: ReleaseResult): string[] {
@@ -24,10 +21,26 @@ function recomputed(result: ReleaseResult): string[] {
   return lines;
 }
 
-export function runVerify(args: ParsedArgs, io: CommandIo): number {
+function runVerify(args: ParsedArgs, io: CommandIo): number {
   if (args.positionals.length !== 1) throw new UsageError('"verify" takes one release folder: platform-ext verify <out-dir>');
   const { report, result } = verifyRelease(args.positionals[0]!);
   if (args.flags['json'] === true) io.out(stringifyJson(report) + '\n');
   else io.out(renderText(report, io.color ? ansiStyle() : PLAIN) + recomputed(result).join('\n') + '\n');
-  return report.ok ? 0 : 1;
+  return exitStatusOf(report);
 }
+
+export const command: CommandSpec = {
+  name: 'verify',
+  usage: 'platform-ext verify <out-dir> [--json]',
+  summary: 'Verify a submission set as the store will: archive, contents, hashes, record, key, signature',
+  details:
+    'Reopens bundle.zip with the hardened reader, validates its contents with the same rules as check,\n' +
+    'recomputes both hashes, checks submission.json and the key fingerprint, and verifies the signature,\n' +
+    'saying what changed when it fails.\n\n' +
+    'Exit status: 0 no errors, 1 at least one error, 2 usage error or unreadable folder.',
+  flags: {
+    json: { type: 'boolean', description: 'Print the report as one JSON object (format platform-extension-report-v1)' },
+    help: { type: 'boolean', description: 'Show this help', short: 'h' },
+  },
+  run: runVerify,
+};

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { startArchiveMeasure, type ArchiveMeasure } from '../zip/archive-size.js';
 import { runProjectPipeline } from '../pipeline/project-pipeline.js';
 import { withSnapshotDrift } from '../contract/snapshot-drift.js';
-import { buildReport, type Report } from '../render/report-json.js';
+import { buildReport, type Report } from '../pipeline/report.js';
 import { loadBaseline, withBaseline } from '../load/baseline-loader.js';
 import { applyAcknowledgements, loadProjectConfig } from '../load/project-config.js';
 

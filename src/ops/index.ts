@@ -4,7 +4,7 @@ export { checkProject, type CheckProjectOptions } from './check-project.js';
 export { packageProject, type PackageOutcome, type PackageProjectOptions } from './package-project.js';
 export { verifyRelease, type VerifyOutcome } from './verify-release.js';
 export { reviewRelease, type ReviewOptions } from './review-release.js';
-export type { Report, ReportCommand, ReviewReport } from '../render/report-json.js';
+export type { Report, ReportCommand, ReviewReport } from '../pipeline/report.js';
 export type {
   ChangedFile,
   DiffCapability,

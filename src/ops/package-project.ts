@@ -9,7 +9,7 @@ import { writeNewFileInStaging } from '../node/atomic-write.js';
 import { readFile } from '../node/file-open.js';
 import { formatMarker, isMarked, markedFile, PACKAGE_MARKER, readMarker, type MarkedFile } from '../load/package-marker.js';
 import { pausePoint } from '../node/test-pause.js';
-import { buildReport, type Report } from '../render/report-json.js';
+import { buildReport, type Report } from '../pipeline/report.js';
 import { crc32, sha256Hex } from '../node/hashes.js';
 import { UsageError } from '../node/usage-error.js';
 import {

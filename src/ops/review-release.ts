@@ -14,7 +14,7 @@ import {
   type ReleaseManifest,
 } from '../validator/internal.js';
 import { baselineFindings, loadBaseline } from '../load/baseline-loader.js';
-import { buildReport, type ReportFinding, type ReviewReport } from '../render/report-json.js';
+import { buildReport, type ReportFinding, type ReviewReport } from '../pipeline/report.js';
 import { readKnownKeys, type KnownKeys } from '../load/known-keys.js';
 import { operatorHint } from '../explain/operator-hints.js';
 import { runReleasePipeline, type ReleaseRun } from '../pipeline/release-pipeline.js';

@@ -2,7 +2,7 @@
 // archive, D-16; validate its contents with the rules of `check`; recompute both hashes;
 // check the record and the key; verify the signature), as a report and the recomputed values.
 import { runReleasePipeline } from '../pipeline/release-pipeline.js';
-import { buildReport, type Report } from '../render/report-json.js';
+import { buildReport, type Report } from '../pipeline/report.js';
 import type { ReleaseResult } from '../validator/internal.js';
 
 export interface VerifyOutcome {

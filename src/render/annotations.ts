@@ -5,7 +5,7 @@
 // `::stop-commands::` or `::add-mask::`) from text that came out of a checked file.
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { escapeTerminal, ruleById, type Finding } from '../validator/internal.js';
-import type { Report } from './report-json.js';
+import type { Report } from '../pipeline/report.js';
 import type { AcknowledgedFinding } from '../load/project-config.js';
 
 /**

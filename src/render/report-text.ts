@@ -1,8 +1,8 @@
 // The grouped text report of check, verify and package: findings by file, each with its
-// place, severity, message, rule id and fix. It renders a Report (report-json.ts) and
+// place, severity, message, rule id and fix. It renders a Report (src/pipeline/report.ts) and
 // decides nothing.
 import { escapeTerminal, ruleById, type Finding } from '../validator/internal.js';
-import type { Report } from './report-json.js';
+import type { Report } from '../pipeline/report.js';
 
 export interface Style {
   readonly red: (s: string) => string;

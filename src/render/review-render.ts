@@ -7,7 +7,7 @@
 // `\u{…}` escapes (D-29): the input never controls the terminal or the ticket's layout.
 import { BUNDLE_MAX_FILES, DESCRIPTION_MAX_BYTES, MAX_PROPERTIES, escapeTerminal, formatSize } from '../validator/internal.js';
 import type { Style } from './report-text.js';
-import type { ReportFinding, ReviewReport } from './report-json.js';
+import type { ReportFinding, ReviewReport } from '../pipeline/report.js';
 import type { ReleaseDiff, ReleaseSummary, SignerPinning, SummaryTotal } from '../pipeline/release-summary.js';
 
 /**

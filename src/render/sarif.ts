@@ -7,7 +7,7 @@ import { isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { escapeTerminal, RULES, type Finding, type RuleDef } from '../validator/internal.js';
 import { explanationOf } from '../explain/all-explanations.js';
-import type { Report, ReportFinding } from './report-json.js';
+import { exitStatusOf, type Report, type ReportFinding } from '../pipeline/report.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;
 const VERSION = typeof __PLATFORM_EXT_VERSION__ === 'string' ? __PLATFORM_EXT_VERSION__ : '0.0.0-dev';
@@ -152,7 +152,7 @@ export function buildSarif(report: Report, projectDir: string, repositoryRoot?: 
       },
     },
     // The exit status the command returns, so a log read on its own still says pass or fail.
-    invocations: [{ executionSuccessful: true, exitCode: report.ok ? 0 : 1 }],
+    invocations: [{ executionSuccessful: true, exitCode: exitStatusOf(report) }],
     originalUriBaseIds: baseIds,
     columnKind: 'utf16CodeUnits',
     results,

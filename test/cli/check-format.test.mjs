@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { makeProject, runCli, ROOT } from '../support/project.mjs';
 import { annotationPath, escapeData, escapeProperty, renderAnnotations } from '../../build/render/annotations.js';
-import { buildReport } from '../../build/render/report-json.js';
+import { buildReport } from '../../build/pipeline/report.js';
 
 const WARNINGS_ONLY = { files: { 'runtime/main.js': "fetch('/api');\n" } }; // js/network-api (warning)
 const ERRORS_ONLY = { manifest: { extra: true } }; // manifest/unknown-field (error)

@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import AjvModule from 'ajv';
 import { makeProject, runCli, writeFiles, ROOT, BASE_HTML, BASE_MANIFEST } from '../support/project.mjs';
 import { RULES } from '../../build/validator/rules.js';
-import { buildReport } from '../../build/render/report-json.js';
+import { buildReport } from '../../build/pipeline/report.js';
 import { buildSarif, relativeFileUri, PROJECT_ROOT_BASE_ID, REPOSITORY_ROOT_BASE_ID } from '../../build/render/sarif.js';
 import { repositoryRootOf } from '../../build/node/repository-root.js';
 import { allExplanations } from '../../build/explain/all-explanations.js';

@@ -1,7 +1,8 @@
 // The shape of src/ (docs/architecture.md): the folders under src/ form no cycle, code outside the
 // validator reaches it only through one of its two doors (src/validator/index.ts, the public
-// API, and src/validator/internal.ts, the index plus the CLI's helpers), and the programmatic API and
-// the use cases (src/ops/) never reach the command-line layer (src/commands/).
+// API, and src/validator/internal.ts, the index plus the CLI's helpers), the programmatic API and
+// the use cases (src/ops/) never reach the command-line layer (src/commands/), and the
+// renderers (src/render/) reach neither and decide no pass, fail or exit status.
 //
 // The graph is read from the sources: every `import … from '…'` and `export … from '…'`
 // statement (type-only ones too: a type import ties two folders as much as a value import
@@ -123,14 +124,17 @@ export function validatorInternals(edges) {
     .map((e) => `${e.from}:${e.line} imports ${e.to} (use validator/internal.ts)`);
 }
 
-/** Paths from src/api.ts or a file of src/ops/ to a file of src/commands/, direct or through other files. */
-export function commandReach(edges) {
+/**
+ * Paths from each file that `isStart` picks to a file that `isTarget` picks, direct or
+ * through other files: "<start> reaches <target>: <file:line> -> ... -> <target>".
+ */
+function reaches(edges, isStart, isTarget) {
   const out = new Map();
   for (const e of edges) {
     if (!out.has(e.from)) out.set(e.from, []);
     out.get(e.from).push(e);
   }
-  const starts = [...new Set(edges.map((e) => e.from))].filter((f) => f === 'api.ts' || f.startsWith('ops/')).sort();
+  const starts = [...new Set(edges.map((e) => e.from))].filter(isStart).sort();
   const found = [];
   for (const start of starts) {
     const seen = new Map([[start, null]]);
@@ -140,13 +144,56 @@ export function commandReach(edges) {
       for (const e of out.get(file) ?? []) {
         if (seen.has(e.to)) continue;
         seen.set(e.to, e);
-        if (e.to.startsWith('commands/')) {
+        if (isTarget(e.to)) {
           const path = [];
           for (let step = e; step !== null; step = seen.get(step.from)) path.unshift(`${step.from}:${step.line}`);
           found.push(`${start} reaches ${e.to}: ${path.join(' -> ')} -> ${e.to}`);
         } else queue.push(e.to);
       }
     }
+  }
+  return found;
+}
+
+/** Paths from src/api.ts or a file of src/ops/ to a file of src/commands/, direct or through other files. */
+export function commandReach(edges) {
+  return reaches(edges, (f) => f === 'api.ts' || f.startsWith('ops/'), (f) => f.startsWith('commands/'));
+}
+
+/** Paths from a file of src/render/ to a file of src/ops/ or src/commands/, direct or through other files. */
+export function renderReach(edges) {
+  return reaches(edges, (f) => f.startsWith('render/'), (f) => f.startsWith('ops/') || f.startsWith('commands/'));
+}
+
+/**
+ * What a renderer must not contain, because it would decide a run's outcome rather than
+ * format it (src/pipeline/report.ts decides `ok`, `truncated` and the exit status):
+ * - any use of `process.exit` or `process.exitCode`;
+ * - a condition that yields an exit status (`? 0 : 1`, `? 1 : 0`, any of 0, 1, 2);
+ * - an `exitCode` field (SARIF's) with any value but `exitStatusOf(…)`;
+ * - the pass/fail field set (`ok:` in a literal, `.ok =`);
+ * - a function or constant named for an exit or status decision (`exitStatus…`, `…Status`).
+ * Comment lines are skipped (a comment may name the exit status it explains).
+ */
+const RENDER_DECISIONS = [
+  [/\bprocess\s*\.\s*exit/, 'uses process.exit or process.exitCode'],
+  [/\?\s*[012]\s*:\s*[012]\b/, 'maps a condition to an exit status'],
+  [/\bexitCode\s*:(?!\s*exitStatusOf\()/, 'sets exitCode to something other than exitStatusOf(…)'],
+  [/(?:^|[{,\s])ok\s*:|\.ok\s*=(?!=)/, 'sets the pass/fail field ok'],
+  [/(?:function\s*\*?\s*|(?:const|let|var)\s+)\w*(?:[eE]xit|[sS]tatus)\w*/, 'names an exit or status decision'],
+];
+
+/** Each line of the .ts files under `renderDir` that decides a run's outcome: "render/<file>:<line> <what>". */
+export function renderDecisions(renderDir) {
+  const found = [];
+  for (const file of listTs(renderDir)) {
+    const name = relative(renderDir, file).split(sep).join('/');
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if (/^\s*(?:\/\/|\*|\/\*)/.test(line)) return;
+        for (const [pattern, what] of RENDER_DECISIONS) if (pattern.test(line)) found.push(`render/${name}:${i + 1} ${what}`);
+      });
   }
   return found;
 }
@@ -173,6 +220,45 @@ test('outside src/validator/, the validator is imported only through src/validat
 
 test('src/api.ts and src/ops/ never reach src/commands/', () => {
   assert.deepEqual(commandReach(graph.edges), []);
+});
+
+test('src/render/ reaches neither src/ops/ nor src/commands/', () => {
+  assert.deepEqual(renderReach(graph.edges), []);
+});
+
+test('src/render/ decides no pass, fail or exit status (it formats what src/pipeline/report.ts decides)', () => {
+  assert.deepEqual(renderDecisions(join(SRC, 'render')), []);
+});
+
+test('the render checks can fail (probe files with every decision, and an import of ops/)', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'render-probe-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  mkdirSync(join(dir, 'render'));
+  mkdirSync(join(dir, 'ops'));
+  mkdirSync(join(dir, 'pipeline'));
+  writeFileSync(join(dir, 'ops/use.ts'), 'export const ok = true;\n');
+  writeFileSync(join(dir, 'pipeline/step.ts'), "export { ok } from '../ops/use.js';\n");
+  writeFileSync(
+    join(dir, 'render/bad.ts'),
+    [
+      "import { ok } from '../pipeline/step.js';",
+      '// process.exit(1) in a comment is fine',
+      'if (!ok) process.exitCode = 1;',
+      'const code = ok ? 0 : 1;',
+      'const log = { exitCode: code, ok: false };',
+      'function exitStatusFor(failed: boolean) { return failed; }',
+      'const fine = { exitCode: exitStatusOf(report) };',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(renderReach(importGraph(dir).edges), ['render/bad.ts reaches ops/use.ts: render/bad.ts:1 -> pipeline/step.ts:1 -> ops/use.ts']);
+  assert.deepEqual(renderDecisions(join(dir, 'render')), [
+    'render/bad.ts:3 uses process.exit or process.exitCode',
+    'render/bad.ts:4 maps a condition to an exit status',
+    'render/bad.ts:5 sets exitCode to something other than exitStatusOf(…)',
+    'render/bad.ts:5 sets the pass/fail field ok',
+    'render/bad.ts:6 names an exit or status decision',
+  ]);
 });
 
 test('src/api.ts imports only src/ops/', () => {

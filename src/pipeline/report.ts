@@ -1,6 +1,9 @@
-// The D-20 report as a value: the JSON every command prints with --json, and what the text
-// renderer (report-text.ts), SARIF and annotations read. Building it decides nothing: the
-// findings come from the validator and the loaders, in their order.
+// The D-20 report as a value: the JSON every command prints with --json, and what the
+// renderers (src/render/: text, SARIF, annotations) read. The decisions about a run live
+// here, for every use case that returns a report: pass or fail (`ok`, with --strict), how
+// many findings each rule had beyond those listed (`truncated`), and the exit status that
+// follows (exitStatusOf, D-21). The findings come from the validator and the loaders, in
+// their order; src/render/ formats what this decides and decides nothing itself.
 import { ruleById, type Finding } from '../validator/internal.js';
 import type { AcknowledgedFinding } from '../load/project-config.js';
 import { CONTRACT_VERSION } from '../contract/versions.js';
@@ -107,6 +110,14 @@ export function buildReport(command: ReportCommand, target: string, findings: re
     contract_version: CONTRACT_VERSION,
     ...(anyTruncated ? { truncated } : {}),
   };
+}
+
+/**
+ * D-21: the exit status of a command whose run ended in `report`: 0 when it passes, 1 when
+ * it fails. (Status 2, a usage error or an unreadable target, comes with no report.)
+ */
+export function exitStatusOf(report: Pick<Report, 'ok'>): 0 | 1 {
+  return report.ok ? 0 : 1;
 }
 
 /** The D-20 report of a review, with the release summary and, against a baseline, the diff (additive fields, D-20a). */
