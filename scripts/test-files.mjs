@@ -56,6 +56,7 @@ export const TEST_FILES = [
   'test/preview/preview-adapters.test.mjs',
   'test/preview/preview-server.test.mjs',
   'test/repo/bundle-imports.test.mjs',
+  'test/repo/comment-share.test.mjs',
   'test/repo/docs.test.mjs',
   'test/repo/gitignore.test.mjs',
   'test/repo/import-graph.test.mjs',
