@@ -53,6 +53,7 @@ export const TEST_FILES = [
   'test/node/crypto.test.mjs',
   'test/node/file-open.test.mjs',
   'test/node/tool-root.test.mjs',
+  'test/ops/use-cases.test.mjs',
   'test/preview/preview-adapters.test.mjs',
   'test/preview/preview-server.test.mjs',
   'test/repo/bundle-imports.test.mjs',
