@@ -37,7 +37,6 @@ import {
 
 export { THEME_FIELDS, type ThemeField };
 
-// ---------------------------------------------------------------------------------------
 // Sample catalogue
 
 /** Sixteen base products of a small archery range and outfitter; each comes in four finishes. */
@@ -177,7 +176,6 @@ const CATALOG: readonly CatalogEntry[] = buildCatalog();
 /** The sample products, in listing order. */
 export const SAMPLE_PRODUCTS: readonly CatalogProduct[] = Object.freeze(CATALOG.map((e) => e.product));
 
-// ---------------------------------------------------------------------------------------
 // Theme
 
 /** The sample store's theme. Each value is a CSS value (Theme), never HTML. */
@@ -215,7 +213,6 @@ export function themeValueProblem(value: string): string | null {
   return null;
 }
 
-// ---------------------------------------------------------------------------------------
 // Booking
 
 export interface Lane {
@@ -310,7 +307,6 @@ export function availabilityFor(laneId: number, date: string, durationMinutes: n
   return Object.freeze({ lane, date, durationMinutes, open, slots: Object.freeze(slots) });
 }
 
-// ---------------------------------------------------------------------------------------
 // Forms
 
 /**
@@ -364,7 +360,6 @@ export function formFieldProblem(form: unknown, fields: unknown): string | null 
   return null;
 }
 
-// ---------------------------------------------------------------------------------------
 // The store
 
 /** Something the mock store did that the host page shows (a flow it would open, a record it kept). */

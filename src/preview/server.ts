@@ -469,15 +469,10 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
     response.setHeader('Access-Control-Allow-Origin', '*');
   }
 
-  // No Cross-Origin-Opener-Policy on the page. Against a page that opens the preview in a
-  // window, COOP would only take away that page's handle on it, and a cross-origin handle
-  // reads nothing: no DOM, no data, only postMessage (the page listens to none) and the
-  // number of frames. The preview holds no secret either: sample data and the extension's
-  // own files, which the frame can fetch. What COOP would cost: a new browsing context group,
-  // so a renderer process started for the page on every open, on the cold start's path
-  // (the cold start bench/bridge.mjs measures, builds with and without it alternating,
-  // 8 starts each: 382 and 351 ms medians). D-25 does not ask for it. Framing by other
-  // sites stays refused (X-Frame-Options and frame-ancestors).
+  // No Cross-Origin-Opener-Policy on the page: against a page that opens the preview, it
+  // would only take away a cross-origin handle that reads nothing (the preview holds no
+  // secret), and it costs a new renderer process on every cold start. D-25 does not ask for
+  // it. Framing by other sites stays refused (X-Frame-Options and frame-ancestors).
   function pageHeaders(response: ServerResponse): void {
     baseHeaders(response);
     pagePolicy ??= hostPagePolicy(scriptHash(assets.bootJs));

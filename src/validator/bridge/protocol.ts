@@ -257,9 +257,7 @@ export function parsePlatformConfig(text: string | null | undefined): PlatformCo
   return isPlatformConfig(value) ? value : null;
 }
 
-// ---------------------------------------------------------------------------------
 // The document.
-// ---------------------------------------------------------------------------------
 
 function fieldRow(spec: FieldSpec, prefix: string): string[] {
   const name = `\`${prefix}${spec.name}\``;
