@@ -22,7 +22,7 @@ const PENDING = new Map([
   ['src/node', 0.256],
   ['src/ops', 0.22],
   ['src/pipeline', 0.176],
-  ['src/preview', 0.239],
+  ['src/preview', 0.237],
   ['src/render', 0.189],
   ['src/service', 0.132],
   ['src/validator', 0.19],
