@@ -175,292 +175,307 @@ function describeDropped(data: unknown): string {
   return 'a request message of the wrong shape';
 }
 
-export function createHostBridge(options: HostBridgeOptions): HostBridge {
-  const now = options.now ?? defaultNow;
-  const createChannel = options.createChannel ?? defaultChannel;
-  const dispatchCartUpdated = options.dispatchCartUpdated ?? defaultDispatchCartUpdated;
-  const declared = [...options.manifest.capabilities];
-  let port: HostPort | null = null;
-  let dropped = 0;
+/** A host bridge's state: its options with the defaults filled in, the open port, the messages dropped on it. */
+interface BridgeState {
+  readonly options: HostBridgeOptions;
+  readonly now: () => number;
+  readonly createChannel: NonNullable<HostBridgeOptions['createChannel']>;
+  readonly dispatchCartUpdated: (detail: CartUpdatedDetail) => void;
+  readonly declared: readonly string[];
+  /** The host end of the channel to the frame; null when stopped. */
+  port: HostPort | null;
+  dropped: number;
+}
 
-  function log(entry: CallLogEntry): void {
-    if (options.onCall === undefined) return;
-    try {
-      options.onCall(entry);
-    } catch {
-      // The page's log must never take the bridge down.
-    }
+function log(host: BridgeState, entry: CallLogEntry): void {
+  if (host.options.onCall === undefined) return;
+  try {
+    host.options.onCall(entry);
+  } catch {
+    // The page's log must never take the bridge down.
   }
+}
 
-  function post(target: HostPort, message: unknown): boolean {
-    try {
-      target.postMessage(message);
-      return true;
-    } catch {
-      return false; // DataCloneError (an adapter returned something that cannot be cloned) or a closed port
-    }
-  }
-
-  function grantedNow(): string[] {
-    try {
-      return effectiveGrants(declared, options.grants());
-    } catch {
-      return [];
-    }
-  }
-
-  /**
-   * The grants as the page holds them, for checking one call: checkCall tests a key
-   * against `declared` and against this list, which is what effectiveGrants filters for,
-   * without building the filtered list on every call.
-   */
-  function grantsForCall(): readonly string[] {
-    try {
-      const grants = options.grants();
-      return Array.isArray(grants) ? grants : [];
-    } catch {
-      return [];
-    }
-  }
-
-  function settingsNow(): SettingsSnapshot {
-    try {
-      return publicSettings(options.settings());
-    } catch {
-      return {};
-    }
-  }
-
-  /**
-   * Runs the adapter for one checked call: its answer, or a promise of it when the adapter
-   * is asynchronous. Throws whatever the adapter throws.
-   */
-  function perform(call: NormalizedRequest): unknown {
-    const a = options.adapters;
-    switch (call.capability) {
-      case 'analytics.events.write':
-        // Contract: analytics honours the consent state; without it nothing is recorded.
-        if (!options.consent()) return { tracked: false };
-        return a.analytics.track(call.payload.event, call.payload.properties);
-      case 'booking.availability.read':
-        return a.booking.availability(call.payload);
-      case 'booking.create':
-        return a.booking.start(call.payload);
-      case 'cart.manage': {
-        const result: unknown = a.cart[call.action](call.payload);
-        if (!isThenable(result)) {
-          cartUpdated(result);
-          return result;
-        }
-        return Promise.resolve(result).then((settled: unknown) => {
-          cartUpdated(settled);
-          return settled;
-        });
-      }
-      case 'catalog.products.read':
-        return a.catalog.list(call.payload);
-      case 'communications.sms.open':
-        return a.sms.open(call.payload.message);
-      case 'forms.submit':
-        return a.forms.submit(call.payload.form, call.payload.fields);
-      case 'site.theme.read':
-        return a.theme.read();
-      case 'waivers.start':
-        return a.waivers.start(call.payload.waiver);
-    }
-  }
-
-  /** Contract "Behaviour notes": after a cart operation the host dispatches the cart-updated event. */
-  function cartUpdated(result: unknown): void {
-    if (typeof result !== 'object' || result === null) return;
-    const { ok, itemCount, total } = result as { ok?: unknown; itemCount?: unknown; total?: unknown };
-    if (ok !== true || typeof itemCount !== 'number' || typeof total !== 'string') return;
-    try {
-      dispatchCartUpdated({ itemCount, total });
-    } catch {
-      // A listener's failure is the page's, not the call's.
-    }
-  }
-
-  /** What the strict host refuses in a checked call, or null (always null with the switch off). */
-  function strictHostProblem(call: NormalizedRequest): string | null {
-    if (call.capability !== 'forms.submit' || call.payload.form !== 'contact') return null;
-    let strict = false;
-    try {
-      strict = options.strictHost?.() === true;
-    } catch {
-      strict = false;
-    }
-    if (!strict) return null;
-    const fields = call.payload.fields as unknown as Readonly<Record<string, unknown>>;
-    const missing = CONTACT_STRICT_FIELDS.find((name) => fields[name] === undefined);
-    return missing === undefined ? null : `"fields.${missing}" is required by this host (preview --strict-host; the contract leaves it optional)`;
-  }
-
-  /**
-   * Posts the answer to a call and logs it. `started` is when the call arrived (NaN when
-   * nothing logs: the clock is read only for the log). The answer is a result when `ok`,
-   * else `code` and `message`. Called once per call, without an outcome object per call.
-   */
-  function respond(
-    target: HostPort,
-    id: number,
-    capability: string | null,
-    action: string | null,
-    payload: JsonValue | null,
-    started: number,
-    ok: boolean,
-    result: unknown,
-    code: BridgeErrorCode,
-    message: string,
-  ): void {
-    if (port !== target) return; // stopped or restarted meanwhile: the frame that asked is gone
-    const logging = options.onCall !== undefined;
-    const durationMs = logging ? now() - started : 0;
-    if (ok) {
-      if (post(target, { type: MESSAGE_TYPES.response, id, ok: true, result })) {
-        if (logging) log({ kind: 'call', id, capability, action, payload, ok: true, result, durationMs });
-        return;
-      }
-      code = 'REQUEST_FAILED';
-      message = GENERIC_FAILURE;
-    }
-    post(target, { type: MESSAGE_TYPES.response, id, ok: false, error: { code, message } });
-    if (logging) log({ kind: 'call', id, capability, action, payload, ok: false, code, message, durationMs });
-  }
-
-  /** The answer to a call whose adapter threw or rejected: ADAPTER_UNAVAILABLE passes through, anything else is REQUEST_FAILED. */
-  function adapterFailed(target: HostPort, id: number, capability: string | null, action: string | null, payload: JsonValue, started: number, error: unknown): void {
-    if (isAdapterUnavailable(error)) respond(target, id, capability, action, payload, started, false, undefined, 'ADAPTER_UNAVAILABLE', 'The site cannot provide this operation');
-    else respond(target, id, capability, action, payload, started, false, undefined, 'REQUEST_FAILED', GENERIC_FAILURE);
-  }
-
-  function onRequest(target: HostPort, data: unknown): void {
-    // `data` is the port's message: a structured clone (HostBridgeOptions.createChannel).
-    if (!isRequestMessage(data, true)) {
-      dropped++;
-      log({ kind: 'dropped', reason: describeDropped(data), dropped });
-      return;
-    }
-    const started = options.onCall === undefined ? NaN : now();
-    const id = data.id;
-    const capability = typeof data.capability === 'string' ? data.capability : null;
-    const action = typeof data.action === 'string' ? data.action : null;
-
-    const checked = checkRequest(data, declared, grantsForCall(), true);
-    if (!checked.ok) {
-      respond(target, id, capability, action, checked.copy ?? null, started, false, undefined, checked.code, checked.message);
-      return;
-    }
-    const copy = checked.copy;
-    const strictProblem = strictHostProblem(checked);
-    if (strictProblem !== null) {
-      respond(target, id, capability, action, copy, started, false, undefined, 'INVALID_REQUEST', strictProblem);
-      return;
-    }
-    let failing: readonly string[];
-    try {
-      failing = options.failing();
-    } catch {
-      failing = [];
-    }
-    if (failing.includes(checked.capability)) {
-      respond(target, id, capability, action, copy, started, false, undefined, 'REQUEST_FAILED', GENERIC_FAILURE);
-      return;
-    }
-    let forced: BridgeErrorCode | null = null;
-    try {
-      forced = options.failWith?.(checked.capability, checked.action) ?? null;
-    } catch {
-      forced = null;
-    }
-    if (forced !== null) {
-      respond(target, id, capability, action, copy, started, false, undefined, forced, defaultErrorMessage(forced));
-      return;
-    }
-    let result: unknown;
-    try {
-      result = perform(checked);
-    } catch (error) {
-      adapterFailed(target, id, capability, action, copy, started, error);
-      return;
-    }
-    // One promise per call at most (the adapter's own): an answer that is already there,
-    // such as consent's {tracked: false}, goes out in the same task.
-    if (!isThenable(result)) respond(target, id, capability, action, copy, started, true, result, 'REQUEST_FAILED', '');
-    else {
-      Promise.resolve(result).then(
-        (settled) => respond(target, id, capability, action, copy, started, true, settled, 'REQUEST_FAILED', ''),
-        (error: unknown) => adapterFailed(target, id, capability, action, copy, started, error),
-      );
-    }
-  }
-
-  function stop(): void {
-    if (port === null) return;
-    const old = port;
-    port = null;
-    try {
-      old.close();
-    } catch {
-      // already closed
-    }
-  }
-
-  function start(): boolean {
-    stop();
-    const target = options.frame.contentWindow;
-    if (target === null) return false;
-    const channel = createChannel();
-    const own = channel.port1;
-    port = own;
-    dropped = 0;
-    own.addEventListener('message', (event) => {
-      let data: unknown;
-      try {
-        data = event.data;
-      } catch {
-        data = undefined;
-      }
-      try {
-        onRequest(own, data);
-      } catch {
-        // Nothing in onRequest throws by design; a bug must still not take the channel down.
-      }
-    });
-    own.addEventListener('messageerror', () => {
-      // A message that could not be deserialized.
-      dropped++;
-      log({ kind: 'dropped', reason: 'a message that could not be deserialized', dropped });
-    });
-    own.start();
-    // The sandboxed frame's origin is opaque ("null"), which postMessage cannot target: "*".
-    const targetOrigin = options.frameOrigin === 'null' ? '*' : options.frameOrigin;
-    try {
-      target.postMessage({ type: MESSAGE_TYPES.init, protocol: PROTOCOL_VERSION }, targetOrigin, [channel.port2]);
-    } catch {
-      stop();
-      return false;
-    }
-    // Queued on the port until the runtime starts it: always the first message it reads.
-    post(own, { type: MESSAGE_TYPES.ready, protocol: PROTOCOL_VERSION, capabilities: grantedNow(), settings: settingsNow() });
+function post(target: HostPort, message: unknown): boolean {
+  try {
+    target.postMessage(message);
     return true;
+  } catch {
+    return false; // DataCloneError (an adapter returned something that cannot be cloned) or a closed port
   }
+}
 
+function grantedNow(host: BridgeState): string[] {
+  try {
+    return effectiveGrants(host.declared, host.options.grants());
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The grants as the page holds them, for checking one call: checkCall tests a key
+ * against `declared` and against this list, which is what effectiveGrants filters for,
+ * without building the filtered list on every call.
+ */
+function grantsForCall(host: BridgeState): readonly string[] {
+  try {
+    const grants = host.options.grants();
+    return Array.isArray(grants) ? grants : [];
+  } catch {
+    return [];
+  }
+}
+
+function settingsNow(host: BridgeState): SettingsSnapshot {
+  try {
+    return publicSettings(host.options.settings());
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Runs the adapter for one checked call: its answer, or a promise of it when the adapter
+ * is asynchronous. Throws whatever the adapter throws.
+ */
+function perform(host: BridgeState, call: NormalizedRequest): unknown {
+  const a = host.options.adapters;
+  switch (call.capability) {
+    case 'analytics.events.write':
+      // Contract: analytics honours the consent state; without it nothing is recorded.
+      if (!host.options.consent()) return { tracked: false };
+      return a.analytics.track(call.payload.event, call.payload.properties);
+    case 'booking.availability.read':
+      return a.booking.availability(call.payload);
+    case 'booking.create':
+      return a.booking.start(call.payload);
+    case 'cart.manage': {
+      const result: unknown = a.cart[call.action](call.payload);
+      if (!isThenable(result)) {
+        cartUpdated(host, result);
+        return result;
+      }
+      return Promise.resolve(result).then((settled: unknown) => {
+        cartUpdated(host, settled);
+        return settled;
+      });
+    }
+    case 'catalog.products.read':
+      return a.catalog.list(call.payload);
+    case 'communications.sms.open':
+      return a.sms.open(call.payload.message);
+    case 'forms.submit':
+      return a.forms.submit(call.payload.form, call.payload.fields);
+    case 'site.theme.read':
+      return a.theme.read();
+    case 'waivers.start':
+      return a.waivers.start(call.payload.waiver);
+  }
+}
+
+/** Contract "Behaviour notes": after a cart operation the host dispatches the cart-updated event. */
+function cartUpdated(host: BridgeState, result: unknown): void {
+  if (typeof result !== 'object' || result === null) return;
+  const { ok, itemCount, total } = result as { ok?: unknown; itemCount?: unknown; total?: unknown };
+  if (ok !== true || typeof itemCount !== 'number' || typeof total !== 'string') return;
+  try {
+    host.dispatchCartUpdated({ itemCount, total });
+  } catch {
+    // A listener's failure is the page's, not the call's.
+  }
+}
+
+/** What the strict host refuses in a checked call, or null (always null with the switch off). */
+function strictHostProblem(host: BridgeState, call: NormalizedRequest): string | null {
+  if (call.capability !== 'forms.submit' || call.payload.form !== 'contact') return null;
+  let strict = false;
+  try {
+    strict = host.options.strictHost?.() === true;
+  } catch {
+    strict = false;
+  }
+  if (!strict) return null;
+  const fields = call.payload.fields as unknown as Readonly<Record<string, unknown>>;
+  const missing = CONTACT_STRICT_FIELDS.find((name) => fields[name] === undefined);
+  return missing === undefined ? null : `"fields.${missing}" is required by this host (preview --strict-host; the contract leaves it optional)`;
+}
+
+/**
+ * Posts the answer to a call and logs it. `started` is when the call arrived (NaN when
+ * nothing logs: the clock is read only for the log). The answer is a result when `ok`,
+ * else `code` and `message`. Called once per call, without an outcome object per call.
+ */
+function respond(host: BridgeState, 
+  target: HostPort,
+  id: number,
+  capability: string | null,
+  action: string | null,
+  payload: JsonValue | null,
+  started: number,
+  ok: boolean,
+  result: unknown,
+  code: BridgeErrorCode,
+  message: string,
+): void {
+  if (host.port !== target) return; // stopped or restarted meanwhile: the frame that asked is gone
+  const logging = host.options.onCall !== undefined;
+  const durationMs = logging ? host.now() - started : 0;
+  if (ok) {
+    if (post(target, { type: MESSAGE_TYPES.response, id, ok: true, result })) {
+      if (logging) log(host, { kind: 'call', id, capability, action, payload, ok: true, result, durationMs });
+      return;
+    }
+    code = 'REQUEST_FAILED';
+    message = GENERIC_FAILURE;
+  }
+  post(target, { type: MESSAGE_TYPES.response, id, ok: false, error: { code, message } });
+  if (logging) log(host, { kind: 'call', id, capability, action, payload, ok: false, code, message, durationMs });
+}
+
+/** The answer to a call whose adapter threw or rejected: ADAPTER_UNAVAILABLE passes through, anything else is REQUEST_FAILED. */
+function adapterFailed(host: BridgeState, target: HostPort, id: number, capability: string | null, action: string | null, payload: JsonValue, started: number, error: unknown): void {
+  if (isAdapterUnavailable(error)) respond(host, target, id, capability, action, payload, started, false, undefined, 'ADAPTER_UNAVAILABLE', 'The site cannot provide this operation');
+  else respond(host, target, id, capability, action, payload, started, false, undefined, 'REQUEST_FAILED', GENERIC_FAILURE);
+}
+
+function onRequest(host: BridgeState, target: HostPort, data: unknown): void {
+  // `data` is the port's message: a structured clone (HostBridgeOptions.createChannel).
+  if (!isRequestMessage(data, true)) {
+    host.dropped++;
+    log(host, { kind: 'dropped', reason: describeDropped(data), dropped: host.dropped });
+    return;
+  }
+  const started = host.options.onCall === undefined ? NaN : host.now();
+  const id = data.id;
+  const capability = typeof data.capability === 'string' ? data.capability : null;
+  const action = typeof data.action === 'string' ? data.action : null;
+
+  const checked = checkRequest(data, host.declared, grantsForCall(host), true);
+  if (!checked.ok) {
+    respond(host, target, id, capability, action, checked.copy ?? null, started, false, undefined, checked.code, checked.message);
+    return;
+  }
+  const copy = checked.copy;
+  const strictProblem = strictHostProblem(host, checked);
+  if (strictProblem !== null) {
+    respond(host, target, id, capability, action, copy, started, false, undefined, 'INVALID_REQUEST', strictProblem);
+    return;
+  }
+  let failing: readonly string[];
+  try {
+    failing = host.options.failing();
+  } catch {
+    failing = [];
+  }
+  if (failing.includes(checked.capability)) {
+    respond(host, target, id, capability, action, copy, started, false, undefined, 'REQUEST_FAILED', GENERIC_FAILURE);
+    return;
+  }
+  let forced: BridgeErrorCode | null = null;
+  try {
+    forced = host.options.failWith?.(checked.capability, checked.action) ?? null;
+  } catch {
+    forced = null;
+  }
+  if (forced !== null) {
+    respond(host, target, id, capability, action, copy, started, false, undefined, forced, defaultErrorMessage(forced));
+    return;
+  }
+  let result: unknown;
+  try {
+    result = perform(host, checked);
+  } catch (error) {
+    adapterFailed(host, target, id, capability, action, copy, started, error);
+    return;
+  }
+  // One promise per call at most (the adapter's own): an answer that is already there,
+  // such as consent's {tracked: false}, goes out in the same task.
+  if (!isThenable(result)) respond(host, target, id, capability, action, copy, started, true, result, 'REQUEST_FAILED', '');
+  else {
+    Promise.resolve(result).then(
+      (settled) => respond(host, target, id, capability, action, copy, started, true, settled, 'REQUEST_FAILED', ''),
+      (error: unknown) => adapterFailed(host, target, id, capability, action, copy, started, error),
+    );
+  }
+}
+
+function stop(host: BridgeState): void {
+  if (host.port === null) return;
+  const old = host.port;
+  host.port = null;
+  try {
+    old.close();
+  } catch {
+    // already closed
+  }
+}
+
+function start(host: BridgeState): boolean {
+  stop(host);
+  const target = host.options.frame.contentWindow;
+  if (target === null) return false;
+  const channel = host.createChannel();
+  const own = channel.port1;
+  host.port = own;
+  host.dropped = 0;
+  own.addEventListener('message', (event) => {
+    let data: unknown;
+    try {
+      data = event.data;
+    } catch {
+      data = undefined;
+    }
+    try {
+      onRequest(host, own, data);
+    } catch {
+      // Nothing in onRequest throws by design; a bug must still not take the channel down.
+    }
+  });
+  own.addEventListener('messageerror', () => {
+    // A message that could not be deserialized.
+    host.dropped++;
+    log(host, { kind: 'dropped', reason: 'a message that could not be deserialized', dropped: host.dropped });
+  });
+  own.start();
+  // The sandboxed frame's origin is opaque ("null"), which postMessage cannot target: "*".
+  const targetOrigin = host.options.frameOrigin === 'null' ? '*' : host.options.frameOrigin;
+  try {
+    target.postMessage({ type: MESSAGE_TYPES.init, protocol: PROTOCOL_VERSION }, targetOrigin, [channel.port2]);
+  } catch {
+    stop(host);
+    return false;
+  }
+  // Queued on the port until the runtime starts it: always the first message it reads.
+  post(own, { type: MESSAGE_TYPES.ready, protocol: PROTOCOL_VERSION, capabilities: grantedNow(host), settings: settingsNow(host) });
+  return true;
+}
+
+/** A host bridge: one BridgeState, and the functions above over it. */
+export function createHostBridge(options: HostBridgeOptions): HostBridge {
+  const host: BridgeState = {
+    options,
+    now: options.now ?? defaultNow,
+    createChannel: options.createChannel ?? defaultChannel,
+    dispatchCartUpdated: options.dispatchCartUpdated ?? defaultDispatchCartUpdated,
+    declared: [...options.manifest.capabilities],
+    port: null,
+    dropped: 0,
+  };
   return {
-    start,
-    stop,
+    start: () => start(host),
+    stop: () => stop(host),
     pushGrants(): void {
-      if (port !== null) post(port, { type: MESSAGE_TYPES.grants, capabilities: grantedNow() });
+      if (host.port !== null) post(host.port, { type: MESSAGE_TYPES.grants, capabilities: grantedNow(host) });
     },
     pushSettings(): void {
-      if (port !== null) post(port, { type: MESSAGE_TYPES.settings, settings: settingsNow() });
+      if (host.port !== null) post(host.port, { type: MESSAGE_TYPES.settings, settings: settingsNow(host) });
     },
     get dropped(): number {
-      return dropped;
+      return host.dropped;
     },
     get running(): boolean {
-      return port !== null;
+      return host.port !== null;
     },
   };
 }

@@ -46,9 +46,7 @@ import { MANIFEST_SCHEMA_VERSION, BRIDGE_PROTOCOL_VERSION } from './versions.js'
 /** The schema's `$id`: a name, not a place to download from (the snapshot is offline). */
 export const MANIFEST_SCHEMA_ID = `urn:platform-extension:manifest-schema:${MANIFEST_SCHEMA_VERSION}`;
 
-// ---------------------------------------------------------------------------------
 // Pattern pieces, each named after the grammar it copies (grammar.ts, paths.ts).
-// ---------------------------------------------------------------------------------
 
 /**
  * Decimal numbers without leading zeros whose value is at most `max` (a non-negative safe
@@ -131,9 +129,7 @@ export const URL_PATTERN = `^(?:/(?:[^/\\s\\\\\\x00-\\x1f\\x7f-\\x9f]${URL_CHAR}
 /** A required string-valued property needs a character that is not whitespace (D-8; JavaScript's trim and \s agree). */
 const NOT_BLANK_PATTERN = '\\S';
 
-// ---------------------------------------------------------------------------------
 // The schema.
-// ---------------------------------------------------------------------------------
 
 type Schema = { [key: string]: unknown };
 

@@ -165,7 +165,6 @@ export function checkOptions(options: unknown): MockPlatformOptions {
   return options as MockPlatformOptions;
 }
 
-// ---------------------------------------------------------------------------------------
 // The manifest
 
 function manifestPath(input: string | URL): string {
@@ -232,7 +231,6 @@ export function readManifest(input: MockPlatformOptions['manifest']): ManifestFa
   return { declared: info.capabilities, properties: info.properties, namespace: info.namespace ?? DEFAULT_NAMESPACE, version: info.version ?? DEFAULT_VERSION };
 }
 
-// ---------------------------------------------------------------------------------------
 // Grants and failures
 
 /** A list of capability keys (grants, deny, setGrants). */
@@ -300,7 +298,6 @@ export function timeout(where: string, value: unknown, max: number): number | un
 
 export const TIMEOUT_MAXIMA = { requestTimeoutMs: REQUEST_TIMEOUT_MS, initializationTimeoutMs: INITIALIZATION_TIMEOUT_MS } as const;
 
-// ---------------------------------------------------------------------------------------
 // Settings
 
 /** The manifest's defaults: what a store builder starts with. */
@@ -347,7 +344,6 @@ export function checkSettings(where: string, properties: readonly PropertyDef[] 
   return merged as Record<string, SettingValue>;
 }
 
-// ---------------------------------------------------------------------------------------
 // Store data
 
 /** A closed product of the contract's shape whose price the mock cart can add up. */

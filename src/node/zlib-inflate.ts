@@ -9,8 +9,8 @@ import type { InflateResult } from '../validator/internal.js';
 let nativeCrc32: ((data: Uint8Array) => number) | null | undefined;
 
 /**
- * node:zlib's CRC-32 (Node.js 20.15 and later; the same function as the validator's, about
- * 10x faster), or null. Looked up through the namespace so that older Node.js 20 releases,
+ * node:zlib's CRC-32 (Node.js 20.15 and later; the same function as the validator's, in
+ * native code), or null. Looked up through the namespace so that older Node.js 20 releases,
  * which lack the export, load this module too.
  */
 export function nativeCrc32OrNull(): ((data: Uint8Array) => number) | null {

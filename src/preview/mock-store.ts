@@ -37,7 +37,6 @@ import {
 
 export { THEME_FIELDS, type ThemeField };
 
-// ---------------------------------------------------------------------------------------
 // Sample catalogue
 
 /** Sixteen base products of a small archery range and outfitter; each comes in four finishes. */
@@ -177,7 +176,6 @@ const CATALOG: readonly CatalogEntry[] = buildCatalog();
 /** The sample products, in listing order. */
 export const SAMPLE_PRODUCTS: readonly CatalogProduct[] = Object.freeze(CATALOG.map((e) => e.product));
 
-// ---------------------------------------------------------------------------------------
 // Theme
 
 /** The sample store's theme. Each value is a CSS value (Theme), never HTML. */
@@ -215,7 +213,6 @@ export function themeValueProblem(value: string): string | null {
   return null;
 }
 
-// ---------------------------------------------------------------------------------------
 // Booking
 
 export interface Lane {
@@ -310,7 +307,6 @@ export function availabilityFor(laneId: number, date: string, durationMinutes: n
   return Object.freeze({ lane, date, durationMinutes, open, slots: Object.freeze(slots) });
 }
 
-// ---------------------------------------------------------------------------------------
 // Forms
 
 /**
@@ -364,7 +360,6 @@ export function formFieldProblem(form: unknown, fields: unknown): string | null 
   return null;
 }
 
-// ---------------------------------------------------------------------------------------
 // The store
 
 /** Something the mock store did that the host page shows (a flow it would open, a record it kept). */
@@ -480,206 +475,225 @@ function newest<T>(list: readonly T[]): T[] {
   return list.slice(Math.max(0, list.length - STORE_RECORDS_MAX));
 }
 
-export function createMockStore(options: MockStoreOptions = {}): MockStore {
-  const emptyCatalog = options.emptyCatalog === true;
-  const smsAvailable = options.smsAvailable ?? (() => true);
-  const consent = options.consent ?? (() => true);
-  const notify = options.onActivity ?? (() => {});
-  const catalog: readonly CatalogEntry[] = emptyCatalog ? [] : options.products !== undefined ? options.products.map(entryOf) : CATALOG;
-  const byId = new Map(catalog.map((e) => [e.product.id, e]));
+/** Everything a mock store knows: fixed at creation (the catalogue, the switches) or changed by calls. */
+interface StoreState {
+  readonly catalog: readonly CatalogEntry[];
+  readonly byId: ReadonlyMap<number, CatalogEntry>;
+  readonly smsAvailable: () => boolean;
+  readonly consent: () => boolean;
+  readonly notify: (activity: StoreActivity) => void;
+  /** Cart lines in the order they were first added: product id -> quantity. */
+  readonly lines: Map<number, number>;
+  theme: Record<ThemeField, string>;
+  readonly analyticsRecords: AnalyticsRecord[];
+  analyticsCount: number;
+  readonly formRecords: FormRecord[];
+  /**
+   * The products matching a search, by search text and stock filter, and each page of them.
+   * The catalogue never changes, so each is worked out once; bounded, so a frame searching
+   * for ever new words cannot grow them without end.
+   */
+  readonly matchCache: Map<string, readonly CatalogEntry[]>;
+  readonly pageCache: Map<string, CatalogPage>;
+}
 
-  // Cart lines in the order they were first added: product id -> quantity.
-  const lines = new Map<number, number>();
-  let theme: Record<ThemeField, string> = { ...DEFAULT_THEME };
-  const analyticsRecords: AnalyticsRecord[] = [];
-  let analyticsCount = 0;
-  const formRecords: FormRecord[] = [];
-
-  function cartSnapshot(): CartSnapshot {
-    let itemCount = 0;
-    let cents = 0;
-    const out: CartLine[] = [];
-    for (const [id, quantity] of lines) {
-      const entry = byId.get(id)!;
-      itemCount += quantity;
-      // Integer cents: no floating-point drift in totals.
-      cents += entry.cents * quantity;
-      out.push({ product: entry.product, quantity, total: formatCents(entry.cents * quantity) });
-    }
-    return { lines: out, itemCount, total: formatCents(cents) };
-  }
-
-  function cartResponse(action: 'add' | 'remove' | 'update', ok: boolean): CartResult {
-    const snapshot = cartSnapshot();
-    notify({ kind: 'cart', action, ok });
-    return { ok, itemCount: snapshot.itemCount, total: snapshot.total };
-  }
-
-  function quantityOf(details: CartDetails): number {
-    const quantity = details.quantity ?? CART_QUANTITY_MIN;
-    if (!Number.isInteger(quantity) || quantity < CART_QUANTITY_MIN || quantity > CART_QUANTITY_MAX) throw new Error('quantity out of range');
-    return quantity;
-  }
-
-  // The products matching a search, by search text and stock filter. The catalogue never
-  // changes, so each search is worked out once: a frame listing the same page over and
-  // over (bench/bridge.mjs) costs the page a lookup, not a scan of the catalogue. Bounded:
-  // a frame searching for ever new words cannot grow it without end.
-  const matchCache = new Map<string, readonly CatalogEntry[]>();
-  const pageCache = new Map<string, CatalogPage>();
-
-  function matchesOf(search: string, includeOutOfStock: boolean): readonly CatalogEntry[] {
-    const key = `${includeOutOfStock ? '+' : '-'}${search}`;
-    const known = matchCache.get(key);
-    if (known !== undefined) return known;
-    // Every word of the search must appear in the name, ignoring case.
-    const words = search.toLowerCase().split(/\s+/).filter((w) => w !== '');
-    const matches = catalog.filter((e) => (includeOutOfStock || e.product.inStock) && words.every((w) => e.folded.includes(w)));
-    if (matchCache.size >= MATCH_CACHE_MAX) matchCache.clear();
-    matchCache.set(key, matches);
-    return matches;
-  }
-
-  const adapters: Adapters = {
-    catalog: {
-      async list(query: CatalogQuery): Promise<CatalogPage> {
-        // The host hands over normalized queries; the defaults are repeated for direct callers.
-        const limit = query.limit ?? CATALOG_LIMITS[0];
-        const page = query.page ?? CATALOG_PAGE_MIN;
-        const search = query.search ?? '';
-        const includeOutOfStock = query.includeOutOfStock ?? true;
-        // Each page is worked out once and kept frozen, products included. A call gets it as
-        // a frozen page of its own whose products array is its own too: no caller can change
-        // what the next one gets. The array is an ordinary one, spread from the kept one (not
-        // sliced: V8 keeps a frozen array's kind through slice): a frozen array crosses a
-        // MessagePort as a sparse array, which cost the frame about a sixth more to read than
-        // the same products in an ordinary one (bench/bridge.mjs, catalog calls; Chromium's
-        // trace of SerializedScriptValueFactory::deserialize in the frame).
-        const key = `${includeOutOfStock ? '+' : '-'}${page}:${limit}:${search}`;
-        let kept = pageCache.get(key);
-        if (kept === undefined) {
-          const matches = matchesOf(search, includeOutOfStock);
-          const lastPage = Math.max(1, Math.ceil(matches.length / limit));
-          const products = Object.freeze(matches.slice((page - 1) * limit, page * limit).map((e) => e.product));
-          kept = Object.freeze({ products, total: matches.length, page, lastPage });
-          if (pageCache.size >= MATCH_CACHE_MAX) pageCache.clear();
-          pageCache.set(key, kept);
-        }
-        return Object.freeze({ products: [...kept.products], total: kept.total, page: kept.page, lastPage: kept.lastPage });
-      },
-    },
-    cart: {
-      async add(details: CartDetails): Promise<CartResult> {
-        const id = positiveIntegerOrThrow(details.productId, 'productId');
-        const quantity = quantityOf(details);
-        const entry = byId.get(id);
-        const next = (lines.get(id) ?? 0) + quantity;
-        // Unknown or sold-out products, and lines beyond the contract's quantity bound, are refused without a change.
-        if (entry === undefined || !entry.product.inStock || next > CART_QUANTITY_MAX) return cartResponse('add', false);
-        lines.set(id, next);
-        return cartResponse('add', true);
-      },
-      async remove(details: CartDetails): Promise<CartResult> {
-        const id = positiveIntegerOrThrow(details.productId, 'productId');
-        const quantity = quantityOf(details);
-        const current = lines.get(id);
-        if (current === undefined) return cartResponse('remove', false);
-        // `remove` takes away `quantity` units (default 1); the line goes when none are left.
-        if (current - quantity <= 0) lines.delete(id);
-        else lines.set(id, current - quantity);
-        return cartResponse('remove', true);
-      },
-      async update(details: CartDetails): Promise<CartResult> {
-        const id = positiveIntegerOrThrow(details.productId, 'productId');
-        const quantity = quantityOf(details);
-        // `update` sets the quantity of a line already in the cart.
-        if (!lines.has(id)) return cartResponse('update', false);
-        lines.set(id, quantity);
-        return cartResponse('update', true);
-      },
-    },
-    theme: {
-      async read(): Promise<Theme> {
-        return { ...theme };
-      },
-    },
-    booking: {
-      async availability(query: AvailabilityQuery): Promise<AvailabilityResult> {
-        const result = availabilityFor(query.laneId, query.date, query.durationMinutes);
-        // A plain, unfrozen copy: the host posts it over the port as it is.
-        return JSON.parse(JSON.stringify(result)) as AvailabilityResult;
-      },
-      async start(details: BookingDetails): Promise<OpenedFlow> {
-        const params: string[] = [];
-        if (details.laneId !== undefined) params.push(`lane=${details.laneId}`);
-        if (details.startsAt !== undefined) params.push(`startsAt=${encodeURIComponent(details.startsAt)}`);
-        if (details.endsAt !== undefined) params.push(`endsAt=${encodeURIComponent(details.endsAt)}`);
-        const url = `/booking${params.length > 0 ? `?${params.join('&')}` : ''}`;
-        notify({ kind: 'booking-opened', url });
-        return { opened: true, url };
-      },
-    },
-    forms: {
-      async submit(form: FormName, fields: ContactFields | NewsletterFields): Promise<FormResult> {
-        const problem = formFieldProblem(form, fields);
-        if (problem !== null) throw new Error(problem);
-        const values = fields as unknown as Record<string, string | number>;
-        const ok = formAccepted(form, values);
-        if (ok) keepNewest(formRecords, { form, fields: { ...values } });
-        notify({ kind: 'form-submitted', form, ok });
-        return { ok };
-      },
-    },
-    sms: {
-      async open(message: string | undefined): Promise<SmsOpened> {
-        // Contract: ADAPTER_UNAVAILABLE when the site has no valid text-message link.
-        if (!smsAvailable()) throw new AdapterUnavailable();
-        notify({ kind: 'sms-opened', to: STORE_SMS_NUMBER, message: message ?? '' });
-        return { opened: true };
-      },
-    },
-    waivers: {
-      async start(waiver: WaiverKind): Promise<OpenedFlow> {
-        if (waiver !== 'range' && waiver !== 'rental' && waiver !== 'class') throw new Error('unknown waiver');
-        const url = `/waivers/${waiver}`;
-        notify({ kind: 'waiver-opened', url });
-        return { opened: true, url };
-      },
-    },
-    analytics: {
-      async track(event: string, properties: AnalyticsProperties): Promise<TrackResult> {
-        // Contract: analytics honours the consent state. Without consent nothing is recorded.
-        if (!consent()) {
-          notify({ kind: 'analytics', tracked: false, event });
-          return { tracked: false };
-        }
-        const record: { -readonly [K in keyof AnalyticsRecord]: AnalyticsRecord[K] } = { sequence: ++analyticsCount, event };
-        if (properties.label !== undefined) record.label = properties.label;
-        if (properties.value !== undefined) record.value = properties.value;
-        keepNewest(analyticsRecords, Object.freeze(record));
-        notify({ kind: 'analytics', tracked: true, event });
-        return { tracked: true };
-      },
-    },
+function newState(options: MockStoreOptions): StoreState {
+  const catalog: readonly CatalogEntry[] = options.emptyCatalog === true ? [] : options.products !== undefined ? options.products.map(entryOf) : CATALOG;
+  return {
+    catalog,
+    byId: new Map(catalog.map((e) => [e.product.id, e])),
+    smsAvailable: options.smsAvailable ?? (() => true),
+    consent: options.consent ?? (() => true),
+    notify: options.onActivity ?? (() => {}),
+    lines: new Map(),
+    theme: { ...DEFAULT_THEME },
+    analyticsRecords: [],
+    analyticsCount: 0,
+    formRecords: [],
+    matchCache: new Map(),
+    pageCache: new Map(),
   };
+}
 
+function cartSnapshot(state: StoreState): CartSnapshot {
+  let itemCount = 0;
+  let cents = 0;
+  const out: CartLine[] = [];
+  for (const [id, quantity] of state.lines) {
+    const entry = state.byId.get(id)!;
+    itemCount += quantity;
+    // Integer cents: no floating-point drift in totals.
+    cents += entry.cents * quantity;
+    out.push({ product: entry.product, quantity, total: formatCents(entry.cents * quantity) });
+  }
+  return { lines: out, itemCount, total: formatCents(cents) };
+}
+
+function cartResponse(state: StoreState, action: 'add' | 'remove' | 'update', ok: boolean): CartResult {
+  const snapshot = cartSnapshot(state);
+  state.notify({ kind: 'cart', action, ok });
+  return { ok, itemCount: snapshot.itemCount, total: snapshot.total };
+}
+
+function quantityOf(details: CartDetails): number {
+  const quantity = details.quantity ?? CART_QUANTITY_MIN;
+  if (!Number.isInteger(quantity) || quantity < CART_QUANTITY_MIN || quantity > CART_QUANTITY_MAX) throw new Error('quantity out of range');
+  return quantity;
+}
+
+function matchesOf(state: StoreState, search: string, includeOutOfStock: boolean): readonly CatalogEntry[] {
+  const key = `${includeOutOfStock ? '+' : '-'}${search}`;
+  const known = state.matchCache.get(key);
+  if (known !== undefined) return known;
+  // Every word of the search must appear in the name, ignoring case.
+  const words = search.toLowerCase().split(/\s+/).filter((w) => w !== '');
+  const matches = state.catalog.filter((e) => (includeOutOfStock || e.product.inStock) && words.every((w) => e.folded.includes(w)));
+  if (state.matchCache.size >= MATCH_CACHE_MAX) state.matchCache.clear();
+  state.matchCache.set(key, matches);
+  return matches;
+}
+
+function catalogPage(state: StoreState, query: CatalogQuery): CatalogPage {
+  // The host hands over normalized queries; the defaults are repeated for direct callers.
+  const limit = query.limit ?? CATALOG_LIMITS[0];
+  const page = query.page ?? CATALOG_PAGE_MIN;
+  const search = query.search ?? '';
+  const includeOutOfStock = query.includeOutOfStock ?? true;
+  // Each page is kept frozen, products included; a call gets a frozen page of its own with an
+  // ordinary products array of its own (spread, not sliced: a frozen array crosses a
+  // MessagePort as a sparse array, slower for the frame to read), so no caller can change
+  // what the next one gets.
+  const key = `${includeOutOfStock ? '+' : '-'}${page}:${limit}:${search}`;
+  let kept = state.pageCache.get(key);
+  if (kept === undefined) {
+    const matches = matchesOf(state, search, includeOutOfStock);
+    const lastPage = Math.max(1, Math.ceil(matches.length / limit));
+    const products = Object.freeze(matches.slice((page - 1) * limit, page * limit).map((e) => e.product));
+    kept = Object.freeze({ products, total: matches.length, page, lastPage });
+    if (state.pageCache.size >= MATCH_CACHE_MAX) state.pageCache.clear();
+    state.pageCache.set(key, kept);
+  }
+  return Object.freeze({ products: [...kept.products], total: kept.total, page: kept.page, lastPage: kept.lastPage });
+}
+
+function cartAdd(state: StoreState, details: CartDetails): CartResult {
+  const id = positiveIntegerOrThrow(details.productId, 'productId');
+  const quantity = quantityOf(details);
+  const entry = state.byId.get(id);
+  const next = (state.lines.get(id) ?? 0) + quantity;
+  // Unknown or sold-out products, and lines beyond the contract's quantity bound, are refused without a change.
+  if (entry === undefined || !entry.product.inStock || next > CART_QUANTITY_MAX) return cartResponse(state, 'add', false);
+  state.lines.set(id, next);
+  return cartResponse(state, 'add', true);
+}
+
+/** Takes away `quantity` units (default 1); the line goes when none are left. */
+function cartRemove(state: StoreState, details: CartDetails): CartResult {
+  const id = positiveIntegerOrThrow(details.productId, 'productId');
+  const quantity = quantityOf(details);
+  const current = state.lines.get(id);
+  if (current === undefined) return cartResponse(state, 'remove', false);
+  if (current - quantity <= 0) state.lines.delete(id);
+  else state.lines.set(id, current - quantity);
+  return cartResponse(state, 'remove', true);
+}
+
+/** Sets the quantity of a line already in the cart. */
+function cartUpdate(state: StoreState, details: CartDetails): CartResult {
+  const id = positiveIntegerOrThrow(details.productId, 'productId');
+  const quantity = quantityOf(details);
+  if (!state.lines.has(id)) return cartResponse(state, 'update', false);
+  state.lines.set(id, quantity);
+  return cartResponse(state, 'update', true);
+}
+
+function startBooking(state: StoreState, details: BookingDetails): OpenedFlow {
+  const params: string[] = [];
+  if (details.laneId !== undefined) params.push(`lane=${details.laneId}`);
+  if (details.startsAt !== undefined) params.push(`startsAt=${encodeURIComponent(details.startsAt)}`);
+  if (details.endsAt !== undefined) params.push(`endsAt=${encodeURIComponent(details.endsAt)}`);
+  const url = `/booking${params.length > 0 ? `?${params.join('&')}` : ''}`;
+  state.notify({ kind: 'booking-opened', url });
+  return { opened: true, url };
+}
+
+function submitForm(state: StoreState, form: FormName, fields: ContactFields | NewsletterFields): FormResult {
+  const problem = formFieldProblem(form, fields);
+  if (problem !== null) throw new Error(problem);
+  const values = fields as unknown as Record<string, string | number>;
+  const ok = formAccepted(form, values);
+  if (ok) keepNewest(state.formRecords, { form, fields: { ...values } });
+  state.notify({ kind: 'form-submitted', form, ok });
+  return { ok };
+}
+
+function openSms(state: StoreState, message: string | undefined): SmsOpened {
+  // Contract: ADAPTER_UNAVAILABLE when the site has no valid text-message link.
+  if (!state.smsAvailable()) throw new AdapterUnavailable();
+  state.notify({ kind: 'sms-opened', to: STORE_SMS_NUMBER, message: message ?? '' });
+  return { opened: true };
+}
+
+function startWaiver(state: StoreState, waiver: WaiverKind): OpenedFlow {
+  if (waiver !== 'range' && waiver !== 'rental' && waiver !== 'class') throw new Error('unknown waiver');
+  const url = `/waivers/${waiver}`;
+  state.notify({ kind: 'waiver-opened', url });
+  return { opened: true, url };
+}
+
+/** Contract: analytics honours the consent state; without consent nothing is recorded. */
+function track(state: StoreState, event: string, properties: AnalyticsProperties): TrackResult {
+  if (!state.consent()) {
+    state.notify({ kind: 'analytics', tracked: false, event });
+    return { tracked: false };
+  }
+  const record: { -readonly [K in keyof AnalyticsRecord]: AnalyticsRecord[K] } = { sequence: ++state.analyticsCount, event };
+  if (properties.label !== undefined) record.label = properties.label;
+  if (properties.value !== undefined) record.value = properties.value;
+  keepNewest(state.analyticsRecords, Object.freeze(record));
+  state.notify({ kind: 'analytics', tracked: true, event });
+  return { tracked: true };
+}
+
+function setTheme(state: StoreState, field: ThemeField, value: string): string | null {
+  if (!(THEME_FIELDS as readonly string[]).includes(field)) return 'unknown field';
+  const problem = themeValueProblem(value);
+  if (problem === null) state.theme = { ...state.theme, [field]: value };
+  return problem;
+}
+
+/** A mock store: one StoreState, and the Adapters and page controls as functions over it. */
+export function createMockStore(options: MockStoreOptions = {}): MockStore {
+  const state = newState(options);
+  const adapters: Adapters = {
+    catalog: { list: async (query: CatalogQuery) => catalogPage(state, query) },
+    cart: {
+      add: async (details: CartDetails) => cartAdd(state, details),
+      remove: async (details: CartDetails) => cartRemove(state, details),
+      update: async (details: CartDetails) => cartUpdate(state, details),
+    },
+    theme: { read: async () => ({ ...state.theme }) },
+    booking: {
+      // A plain, unfrozen copy: the host posts it over the port as it is.
+      availability: async (query: AvailabilityQuery) =>
+        JSON.parse(JSON.stringify(availabilityFor(query.laneId, query.date, query.durationMinutes))) as AvailabilityResult,
+      start: async (details: BookingDetails) => startBooking(state, details),
+    },
+    forms: { submit: async (form: FormName, fields: ContactFields | NewsletterFields) => submitForm(state, form, fields) },
+    sms: { open: async (message: string | undefined) => openSms(state, message) },
+    waivers: { start: async (waiver: WaiverKind) => startWaiver(state, waiver) },
+    analytics: { track: async (event: string, properties: AnalyticsProperties) => track(state, event, properties) },
+  };
   return {
     adapters,
-    cart: cartSnapshot,
-    clearCart() {
-      lines.clear();
-    },
-    theme: () => ({ ...theme }),
-    setTheme(field, value) {
-      if (!(THEME_FIELDS as readonly string[]).includes(field)) return 'unknown field';
-      const problem = themeValueProblem(value);
-      if (problem === null) theme = { ...theme, [field]: value };
-      return problem;
-    },
+    cart: () => cartSnapshot(state),
+    clearCart: () => state.lines.clear(),
+    theme: () => ({ ...state.theme }),
+    setTheme: (field, value) => setTheme(state, field, value),
     resetTheme() {
-      theme = { ...DEFAULT_THEME };
+      state.theme = { ...DEFAULT_THEME };
     },
-    analytics: () => newest(analyticsRecords),
-    forms: () => newest(formRecords),
+    analytics: () => newest(state.analyticsRecords),
+    forms: () => newest(state.formRecords),
   };
 }

@@ -422,13 +422,269 @@ function publicState(state: CheckedProject, options: PreviewServerOptions, base:
   };
 }
 
+/** A preview server's state: its options and assets, the latest check, the open sockets and event streams, the watcher. */
+interface PreviewServerState {
+  readonly options: PreviewServerOptions;
+  readonly projectDir: string;
+  readonly assets: PreviewAssets;
+  /** Worked out at the first page request, after the URL is out: hashing loads node:crypto. */
+  pagePolicy: string | null;
+  readonly previous: PreviousBundle | null;
+  revision: number;
+  /** The latest check; set before the server can answer any request (see the listen callback). */
+  checked: CheckedProject;
+  readonly channel: EventChannel;
+  readonly sockets: Set<Socket>;
+  /** D-32: the first path segment of every URL this server answers, `/<32 hex digits>`. */
+  readonly base: string;
+  port: number;
+  watcher: FolderWatcher | null;
+  readonly settle: NonNullable<PreviewServerOptions['settle']>;
+  /** Set while a failing check waits for the folder to settle (a build in progress); the pages show "building". */
+  settling: ReturnType<typeof setTimeout> | null;
+  server: Server;
+}
+
+/** The host names this server answers to (D-25), with the listening port. */
+function allowedHosts(srv: PreviewServerState): readonly string[] {
+  return [`127.0.0.1:${srv.port}`, `localhost:${srv.port}`];
+}
+
+function baseHeaders(response: ServerResponse): void {
+  response.setHeader('X-Content-Type-Options', 'nosniff');
+  response.setHeader('Cache-Control', 'no-store');
+  response.setHeader('Referrer-Policy', 'no-referrer');
+}
+
+function frameHeaders(srv: PreviewServerState, response: ServerResponse, host: string, prefix = FRAME_PREFIX): void {
+  baseHeaders(response);
+  response.setHeader('Content-Security-Policy', runtimePolicy(`http://${host}${srv.base}${prefix}`));
+  response.setHeader('Access-Control-Allow-Origin', '*');
+}
+
+// No Cross-Origin-Opener-Policy on the page: against a page that opens the preview, it
+// would only take away a cross-origin handle that reads nothing (the preview holds no
+// secret), and it costs a new renderer process on every cold start. D-25 does not ask for
+// it. Framing by other sites stays refused (X-Frame-Options and frame-ancestors).
+function pageHeaders(srv: PreviewServerState, response: ServerResponse): void {
+  baseHeaders(response);
+  srv.pagePolicy ??= hostPagePolicy(scriptHash(srv.assets.bootJs));
+  response.setHeader('Content-Security-Policy', srv.pagePolicy);
+  response.setHeader('X-Frame-Options', 'DENY');
+}
+
+function send(request: IncomingMessage, response: ServerResponse, status: number, type: string, body: string | Uint8Array): void {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  response.statusCode = status;
+  response.setHeader('Content-Type', type);
+  response.setHeader('Content-Length', bytes.length);
+  response.end(request.method === 'HEAD' ? undefined : bytes);
+}
+
+function plain(request: IncomingMessage, response: ServerResponse, status: number, text: string): void {
+  send(request, response, status, 'text/plain; charset=utf-8', `${text}\n`);
+}
+
+function serveFrame(srv: PreviewServerState, request: IncomingMessage, response: ServerResponse, path: string, host: string, shortClock: boolean): void {
+  // The project's files below /frame/, the previous release's (--upgrade-from) below /previous/.
+  const prefix = srv.previous !== null && path.startsWith(PREVIOUS_PREFIX) ? PREVIOUS_PREFIX : FRAME_PREFIX;
+  frameHeaders(srv, response, host, prefix);
+  const hidden = path.slice(prefix.length);
+  if (hidden === RUNTIME_MODULE_PATH) {
+    send(request, response, 200, CONTENT_TYPES['js']!, srv.assets.runtimeJs);
+    return;
+  }
+  if (hidden === LIVE_CSS_SCRIPT) {
+    send(request, response, 200, CONTENT_TYPES['js']!, liveCssScript());
+    return;
+  }
+  const files = prefix === PREVIOUS_PREFIX ? srv.previous!.files : srv.checked.files;
+  const entrypoint = prefix === PREVIOUS_PREFIX ? srv.previous!.manifest.entrypoint : srv.checked.manifest?.entrypoint;
+  if (prefix === FRAME_PREFIX && !srv.checked.ok) {
+    // A broken extension is not served: the host page shows the findings instead.
+    plain(request, response, 503, 'The extension has errors: the preview page lists them');
+    return;
+  }
+  const bundlePath = path.slice(prefix.length);
+  const bytes = pathProblem(bundlePath) === null ? files.get(bundlePath) : undefined;
+  const type = CONTENT_TYPES[extensionOf(bundlePath)];
+  if (bytes === undefined || type === undefined) {
+    plain(request, response, 404, 'Not in the bundle');
+    return;
+  }
+  if (bundlePath !== entrypoint) {
+    send(request, response, 200, type, bytes);
+    return;
+  }
+  const html = decodeUtf8(bytes);
+  if (html === null) {
+    // The check refuses non-UTF-8 entrypoints (D-22), so this is a race with an edit.
+    plain(request, response, 503, 'The entrypoint changed while it was being served: reload');
+    return;
+  }
+  const config: PlatformConfig = {
+    ...srv.options.runtimeConfig,
+    // The page's "Short clock" switch: both timeouts shortened, as the page states.
+    ...(shortClock && { initializationTimeoutMs: SHORT_CLOCK_MS, requestTimeoutMs: SHORT_CLOCK_MS }),
+    protocol: PROTOCOL_VERSION,
+    baseUrl: `http://${host}${srv.base}${prefix}`,
+    parentOrigin: `http://${host}`,
+  };
+  const root = `http://${host}${srv.base}${prefix}`;
+  send(request, response, 200, type, injectRuntime(html, root + RUNTIME_MODULE_PATH, config, [root + LIVE_CSS_SCRIPT]));
+}
+
+function servePage(srv: PreviewServerState, request: IncomingMessage, response: ServerResponse, path: string): void {
+  pageHeaders(srv, response);
+  switch (path) {
+    case '/':
+      send(request, response, 200, 'text/html; charset=utf-8', renderPage(srv.assets.pageHtml, srv.assets.bootJs, publicState(srv.checked, srv.options, srv.base, srv.previous)));
+      return;
+    case '/page.js':
+      send(request, response, 200, 'text/javascript; charset=utf-8', srv.assets.pageJs);
+      return;
+    case '/page.css':
+      send(request, response, 200, 'text/css; charset=utf-8', srv.assets.pageCss);
+      return;
+    case '/state.json':
+      send(request, response, 200, 'application/json; charset=utf-8', JSON.stringify(publicState(srv.checked, srv.options, srv.base, srv.previous)));
+      return;
+    case '/events':
+      if (request.method === 'HEAD') {
+        send(request, response, 200, 'text/event-stream; charset=utf-8', '');
+        return;
+      }
+      response.statusCode = 200;
+      response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+      response.setHeader('Connection', 'keep-alive');
+      response.flushHeaders();
+      srv.channel.add(response, { event: 'state', data: publicState(srv.checked, srv.options, srv.base, srv.previous) });
+      if (srv.settling !== null) response.write(EventChannel.format('building', { revision: srv.checked.revision }));
+      return;
+    default:
+      plain(request, response, 404, 'Not found');
+  }
+}
+
+function handle(srv: PreviewServerState, request: IncomingMessage, response: ServerResponse): void {
+  let hostHeaders = 0;
+  for (let i = 0; i < request.rawHeaders.length; i += 2) if (request.rawHeaders[i]!.toLowerCase() === 'host') hostHeaders++;
+  if (hostHeaders > 1) {
+    // Node keeps the first of several Host headers; whoever else reads the request may keep another.
+    baseHeaders(response);
+    response.setHeader('Connection', 'close');
+    plain(request, response, 400, 'Bad request: more than one Host header');
+    return;
+  }
+  const host = (request.headers.host ?? '').toLowerCase();
+  if (!allowedHosts(srv).includes(host)) {
+    // DNS rebinding defence (D-25): a name other than ours means the browser was pointed here by someone else.
+    baseHeaders(response);
+    response.setHeader('Connection', 'close');
+    plain(request, response, 421, 'Misdirected request: open the preview at the address platform-ext printed');
+    return;
+  }
+  const origin = request.headers.origin;
+  const target = request.url ?? '';
+  const query = target.indexOf('?');
+  const fullPath = query < 0 ? target : target.slice(0, query);
+  if (fullPath === srv.base && (request.method === 'GET' || request.method === 'HEAD')) {
+    // The printed URL without its final slash: the page's relative URLs need it.
+    baseHeaders(response);
+    response.setHeader('Location', `${srv.base}/`);
+    plain(request, response, 308, 'Moved');
+    return;
+  }
+  if (!fullPath.startsWith(`${srv.base}/`)) {
+    // D-32: no token, no content (and no hint of what is served).
+    baseHeaders(response);
+    plain(request, response, 404, 'Not found');
+    return;
+  }
+  const path = fullPath.slice(srv.base.length);
+  const isFrame = path.startsWith(FRAME_PREFIX) || (srv.previous !== null && path.startsWith(PREVIOUS_PREFIX));
+  if (origin !== undefined && origin !== `http://${host}` && !(isFrame && origin === 'null')) {
+    // Another site's script asking: the frame's own requests say `null`, the page's say our origin.
+    baseHeaders(response);
+    plain(request, response, 403, 'Forbidden');
+    return;
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    baseHeaders(response);
+    response.setHeader('Allow', 'GET, HEAD');
+    plain(request, response, 405, 'Only GET and HEAD');
+    return;
+  }
+  if (!SAFE_REQUEST_PATH.test(path)) {
+    // Percent signs, backslashes, NUL and everything outside D-2's alphabet: no bundle file has them.
+    if (isFrame) frameHeaders(srv, response, host);
+    else baseHeaders(response);
+    plain(request, response, 404, 'Not found');
+    return;
+  }
+  if (isFrame) serveFrame(srv, request, response, path, host, query >= 0 && target.slice(query + 1).split('&').includes(SHORT_CLOCK_QUERY));
+  else servePage(srv, request, response, path);
+}
+
+function publish(srv: PreviewServerState, next: CheckedProject): void {
+  if (srv.settling !== null) clearTimeout(srv.settling);
+  srv.settling = null;
+  srv.revision = next.revision;
+  srv.checked = next;
+  srv.channel.send('state', publicState(srv.checked, srv.options, srv.base, srv.previous));
+  srv.options.onCheck?.(status(srv));
+}
+
+/** Re-checks now and shows the result, whatever it is. */
+function refresh(srv: PreviewServerState): void {
+  publish(srv, checkProjectFolder(srv.projectDir, srv.revision + 1));
+}
+
+/**
+ * After a burst of changes: a passing check is shown at once; a failing one only once the
+ * folder has been quiet for settleDelay(), so that a bundler rewriting the output folder
+ * never flashes an error (the pages show "building" meanwhile and keep the running frame,
+ * which is served from the last shown check). Every further burst checks again and
+ * restarts the wait.
+ */
+function changed(srv: PreviewServerState): void {
+  const next = checkProjectFolder(srv.projectDir, srv.revision + 1);
+  if (next.ok || next.problem !== null) {
+    publish(srv, next);
+    return;
+  }
+  const delay = settleDelay(next.findings, srv.settle);
+  if (delay <= 0) {
+    publish(srv, next);
+    return;
+  }
+  if (srv.settling === null) srv.channel.send('building', { revision: srv.checked.revision });
+  else clearTimeout(srv.settling);
+  srv.settling = setTimeout(() => refresh(srv), delay);
+}
+
+function status(srv: PreviewServerState): CheckSummary {
+  return { revision: srv.checked.revision, ok: srv.checked.ok, errors: srv.checked.errors, warnings: srv.checked.warnings, problem: srv.checked.problem, findings: srv.checked.findings };
+}
+
+function close(srv: PreviewServerState): Promise<void> {
+  srv.watcher?.close();
+  srv.watcher = null;
+  if (srv.settling !== null) clearTimeout(srv.settling);
+  srv.settling = null;
+  srv.channel.close();
+  return new Promise((done) => {
+    srv.server.close(() => done());
+    for (const socket of srv.sockets) socket.destroy();
+  });
+}
+
+/** A preview server: one PreviewServerState, and the functions above over it. */
 export function createPreviewServer(options: PreviewServerOptions): Promise<PreviewServer> {
   if (options.host !== '127.0.0.1') return Promise.reject(new Error('the preview listens on 127.0.0.1 only (D-25)'));
   const projectDir = resolve(options.projectDir);
   const assets = options.assets ?? embeddedAssets();
   if (/<\/script|<!--/i.test(assets.bootJs)) return Promise.reject(new Error('the boot script cannot be inlined: it contains "</script" or "<!--"'));
-  // Worked out at the first page request, after the URL is out: hashing loads node:crypto.
-  let pagePolicy: string | null = null;
   // A folder that is missing or not a folder is a usage error before anything listens; the
   // first full check comes after the URL is out (onListening).
   let previous: PreviousBundle | null = null;
@@ -438,305 +694,69 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
   } catch (error) {
     return Promise.reject(error);
   }
-  let revision = 1;
-  /** The latest check; set before the server can answer any request (see listen below). */
-  let state!: CheckedProject;
-
-  const channel = new EventChannel();
-  const sockets = new Set<Socket>();
-  /** D-32: the first path segment of every URL this server answers, `/<32 hex digits>`. */
-  const base = `/${randomToken()}`;
-  let port = 0;
-  let watcher: FolderWatcher | null = null;
-  const settle = options.settle ?? { quietMs: BUILD_SETTLE_MS, missingMs: BUILD_SETTLE_MISSING_MS };
-  /** Set while a failing check waits for the folder to settle (a build in progress); the pages show "building". */
-  let settling: ReturnType<typeof setTimeout> | null = null;
-
-  /** The host names this server answers to (D-25), with the listening port. */
-  function allowedHosts(): readonly string[] {
-    return [`127.0.0.1:${port}`, `localhost:${port}`];
-  }
-
-  function baseHeaders(response: ServerResponse): void {
-    response.setHeader('X-Content-Type-Options', 'nosniff');
-    response.setHeader('Cache-Control', 'no-store');
-    response.setHeader('Referrer-Policy', 'no-referrer');
-  }
-
-  function frameHeaders(response: ServerResponse, host: string, prefix = FRAME_PREFIX): void {
-    baseHeaders(response);
-    response.setHeader('Content-Security-Policy', runtimePolicy(`http://${host}${base}${prefix}`));
-    response.setHeader('Access-Control-Allow-Origin', '*');
-  }
-
-  // No Cross-Origin-Opener-Policy on the page. Against a page that opens the preview in a
-  // window, COOP would only take away that page's handle on it, and a cross-origin handle
-  // reads nothing: no DOM, no data, only postMessage (the page listens to none) and the
-  // number of frames. The preview holds no secret either: sample data and the extension's
-  // own files, which the frame can fetch. What COOP would cost: a new browsing context group,
-  // so a renderer process started for the page on every open, on the cold start's path
-  // (the cold start bench/bridge.mjs measures, builds with and without it alternating,
-  // 8 starts each: 382 and 351 ms medians). D-25 does not ask for it. Framing by other
-  // sites stays refused (X-Frame-Options and frame-ancestors).
-  function pageHeaders(response: ServerResponse): void {
-    baseHeaders(response);
-    pagePolicy ??= hostPagePolicy(scriptHash(assets.bootJs));
-    response.setHeader('Content-Security-Policy', pagePolicy);
-    response.setHeader('X-Frame-Options', 'DENY');
-  }
-
-  function send(request: IncomingMessage, response: ServerResponse, status: number, type: string, body: string | Uint8Array): void {
-    const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-    response.statusCode = status;
-    response.setHeader('Content-Type', type);
-    response.setHeader('Content-Length', bytes.length);
-    response.end(request.method === 'HEAD' ? undefined : bytes);
-  }
-
-  function plain(request: IncomingMessage, response: ServerResponse, status: number, text: string): void {
-    send(request, response, status, 'text/plain; charset=utf-8', `${text}\n`);
-  }
-
-  function serveFrame(request: IncomingMessage, response: ServerResponse, path: string, host: string, shortClock: boolean): void {
-    // The project's files below /frame/, the previous release's (--upgrade-from) below /previous/.
-    const prefix = previous !== null && path.startsWith(PREVIOUS_PREFIX) ? PREVIOUS_PREFIX : FRAME_PREFIX;
-    frameHeaders(response, host, prefix);
-    const hidden = path.slice(prefix.length);
-    if (hidden === RUNTIME_MODULE_PATH) {
-      send(request, response, 200, CONTENT_TYPES['js']!, assets.runtimeJs);
-      return;
-    }
-    if (hidden === LIVE_CSS_SCRIPT) {
-      send(request, response, 200, CONTENT_TYPES['js']!, liveCssScript());
-      return;
-    }
-    const files = prefix === PREVIOUS_PREFIX ? previous!.files : state.files;
-    const entrypoint = prefix === PREVIOUS_PREFIX ? previous!.manifest.entrypoint : state.manifest?.entrypoint;
-    if (prefix === FRAME_PREFIX && !state.ok) {
-      // A broken extension is not served: the host page shows the findings instead.
-      plain(request, response, 503, 'The extension has errors: the preview page lists them');
-      return;
-    }
-    const bundlePath = path.slice(prefix.length);
-    const bytes = pathProblem(bundlePath) === null ? files.get(bundlePath) : undefined;
-    const type = CONTENT_TYPES[extensionOf(bundlePath)];
-    if (bytes === undefined || type === undefined) {
-      plain(request, response, 404, 'Not in the bundle');
-      return;
-    }
-    if (bundlePath !== entrypoint) {
-      send(request, response, 200, type, bytes);
-      return;
-    }
-    const html = decodeUtf8(bytes);
-    if (html === null) {
-      // The check refuses non-UTF-8 entrypoints (D-22), so this is a race with an edit.
-      plain(request, response, 503, 'The entrypoint changed while it was being served: reload');
-      return;
-    }
-    const config: PlatformConfig = {
-      ...options.runtimeConfig,
-      // The page's "Short clock" switch: both timeouts shortened, as the page states.
-      ...(shortClock && { initializationTimeoutMs: SHORT_CLOCK_MS, requestTimeoutMs: SHORT_CLOCK_MS }),
-      protocol: PROTOCOL_VERSION,
-      baseUrl: `http://${host}${base}${prefix}`,
-      parentOrigin: `http://${host}`,
-    };
-    const root = `http://${host}${base}${prefix}`;
-    send(request, response, 200, type, injectRuntime(html, root + RUNTIME_MODULE_PATH, config, [root + LIVE_CSS_SCRIPT]));
-  }
-
-  function servePage(request: IncomingMessage, response: ServerResponse, path: string): void {
-    pageHeaders(response);
-    switch (path) {
-      case '/':
-        send(request, response, 200, 'text/html; charset=utf-8', renderPage(assets.pageHtml, assets.bootJs, publicState(state, options, base, previous)));
-        return;
-      case '/page.js':
-        send(request, response, 200, 'text/javascript; charset=utf-8', assets.pageJs);
-        return;
-      case '/page.css':
-        send(request, response, 200, 'text/css; charset=utf-8', assets.pageCss);
-        return;
-      case '/state.json':
-        send(request, response, 200, 'application/json; charset=utf-8', JSON.stringify(publicState(state, options, base, previous)));
-        return;
-      case '/events':
-        if (request.method === 'HEAD') {
-          send(request, response, 200, 'text/event-stream; charset=utf-8', '');
-          return;
-        }
-        response.statusCode = 200;
-        response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
-        response.setHeader('Connection', 'keep-alive');
-        response.flushHeaders();
-        channel.add(response, { event: 'state', data: publicState(state, options, base, previous) });
-        if (settling !== null) response.write(EventChannel.format('building', { revision: state.revision }));
-        return;
-      default:
-        plain(request, response, 404, 'Not found');
-    }
-  }
-
-  function handle(request: IncomingMessage, response: ServerResponse): void {
-    let hostHeaders = 0;
-    for (let i = 0; i < request.rawHeaders.length; i += 2) if (request.rawHeaders[i]!.toLowerCase() === 'host') hostHeaders++;
-    if (hostHeaders > 1) {
-      // Node keeps the first of several Host headers; whoever else reads the request may keep another.
-      baseHeaders(response);
-      response.setHeader('Connection', 'close');
-      plain(request, response, 400, 'Bad request: more than one Host header');
-      return;
-    }
-    const host = (request.headers.host ?? '').toLowerCase();
-    if (!allowedHosts().includes(host)) {
-      // DNS rebinding defence (D-25): a name other than ours means the browser was pointed here by someone else.
-      baseHeaders(response);
-      response.setHeader('Connection', 'close');
-      plain(request, response, 421, 'Misdirected request: open the preview at the address platform-ext printed');
-      return;
-    }
-    const origin = request.headers.origin;
-    const target = request.url ?? '';
-    const query = target.indexOf('?');
-    const fullPath = query < 0 ? target : target.slice(0, query);
-    if (fullPath === base && (request.method === 'GET' || request.method === 'HEAD')) {
-      // The printed URL without its final slash: the page's relative URLs need it.
-      baseHeaders(response);
-      response.setHeader('Location', `${base}/`);
-      plain(request, response, 308, 'Moved');
-      return;
-    }
-    if (!fullPath.startsWith(`${base}/`)) {
-      // D-32: no token, no content (and no hint of what is served).
-      baseHeaders(response);
-      plain(request, response, 404, 'Not found');
-      return;
-    }
-    const path = fullPath.slice(base.length);
-    const isFrame = path.startsWith(FRAME_PREFIX) || (previous !== null && path.startsWith(PREVIOUS_PREFIX));
-    if (origin !== undefined && origin !== `http://${host}` && !(isFrame && origin === 'null')) {
-      // Another site's script asking: the frame's own requests say `null`, the page's say our origin.
-      baseHeaders(response);
-      plain(request, response, 403, 'Forbidden');
-      return;
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      baseHeaders(response);
-      response.setHeader('Allow', 'GET, HEAD');
-      plain(request, response, 405, 'Only GET and HEAD');
-      return;
-    }
-    if (!SAFE_REQUEST_PATH.test(path)) {
-      // Percent signs, backslashes, NUL and everything outside D-2's alphabet: no bundle file has them.
-      if (isFrame) frameHeaders(response, host);
-      else baseHeaders(response);
-      plain(request, response, 404, 'Not found');
-      return;
-    }
-    if (isFrame) serveFrame(request, response, path, host, query >= 0 && target.slice(query + 1).split('&').includes(SHORT_CLOCK_QUERY));
-    else servePage(request, response, path);
-  }
-
+  const srv: PreviewServerState = {
+    options,
+    projectDir,
+    assets,
+    pagePolicy: null,
+    previous,
+    revision: 1,
+    checked: undefined as unknown as CheckedProject,
+    channel: new EventChannel(),
+    sockets: new Set<Socket>(),
+    base: `/${randomToken()}`,
+    port: 0,
+    watcher: null,
+    settle: options.settle ?? { quietMs: BUILD_SETTLE_MS, missingMs: BUILD_SETTLE_MISSING_MS },
+    settling: null,
+    server: undefined as unknown as Server,
+  };
   // Node answers a request without Host with a bare 400 by default; the Host check below
   // answers it like any other wrong Host (421), from one place.
-  const server: Server = nodeHttp().createServer({ requireHostHeader: false }, (request, response) => {
+  srv.server = nodeHttp().createServer({ requireHostHeader: false }, (request, response) => {
     try {
-      handle(request, response);
+      handle(srv, request, response);
     } catch {
       // A bug must not take the preview down; the page can retry.
       if (!response.headersSent) plain(request, response, 500, 'Internal error');
       else response.destroy();
     }
   });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+  srv.server.on('connection', (socket: Socket) => {
+    srv.sockets.add(socket);
+    socket.on('close', () => srv.sockets.delete(socket));
   });
   // A local client that opens a socket and never finishes its headers is dropped early.
-  server.headersTimeout = HEADERS_TIMEOUT_MS;
-
-  function publish(next: CheckedProject): void {
-    if (settling !== null) clearTimeout(settling);
-    settling = null;
-    revision = next.revision;
-    state = next;
-    channel.send('state', publicState(state, options, base, previous));
-    options.onCheck?.(status());
-  }
-
-  /** Re-checks now and shows the result, whatever it is. */
-  function refresh(): void {
-    publish(checkProjectFolder(projectDir, revision + 1));
-  }
-
-  /**
-   * After a burst of changes: a passing check is shown at once; a failing one only once the
-   * folder has been quiet for settleDelay(), so that a bundler rewriting the output folder
-   * never flashes an error (the pages show "building" meanwhile and keep the running frame,
-   * which is served from the last shown check). Every further burst checks again and
-   * restarts the wait.
-   */
-  function changed(): void {
-    const next = checkProjectFolder(projectDir, revision + 1);
-    if (next.ok || next.problem !== null) {
-      publish(next);
-      return;
-    }
-    const delay = settleDelay(next.findings, settle);
-    if (delay <= 0) {
-      publish(next);
-      return;
-    }
-    if (settling === null) channel.send('building', { revision: state.revision });
-    else clearTimeout(settling);
-    settling = setTimeout(refresh, delay);
-  }
-
-  function status(): CheckSummary {
-    return { revision: state.revision, ok: state.ok, errors: state.errors, warnings: state.warnings, problem: state.problem, findings: state.findings };
-  }
-
-  function close(): Promise<void> {
-    watcher?.close();
-    watcher = null;
-    if (settling !== null) clearTimeout(settling);
-    settling = null;
-    channel.close();
-    return new Promise((done) => {
-      server.close(() => done());
-      for (const socket of sockets) socket.destroy();
-    });
-  }
+  srv.server.headersTimeout = HEADERS_TIMEOUT_MS;
 
   return new Promise((resolvePromise, reject) => {
     const onError = (error: NodeJS.ErrnoException): void => {
-      server.close();
+      srv.server.close();
       if (error.code === 'EADDRINUSE') {
-        reject(new UsageError(`Port ${options.port} on 127.0.0.1 is already in use: stop the program using it, or pass "--port 0" to pick a free port`));
+        reject(new UsageError(`Port ${srv.options.port} on 127.0.0.1 is already in use: stop the program using it, or pass "--port 0" to pick a free port`));
       } else if (error.code === 'EACCES') {
-        reject(new UsageError(`Port ${options.port} on 127.0.0.1 needs privileges this user does not have: pass a port above 1023, or "--port 0"`));
+        reject(new UsageError(`Port ${srv.options.port} on 127.0.0.1 needs privileges this user does not have: pass a port above 1023, or "--port 0"`));
       } else {
-        reject(new UsageError(`Cannot listen on 127.0.0.1 port ${options.port}: ${error.message}`));
+        reject(new UsageError(`Cannot listen on 127.0.0.1 port ${srv.options.port}: ${error.message}`));
       }
     };
-    server.once('error', onError);
-    server.listen({ port: options.port, host: '127.0.0.1', exclusive: true }, () => {
-      server.off('error', onError);
-      port = (server.address() as AddressInfo).port;
-      const url = `http://127.0.0.1:${port}${base}/`;
+    srv.server.once('error', onError);
+    srv.server.listen({ port: srv.options.port, host: '127.0.0.1', exclusive: true }, () => {
+      srv.server.off('error', onError);
+      srv.port = (srv.server.address() as AddressInfo).port;
+      const url = `http://127.0.0.1:${srv.port}${srv.base}/`;
       // All of this runs before the event loop can hand the server a request.
-      options.onListening?.(url);
+      srv.options.onListening?.(url);
       // Watching starts before the first check reads the folder: a save during the check is not missed.
-      if (options.watch !== false) watcher = watchFolder(projectDir, changed);
-      state = checkProjectFolder(projectDir, revision);
-      if (state.problem !== null) {
+      if (srv.options.watch !== false) srv.watcher = watchFolder(srv.projectDir, () => changed(srv));
+      srv.checked = checkProjectFolder(srv.projectDir, srv.revision);
+      if (srv.checked.problem !== null) {
         // The folder went away or became unreadable since checkProjectRoot: as at any start-up problem, stop.
-        const problem = state.problem;
-        void close().then(() => reject(new UsageError(problem)));
+        const problem = srv.checked.problem;
+        void close(srv).then(() => reject(new UsageError(problem)));
         return;
       }
-      resolvePromise({ url, port, status, refresh, close });
+      resolvePromise({ url, port: srv.port, status: () => status(srv), refresh: () => refresh(srv), close: () => close(srv) });
     });
   });
 }

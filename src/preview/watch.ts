@@ -98,7 +98,6 @@ export function checkProjectFolder(dir: string, revision: number): CheckedProjec
   return { revision, ok: errors === 0, errors, warnings: findings.length - errors, acknowledged: split.acknowledged.length, findings, problem: null, manifest, contentKey, frameKey, styles, files };
 }
 
-// ---------------------------------------------------------------------------------------
 // Watching
 
 /** Folders whose changes never matter to the preview: dependencies and git's object store. */
@@ -258,7 +257,6 @@ export function watchFolder(dir: string, onChange: () => void, debounceMs = WATC
   };
 }
 
-// ---------------------------------------------------------------------------------------
 // Server-Sent Events
 
 /** Keep-alive comment interval: proxies and browsers drop idle event streams. */

@@ -24,7 +24,6 @@ import {
   type Reader,
 } from './shape.js';
 
-// ---------------------------------------------------------------------------------------
 // Time: the caller passes the current UTC time; records hold ISO 8601 UTC strings.
 
 /** `YYYY-MM-DDTHH:MM:SS(.sss)Z`, the only time text the core reads. */
@@ -74,7 +73,6 @@ const storedTime: Reader<string> = (value, pointer) => {
   return value as string;
 };
 
-// ---------------------------------------------------------------------------------------
 // Actors
 
 export const ACTOR_KINDS = ['operator', 'publisher-member', 'store-user', 'system'] as const;
@@ -112,7 +110,6 @@ export function refOf(actor: Actor): ActorRef {
   return { kind: actor.kind, id: actor.id };
 }
 
-// ---------------------------------------------------------------------------------------
 // Shared fields
 
 /**
@@ -185,7 +182,6 @@ export const propertyList: Reader<PropertyDef[]> = uniqueArr(propertyDef, (p) =>
 /** Saved settings as read from a command or record (sizes are checked by the validator). */
 export const savedSettings = settingValues(64, limits.SETTINGS_MAX_BYTES + 1);
 
-// ---------------------------------------------------------------------------------------
 // Release submission
 
 export const SUBMISSION_STATES = ['submitted', 'failed-validation', 'awaiting-review', 'approved', 'rejected', 'changes-requested', 'withdrawn', 'revoked'] as const;
@@ -265,7 +261,6 @@ export const readSubmission: Reader<SubmissionRecord> = obj({
   trail: arr(trailEntry),
 }) as Reader<SubmissionRecord>;
 
-// ---------------------------------------------------------------------------------------
 // Publisher
 
 export const TEAM_ROLES = ['owner', 'administrator', 'developer'] as const;
@@ -315,7 +310,6 @@ export const readPublisher: Reader<PublisherRecord> = (value, pointer) => {
   return p;
 };
 
-// ---------------------------------------------------------------------------------------
 // Installation
 
 export interface InstallationRecord {
@@ -361,7 +355,6 @@ export const readInstallation: Reader<InstallationRecord> = (value, pointer) => 
   return r;
 };
 
-// ---------------------------------------------------------------------------------------
 // Private link
 
 export interface LinkRecord {
@@ -409,7 +402,6 @@ export const readLink: Reader<LinkRecord> = (value, pointer) => {
   return r;
 };
 
-// ---------------------------------------------------------------------------------------
 // Invitation
 
 export interface InvitationRecord {
@@ -448,7 +440,6 @@ export const readInvitation: Reader<InvitationRecord> = obj({
 export type ServiceRecord = SubmissionRecord | PublisherRecord | InstallationRecord | LinkRecord | InvitationRecord;
 export type RecordKind = ServiceRecord['kind'];
 
-// ---------------------------------------------------------------------------------------
 // Effects and results
 
 /** What the caller must do after storing a decision's records, in the order given. */

@@ -29,12 +29,10 @@ function isHexDigit(c: number): boolean {
 
 const HYPHEN = 0x2d;
 
-// ---------------------------------------------------------------------------------
 // Namespace (Manifest): `<publisher-slug>/<package-slug>`; a slug is a lowercase letter,
 // then lowercase letters and digits, with single hyphens between groups. The namespace
 // becomes a storage path (`extensions/{namespace}/{version}/bundle.zip`), which is why
 // nothing else (dots, underscores, upper case) is allowed.
-// ---------------------------------------------------------------------------------
 
 /** A slug: `[a-z][a-z0-9]*` groups joined by single hyphens, no leading or trailing hyphen. */
 export function isSlug(s: string): boolean {
@@ -56,7 +54,6 @@ export function isNamespace(s: string): boolean {
   return isSlug(s.slice(0, slash)) && isSlug(s.slice(slash + 1));
 }
 
-// ---------------------------------------------------------------------------------
 // Semantic version (Versioning; semver.org 2.0.0 BNF; D-24):
 //   version    = core [ "-" pre-release ] [ "+" build ]
 //   core       = numeric "." numeric "." numeric
@@ -65,7 +62,6 @@ export function isNamespace(s: string): boolean {
 //   build identifier       = 1*(letter / digit / "-")       (no leading-zero rule, no bound:
 //                            build metadata is never compared as a number)
 // ASCII only: `\d` look-alikes such as fullwidth digits are refused.
-// ---------------------------------------------------------------------------------
 
 /** A numeric identifier: `0` or no leading zero, and at most SEMVER_MAX_NUMERIC (D-24). */
 function isNumericIdentifier(s: string): boolean {
@@ -113,26 +109,21 @@ export function isSemver(s: string): boolean {
   return parts.length === 3 && parts.every(isNumericIdentifier);
 }
 
-// ---------------------------------------------------------------------------------
 // Property name (Manifest): a lowercase letter, then letters, digits, underscores; at
 // most PROPERTY_NAME_MAX_CHARS in total.
-// ---------------------------------------------------------------------------------
 const PROPERTY_NAME = /^[a-z][A-Za-z0-9_]*$/;
 
 export function isPropertyName(s: string): boolean {
   return s.length <= PROPERTY_NAME_MAX_CHARS && PROPERTY_NAME.test(s);
 }
 
-// ---------------------------------------------------------------------------------
 // Color (Property definition): `#` followed by six or eight hex digits.
-// ---------------------------------------------------------------------------------
 const COLOR = /^#(?:[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$/;
 
 export function isColor(s: string): boolean {
   return COLOR.test(s);
 }
 
-// ---------------------------------------------------------------------------------
 // URL (`url` and `image` values; D-9). Three shapes:
 //   empty
 //   site-relative: exactly one leading `/`
@@ -143,7 +134,6 @@ export function isColor(s: string): boolean {
 // characters in all; `xn--` labels are ordinary labels), an IPv4 dotted quad (0-255,
 // no leading zeros: WHATWG URL reads `010` as octal, so it would mean another address),
 // or a bracketed IPv6 literal (RFC 4291 section 2.2, without zone identifiers).
-// ---------------------------------------------------------------------------------
 
 
 export type UrlProblem =

@@ -234,10 +234,8 @@ export function jsonValueOf(node: JsonNode): unknown {
   }
 }
 
-// ---------------------------------------------------------------------------------
 // JSON-text = ws value ws (RFC 8259 section 2). One loop reads values; containers are
 // pushed onto an explicit stack instead of recursing.
-// ---------------------------------------------------------------------------------
 function parseDocument(text: string): JsonNode {
   const stack: Frame[] = [];
   let pos = skipWhitespace(text, 0);
@@ -359,10 +357,8 @@ function unexpected(text: string, pos: number, expected: string): ReadFailure {
   return new ReadFailure('unexpected-character', pos, `found ${shown} where ${expected} was expected`);
 }
 
-// ---------------------------------------------------------------------------------
 // string = quotation-mark *char quotation-mark (section 7). Unescaped runs are sliced,
 // not copied character by character.
-// ---------------------------------------------------------------------------------
 function readString(text: string, start: number): { value: string; end: number } {
   let pos = start + 1;
   let runStart = pos;
@@ -440,10 +436,8 @@ function hex4(text: string, pos: number): number {
   return value;
 }
 
-// ---------------------------------------------------------------------------------
 // number = [ minus ] int [ frac ] [ exp ] (section 6)
 // int = zero / ( digit1-9 *DIGIT ); frac = decimal-point 1*DIGIT; exp = e [ minus / plus ] 1*DIGIT
-// ---------------------------------------------------------------------------------
 function readNumber(text: string, start: number): JsonNumberNode {
   let pos = start;
   if (text.charCodeAt(pos) === MINUS) pos++;

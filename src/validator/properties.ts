@@ -99,10 +99,8 @@ function describe(value: unknown): string {
   return t === 'object' || t === 'undefined' ? `an ${t}` : `a ${t}`;
 }
 
-// ---------------------------------------------------------------------------------
 // Value rules by type (Property definition, "Default and setting value rules by type"),
 // shared by defaults and saved settings.
-// ---------------------------------------------------------------------------------
 
 interface ValueRules {
   readonly type: PropertyType;
@@ -154,9 +152,7 @@ function checkValue(rules: ValueRules, value: unknown, report: Report, pointer: 
   return ok;
 }
 
-// ---------------------------------------------------------------------------------
 // Definitions (Property definition table), read from the manifest's `properties` node.
-// ---------------------------------------------------------------------------------
 
 /**
  * Checks every definition of the manifest's `properties` object (the count limit is the
@@ -419,11 +415,9 @@ function checkDefaultsBudget(properties: JsonObjectNode, report: Report, pointer
   }
 }
 
-// ---------------------------------------------------------------------------------
 // Saved settings (Property definition; D-6, D-7): an object mapping property names to
 // values. Unknown names are refused; each value follows its property's value rules; the
 // whole object is measured like the defaults.
-// ---------------------------------------------------------------------------------
 
 /**
  * Validates saved settings against the definitions read from the manifest. Findings carry

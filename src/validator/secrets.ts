@@ -78,9 +78,7 @@ export function isSecretScanned(ext: string): boolean {
   return TEXT.has(ext);
 }
 
-// ---------------------------------------------------------------------------------
 // Byte classes: one table lookup answers every "is this byte in the set" question.
-// ---------------------------------------------------------------------------------
 
 const UPPER = 1;
 const LOWER = 2;
@@ -553,9 +551,7 @@ export function checkFileSecrets(file: string, bytes: Uint8Array, findings: Find
   }
 }
 
-// ---------------------------------------------------------------------------------
 // The manifest: tokens in every string; personal data and random strings in defaults.
-// ---------------------------------------------------------------------------------
 
 /**
  * Scans a manifest that validateManifest could read (call it only then: unreadable bytes
@@ -656,7 +652,6 @@ export interface Span {
   readonly end: number;
 }
 
-// ---------------------------------------------------------------------------------
 // Random-looking strings. A candidate is a run of base64 characters [A-Za-z0-9+/_-] of
 // at least HIGH_ENTROPY_MIN_CHARS (32: the length of the shortest common API keys, and
 // of an MD5 digest). Random text is told from words by measures chosen so that a random
@@ -669,7 +664,6 @@ export interface Span {
 //   half of the letters are in runs of three or more lowercase letters (random base64:
 //   about 15%; "ThisIsALongName", "Summer-Sale-Banner": over 70%, as words are).
 // UUIDs (lowercase hex and hyphens) are identifiers, not keys, and pass neither test.
-// ---------------------------------------------------------------------------------
 
 export const HIGH_ENTROPY_MIN_CHARS = 32;
 const HEX_MIN_ENTROPY = 3.0;
@@ -735,13 +729,11 @@ function looksRandom(run: string): boolean {
   return seen === ALNUM && inLowercaseRuns < BASE64_MAX_WORDINESS * letters && shannonEntropy(run) >= BASE64_MIN_ENTROPY;
 }
 
-// ---------------------------------------------------------------------------------
 // E-mail addresses: local@domain.tld, the local part of [A-Za-z0-9._%+-] (not starting
 // or ending with `.`), the domain of dot-separated labels of [A-Za-z0-9-] with a
 // top-level label of two or more letters. Addresses at the names RFC 2606 and RFC 6761
 // reserve for examples (example.com, .net, .org and their subdomains; .example, .test,
 // .invalid, .localhost) are placeholders, not personal data.
-// ---------------------------------------------------------------------------------
 
 const RESERVED_EMAIL_TLDS = new Set(['example', 'test', 'invalid', 'localhost']);
 const RESERVED_EMAIL_DOMAINS = ['example.com', 'example.net', 'example.org'];
@@ -779,7 +771,6 @@ export function findEmails(text: string): Span[] {
   return out;
 }
 
-// ---------------------------------------------------------------------------------
 // Phone numbers. Two shapes, each starting after a space, a line start or punctuation
 // other than . - / + # (so that parts of versions, dates, colors and ids never start one)
 // and ending before anything but a letter, a digit, or [.,:/-] followed by a digit:
@@ -790,7 +781,6 @@ export function findEmails(text: string): Span[] {
 //   more digits, either starting with 0 or "(" (trunk prefix or area code: "020 7946
 //   0958", "(555) 123-4567") or grouped 3-3-4 ("555-123-4567"). Dates (2024-01-15: 8
 //   digits), times, prices (1 299 000) and versions (10.11.12) are none of these.
-// ---------------------------------------------------------------------------------
 
 export const PHONE_INTERNATIONAL_MIN_DIGITS = 8;
 export const PHONE_INTERNATIONAL_MAX_DIGITS = 15;

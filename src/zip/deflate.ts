@@ -12,9 +12,7 @@
 //   3. Each block is written as whichever of dynamic Huffman, fixed Huffman or stored costs
 //      the fewest bits, computed exactly before writing.
 
-// ---------------------------------------------------------------------------------------
 // RFC 1951 section 3.2.5: length and distance codes
-// ---------------------------------------------------------------------------------------
 
 /** Base match length of length codes 257..285 (RFC 1951 3.2.5). */
 const LENGTH_BASE = [
@@ -47,11 +45,9 @@ const BLOCK_STORED = 0; // RFC 1951 3.2.3: BTYPE 00
 const BLOCK_FIXED = 1; // BTYPE 01
 const BLOCK_DYNAMIC = 2; // BTYPE 10
 
-// ---------------------------------------------------------------------------------------
 // Tuning. These numbers are part of the format of our artifacts: changing any of them
 // changes the compressed bytes, and so the golden hashes in test/zip/deflate.test.mjs,
 // test/zip/zip-write.test.mjs and test/cli/golden-release.test.mjs.
-// ---------------------------------------------------------------------------------------
 
 /** Hash table size: 2^15 heads for a 32 KiB window keeps chains short on random data. */
 const HASH_BITS = 15;
@@ -107,9 +103,7 @@ const BLOCK_SYMBOLS = 8192;
 const SKIP_AFTER_LITERALS = 4096;
 const SKIP_STEP = 8;
 
-// ---------------------------------------------------------------------------------------
 // Lookup tables built once
-// ---------------------------------------------------------------------------------------
 
 /** LENGTH_CODE[len] = index 0..28 of the length code for a match length 3..258. */
 const LENGTH_CODE = new Uint8Array(MAX_MATCH + 1);
@@ -141,9 +135,7 @@ const FIXED_DISTANCE_LENGTHS = new Uint8Array(DISTANCE_SYMBOLS).fill(5);
 const FIXED_LITERAL_CODES = canonicalCodes(FIXED_LITERAL_LENGTHS, 288);
 const FIXED_DISTANCE_CODES = canonicalCodes(FIXED_DISTANCE_LENGTHS, DISTANCE_SYMBOLS);
 
-// ---------------------------------------------------------------------------------------
 // Huffman codes
-// ---------------------------------------------------------------------------------------
 
 /**
  * Scratch space for the code builders, sized for the largest alphabet (286 symbols, 15
@@ -316,9 +308,7 @@ function canonicalCodes(lengths: Uint8Array, count: number): Uint16Array {
   return codes;
 }
 
-// ---------------------------------------------------------------------------------------
 // Output bits (RFC 1951 3.1.1: data elements are packed starting with the least-significant bit)
-// ---------------------------------------------------------------------------------------
 
 class BitWriter {
   bytes: Uint8Array;
@@ -375,9 +365,7 @@ class BitWriter {
   }
 }
 
-// ---------------------------------------------------------------------------------------
 // Blocks
-// ---------------------------------------------------------------------------------------
 
 // The symbols of the block being gathered, and their frequencies. Module constants rather
 // than fields: V8 compiles accesses to a constant typed array without loading its length and
@@ -690,9 +678,7 @@ function writeDynamicHeader(out: BitWriter): void {
   }
 }
 
-// ---------------------------------------------------------------------------------------
 // LZ77 (RFC 1951 section 4)
-// ---------------------------------------------------------------------------------------
 
 /** Hash of the HASH_BYTES (4) bytes at `i`, read little-endian (multiplicative: the top HASH_BITS bits of a 32-bit product). */
 function hash4(view: DataView, i: number): number {

@@ -7,27 +7,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, makeProject, runCli } from '../support/project.mjs';
+import { ROOT, keygen, makeProject, runCli, tempDir } from '../support/project.mjs';
 import { checkProject, packageProject, verifyRelease, reviewRelease, PlatformExtError } from '../../dist/api.mjs';
 
 const REVIEW = join(ROOT, 'dist/platform-review.mjs');
 const EXAMPLE = join(ROOT, 'examples/hello-world');
-
-function tempDir(t) {
-  const dir = mkdtempSync(join(tmpdir(), 'platform-ext-api-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-function keygen(t) {
-  const dir = tempDir(t);
-  const r = runCli(['keygen', '--private-key', join(dir, 'k.pem'), '--public-key', join(dir, 'k.pub')]);
-  assert.equal(r.status, 0, r.stderr);
-  return join(dir, 'k.pem');
-}
 
 /** A project with errors in the manifest and the entrypoint. */
 function brokenProject(t) {
@@ -70,7 +56,7 @@ test('checkProject equals check --json: clean example, broken project, --strict 
 });
 
 test('packageProject writes the same set as package; verifyRelease and reviewRelease equal verify --json and platform-review --json', async (t) => {
-  const key = keygen(t);
+  const key = keygen(tempDir(t), 'k').privateKey;
   const dir = tempDir(t);
   const viaApi = join(dir, 'api-out');
   const viaCli = join(dir, 'cli-out');
@@ -112,7 +98,7 @@ test('packageProject writes the same set as package; verifyRelease and reviewRel
 });
 
 test('packageProject on a broken project: ok false, nothing written, the report of check', async (t) => {
-  const key = keygen(t);
+  const key = keygen(tempDir(t), 'k').privateKey;
   const broken = brokenProject(t);
   const out = join(tempDir(t), 'out');
   const result = await packageProject(broken, { out, privateKey: key });
@@ -124,7 +110,7 @@ test('packageProject on a broken project: ok false, nothing written, the report 
 });
 
 test('usage problems reject with PlatformExtError and a code; findings never throw', async (t) => {
-  const key = keygen(t);
+  const key = keygen(tempDir(t), 'k').privateKey;
   const project = makeProject(t);
   const clean = makeProject(t);
   const keyInside = join(project, 'k.pem');
@@ -171,7 +157,7 @@ test('through the package exports: import("platform-ext") prints nothing, and th
   symlinkSync(ROOT, join(consumer, 'node_modules/platform-ext'), 'dir');
   writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   const out = join(consumer, 'out');
-  const key = keygen(t);
+  const key = keygen(tempDir(t), 'k').privateKey;
   const broken = brokenProject(t);
   writeFileSync(
     join(consumer, 'run.mjs'),

@@ -5,10 +5,9 @@
 // baseline; folders that are not a submission set are usage errors, exit 2, D-21).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BASE_MANIFEST, ROOT, makeProject, runCli, summarize } from '../support/project.mjs';
+import { BASE_MANIFEST, ROOT, makeProject, runCli, summarize, tempDir } from '../support/project.mjs';
 import { FindingList, RULES, compareSemver, diffReleases, readReleaseManifest, savedValuesCarryOver, PROPERTY_TYPES, isSemver, SUBMISSION_FILES } from '../../build/validator/internal.js';
 
 const encode = (value) => new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value, null, 2));
@@ -162,12 +161,6 @@ test('findings point into the current manifest with line and column', () => {
 // ---------------------------------------------------------------------------------
 // The CLI, end to end.
 // ---------------------------------------------------------------------------------
-
-function tempDir(t) {
-  const dir = mkdtempSync(join(tmpdir(), 'platform-ext-baseline-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 /** The example packaged for real: the baseline release and a copy of its project to change. */
 function releasedExample(t) {

@@ -4,27 +4,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash, createPrivateKey, sign } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI, REVIEW, ROOT, runCli, runReview as review, summarize } from '../support/project.mjs';
+import { CLI, REVIEW, ROOT, keygen, runCli, runReview as review, summarize, tempDir } from '../support/project.mjs';
 import { signedPayload } from '../../build/validator/release.js';
 
 const FILES = ['bundle.zip', 'manifest.json', 'publisher-public-key.txt', 'signature.txt', 'submission.json'];
-
-function tempDir(t) {
-  const dir = mkdtempSync(join(tmpdir(), 'platform-ext-release-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-function keygen(t, dir = tempDir(t)) {
-  const privateKey = join(dir, 'publisher.pem');
-  const publicKey = join(dir, 'publisher.pub');
-  const r = runCli(['keygen', '--private-key', privateKey, '--public-key', publicKey]);
-  assert.equal(r.status, 0, r.stderr);
-  return { dir, privateKey, publicKey, fingerprint: /Fingerprint: ([0-9a-f]{64})/.exec(r.stdout)[1] };
-}
 
 function example(t) {
   const dir = join(tempDir(t), 'hello-world');
@@ -42,7 +27,7 @@ function packageTo(t, project, key, out = join(tempDir(t), 'out')) {
 const read = (dir) => Object.fromEntries(FILES.map((f) => [f, readFileSync(join(dir, f))]));
 
 test('keygen: PKCS#8 PEM with mode 0600, base64 public key, fingerprint = SHA-256 of the raw key (D-12, D-13)', (t) => {
-  const key = keygen(t);
+  const key = keygen(tempDir(t));
   assert.equal(statSync(key.privateKey).mode & 0o777, 0o600);
   assert.match(readFileSync(key.privateKey, 'utf8'), /^-----BEGIN PRIVATE KEY-----\n/);
   const pub = readFileSync(key.publicKey, 'utf8');
@@ -53,7 +38,7 @@ test('keygen: PKCS#8 PEM with mode 0600, base64 public key, fingerprint = SHA-25
 });
 
 test('keygen never overwrites, needs existing folders, and keeps keys out of projects', (t) => {
-  const key = keygen(t);
+  const key = keygen(tempDir(t));
   const before = readFileSync(key.privateKey);
   const again = runCli(['keygen', '--private-key', key.privateKey, '--public-key', join(key.dir, 'other.pub')]);
   assert.equal(again.status, 2);
@@ -74,7 +59,7 @@ test('keygen never overwrites, needs existing folders, and keeps keys out of pro
 });
 
 test('package then verify and platform-review: a clean release (exit 0, D-20 reports)', (t) => {
-  const key = keygen(t);
+  const key = keygen(tempDir(t));
   const out = packageTo(t, example(t), key);
   // The five files and package's marker, its proof that they are its own (src/load/package-marker.ts).
   assert.deepEqual(readdirSync(out).sort(), ['.platform-ext-output', ...FILES]);
@@ -108,7 +93,7 @@ test('D-41: two 3,000,000-byte files of one repeated byte fit every limit: check
   const checked = runCli(['check', project, '--format', 'json']);
   assert.equal(checked.status, 0, checked.stdout + checked.stderr);
   assert.deepEqual(JSON.parse(checked.stdout).findings.filter((f) => f.severity === 'error'), []);
-  const key = keygen(t);
+  const key = keygen(tempDir(t));
   const out = packageTo(t, project, key);
   const archive = readFileSync(join(out, 'bundle.zip'));
   assert.ok(archive.length < 200_000, `${archive.length} bytes`);
@@ -132,7 +117,7 @@ test('D-41: two 3,000,000-byte files of one repeated byte fit every limit: check
 });
 
 test('OpenSSL verifies the signature package made (pkeyutl -verify -rawin)', (t) => {
-  const key = keygen(t);
+  const key = keygen(tempDir(t));
   const out = packageTo(t, example(t), key);
   const record = JSON.parse(readFileSync(join(out, 'submission.json'), 'utf8'));
   const dir = tempDir(t);
@@ -147,7 +132,7 @@ test('OpenSSL verifies the signature package made (pkeyutl -verify -rawin)', (t)
 });
 
 test('determinism: same source and key give identical files whatever path, times, umask, TZ or creation order', (t) => {
-  const key = keygen(t);
+  const key = keygen(tempDir(t));
   const a = example(t);
   const b = join(tempDir(t), 'elsewhere', 'deeper', 'copy');
   mkdirSync(join(b, 'runtime/lib'), { recursive: true });
@@ -170,7 +155,7 @@ test('determinism: same source and key give identical files whatever path, times
 });
 
 test('a project with errors: package writes nothing and exits 1', (t) => {
-  const key = keygen(t);
+  const key = keygen(tempDir(t));
   const project = example(t);
   writeFileSync(join(project, 'runtime/notes.md'), '# not allowed');
   const out = join(tempDir(t), 'out');
@@ -182,7 +167,7 @@ test('a project with errors: package writes nothing and exits 1', (t) => {
 });
 
 test('out folder: absent, empty or an earlier set are fine; anything else is refused and untouched', (t) => {
-  const key = keygen(t);
+  const key = keygen(tempDir(t));
   const project = example(t);
   const base = tempDir(t);
   const empty = join(base, 'empty');
@@ -203,7 +188,7 @@ test('out folder: absent, empty or an earlier set are fine; anything else is ref
 });
 
 test('a private key inside the project is refused (D-4)', (t) => {
-  const key = keygen(t);
+  const key = keygen(tempDir(t));
   const project = example(t);
   cpSync(key.privateKey, join(project, 'signing.pem'));
   const r = runCli(['package', project, '--out', join(tempDir(t), 'out'), '--private-key', join(project, 'signing.pem')]);
@@ -225,7 +210,7 @@ test('--dry-run lists files and the budget without a key and writes nothing', (t
 
 /** Packages once, then applies `tamper` to a copy of the set and returns the verify report. */
 function tampered(t, tamper) {
-  const key = keygen(t);
+  const key = keygen(tempDir(t));
   const out = packageTo(t, example(t), key);
   tamper(out, key);
   const r = runCli(['verify', out, '--json']);
@@ -238,7 +223,7 @@ function tampered(t, tamper) {
 }
 
 test('a signature over the other reading of the payload (one more line break) has its own finding in verify and review (D-14)', (t) => {
-  const key = keygen(t);
+  const key = keygen(tempDir(t));
   const out = packageTo(t, example(t), key);
   const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
   const sha = (f) => createHash('sha256').update(readFileSync(join(out, f))).digest('hex');
@@ -318,7 +303,7 @@ test('verify explains: bundle changed', (t) => {
 
 test('verify explains: a different key', (t) => {
   const r = tampered(t, (out) => {
-    const other = keygen(t);
+    const other = keygen(tempDir(t));
     writeFileSync(join(out, 'publisher-public-key.txt'), readFileSync(other.publicKey));
   });
   const ids = summarize(r.json);

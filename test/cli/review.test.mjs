@@ -7,12 +7,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, createPrivateKey, sign } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AjvModule from 'ajv';
 import { spawnSync } from 'node:child_process';
-import { REVIEW, ROOT, runCli, runReview as review } from '../support/project.mjs';
+import { REVIEW, ROOT, keygen, runCli, runReview as review, tempDir } from '../support/project.mjs';
 import { craftZip } from '../support/fuzz-zip.mjs';
 import { checkProject, reviewRelease, verifyRelease, PlatformExtError } from '../../dist/api.mjs';
 import { RULES } from '../../build/validator/rules.js';
@@ -29,20 +28,6 @@ const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).ver
 
 /** D-29: what must never reach the terminal raw. */
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u;
-
-function tempDir(t) {
-  const dir = mkdtempSync(join(tmpdir(), 'platform-review-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-function keygen(dir, name) {
-  const privateKey = join(dir, `${name}.pem`);
-  const publicKey = join(dir, `${name}.pub`);
-  const r = runCli(['keygen', '--private-key', privateKey, '--public-key', publicKey]);
-  assert.equal(r.status, 0, r.stderr);
-  return { privateKey, publicKey, publicText: readFileSync(publicKey, 'utf8').trim(), fingerprint: /Fingerprint: ([0-9a-f]{64})/.exec(r.stdout)[1] };
-}
 
 
 function assertSchema(report, what) {

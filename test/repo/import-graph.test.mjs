@@ -203,6 +203,37 @@ export function entryPointImports(edges) {
   return edges.filter((e) => !e.to.includes('/')).map((e) => `${e.from}:${e.line} imports the entry point ${e.to}`);
 }
 
+/** The file cycles among the files directly under `folder` (e.g. "preview/host-page/"): each as its sorted file list. */
+export function fileCycles(edges, folder) {
+  const inFolder = (path) => path.startsWith(folder) && !path.slice(folder.length).includes('/');
+  const next = new Map();
+  for (const e of edges) {
+    if (!inFolder(e.from) || !inFolder(e.to)) continue;
+    if (!next.has(e.from)) next.set(e.from, new Set());
+    next.get(e.from).add(e.to);
+  }
+  // Two files share a cycle when each reaches the other.
+  const reach = (start) => {
+    const seen = new Set();
+    const stack = [...(next.get(start) ?? [])];
+    while (stack.length > 0) {
+      const file = stack.pop();
+      if (seen.has(file)) continue;
+      seen.add(file);
+      stack.push(...(next.get(file) ?? []));
+    }
+    return seen;
+  };
+  const reached = new Map([...next.keys()].map((file) => [file, reach(file)]));
+  const cycles = new Set();
+  for (const [file, seen] of reached) {
+    if (!seen.has(file)) continue;
+    const members = [...seen].filter((other) => reached.get(other)?.has(file)).sort();
+    cycles.add(members.join(' <-> '));
+  }
+  return [...cycles].sort();
+}
+
 const graph = importGraph(SRC);
 
 test('the import graph of src/ is read: every relative specifier names a file', () => {
@@ -266,6 +297,18 @@ test('src/api.ts imports only src/ops/', () => {
     graph.edges.filter((e) => e.from === 'api.ts' && !e.to.startsWith('ops/')).map((e) => `api.ts:${e.line} imports ${e.to}`),
     [],
   );
+});
+
+test('the host page has no import cycle among its files', () => {
+  assert.deepEqual(fileCycles(graph.edges, 'preview/host-page/'), []);
+  const probe = [
+    { from: 'p/a.ts', to: 'p/b.ts' },
+    { from: 'p/b.ts', to: 'p/c.ts' },
+    { from: 'p/c.ts', to: 'p/a.ts' },
+    { from: 'p/c.ts', to: 'p/d.ts' },
+    { from: 'p/d.ts', to: 'q/e.ts' },
+  ];
+  assert.deepEqual(fileCycles(probe, 'p/'), ['p/a.ts <-> p/b.ts <-> p/c.ts']);
 });
 
 test('the top of src/ holds entry points only: no file imports one', () => {

@@ -1,6 +1,7 @@
 // Temporary project folders for CLI and loader tests. Each lives under the OS temp
 // folder and is removed by the test that made it (t.after).
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -43,6 +44,23 @@ export function writeFiles(dir, files) {
     writeFileSync(path, content);
   }
   return dir;
+}
+
+/** An empty temporary folder, removed when the test `t` ends. */
+export function tempDir(t, prefix = 'platform-ext-') {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A key pair made by the CLI's keygen in `dir`: its paths, the public key's text and the fingerprint. */
+export function keygen(dir, name = 'publisher') {
+  const privateKey = join(dir, `${name}.pem`);
+  const publicKey = join(dir, `${name}.pub`);
+  const r = runCli(['keygen', '--private-key', privateKey, '--public-key', publicKey]);
+  assert.equal(r.status, 0, r.stderr);
+  const fingerprint = /Fingerprint: ([0-9a-f]{64})/.exec(r.stdout)[1];
+  return { dir, privateKey, publicKey, publicText: readFileSync(publicKey, 'utf8').trim(), fingerprint };
 }
 
 /** Runs the built CLI; returns {status, stdout, stderr, json (parsed stdout when it is JSON)}. */

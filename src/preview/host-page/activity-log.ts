@@ -32,8 +32,7 @@ const logEntryCalls = new WeakMap<HTMLButtonElement, CallEntry>();
 
 /**
  * One line per call: a button (capability and action, outcome, duration) that opens the
- * payload and the answer below it. Five elements and no shadow tree (a <details> would
- * bring one): under load the page builds up to LOG_MAX_ENTRIES of these per render.
+ * payload and the answer below it.
  */
 function logEntry(entry: CallEntry): HTMLElement {
   const item = el('li', 'log-entry');
@@ -135,7 +134,7 @@ function toast(title: string, text: string): void {
   setTimeout(() => box.remove(), TOAST_MS);
 }
 
-/** The mock store's onActivity (page-state.ts newStore): the cart panel, a toast, a line in the activity list. */
+/** The mock store's onActivity (page.ts newStore): the cart panel, a toast, a line in the activity list. */
 export function showActivity(activity: StoreActivity): void {
   let text: string;
   switch (activity.kind) {

@@ -1,12 +1,7 @@
-// The page's state: `page`, the one object holding what the page knows between events: the
-// check it shows, the grants and settings the frame gets, the visitor's switches, the
-// mock store, the bridge and the frame. It is one object because the panel files read it and
-// several of them write it, and an imported binding cannot be assigned where a property
-// can. State that only one file uses stays in that file (frame.ts, activity-log.ts).
-//
-// The store reports what it does to activity-log.ts (showActivity), the one import from
-// here into a panel file: the store only keeps the function, so the import cycle it makes
-// (activity-log.ts draws the cart, which reads the store) runs nothing early.
+// The page's state: `page`, one object holding what the page knows between events. Panel files
+// read it and several write it (an imported binding cannot be assigned, a property can); state
+// one file alone uses stays in that file. The store starts silent: page.ts gives it the
+// activity list (newStore), so this file imports no panel file.
 import type { HostBridge } from '../../bridge/host.js';
 import type { PropertyDef, SettingValue } from '../../validator/internal.js';
 import type { ManifestSummary, PreviewState } from './markup.js';
@@ -14,13 +9,10 @@ import { createMockStore, type MockStore } from '../mock-store.js';
 import type { StoreLifecycle } from '../store-lifecycle.js';
 
 export type { ManifestSummary, PreviewState } from './markup.js';
-import { showActivity } from './activity-log.js';
-
 
 /**
- * A set of capability keys that also hands out its members as a frozen array, built
- * again only after a change: the host bridge reads the grants and the failing list at
- * every call, and a copy per call is garbage at thousands of calls a second.
+ * A set of capability keys that hands out its members as a frozen array, rebuilt only after
+ * a change: the host bridge reads the grants and the failing list at every call.
  */
 export class ListedSet extends Set<string> {
   #list: readonly string[] | null = null;
@@ -109,17 +101,7 @@ export const page: PageState = {
   smsAvailable: true,
   emptyCatalog: false,
   strictHost: false,
-  store: newStore(false),
+  store: createMockStore({ emptyCatalog: false }),
   bridge: null,
   frame: null,
 };
-
-/** A mock store that follows the Store and visitor switches and reports what it does to the activity list. */
-export function newStore(empty: boolean): MockStore {
-  return createMockStore({
-    emptyCatalog: empty,
-    smsAvailable: () => page.smsAvailable,
-    consent: () => page.consent,
-    onActivity: showActivity,
-  });
-}

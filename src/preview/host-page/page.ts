@@ -5,19 +5,9 @@
 // markup when it passed: markup.ts, boot.ts) and follows later checks over Server-Sent
 // Events: a check with errors replaces the frame with the findings; a passing check
 // (re)starts the frame.
-//
-// Everything the page shows that came from the project or the frame (finding messages,
-// payloads, results) is written with textContent, never parsed as markup. The page's own
-// policy (hostPagePolicy in server.ts) forbids inline script (but the boot script, by its
-// hash) and style attributes, so styles are set through the CSSOM only.
-//
-// This file is the entry: it applies checks and wires the controls. The state lives in
-// page-state.ts, the frame and its bridge in frame.ts, each panel in its own file
-// (findings-panel.ts, capabilities-panel.ts, settings-panel.ts, theme-panel.ts,
-// cart-panel.ts, activity-log.ts, viewport.ts), and the DOM helpers in dom.ts.
 import { CART_UPDATED_EVENT } from '../../validator/internal.js';
-import { SAMPLE_PRODUCTS } from '../mock-store.js';
-import { clearCallLog, startLogs } from './activity-log.js';
+import { SAMPLE_PRODUCTS, createMockStore, type MockStore } from '../mock-store.js';
+import { clearCallLog, showActivity, startLogs } from './activity-log.js';
 import { renderCapabilities } from './capabilities-panel.js';
 import { onCartUpdated, renderCart } from './cart-panel.js';
 import { byId } from './dom.js';
@@ -25,7 +15,7 @@ import { renderFindings, renderStatus } from './findings-panel.js';
 import { mountFrame, unmountFrame } from './frame.js';
 import { FRAME_LOADED_KEY, FRAME_SLOT_ID, LIVE_CSS_APPLIED, LIVE_CSS_MESSAGE, STATE_ELEMENT_ID, type ManifestSummary } from './markup.js';
 import { onStoreChange, renderStorePanel, storeForCheck, wireStorePanel } from './store-panel.js';
-import { newStore, page, type PreviewState } from './page-state.js';
+import { page, type PreviewState } from './page-state.js';
 import { checkDraft, initialSettings, renderSettingsForm } from './settings-panel.js';
 import { applyThemeToPage, renderTheme } from './theme-panel.js';
 import { setViewport, watchStageSize, type Viewport } from './viewport.js';
@@ -33,11 +23,7 @@ import { setViewport, watchStageSize, type Viewport } from './viewport.js';
 /** The longest the panels wait for the frame's first load when the page opens (afterFrameLoads). */
 const FIRST_LOAD_WAIT_MS = 1000;
 
-/**
- * Applies a check. `panelsLater`: the panels are drawn in a later task, after the frame
- * has been taken over (the first check, at cold start: the page's first layout, which
- * gives the frame its size, and the frame's own loading then do not wait for the panels).
- */
+/** Applies a check. */
 function apply(next: PreviewState, reload = false, panelsLater = false): void {
   const previous = page.state;
   page.state = next;
@@ -77,7 +63,6 @@ function apply(next: PreviewState, reload = false, panelsLater = false): void {
 
   // The frame first: grants and settings are known, and the frame loads in its own
   // process while this task renders the panels (cold start, bench/bridge.mjs).
-  // A save of some other project file (a README) re-checks but leaves the running frame alone.
   if (page.running === 'previous') {
     // The previous release comes from its bundle.zip: saving the project leaves it running.
     if (run !== null && (reload || page.frame === null)) mountFrame(run.url, run.manifest);
@@ -105,12 +90,7 @@ function apply(next: PreviewState, reload = false, panelsLater = false): void {
 
 /**
  * Runs `work` once the frame's first document has loaded, or after FIRST_LOAD_WAIT_MS,
- * or in the next task when there is no frame or it has loaded already. On opening the
- * page, the panels wait for the extension: on a machine with few cores the page's
- * layout and paint of its panels would otherwise compete with the frame's process
- * while the extension starts (cold start, bench/bridge.mjs). The bridge does not wait:
- * mountFrame starts it on the frame's load, so the extension's first calls are answered
- * as soon as it makes them.
+ * or in the next task when there is no frame or it has loaded already.
  */
 function afterFrameLoads(work: () => void): void {
   const waiting = page.frame;
@@ -219,8 +199,7 @@ function connect(): void {
   });
   // The server holds back a failing check while the folder is being rewritten (a bundler
   // in watch mode, src/preview/watch.ts BUILD_SETTLE_MS): the frame keeps running the
-  // last good build, and only the status says a build is under way. The next state
-  // event sets the status again.
+  // last good build, and only the status says a build is under way.
   events.addEventListener('building', () => {
     const status = byId('check-status');
     status.dataset['state'] = 'building';
@@ -239,8 +218,7 @@ function connect(): void {
 
 /**
  * The check the server embedded in the page (STATE_ELEMENT_ID, a JSON data block: the
- * page policy runs no inline script, and a data block is not run). With it the frame
- * starts loading as soon as this script runs, without waiting for the event stream.
+ * page policy runs no inline script, and a data block is not run).
  */
 function embeddedState(): PreviewState | null {
   const text = document.getElementById(STATE_ELEMENT_ID)?.textContent ?? '';
@@ -294,7 +272,18 @@ function wireControls(): void {
   });
 }
 
+/** A mock store that follows the Store and visitor switches and reports what it does to the activity list. */
+function newStore(empty: boolean): MockStore {
+  return createMockStore({
+    emptyCatalog: empty,
+    smsAvailable: () => page.smsAvailable,
+    consent: () => page.consent,
+    onActivity: showActivity,
+  });
+}
+
 function main(): void {
+  page.store = newStore(page.emptyCatalog);
   const initial = embeddedState();
   startLogs();
   // The frame first, the panels in the next task (apply's `panelsLater`).

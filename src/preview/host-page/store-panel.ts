@@ -149,7 +149,6 @@ function relaunch(): void {
   onChange();
 }
 
-// ---------------------------------------------------------------------------------------
 // The install prompt
 
 /** Shows the store user's install prompt for the running release: every capability with its risk and what it allows. */
@@ -191,7 +190,6 @@ function approvePrompt(): void {
   relaunch();
 }
 
-// ---------------------------------------------------------------------------------------
 // Upgrade, rollback, revocation
 
 function renderReport(report: MoveReport | null): void {
@@ -317,7 +315,6 @@ function revoke(what: 'release' | 'publisher'): void {
   relaunch();
 }
 
-// ---------------------------------------------------------------------------------------
 // Failure modes
 
 /** The clock in force, as the page states it. */

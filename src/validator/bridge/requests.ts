@@ -38,9 +38,7 @@ import type { BridgeErrorCode } from './errors.js';
 import { requestEnvelopeBytes } from './messages.js';
 import { copyPayload, type JsonObject, type JsonValue } from './payload.js';
 
-// ---------------------------------------------------------------------------------
 // Normalized requests: what a successful check hands to the host's adapters.
-// ---------------------------------------------------------------------------------
 
 export interface AnalyticsProperties {
   label?: string;
@@ -106,9 +104,7 @@ export type NormalizedRequest =
   | { readonly capability: 'site.theme.read'; readonly action: 'read'; readonly payload: ThemePayload }
   | { readonly capability: 'waivers.start'; readonly action: 'start'; readonly payload: WaiverPayload };
 
-// ---------------------------------------------------------------------------------
 // The schema tables.
-// ---------------------------------------------------------------------------------
 
 export type FieldKind = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'date-time' | 'choice' | 'object';
 
@@ -250,9 +246,7 @@ export function actionSpec(capability: string, action: string): ActionSpec | und
   return SPECS_BY_CAPABILITY.get(capability)?.get(action);
 }
 
-// ---------------------------------------------------------------------------------
 // Field checks.
-// ---------------------------------------------------------------------------------
 
 /** Longest piece of untrusted text quoted back in a message (presentation only, not a contract number). */
 const QUOTE_MAX_CHARS = 60;
@@ -404,9 +398,7 @@ function copyDefault(value: JsonValue): JsonValue {
   return isObject(value) ? { ...value } : value;
 }
 
-// ---------------------------------------------------------------------------------
 // The checks, in D-23 order.
-// ---------------------------------------------------------------------------------
 
 /** What `PLATFORM.request` receives, or what arrives at the host: `id` is the message id when there is one. */
 export interface RequestInput {

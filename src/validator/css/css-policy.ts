@@ -121,9 +121,7 @@ function identity(offset: number): number {
   return offset;
 }
 
-// ---------------------------------------------------------------------------
 // Nesting tracker
-// ---------------------------------------------------------------------------
 
 /** What a reference loads, which decides how a data: URL is judged. */
 type ReferenceKind = 'image' | 'font' | 'import';
@@ -505,9 +503,7 @@ function endPrelude(p: PolicyScan): void {
   p.awaitingTarget = false;
 }
 
-// ---------------------------------------------------------------------------
 // Reference classification
-// ---------------------------------------------------------------------------
 
 function quoted(value: string): string {
   const shown = value.length > QUOTED_VALUE_MAX_CHARS ? `${value.slice(0, QUOTED_VALUE_MAX_CHARS)}...` : value;

@@ -259,9 +259,7 @@ const DELETE = 0x7f;
 const REPLACEMENT_CHARACTER = 0xfffd;
 const MAX_CODE_POINT = 0x10ffff;
 
-// ---------------------------------------------------------------------------
 // Tokenizer definitions (code point classes)
-// ---------------------------------------------------------------------------
 
 function isDigit(c: number): boolean {
   return c >= 0x30 && c <= 0x39;
@@ -345,9 +343,7 @@ function kindTable(pairs: readonly (readonly [number, number])[]): Uint8Array {
   return table;
 }
 
-// ---------------------------------------------------------------------------
 // Preprocessing the input stream (applied while reading)
-// ---------------------------------------------------------------------------
 
 /** The preprocessed code point at original offset `i` (EOF past the end). */
 function codePointAt(s: CssTokenizer, i: number): number {
@@ -437,9 +433,7 @@ function setRawValue(s: CssTokenizer, start: number, end: number): void {
   s.valueEnd = end;
 }
 
-// ---------------------------------------------------------------------------
 // Public entry points
-// ---------------------------------------------------------------------------
 
 /** A tokenizer over `text`; call nextToken (or consumeToken) until it reports EOF. */
 export function createTokenizer(text: string, options: TokenizerOptions = {}): CssTokenizer {
@@ -520,9 +514,7 @@ function decodedValue(s: CssTokenizer): string {
   return s.valuePrefix === '' ? raw : s.valuePrefix + raw;
 }
 
-// ---------------------------------------------------------------------------
 // Consume a token
-// ---------------------------------------------------------------------------
 
 /**
  * Consumes the next token into the tokenizer's fields and returns its kind (TOKEN_EOF at
@@ -677,9 +669,7 @@ export function nextToken(s: CssTokenizer): number {
   return kind;
 }
 
-// ---------------------------------------------------------------------------
 // Skip ignorable tokens (a fast path of "consume a token", for the policy)
-// ---------------------------------------------------------------------------
 
 /** A code unit that is not "plain": not ASCII whitespace, a letter, a digit or one of `!#$%&*+,-./:<=>?^_`|~`. */
 const NOT_PLAIN = '[^\\t\\n\\f\\r !#$%&*+,\\-./0-9:<=>?A-Z^_`a-z|~]';
@@ -797,9 +787,7 @@ function consumeDelim(s: CssTokenizer, start: number): number {
   return TOKEN_DELIM;
 }
 
-// ---------------------------------------------------------------------------
 // Consume comments
-// ---------------------------------------------------------------------------
 
 /**
  * Consumes one comment starting at `start` (the `/` of `/*`). The spec's loop over
@@ -811,9 +799,7 @@ function consumeComment(s: CssTokenizer, start: number): void {
   s.pos = close < 0 || close + 2 > s.end ? s.end : close + 2;
 }
 
-// ---------------------------------------------------------------------------
 // Consume a numeric token
-// ---------------------------------------------------------------------------
 
 function consumeNumericToken(s: CssTokenizer): number {
   consumeNumber(s);
@@ -828,9 +814,7 @@ function consumeNumericToken(s: CssTokenizer): number {
   return TOKEN_NUMBER;
 }
 
-// ---------------------------------------------------------------------------
 // Consume an ident-like token
-// ---------------------------------------------------------------------------
 
 function consumeIdentLikeToken(s: CssTokenizer): number {
   consumeIdentSequence(s);
@@ -870,9 +854,7 @@ function isAsciiUrl(s: CssTokenizer): boolean {
   return name.length === 3 && (name.charCodeAt(0) | 0x20) === 0x75 && (name.charCodeAt(1) | 0x20) === 0x72 && (name.charCodeAt(2) | 0x20) === 0x6c;
 }
 
-// ---------------------------------------------------------------------------
 // Consume a string token
-// ---------------------------------------------------------------------------
 
 /** `ending` is the quote that opened the string; s.pos is just past it. */
 function consumeStringToken(s: CssTokenizer, ending: number): number {
@@ -932,9 +914,7 @@ function consumeStringToken(s: CssTokenizer, ending: number): number {
   return TOKEN_STRING;
 }
 
-// ---------------------------------------------------------------------------
 // Consume a url token
-// ---------------------------------------------------------------------------
 
 /** Called after `url(` (and whitespace); the token started at the name. */
 function consumeUrlToken(s: CssTokenizer): number {
@@ -998,9 +978,7 @@ function consumeUrlToken(s: CssTokenizer): number {
   return TOKEN_URL;
 }
 
-// ---------------------------------------------------------------------------
 // Consume an escaped code point
-// ---------------------------------------------------------------------------
 
 /** Called after the backslash of a valid escape; returns the code point it stands for. */
 function consumeEscapedCodePoint(s: CssTokenizer): number {
@@ -1019,17 +997,13 @@ function consumeEscapedCodePoint(s: CssTokenizer): number {
   return value;
 }
 
-// ---------------------------------------------------------------------------
 // Check if two code points are a valid escape
-// ---------------------------------------------------------------------------
 
 function isValidEscape(first: number, second: number): boolean {
   return first === REVERSE_SOLIDUS && second !== LINE_FEED;
 }
 
-// ---------------------------------------------------------------------------
 // Check if three code points would start an ident sequence
-// ---------------------------------------------------------------------------
 
 /** Looks at the three code points starting at offset `i` without consuming them. */
 function wouldStartIdentSequence(s: CssTokenizer, i: number): boolean {
@@ -1051,9 +1025,7 @@ function wouldStartIdentSequence(s: CssTokenizer, i: number): boolean {
   return false;
 }
 
-// ---------------------------------------------------------------------------
 // Check if three code points would start a number
-// ---------------------------------------------------------------------------
 
 /**
  * Signs, `.` and digits are ASCII and never preprocessed, and no preprocessed code point
@@ -1070,9 +1042,7 @@ function wouldStartNumber(s: CssTokenizer, i: number): boolean {
   return isDigit(first);
 }
 
-// ---------------------------------------------------------------------------
 // Consume an ident sequence
-// ---------------------------------------------------------------------------
 
 /** Consumes the name into the current value (valuePrefix, valueStart, valueEnd). */
 function consumeIdentSequence(s: CssTokenizer): void {
@@ -1121,9 +1091,7 @@ function consumeIdentSequence(s: CssTokenizer): void {
   s.valueEnd = i;
 }
 
-// ---------------------------------------------------------------------------
 // Consume a number
-// ---------------------------------------------------------------------------
 
 /**
  * Sets numberStart/numberEnd, numberIsInteger and numberSign. The value is computed only
@@ -1161,9 +1129,7 @@ function consumeNumber(s: CssTokenizer): void {
   s.numberSign = sign;
 }
 
-// ---------------------------------------------------------------------------
 // Consume the remnants of a bad url
-// ---------------------------------------------------------------------------
 
 /** Skips to the `)` that ends a bad url (escaped `\)` does not end it) or to EOF. */
 function consumeRemnantsOfBadUrl(s: CssTokenizer): void {

@@ -229,7 +229,6 @@ class EntrypointScanner {
     }
   }
 
-  // ---------------------------------------------------------------------------------
   // Tokens
 
   private startTag(tag: TagToken): void {
@@ -296,7 +295,6 @@ class EntrypointScanner {
     this.checkCssReadings(primary, alternative);
   }
 
-  // ---------------------------------------------------------------------------------
   // Ambiguity (D-22): see ambiguity.ts.
 
   /** Refuses markup in what an HTML parser would read as raw text; true when it found some. */
@@ -324,7 +322,6 @@ class EntrypointScanner {
     }
   }
 
-  // ---------------------------------------------------------------------------------
   // Elements
 
   private checkElement(tag: TagToken, namespace: Namespace): void {
@@ -471,7 +468,6 @@ class EntrypointScanner {
     }
   }
 
-  // ---------------------------------------------------------------------------------
   // Attributes
 
   private checkAttributes(tag: TagToken, namespace: Namespace, parent: OpenElement | undefined): void {
@@ -566,7 +562,6 @@ class EntrypointScanner {
     }
   }
 
-  // ---------------------------------------------------------------------------------
   // CSS
 
   /** An HTML <style>: its raw text maps one-to-one onto the file. */

@@ -377,7 +377,6 @@ export class HtmlTokenizer {
     return this.pos;
   }
 
-  // ---------------------------------------------------------------------------------
   // Input and emission helpers
 
   /** The current input character without consuming it; CR and CR LF read as LF. */
@@ -654,7 +653,6 @@ export class HtmlTokenizer {
     else this.emitCharacters(value, start, end, false);
   }
 
-  // ---------------------------------------------------------------------------------
 
   private step(): void {
     switch (this.state) {

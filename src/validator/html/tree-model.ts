@@ -354,7 +354,6 @@ export class TreeModel {
     this.popTo(0);
   }
 
-  // ---------------------------------------------------------------------------------
   // The stack
 
   private pushHtml(name: string, rawText = false): boolean {
@@ -437,7 +436,6 @@ export class TreeModel {
     }
   }
 
-  // ---------------------------------------------------------------------------------
   // Start tags
 
   /** 13.2.6 dispatcher: whether a start tag is handled by "in foreign content". */
@@ -562,7 +560,6 @@ export class TreeModel {
     return { namespace: 'html', contentState: null, element: this.pushWith(shared.element, shared.bits) ? shared.element : null };
   }
 
-  // ---------------------------------------------------------------------------------
   // End tags
 
   /**

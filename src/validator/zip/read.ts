@@ -270,9 +270,7 @@ function problem(state: ReadState, rule: string, message: string): void {
   state.findings.add(rule, message, { file: state.file });
 }
 
-// ---------------------------------------------------------------------------------------
 // End of central directory record (4.3.16)
-// ---------------------------------------------------------------------------------------
 
 /**
  * The end record must be the last 22 bytes with an empty comment. A comment is refused
@@ -399,9 +397,7 @@ function explainDirectoryPlacement(state: ReadState, endOffset: number, director
   );
 }
 
-// ---------------------------------------------------------------------------------------
 // Central directory file headers (4.3.12)
-// ---------------------------------------------------------------------------------------
 
 /**
  * Parses every central header, bounds-checked before each read. A header that does not
@@ -573,9 +569,7 @@ function checkAttributes(state: ReadState, label: string, key: string, madeBy: n
   problem(state, 'archive/bad-attributes', `${label}: the attributes 0x${hex(attributes, 8)} come from host system ${host}; only MS-DOS (0) and Unix (3) attributes, or none, are accepted`);
 }
 
-// ---------------------------------------------------------------------------------------
 // Local file headers (4.3.7) and the layout of the records
-// ---------------------------------------------------------------------------------------
 
 /**
  * Reads each entry's local header and compares it with the central header: a reader that
@@ -669,9 +663,7 @@ function checkLayout(state: ReadState, records: readonly CentralRecord[], direct
   }
 }
 
-// ---------------------------------------------------------------------------------------
 // Policy: sizes, ratios, then inflate and verify
-// ---------------------------------------------------------------------------------------
 
 /**
  * Declared sizes, the entry count and ratios, before anything is inflated. Returns whether
@@ -781,9 +773,7 @@ function reportInflateFailure(state: ReadState, record: CentralRecord, reason: '
   }
 }
 
-// ---------------------------------------------------------------------------------------
 // Bytes
-// ---------------------------------------------------------------------------------------
 
 /** Little-endian reads; every caller has checked the bounds first. */
 function readU16(bytes: Uint8Array, at: number): number {
