@@ -54,7 +54,6 @@ export function runPackage(args: ParsedArgs, io: CommandIo): number {
     dryRun,
     ...(typeof out === 'string' && { out }),
     ...(typeof keyPath === 'string' && !dryRun && { privateKey: keyPath }),
-    ownsProcess: true,
   });
   if (!outcome.report.ok) {
     io.out(renderText(outcome.report, io.color ? ansiStyle() : PLAIN));
