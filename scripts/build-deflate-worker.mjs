@@ -24,8 +24,7 @@ export async function deflateWorkerDefines(root) {
     logLevel: 'warning',
     write: false,
     plugins: [validatorIsPure(root)],
-    // An eval'd worker has no module URL; createRequire only needs an absolute one to load
-    // node: built-ins (src/zip/read-back-proof.ts).
+    // An eval'd worker has no module URL: any import.meta.url in its modules gets a fixed one.
     define: { 'import.meta.url': JSON.stringify('file:///platform-ext-deflate-worker.js') },
   });
   return { __PLATFORM_DEFLATE_WORKER_SOURCE__: JSON.stringify(result.outputFiles[0].text) };

@@ -77,18 +77,15 @@ async function transpileAll() {
 
 /**
  * An esbuild plugin for a CLI of one command: src/cli.ts's dynamic imports of the other
- * commands' modules resolve to an empty module, and so does its import of the compression
- * worker's prelaunch (src/zip/parallel-compression.ts) except in package's CLI, the one
- * that runs it. Static imports (argument parsing, colour) stay. The launcher starts that
- * CLI for `command` only.
+ * commands' modules resolve to an empty module. Static imports (argument parsing, colour)
+ * stay. The launcher starts that CLI for `command` only.
  */
 function onlyCommand(command) {
   return {
     name: 'only-command',
     setup(b) {
-      b.onResolve({ filter: /^\.\/(commands\/[a-z]+|zip\/parallel-compression)\.js$/ }, (args) => {
+      b.onResolve({ filter: /^\.\/commands\/[a-z]+\.js$/ }, (args) => {
         if (args.importer !== join(root, 'src/cli.ts') || args.kind !== 'dynamic-import' || args.path === `./commands/${command}.js`) return undefined;
-        if (command === 'package' && args.path === './zip/parallel-compression.js') return undefined;
         return { path: args.path, namespace: 'left-out-command' };
       });
       b.onLoad({ filter: /.*/, namespace: 'left-out-command' }, () => ({ contents: 'export {};', loader: 'js' }));

@@ -7,9 +7,8 @@ import { parseArgs } from './commands/args.js';
 import type { CommandIo } from './commands/command-io.js';
 import { commandHelp, type CommandSpec } from './commands/command-spec.js';
 import { fstatSync, writeSync } from 'node:fs';
-import { isWorkerWithRole, nodeTty } from './node/builtins.js';
+import { nodeTty } from './node/builtins.js';
 import { UsageError } from './node/usage-error.js';
-import { WORKER_ROLE as COMPRESSION_WORKER_ROLE } from './zip/compression-worker-protocol.js';
 import { escapeLines, suggest } from './validator/internal.js';
 import { NO_COLOR_FLAG, NO_COLOR_HELP, colorWanted, withoutNoColorFlag } from './commands/color.js';
 
@@ -90,11 +89,6 @@ export async function main(given: readonly string[], givenIo: CommandIo): Promis
             : `Unknown command "${first}": run "platform-ext --help" for the commands`,
       );
     }
-    // `package` compresses on a worker thread (src/zip/parallel-compression.ts), whose start-up then
-    // overlaps the loading of the command's code; a bundle too small to share lets it go.
-    if (first === 'package' && !rest.includes('--help') && !rest.includes('-h')) {
-      (await import('./zip/parallel-compression.js')).prelaunchCompressionWorker();
-    }
     const command = await load();
     const args = parseArgs(rest, command.flags, first);
     if (args.flags['help'] === true) {
@@ -166,20 +160,12 @@ function stdoutIsTerminal(): boolean {
 /** Whether the reader of stdout (1) or stderr (2) closed its end: further output is dropped. */
 const readerGone: Record<1 | 2, boolean> = { 1: false, 2: false };
 
-// `package` compresses on a worker thread (src/zip/parallel-compression.ts); this file can be that
-// worker's script too: in such a thread, this module is the compressor and nothing else.
-if (isWorkerWithRole(COMPRESSION_WORKER_ROLE)) {
-  void import('./zip/parallel-compression.js').then((m) => {
-    m.runCompressionWorker();
-  });
-} else {
-  const io: CommandIo = {
-    out: (text) => writeOut(1, text),
-    err: (text) => writeOut(2, text),
-    color: colorWanted(stdoutIsTerminal(), process.env),
-    env: process.env,
-  };
-  void main(process.argv.slice(2), io).then((status) => {
-    process.exitCode = status;
-  });
-}
+const io: CommandIo = {
+  out: (text) => writeOut(1, text),
+  err: (text) => writeOut(2, text),
+  color: colorWanted(stdoutIsTerminal(), process.env),
+  env: process.env,
+};
+void main(process.argv.slice(2), io).then((status) => {
+  process.exitCode = status;
+});

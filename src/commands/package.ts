@@ -49,7 +49,6 @@ function runPackage(args: ParsedArgs, io: CommandIo): number {
     dryRun,
     ...(typeof out === 'string' && { out }),
     ...(typeof keyPath === 'string' && !dryRun && { privateKey: keyPath }),
-    ownsProcess: true,
   });
   const status = exitStatusOf(outcome.report);
   if (status !== 0) {

@@ -16,7 +16,6 @@ import {
 import { scanFileForKeyMarker, type KeyScanMiss } from './key-scan.js';
 import { UsageError } from '../node/usage-error.js';
 import { openFile, readFile, readInto } from '../node/file-open.js';
-import { pausePoint } from '../node/test-pause.js';
 
 export interface KeyHit {
   /** Project-relative path. */
@@ -32,12 +31,25 @@ export interface LoadedProject {
   readonly keyMisses: readonly KeyScanMiss[];
 }
 
+export interface LoadOptions {
+  /**
+   * Where each runtime/ file's bytes are read into (default: a Buffer of its own):
+   * `package` and `check` read into shared memory, which a compression worker reads too.
+   */
+  readonly allocate?: (size: number) => Uint8Array;
+  /**
+   * Called with each runtime/ folder once it is listed, before its files are opened: a seam
+   * for tests that change a folder between its listing and its reading.
+   */
+  readonly onListed?: (folder: string) => void;
+}
+
 /** Folders never scanned for keys: dependencies, and git's compressed object store. */
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
 
 /** Reads at most `limit` bytes of an open file (fewer if the file is shorter). */
-function readUpTo(fd: number, limit: number): Uint8Array {
-  const buffer = Buffer.allocUnsafe(limit);
+function readUpTo(fd: number, limit: number, allocate: (size: number) => Uint8Array): Uint8Array {
+  const buffer = allocate(limit);
   const filled = readInto(fd, buffer);
   return filled === limit ? buffer : buffer.subarray(0, filled);
 }
@@ -60,14 +72,15 @@ function entryKind(dirent: Dirent): 'dir' | 'file' | 'symlink' | 'other' {
 }
 
 /** Lists runtime/ depth-first in byte order of names, reading contents within limits. */
-function loadRuntime(runtimeDir: string): BundleEntry[] {
+function loadRuntime(runtimeDir: string, options: LoadOptions): BundleEntry[] {
+  const allocate = options.allocate ?? ((size: number) => Buffer.allocUnsafe(size));
   const entries: BundleEntry[] = [];
   let retained = 0;
   const stack: { abs: string; rel: string }[] = [{ abs: runtimeDir, rel: '' }];
   while (stack.length > 0) {
     const { abs, rel } = stack.pop()!;
     const children = readdirSync(abs, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
-    pausePoint('runtime-listed');
+    options.onListed?.(abs);
     for (const child of children) {
       const childAbs = join(abs, child.name);
       const childRel = rel === '' ? child.name : `${rel}/${child.name}`;
@@ -102,7 +115,7 @@ function loadRuntime(runtimeDir: string): BundleEntry[] {
         // Content is read only while it can still matter: a file over the one-file limit,
         // or past the expanded-size budget, is reported by size without being read.
         if (size <= BUNDLE_MAX_FILE_BYTES && retained + size <= BUNDLE_MAX_EXPANDED_BYTES) {
-          const content = readUpTo(fd, size);
+          const content = readUpTo(fd, size, allocate);
           retained += content.length;
           entries.push({ path: childRel, kind: 'file', size: content.length, content });
         } else {
@@ -180,14 +193,14 @@ function isEntry(path: string): boolean {
   }
 }
 
-export function loadProject(root: string): LoadedProject {
+export function loadProject(root: string, options: LoadOptions = {}): LoadedProject {
   checkProjectRoot(root);
   const { bytes: manifest, refused } = readManifest(root);
   const manifestRefused = refused === undefined ? {} : { manifestRefused: refused };
   let files: BundleEntry[] | null = null;
   try {
     const runtimeStat = lstatSync(join(root, 'runtime'));
-    if (runtimeStat.isDirectory()) files = loadRuntime(join(root, 'runtime'));
+    if (runtimeStat.isDirectory()) files = loadRuntime(join(root, 'runtime'), options);
   } catch {
     files = null;
   }

@@ -37,13 +37,3 @@ export function nodeWorkerThreads(): typeof WorkerThreads {
 export function nodeZlib(): typeof Zlib {
   return (zlib ??= load('node:zlib') as typeof Zlib);
 }
-
-/**
- * Whether this thread is a worker started with `role` (in its workerData and appended to
- * its argv). Checked at every start-up: argv says "no" without loading node:worker_threads.
- */
-export function isWorkerWithRole(role: string): boolean {
-  if (!process.argv.includes(role)) return false;
-  const { isMainThread, workerData } = nodeWorkerThreads();
-  return !isMainThread && (workerData as { role?: unknown } | null)?.role === role;
-}

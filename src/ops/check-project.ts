@@ -2,9 +2,10 @@
 // project pipeline, then what only `check` adds: the archive's size as `package` would
 // write it, the generated files against the embedded contract, the diff against a
 // baseline release, and the acknowledgements of platform-ext.config.json (D-33).
-import { join } from 'node:path';
-import { startArchiveMeasure, type ArchiveMeasure } from '../zip/archive-size.js';
-import { runProjectPipeline } from '../pipeline/project-pipeline.js';
+import { withArchiveSize } from '../zip/archive-size.js';
+import { sharedBytes } from '../zip/parallel-compression.js';
+import { checkLoadedProject, type ProjectRun } from '../pipeline/project-pipeline.js';
+import { loadProject } from '../load/project-loader.js';
 import { withSnapshotDrift } from '../contract/snapshot-drift.js';
 import { buildReport, type Report } from '../pipeline/report.js';
 import { loadBaseline, withBaseline } from '../load/baseline-loader.js';
@@ -15,6 +16,8 @@ export interface CheckProjectOptions {
   readonly strict?: boolean;
   /** `--baseline`: an earlier submission set to diff the manifest against (src/load/baseline-loader.ts). */
   readonly baseline?: string;
+  /** Called with each runtime/ folder once listed, before its files are read (src/load/project-loader.ts). */
+  readonly onListed?: (folder: string) => void;
 }
 
 /**
@@ -24,12 +27,13 @@ export interface CheckProjectOptions {
 export function checkProject(target: string, options: CheckProjectOptions = {}): Report {
   // The baseline first: a wrong path should fail before the project is read.
   const baseline = options.baseline !== undefined ? loadBaseline(options.baseline) : null;
-  // The archive's size, as package would write it, is measured while the check runs.
-  let archive: ArchiveMeasure | undefined;
-  const run = runProjectPipeline(target, { afterLoad: (project) => (archive = startArchiveMeasure(project.input.files, join(target, 'runtime'))) });
-  let findings = archive!.finish(run.findings); // archive/compressed-too-large, as package would find it
+  // Read once, into shared memory: the archive's size, as package would write it, is
+  // measured on a worker while the check runs.
+  const project = loadProject(target, { allocate: sharedBytes, ...(options.onListed !== undefined && { onListed: options.onListed }) });
+  let run: ProjectRun | undefined;
+  let findings = withArchiveSize(project.input.files, () => (run = checkLoadedProject(project)).findings); // archive/compressed-too-large, as package would find it
   findings = withSnapshotDrift(target, findings); // project/snapshot-stale, project/context-stale
-  findings = withBaseline(baseline, run.project.input.manifest, findings); // baseline/*
+  findings = withBaseline(baseline, run!.project.input.manifest, findings); // baseline/*
   // Acknowledged warnings (D-33) last: they may cover any warning above.
   const config = loadProjectConfig(target);
   const split = applyAcknowledgements(config, findings);

@@ -8,7 +8,6 @@ import { base64Line, parsePrivateKey, publicKeyBytes, readPrivateKeyFile, signEd
 import { writeNewFileInStaging } from '../node/atomic-write.js';
 import { readFile } from '../node/file-open.js';
 import { formatMarker, isMarked, markedFile, PACKAGE_MARKER, readMarker, type MarkedFile } from '../load/package-marker.js';
-import { pausePoint } from '../node/test-pause.js';
 import { buildReport, type Report } from '../pipeline/report.js';
 import { crc32, sha256Hex } from '../node/hashes.js';
 import { UsageError } from '../node/usage-error.js';
@@ -24,11 +23,12 @@ import {
   type Finding,
   type SubmissionFile,
 } from '../validator/internal.js';
-import { compressAll, discardPrelaunchedWorker, startCompression, type ParallelCompression } from '../zip/parallel-compression.js';
-import { allowGarbageRelease, provenInflater, releaseAll, type StreamProof } from '../zip/read-back-proof.js';
+import { compressEntries, sharedBytes } from '../zip/parallel-compression.js';
+import { provenInflater, type StreamProof } from '../zip/read-back-proof.js';
 import { trace } from '../node/trace.js';
 import { assembleZip } from '../zip/zip-writer.js';
-import { runProjectPipeline } from '../pipeline/project-pipeline.js';
+import { checkLoadedProject, type ProjectRun } from '../pipeline/project-pipeline.js';
+import { loadProject } from '../load/project-loader.js';
 
 interface Built {
   readonly findings: Finding[];
@@ -43,80 +43,25 @@ interface Built {
 }
 
 /**
- * Below this many bytes of content the archive is compressed on the main thread alone. A
- * worker takes 50-110 ms to start (the CLI bundle, measured on the 2-core bench machine)
- * and then compresses about 35 MB/s while the check runs: it repays its start only when
- * the check and the compression together take several times longer, which for ordinary
- * web assets is from 1-2 MiB on. Smaller bundles launch no worker at all.
- */
-const PARALLEL_MIN_BYTES = 2 << 20;
-
-/**
- * Whether the regular files under `runtime` add up to at least `bytes`, by their listed
- * sizes (no file is read, no link followed; the walk stops as soon as the answer is yes).
- * A few milliseconds, where a worker launched for nothing costs tens of them.
- */
-function runtimeBytesAtLeast(runtime: string, bytes: number): boolean {
-  let total = 0;
-  const stack = [runtime];
-  while (stack.length > 0) {
-    const folder = stack.pop()!;
-    let children;
-    try {
-      children = readdirSync(folder, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const child of children) {
-      const path = join(folder, child.name);
-      if (child.isDirectory()) stack.push(path);
-      else if (child.isFile()) {
-        try {
-          total += lstatSync(path).size;
-        } catch {
-          // Gone already: the loader will say so.
-        }
-        if (total >= bytes) return true;
-      }
-    }
-  }
-  return false;
-}
-
-/**
- * Check, then build the archive. For a bundle big enough, the compression worker (launched
- * by the CLI before this code was loaded, or now) goes to work on runtime/ before the
- * project is read: it lists and reads the files itself, and its results are taken only for
- * files whose checked bytes have the same size and CRC-32. With errors that work is
- * dropped, and nothing was written.
+ * Check, then build the archive. The project is read once, into shared memory; its files
+ * are compressed (compressEntries: on a worker too, for a bundle big enough) while the
+ * check runs here. With errors that work is dropped, and nothing was written.
  */
 function checkAndAssemble(dir: string): Built {
-  const runtime = join(dir, 'runtime');
-  // The sizes listed here are an estimate: what counts is what the loader reads.
-  let parallel: ParallelCompression | null = null;
-  if (runtimeBytesAtLeast(runtime, PARALLEL_MIN_BYTES)) parallel = startCompression(runtime);
-  else discardPrelaunchedWorker();
-  trace('work handed out');
-  let run;
-  try {
-    run = runProjectPipeline(dir);
-  } catch (error) {
-    parallel?.cancel();
-    throw error;
-  }
-  trace('checked');
-  const { findings, result } = run;
-  const manifest = run.project.input.manifest;
-  const files = (run.project.input.files ?? []).flatMap((e) => (e.kind === 'file' && e.content !== undefined ? [{ path: e.path, content: e.content }] : []));
-  if (findings.some((f) => f.severity === 'error')) {
-    parallel?.cancel();
-    return { findings, files: listing(files), manifest };
-  }
-  // The check's decoded texts are garbage now; the compression still to come is where
-  // memory peaks (src/zip/read-back-proof.ts releaseAll).
-  releaseAll();
-  trace('check released');
-  const compressed = parallel !== null ? parallel.finish(files) : compressAll(files);
+  const project = loadProject(dir, { allocate: sharedBytes });
+  trace('loaded');
+  const files = (project.input.files ?? []).flatMap((e) => (e.kind === 'file' && e.content !== undefined ? [{ path: e.path, content: e.content }] : []));
+  let run: ProjectRun | undefined;
+  const compressed = compressEntries(files, {
+    alongside: () => {
+      run = checkLoadedProject(project);
+      trace('checked');
+      return !run.findings.some((f) => f.severity === 'error');
+    },
+  });
+  const { findings, result } = run!;
+  const manifest = project.input.manifest;
+  if (compressed === null) return { findings, files: listing(files), manifest };
   trace('compressed');
   const zip = assembleZip(files, compressed.entries);
   trace('assembled');
@@ -275,7 +220,7 @@ function stageFile(path: string, data: Uint8Array | string): void {
  * run killed at any point leaves an `out` that the next run can still prove its own; the
  * staging folder it leaves is proven by its own marker and removed by the next run.
  */
-function writeSet(out: string, contents: ReadonlyMap<SubmissionFile, Uint8Array | string>, state: OutState): void {
+function writeSet(out: string, contents: ReadonlyMap<SubmissionFile, Uint8Array | string>, state: OutState, onStage: (stage: string) => void): void {
   const parent = dirname(resolve(out));
   const marked = [...contents].map(([name, data]) => markedFile(name, data));
   const final = formatMarker(marked);
@@ -286,19 +231,19 @@ function writeSet(out: string, contents: ReadonlyMap<SubmissionFile, Uint8Array 
     const stage = mkdtempSync(join(parent, `.${basename(out)}.staging-`));
     try {
       stageFile(join(stage, PACKAGE_MARKER), during);
-      pausePoint('staging');
+      onStage('staging');
       for (const [name, data] of contents) stageFile(join(stage, name), data);
-      pausePoint('staged');
+      onStage('staged');
       if (state.mode === 'absent') {
         renameSync(stage, out);
-        pausePoint('renamed');
+        onStage('renamed');
         return;
       }
       stageFile(join(stage, NEXT_MARKER), during);
       renameSync(join(stage, NEXT_MARKER), join(out, PACKAGE_MARKER));
       for (const name of contents.keys()) {
         renameSync(join(stage, name), join(out, name));
-        pausePoint(`renamed:${name}`);
+        onStage(`renamed:${name}`);
       }
       if (during !== final) {
         stageFile(join(stage, NEXT_MARKER), final);
@@ -382,11 +327,10 @@ export interface PackageProjectOptions {
   /** Build and measure only: no key needed, nothing written. */
   readonly dryRun?: boolean;
   /**
-   * The caller owns its process (the CLI): node:zlib's inflated copies may be let go early
-   * with V8's gc function (src/zip/read-back-proof.ts). The programmatic API leaves its
-   * host's V8 alone.
+   * Called at each stage of the write (`staging`, `staged`, `renamed`, `renamed:<file>`):
+   * a seam for tests that stop the process at exactly one of them.
    */
-  readonly ownsProcess?: boolean;
+  readonly onStage?: (stage: string) => void;
 }
 
 export interface PackageOutcome {
@@ -420,7 +364,6 @@ export function packageProject(dir: string, options: PackageProjectOptions): Pac
     throw new UsageError('"package" needs an out folder and a private key (or a dry run to see what would be packaged)');
   }
   const key = dryRun ? undefined : loadSigningKey(dir, keyPath!, out!);
-  if (options.ownsProcess === true) allowGarbageRelease();
   trace('start');
   const built = buildArchive(dir);
   const base = {
@@ -434,7 +377,7 @@ export function packageProject(dir: string, options: PackageProjectOptions): Pac
   const state = checkOutFolder(out!);
   const set = submissionSet(built as Built & { zip: Uint8Array }, key!);
   trace('hashed and signed');
-  writeSet(out!, set.contents, state);
+  writeSet(out!, set.contents, state, options.onStage ?? (() => {}));
   trace('written');
   return {
     ...base,

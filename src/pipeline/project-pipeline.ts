@@ -1,19 +1,11 @@
 // The one project pipeline, for `check`, `package` and `preview`: load the folder (the D-30
 // opener, src/load/project-loader.ts), validate it with the bundle under runtime/, add the
 // D-4 key scan of the files outside runtime/. What each command does around it (the archive
-// measure, the compression worker, the baseline, acknowledgements) is the caller's.
+// measure, the compression, the baseline, acknowledgements) is the caller's: such a caller
+// loads the folder once (loadProject) and checks what it loaded (checkLoadedProject).
 import { validateProject, type Finding, type ValidationResult } from '../validator/internal.js';
-import { loadProject, type LoadedProject } from '../load/project-loader.js';
+import { loadProject, type LoadedProject, type LoadOptions } from '../load/project-loader.js';
 import { withKeyHits } from '../load/key-scan.js';
-
-export interface ProjectPipelineOptions {
-  /**
-   * Runs between loading and validating, with the files as read: `check` starts measuring
-   * the archive and `package` hands the files to the compression worker here, so that
-   * their work overlaps validation.
-   */
-  readonly afterLoad?: (project: LoadedProject) => void;
-}
 
 export interface ProjectRun {
   readonly project: LoadedProject;
@@ -24,9 +16,12 @@ export interface ProjectRun {
 }
 
 /** Throws a UsageError when `dir` is missing or not a readable folder. */
-export function runProjectPipeline(dir: string, options: ProjectPipelineOptions = {}): ProjectRun {
-  const project = loadProject(dir);
-  options.afterLoad?.(project);
+export function runProjectPipeline(dir: string, options: LoadOptions = {}): ProjectRun {
+  return checkLoadedProject(loadProject(dir, options));
+}
+
+/** The validator and the key scan over a project loaded already. */
+export function checkLoadedProject(project: LoadedProject): ProjectRun {
   const result = validateProject(project.input, { bundlePrefix: 'runtime/' });
   return { project, result, findings: withKeyHits(result.findings, project.keyHits, project.keyMisses) };
 }

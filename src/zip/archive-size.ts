@@ -8,8 +8,8 @@
 // entry that would exceed the ratio limit with a stored tail (D-41), and the archive-wide
 // ratio of entries that each keep within it keeps within it too.
 import { BUNDLE_MAX_COMPRESSED_BYTES, FindingList, sortFindings, type BundleEntry, type Finding, formatSize, ZIP_FORMAT } from '../validator/internal.js';
-import { compressEntry, type CompressedEntry } from './compress-entry.js';
-import { startCompression, type ParallelCompression } from './parallel-compression.js';
+import { compressEntry } from './compress-entry.js';
+import { compressEntries } from './parallel-compression.js';
 
 const { CENTRAL_HEADER_LENGTH, END_OF_CENTRAL_DIRECTORY_LENGTH, LOCAL_HEADER_LENGTH } = ZIP_FORMAT;
 
@@ -58,31 +58,28 @@ function archiveFiles(entries: readonly BundleEntry[] | null): ArchiveFile[] | n
   return files;
 }
 
-/** The measurement of one bundle's archive, started before the check and finished after it. */
-export interface ArchiveMeasure {
-  /** `findings` plus `archive/compressed-too-large` when the archive would exceed the limit. */
-  finish(findings: readonly Finding[]): Finding[];
-}
-
 /**
- * Starts measuring the archive of `entries` (the files under `runtimeDir`): when storing
- * them all would exceed the limit, the compression worker starts on them now, so that it
- * runs while the caller checks the project.
+ * `check()`'s findings plus `archive/compressed-too-large` when the archive of `entries`
+ * would exceed the limit. When storing them all would exceed it, they are compressed
+ * (compressEntries) while `check` runs on this thread.
  */
-export function startArchiveMeasure(entries: readonly BundleEntry[] | null, runtimeDir: string): ArchiveMeasure {
+export function withArchiveSize(entries: readonly BundleEntry[] | null, check: () => readonly Finding[]): Finding[] {
   const files = archiveFiles(entries);
   const stored = files === null ? 0 : layoutBytes(files) + files.reduce((n, f) => n + f.content.length, 0);
-  const parallel: ParallelCompression | null = files !== null && files.length >= 2 && stored > BUNDLE_MAX_COMPRESSED_BYTES ? startCompression(runtimeDir) : null;
-  return {
-    finish(findings) {
-      if (files === null) return [...findings];
-      if (parallel === null) return withSize(findings, archiveSize(files));
-      const entriesByPath: ReadonlyMap<string, CompressedEntry> = parallel.finish(files).entries;
-      let bytes = layoutBytes(files);
-      for (const file of files) bytes += entriesByPath.get(file.path)?.data.length ?? file.content.length;
-      return withSize(findings, { bytes, compressed: true });
+  if (files === null || stored <= BUNDLE_MAX_COMPRESSED_BYTES) {
+    const findings = check();
+    return files === null ? [...findings] : withSize(findings, { bytes: stored, compressed: false });
+  }
+  let findings: readonly Finding[] = [];
+  const compressed = compressEntries(files, {
+    alongside: () => {
+      findings = check();
+      return true;
     },
-  };
+  })!;
+  let bytes = layoutBytes(files);
+  for (const file of files) bytes += compressed.entries.get(file.path)!.data.length;
+  return withSize(findings, { bytes, compressed: true });
 }
 
 function withSize(findings: readonly Finding[], size: ArchiveSize): Finding[] {

@@ -11,6 +11,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundleFiles, EXT, hasTool, plant, pythonZip, resign, REVIEW, ruleFiles, run, sparse, workspace } from '../support/hostile.mjs';
+import { ROOT } from '../support/project.mjs';
+
+/** Runs check with a pause after the runtime/ listing (the use case's onListed seam). */
+const PAUSED_RUN = join(ROOT, 'test/support/paused-run.mjs');
 
 const ws = workspace();
 process.on('exit', () => ws.cleanup());
@@ -211,17 +215,15 @@ for (const [name, spoil, expectation] of projectCases) {
 
 // ---------------------------------------------------------------------------------------
 // Listed, then swapped: a file of runtime/ replaced after the listing and before it is
-// opened (PLATFORM_EXT_TEST_PAUSE_AT=runtime-listed stops check there; the test swaps the
-// file, then lets it go on). The file is opened once, without following links or waiting.
+// opened (test/support/paused-run.mjs stops check there through its onListed seam; the
+// test swaps the file, then lets it go on). The file is opened once, without following links or waiting.
 // ---------------------------------------------------------------------------------------
 
 /** Runs check paused after the runtime/ listing; `swap(dir)` runs at the pause. */
 function checkWithSwap(dir, swap) {
   const resume = join(dir, '..', `${dir.split('/').pop()}.resume`);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--max-old-space-size=200', EXT, 'check', dir, '--json'], {
-      env: { ...process.env, NO_COLOR: '1', PLATFORM_EXT_TEST_PAUSE_AT: 'runtime-listed', PLATFORM_EXT_TEST_RESUME_FILE: resume },
-    });
+    const child = spawn(process.execPath, ['--max-old-space-size=200', PAUSED_RUN, 'check', dir, resume]);
     let stdout = '';
     let stderr = '';
     let swapped = false;

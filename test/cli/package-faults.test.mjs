@@ -1,15 +1,18 @@
 // package under faults: a full disk or a file-size limit is a clear
 // usage error naming the path, never "internal error"; a run killed with SIGKILL at any
 // phase of the write leaves --out present and whole at every instant, and the next run
-// removes the leftovers and writes a set that verifies. The kill points come from the
-// PLATFORM_EXT_TEST_PAUSE_AT hook (src/commands/package.ts): the process announces the
-// phase on stderr and sleeps there, so the kill lands exactly at that phase.
+// removes the leftovers and writes a set that verifies. The kill points come from the use
+// case's onStage seam (test/support/paused-run.mjs runs package with it): the process
+// announces the stage on stderr and sleeps there, so the kill lands exactly at that stage.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXT, run, workspace } from '../support/hostile.mjs';
+import { ROOT } from '../support/project.mjs';
+
+const PAUSED_RUN = join(ROOT, 'test/support/paused-run.mjs');
 
 const ws = workspace();
 process.on('exit', () => ws.cleanup());
@@ -18,10 +21,7 @@ const FIVE = ['bundle.zip', 'manifest.json', 'publisher-public-key.txt', 'signat
 /** Starts package paused at `phase`; resolves once it says so, then kills it with SIGKILL. */
 function killAt(project, out, phase) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [EXT, 'package', project, '--out', out, '--private-key', ws.key], {
-      env: { ...process.env, PLATFORM_EXT_TEST_PAUSE_AT: phase },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(process.execPath, [PAUSED_RUN, 'package', project, out, ws.key, phase], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     const watchdog = setTimeout(() => {
       child.kill('SIGKILL');

@@ -6,14 +6,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { assembleZip, compressEntry, orderZipFiles, writeZip } from '../../build/zip/zip-writer.js';
-import { compressAll, discardPrelaunchedWorker, launchCompressionWorker, prelaunchCompressionWorker, setCompressionWorkerScript, startCompression } from '../../build/zip/parallel-compression.js';
+import { compressEntries, setCompressionWorkerScript, sharedBytes } from '../../build/zip/parallel-compression.js';
 import { proveStream, provenInflater } from '../../build/zip/read-back-proof.js';
 import { inflateRawCapped } from '../../build/node/release-deps.js';
 import { FindingList, readZip } from '../../build/validator/index.js';
@@ -262,23 +261,6 @@ function parallelFiles() {
   return files;
 }
 
-/** Writes `files` under a new temporary folder (removed after the test) and returns it: the worker reads them there. */
-function filesOnDisk(t, files) {
-  const dir = mkdtempSync(join(tmpdir(), 'platform-ext-parallel-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  for (const f of files) {
-    mkdirSync(dirname(join(dir, f.path)), { recursive: true });
-    writeFileSync(join(dir, f.path), f.content);
-  }
-  return dir;
-}
-
-/** Waits (without asserting any duration) until `done()` holds, for at most about 30 s. */
-async function until(done) {
-  for (let k = 0; k < 600 && !done(); k++) await sleep(50);
-  return done();
-}
-
 const WORKER_ENTRY = pathToFileURL(join(ROOT, 'build/zip/compression-worker-entry.js'));
 
 /** Asserts that `done` (a Compressed) has one proof per deflated entry, each of its own stream and content. */
@@ -290,132 +272,85 @@ function assertProofs(done, files, label) {
     const proof = done.proofs.find((p) => p.stream === entry.data);
     assert.ok(proof !== undefined, `${label}: ${path} has a proof of its own stream`);
     assert.ok(Buffer.from(proof.content).equals(byPath.get(path)), `${label}: ${path}'s proof is of its content`);
-    assert.equal(proof.crc32, crc32(byPath.get(path)), `${label}: ${path}'s proof carries its CRC-32`);
+    assert.equal(proof.crc32, crc32Fast(byPath.get(path)), `${label}: ${path}'s proof carries its CRC-32`);
   }
 }
 
-test('parallel: the main thread and a worker give writeZip\'s exact bytes, and prove every deflated stream', async (t) => {
+/** `files` with each content in shared memory, as package's loader reads them. */
+function inSharedMemory(files) {
+  return files.map((f) => {
+    const content = sharedBytes(f.content.length);
+    content.set(f.content);
+    return { path: f.path, content };
+  });
+}
+
+test('parallel: the main thread and a worker give writeZip\'s exact bytes, and prove every deflated stream', () => {
   setCompressionWorkerScript(WORKER_ENTRY);
   const files = parallelFiles();
-  const dir = filesOnDisk(t, files);
   const reference = writeZip(files);
-  // 1. The worker alone does some entries before the main thread joins in.
-  let started = startCompression(dir);
-  assert.ok(started !== null);
-  assert.ok(await until(() => started.progress().posted > 0), 'the worker posted results');
-  let done = started.finish(files);
+  // 1. Contents in shared memory (the loader's), and contents the call copies there.
+  for (const [label, given] of [['shared', inSharedMemory(files)], ['copied', files]]) {
+    const done = compressEntries(given, { parallel: true });
+    assert.deepEqual(assembleZip(given, done.entries), reference, label);
+    assertProofs(done, given, label);
+  }
+  // 2. The caller's work runs meanwhile: the worker has every entry to itself until it returns.
+  let waited = false;
+  const done = compressEntries(files, {
+    parallel: true,
+    alongside: () => {
+      const slot = new Int32Array(new SharedArrayBuffer(4));
+      Atomics.wait(slot, 0, 0, 300);
+      waited = true;
+      return true;
+    },
+  });
+  assert.ok(waited);
   assert.deepEqual(assembleZip(files, done.entries), reference);
-  assertProofs(done, files, 'shared');
-  // 2. Finished at once: the main thread races the worker's start-up for every entry.
-  started = startCompression(dir);
-  done = started.finish(files);
-  assert.deepEqual(assembleZip(files, done.entries), reference);
-  assertProofs(done, files, 'raced');
-  // 3. Launched ahead of its work (as package does, before reading the project), then fed;
-  // the main thread joins only after the worker has done everything.
-  const early = launchCompressionWorker();
-  await sleep(100);
-  started = startCompression(dir, early);
-  assert.ok(await until(() => started.progress().posted === files.length), 'the early worker did every entry');
-  done = started.finish(files);
-  assert.deepEqual(assembleZip(files, done.entries), reference);
-  assertProofs(done, files, 'worker only');
-  // 3b. Prelaunched (as the CLI does for package, before loading the command), taken by
-  // the next start; and prelaunched, then let go (a bundle too small to share).
-  prelaunchCompressionWorker();
-  await sleep(100);
-  started = startCompression(dir);
-  assert.ok(await until(() => started.progress().posted === files.length), 'the prelaunched worker did every entry');
-  done = started.finish(files);
-  assert.deepEqual(assembleZip(files, done.entries), reference);
-  assertProofs(done, files, 'prelaunched');
-  prelaunchCompressionWorker();
-  discardPrelaunchedWorker();
-  discardPrelaunchedWorker();
-  // 4. Launched and disposed without work (a bundle too small to share), or cancelled (the
-  // check found errors): nothing hangs, and a later run is unaffected.
-  launchCompressionWorker().dispose();
-  startCompression(dir).cancel();
-  started = startCompression(dir);
-  assert.deepEqual(assembleZip(files, started.finish(files).entries), reference);
-  // 5. One thread (a bundle too small to share): the same entries and proofs.
-  done = compressAll(files);
-  assert.deepEqual(assembleZip(files, done.entries), reference);
-  assertProofs(done, files, 'one thread');
-  // 6. The CLI itself as the worker's script (src/cli.ts starts the worker side when it
-  // finds itself in one): the same bytes.
-  setCompressionWorkerScript(pathToFileURL(join(ROOT, 'build/cli.js')));
-  t.after(() => setCompressionWorkerScript(WORKER_ENTRY));
-  started = startCompression(dir, launchCompressionWorker());
-  assert.ok(await until(() => started.progress().posted === files.length), 'the CLI as a worker did every entry');
-  done = started.finish(files);
-  assert.deepEqual(assembleZip(files, done.entries), reference);
-  assertProofs(done, files, 'CLI worker');
+  assertProofs(done, files, 'alongside');
+  // 3. Not wanted after all (the check found errors): null, and a later call is unaffected.
+  assert.equal(compressEntries(files, { parallel: true, alongside: () => false }), null);
+  assert.throws(() => compressEntries(files, { parallel: true, alongside: () => { throw new Error('check failed'); } }), /check failed/);
+  // 4. One thread (a bundle too small to share): the same entries and proofs.
+  const here = compressEntries(files, { parallel: false });
+  assert.deepEqual(assembleZip(files, here.entries), reference);
+  assertProofs(here, files, 'one thread');
+  // 5. The default: a bundle under PARALLEL_MIN_BYTES stays on this thread, with the same result.
+  assert.deepEqual(assembleZip(files, compressEntries(files).entries), reference);
 });
 
-test('parallel: files changed on disk after they were read are compressed from the bytes in memory', async (t) => {
-  setCompressionWorkerScript(WORKER_ENTRY);
+test('parallel: a worker that fails, or never starts, still gives writeZip\'s bytes', (t) => {
   const files = parallelFiles();
-  const dir = filesOnDisk(t, files);
-  const reference = writeZip(files);
-  // Same size, other bytes; longer; gone; a symbolic link to the same bytes (not followed).
-  writeFileSync(join(dir, 'js/m23.js'), Buffer.from(files.find((f) => f.path === 'js/m23.js').content).map((b) => (b === 0x20 ? 0x09 : b)));
-  writeFileSync(join(dir, 'img/i7.png'), Buffer.concat([files.find((f) => f.path === 'img/i7.png').content, Buffer.from([1])]));
-  rmSync(join(dir, 'img/zeros.webp'));
-  const moved = join(dir, 'js/m22.js.real');
-  writeFileSync(moved, files.find((f) => f.path === 'js/m22.js').content);
-  rmSync(join(dir, 'js/m22.js'));
-  symlinkSync(moved, join(dir, 'js/m22.js'));
-  // The worker lists what is on disk: the file that is gone and the link are not there, the
-  // link's target is (a file of no entry: its result is not used).
-  const started = startCompression(dir);
-  assert.ok(await until(() => started.progress().posted === files.length - 1), 'the worker went through every file it found');
-  const done = started.finish(files);
-  assert.deepEqual(assembleZip(files, done.entries), reference);
-  // The entries compressed again here are proven here.
-  assertProofs(done, files, 'changed on disk');
-});
-
-test('parallel: a worker that fails, or never starts, still gives writeZip\'s bytes', async (t) => {
-  const files = parallelFiles();
-  const dir = filesOnDisk(t, files);
+  const dir = mkdtempSync(join(tmpdir(), 'platform-ext-parallel-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
   t.after(() => setCompressionWorkerScript(WORKER_ENTRY));
   const reference = writeZip(files);
-  // A worker that fails before its listing reaches the main thread: it gives up, and says so.
+  // A worker that fails at its first result: it gives up, and says so.
   const failing = join(dir, 'failing-worker.mjs');
   writeFileSync(
     failing,
     [
       "import { workerData } from 'node:worker_threads';",
       `import { runCompressionWorker } from ${JSON.stringify(pathToFileURL(join(ROOT, 'build/zip/parallel-compression.js')).href)};`,
-      '// Nothing can be posted: the listing, its first message, throws.',
+      '// Nothing can be posted: the first result throws.',
       "workerData.port.postMessage = () => { throw new Error('cannot post'); };",
       'runCompressionWorker();',
       '',
     ].join('\n'),
   );
   setCompressionWorkerScript(pathToFileURL(failing));
-  let started = startCompression(dir);
-  assert.ok(await until(() => started.progress().failed), 'the worker gave up');
-  assert.equal(started.progress().posted, 0);
-  assert.deepEqual(assembleZip(files, started.finish(files).entries), reference);
+  assert.deepEqual(assembleZip(files, compressEntries(files, { parallel: true }).entries), reference);
   // A worker script that does not exist: the worker never claims anything.
   setCompressionWorkerScript(pathToFileURL(join(dir, 'missing.mjs')));
-  started = startCompression(dir);
-  // Its failure to load is reported at once: the main thread does not wait for a worker that is gone.
-  assert.ok(await until(() => started.progress().failed), 'a worker that cannot load says so');
-  assert.deepEqual(assembleZip(files, started.finish(files).entries), reference);
+  assert.deepEqual(assembleZip(files, compressEntries(files, { parallel: true }).entries), reference);
 });
 
-test('parallel: with no script set, the worker runs the entry beside the module (build/zip/compression-worker-entry.js)', async (t) => {
+test('parallel: with no script set, the worker runs the entry beside the module (build/zip/compression-worker-entry.js)', (t) => {
   const files = parallelFiles();
-  const dir = filesOnDisk(t, files);
   setCompressionWorkerScript(null);
   t.after(() => setCompressionWorkerScript(WORKER_ENTRY));
-  const started = startCompression(dir);
-  assert.ok(await until(() => started.progress().posted > 0 || started.progress().failed), 'the worker answered');
-  assert.equal(started.progress().failed, false, 'the default worker script loads');
-  assert.deepEqual(assembleZip(files, started.finish(files).entries), writeZip(files));
+  assert.deepEqual(assembleZip(files, compressEntries(files, { parallel: true }).entries), writeZip(files));
 });
 
 test('proof: proveStream holds exactly for a stream node:zlib inflates to the content, every byte consumed', () => {
@@ -440,7 +375,7 @@ test('proof: proveStream holds exactly for a stream node:zlib inflates to the co
 
 test('proof: the read-back through provenInflater reports exactly what inflating everything reports', () => {
   const files = parallelFiles();
-  const done = compressAll(files);
+  const done = compressEntries(files, { parallel: false });
   const archive = assembleZip(files, done.entries);
   const findingsOf = (bytes, inflate) => {
     const list = new FindingList();
