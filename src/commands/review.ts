@@ -17,6 +17,8 @@ type ReviewFormat = (typeof FORMATS)[number];
 const FLAGS = {
   'known-keys': { type: 'string', valueName: '<file>', description: 'The publisher\'s active public keys or fingerprints, one a line' },
   baseline: { type: 'string', valueName: '<previous-release-dir>', description: 'The approved release this one updates: print the diff' },
+  'first-release': { type: 'boolean', description: 'The publisher\'s first submission: the signer is new' },
+  verbose: { type: 'boolean', description: 'Also the full file listing and the limits' },
   format: { type: 'string', valueName: '<text|json|markdown>', description: 'Output format' },
   json: { type: 'boolean', description: 'Same as --format json' },
   help: { type: 'boolean', description: 'Show this help', short: 'h' },
@@ -24,16 +26,20 @@ const FLAGS = {
 } as const;
 
 const HELP = `Usage: platform-review <release-dir> [--known-keys <file>] [--baseline <previous-release-dir>]
-                       [--format text|json|markdown]
+                       [--first-release] [--verbose] [--format text|json|markdown]
 
 Reviews a release folder offline with the production validators: the manifest, the
 archive (structure and contents), both hashes, the submission record, the key fingerprint,
-the signature, capabilities and property definitions. Prints what the release is (name,
-version, hashes, signer, capabilities with their risk, properties, files, limits), then
-the findings, each with what to do about it, and a verdict. Changes nothing.
+the signature, capabilities and property definitions. Prints the verdict and a risk
+summary first, then the findings (one entry per rule), each with what to do about it, then
+what the release is (name, version, hashes, signer, capabilities, properties). Changes
+nothing.
 
-Exit status: 0 no errors (warnings allowed), 1 at least one error, 2 usage error or
-unreadable folder.
+The signer must be pinned: give --known-keys, --history, --baseline or --first-release;
+without any of them the review cannot decide.
+
+Exit status: 0 approve (after reading the warnings listed), 1 reject or cannot decide,
+2 usage error or unreadable folder.
 
 Options:
   --known-keys <file>   The publisher's active keys, one a line: the base64 public key
@@ -42,6 +48,9 @@ Options:
                         without this option the signer is not pinned (a warning).
   --baseline <dir>      The approved release this one updates: adds the diff (version,
                         signer, capabilities, properties, files) and its findings.
+  --first-release       The operator states this is the publisher's first submission:
+                        the signer is new, nothing to compare it with
+  --verbose             Also list every file and the limits block
   --format <f>          text (default), json (one platform-extension-report-v1 object with
                         the summary and the diff) or markdown (tables, for a ticket)
   --json                Same as --format json
@@ -79,13 +88,14 @@ export function runReview(given: readonly string[], io: ReviewIo): number {
     const report = reviewRelease(args.positionals[0]!, {
       ...(typeof knownKeys === 'string' && { knownKeys }),
       ...(typeof baseline === 'string' && { baseline }),
+      ...(args.flags['first-release'] === true && { firstRelease: true }),
     });
     const color = argv.length === given.length && colorWanted(io.isTTY, io.env);
     const style = color ? ansiStyle() : PLAIN;
     // D-29a: the summary's strings come from the release: invisible characters as \u escapes.
     if (format === 'json') io.out(stringifyJson(report) + '\n');
     else if (format === 'markdown') io.out(renderReviewMarkdown(report));
-    else io.out(renderReviewText(report, style));
+    else io.out(renderReviewText(report, style, { verbose: args.flags['verbose'] === true }));
     return report.ok ? 0 : 1;
   } catch (error) {
     if (error instanceof UsageError) {

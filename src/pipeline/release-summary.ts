@@ -27,7 +27,7 @@ import {
 import { sha256Hex } from '../node/hashes.js';
 
 /** Whether the signer's fingerprint was compared with the publisher's active keys (--known-keys). */
-export type SignerPinning = 'pinned' | 'unknown' | 'not-pinned';
+export type SignerPinning = 'pinned' | 'unknown' | 'not-pinned' | 'new';
 
 export interface SummaryCapability {
   readonly key: string;

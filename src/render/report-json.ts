@@ -5,6 +5,7 @@ import { ruleById, type Finding } from '../validator/index.js';
 import type { AcknowledgedFinding } from '../load/project-config.js';
 import { CONTRACT_VERSION } from '../contract/versions.js';
 import type { ReleaseDiff, ReleaseSummary } from '../pipeline/release-summary.js';
+import type { RiskSummary, Verdict } from '../ops/review-release.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;
 /** The tool's version as bundled; transpiled sources (tests of build/) have no version. */
@@ -113,6 +114,10 @@ export function buildReport(command: ReportCommand, target: string, findings: re
 export interface ReviewReport extends Report {
   readonly command: 'review';
   readonly findings: readonly ReportFinding[];
+  /** The proposed decision, first in the text output. */
+  readonly verdict: Verdict;
+  /** The few facts the decision rests on. */
+  readonly risk: RiskSummary;
   readonly summary: ReleaseSummary;
   readonly diff?: ReleaseDiff;
 }

@@ -93,7 +93,7 @@ test('package then verify and platform-review: a clean release (exit 0, D-20 rep
   const text = runCli(['verify', out]);
   assert.match(text.stdout, /signature +valid/);
   const before = JSON.stringify(readdirSync(out).map((f) => [f, statSync(join(out, f)).mtimeMs, readFileSync(join(out, f)).toString('hex')]));
-  const r = review([out, '--json']);
+  const r = review([out, '--json', '--first-release']);
   assert.equal(r.status, 0, r.stdout + r.stderr);
   assert.equal(r.json.command, 'review');
   assert.equal(r.json.ok, true);
@@ -198,7 +198,7 @@ function tampered(t, tamper) {
   const out = packageTo(t, example(t), key);
   tamper(out, key);
   const r = runCli(['verify', out, '--json']);
-  const rv = review([out, '--json']);
+  const rv = review([out, '--json', '--first-release']);
   assert.equal(rv.status, r.status, 'review and verify agree');
   // The same findings; review adds its signer check (no --known-keys here) and words its hints for the operator.
   const withoutHint = (findings) => findings.map(({ hint: _hint, ...f }) => f);
@@ -226,7 +226,7 @@ test('a signature over the other reading of the payload (one more line break) ha
     cpSync(out, dir, { recursive: true });
     writeFileSync(join(dir, 'signature.txt'), `${sign(null, Buffer.from(signed, 'latin1'), privateKey).toString('base64')}\n`);
     const v = runCli(['verify', dir, '--json']);
-    const rv = review([dir, '--json']);
+    const rv = review([dir, '--json', '--first-release']);
     const signatureFindings = (json) => summarize(json).filter((f) => f.startsWith('release/signature'));
     assert.deepEqual(signatureFindings(v.json), expected, `verify: ${what}`);
     assert.deepEqual(signatureFindings(rv.json), expected, `platform-review: ${what}`);
