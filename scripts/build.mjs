@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Build: (1) transpile every src/**/*.ts to build/ file by file (what the tests import);
 // (2) bundle the CLI (dist/platform-ext.mjs, a launcher with a shebang, and dist/cli/, its
-// chunks) and dist/validator.mjs (the standalone validator the server side vendors) with
-// esbuild; (3) emit dist/validator.d.ts.
+// chunks), dist/validator.mjs (the standalone validator the server side vendors) and
+// dist/service.mjs (the service core) with esbuild; (3) emit their declarations.
 // `--transpile-only` does step 1 alone (fast, tolerant: one broken file does not stop the rest).
 import { build, transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
@@ -114,6 +114,15 @@ async function bundleAll(digests) {
     platform: 'neutral',
     outfile: join(dist, 'validator.mjs'),
   });
+  // The service core (src/service/), a leaf like the validator that bundles only the parts
+  // of the validator it uses: one file a store's server vendors as it is.
+  await build({
+    ...common,
+    entryPoints: [join(root, 'src/service/index.ts')],
+    plugins: [validatorIsPure(root)],
+    platform: 'neutral',
+    outfile: join(dist, 'service.mjs'),
+  });
   // Browser code (the frame's runtime and the preview's host page) is bundled for the
   // browser first and embedded in the CLI as strings, the way esbuild embeds its worker.
   const bridge = await buildBridge(root);
@@ -206,8 +215,32 @@ async function bundleAll(digests) {
   const tmp = join(dist, 'validator.d.ts.tmp');
   writeFileSync(tmp, "export * from './types/validator/index.js';\n");
   renameSync(tmp, join(dist, 'validator.d.ts'));
+  await serviceDeclarations(types);
   await bundleApi(common, types, digests);
   await bundleTesting(common, types);
+}
+
+/**
+ * dist/service.d.ts: tsc emits the service core's declarations (and again the validator's,
+ * which it imports); only src/service/'s are kept, under dist/types/service/, beside the
+ * validator's that dist/types/validator/ already holds.
+ */
+async function serviceDeclarations(types) {
+  const dist = join(root, 'dist');
+  const emitted = join(dist, 'types-service.tmp');
+  rmSync(emitted, { recursive: true, force: true });
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'src/service/tsconfig.json'), '--noEmit', 'false', '--declaration', '--emitDeclarationOnly', '--rootDir', join(root, 'src'), '--outDir', emitted],
+    { stdio: 'inherit' },
+  );
+  rmSync(join(types, 'service'), { recursive: true, force: true });
+  mkdirSync(join(types, 'service'), { recursive: true });
+  for (const name of readdirSync(join(emitted, 'service'))) writeFileSync(join(types, 'service', name), readFileSync(join(emitted, 'service', name)));
+  rmSync(emitted, { recursive: true, force: true });
+  const tmp = join(dist, 'service.d.ts.tmp');
+  writeFileSync(tmp, "export * from './types/service/index.js';\n");
+  renameSync(tmp, join(dist, 'service.d.ts'));
 }
 
 /**

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Generates the machine-readable contract snapshot from the validator's own tables (the
-// source of truth), docs/decisions.md from the decisions' summaries, and the rule list in
-// docs/rules.md (between its rules-list markers).
+// source of truth), docs/decisions.md from the decisions' summaries, the rule list in
+// docs/rules.md (between its rules-list markers) and the service core's refusal list in
+// docs/service.md (between its refusals-list markers).
 // Never edit the outputs by hand.
 //   node scripts/gen-snapshot.mjs          write the files
 //   node scripts/gen-snapshot.mjs --check  exit 1 and name the stale files (used by a test)
@@ -15,6 +16,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const v = await import(pathToFileURL(join(root, 'build/validator/index.js')).href);
 const snapshot = await import(pathToFileURL(join(root, 'build/contract/snapshot.js')).href);
 const prose = await import(pathToFileURL(join(root, 'build/contract/prose.js')).href);
+const service = await import(pathToFileURL(join(root, 'build/service/index.js')).href);
 
 /** Headings of the rule list, by area; an area not named here is headed by its id. */
 const AREA_TITLES = {
@@ -82,6 +84,25 @@ function rulesPage() {
   return page.slice(0, a + start.length) + lines.join('\n') + page.slice(b);
 }
 
+/**
+ * docs/service.md with its refusal list (between the refusals-list markers) regenerated
+ * from the service core's catalogue: one row per code, decisions cited linked.
+ */
+function servicePage() {
+  const page = readFileSync(join(root, 'docs/service.md'), 'utf8');
+  const anchors = decisionAnchors(decisionsPage());
+  const start = '<!-- refusals-list:start -->';
+  const end = '<!-- refusals-list:end -->';
+  const a = page.indexOf(start);
+  const b = page.indexOf(end);
+  if (a < 0 || b < a) throw new Error('docs/service.md lacks the refusals-list markers');
+  const md = (text) => linkDecisions(markdownText(text), anchors, 'decisions.md').replace(/\|/g, '\\|');
+  const lines = ['', '| Code | Refused when | Contract | What to do |', '| --- | --- | --- | --- |'];
+  for (const r of service.REFUSALS) lines.push(`| \`${r.id}\` | ${md(r.title)} | ${md(r.ref)} | ${md(r.hint)} |`);
+  lines.push('');
+  return page.slice(0, a + start.length) + lines.join('\n') + page.slice(b);
+}
+
 /** One heading per decision in docs/decisions.md: `### D-2a: Title`. */
 function decisionHeading(d) {
   return `D-${d.id}: ${d.title}`;
@@ -115,6 +136,7 @@ export function snapshotFiles() {
   for (const [name, content] of snapshot.snapshotFiles()) files.set(`contract-snapshot/${name}`, content);
   files.set('docs/decisions.md', decisionsPage());
   files.set('docs/rules.md', rulesPage());
+  files.set('docs/service.md', servicePage());
   return files;
 }
 

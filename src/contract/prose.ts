@@ -312,6 +312,12 @@ export const DECISIONS: readonly DecisionSummary[] = [
     title: 'Errors of the tool\'s own',
     text: 'Two errors protect the publisher beyond what the contract asks, and their explanations say so: a known-shape credential in any bundle file (`secret/access-token`), since a bundle reaches every visitor of every store that installs it, which makes the contract\'s ban on secrets in public defaults apply with more force; and a sixth file in a release folder (`release/unexpected-file`), since a submission is exactly five files and a stray key beside them is how keys leak. Every other error-level rule cites a section of the contract or a decision.',
   },
+  // The service core (src/service/, docs/service.md).
+  {
+    id: '43',
+    title: 'Service core',
+    text: 'The service core (`platform-ext/service`) decides and storage applies. A record is plain JSON with a `kind`, an `id` and a `revision` that every decision changing it raises by one; a decision returns the next records and the effects to perform, as data, or a refusal with a permanent `service/` code. Where the contract says "not shown" the core models only what it names, and these choices are the project\'s own: the release states `submitted`, `failed-validation`, `awaiting-review`, `approved`, `rejected`, `changes-requested`, `withdrawn` and `revoked`, with `submitted` passed through at once since `submit` carries the validator\'s report; one submission record per upload, so a corrected version is a new record; approval needs a trusted publisher and a signing key that is still active; the modes are named `public-free`, `private` and `paid`, and a public free release is installable once its listing is published; a link or invitation stops working at its expiry instant (an invitation\'s is seven days after it was created); one use of a link is one store accepting it; e-mail addresses compare without ASCII letter case; the key fingerprint is taken as given (the core compares `publisher_public_key_id` values and never computes one); owners invite, owners and administrators manage keys and links, any member submits; a saved value that a later release no longer accepts gives way to the default in the ready snapshot; ids are 1 to 128 visible ASCII characters.',
+  },
 ];
 
 /** One thing the contract leaves open, and what the tool does about it. */

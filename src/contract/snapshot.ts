@@ -13,6 +13,7 @@ import {
   BASE_URL_PLACEHOLDER,
   RUNTIME_POLICY_TEMPLATE,
 } from '../validator/index.js';
+import { REFUSALS } from '../service/index.js';
 import { REQUEST_TYPE_NAMES, RESPONSE_SUMMARIES, RESPONSE_TYPE_NAMES } from './api-tables.js';
 import { renderContractMd } from './contract-text.js';
 import { renderPlatformDts } from './platform-dts.js';
@@ -99,6 +100,9 @@ function build(): readonly (readonly [string, string])[] {
   files.set('runtime-policy.txt', `# Runtime content-security policy (D-17). ${BASE_URL_PLACEHOLDER} is the release base URL.\n${RUNTIME_POLICY_TEMPLATE}\n`);
   const protocolDoc = renderProtocolDoc();
   files.set('bridge-protocol.md', protocolDoc.endsWith('\n') ? protocolDoc : `${protocolDoc}\n`);
+  // What the service core (platform-ext/service) refuses with: the codes a publisher or an
+  // operator meets when the service says no.
+  files.set('service-refusals.json', json({ format: 'platform-extension-service-refusals-v1', contract: CONTRACT_VERSION, refusals: REFUSALS.map((r) => ({ id: r.id, title: r.title, ref: r.ref, hint: r.hint })) }));
   files.set(SNAPSHOT_VERSION_FILE, versionJson(files));
   return [...files];
 }

@@ -30,9 +30,10 @@ const files = snapshotFiles();
 const onDisk = (name) => readFileSync(join(root, 'contract-snapshot', name), 'utf8');
 const contract = onDisk('contract.md');
 const sha256 = (text) => createHash('sha256').update(text).digest('hex');
-/** Every decision id, in order: D-1 to D-35, each amendment (`2a`) right after the decision it amends. */
+/** Every decision id, in order: D-1 to D-38, each amendment (`2a`) right after the decision it amends, then D-43. */
 const DECISION_IDS = [
-  ...Array.from({ length: 38 }, (_, i) => String(i + 1)).flatMap((id) => (['2', '16', '20'].includes(id) ? [id, `${id}a`] : [id])),
+  ...Array.from({ length: 38 }, (_, i) => String(i + 1)).flatMap((id) => (['2', '16', '20', '29'].includes(id) ? [id, `${id}a`] : [id])),
+  '43',
 ];
 
 test('the snapshot is the documented set of files, version.json last, and the committed copy is current', () => {
@@ -46,6 +47,7 @@ test('the snapshot is the documented set of files, version.json last, and the co
     'capabilities.json',
     'runtime-policy.txt',
     'bridge-protocol.md',
+    'service-refusals.json',
     SNAPSHOT_VERSION_FILE,
   ]);
   for (const [name, content] of files) assert.equal(onDisk(name), content, `${name} is stale: run node scripts/gen-snapshot.mjs`);

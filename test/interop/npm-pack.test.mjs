@@ -5,8 +5,8 @@
 // it is installed with `npm install --global` into a temporary prefix offline, from an
 // empty npm cache (it has no runtime dependencies, so nothing is fetched), and the
 // installed bins run --version, init, check, keygen, package, verify and platform-review;
-// the API, the validator and the testing mock are imported through the package's
-// `exports`. `npm install --global <path to the clone>` works too, and without the dev
+// the API, the validator, the testing mock and the service core are imported through the
+// package's `exports`; the service core's walkthrough runs in the clone. `npm install --global <path to the clone>` works too, and without the dev
 // dependencies `prepare` says to run `npm ci` first.
 //
 // The bins start with `#!/usr/bin/env node`: the Node.js running this test is put first on
@@ -95,6 +95,12 @@ test('npm pack of a clean clone builds dist/; the tarball installs globally offl
   const modes = tarEntries(tarball);
   const files = [...modes.keys()];
 
+  // The service core's walkthrough runs in the clone (which `npm pack` built) through the
+  // package's own `exports` (a self-reference to platform-ext/service) and prints every step.
+  r = spawnSync(process.execPath, ['examples/service/walkthrough.mjs'], { cwd: clone, encoding: 'utf8', env: cleanEnv(home, true) });
+  assert.equal(r.status, 0, `walkthrough: ${r.stdout}${r.stderr}`);
+  assert.match(r.stdout, /Every step behaved as the contract says\.\n$/);
+
   // Sources, tests and tooling stay out (a template's TypeScript is a project file, not ours).
   const forbidden = files.filter(
     (f) => /^(src|test|build|bench|scripts|examples|node_modules|test-artifacts)\//.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.startsWith('templates/')),
@@ -114,7 +120,11 @@ test('npm pack of a clean clone builds dist/; the tarball installs globally offl
     'dist/types/api.d.ts',
     'dist/testing.mjs',
     'dist/testing.d.ts',
+    'dist/service.mjs',
+    'dist/service.d.ts',
+    'dist/types/service/index.d.ts',
     'contract-snapshot/rules.json',
+    'contract-snapshot/service-refusals.json',
     'contract-snapshot/limits.json',
     'templates/scaffold/manifest.json',
   ];
@@ -176,6 +186,9 @@ test('npm pack of a clean clone builds dist/; the tarball installs globally offl
     `import { checkProject, verifyRelease, PlatformExtError } from 'platform-ext';
 import { RULES } from 'platform-ext/validator';
 import { createMockPlatform } from 'platform-ext/testing';
+const service = await import('platform-ext/service');
+const created = service.decidePublisher(null, { type: 'create', actor: { kind: 'publisher-member', id: 'olivia' }, keyId: 'a'.repeat(64) }, { now: 0, newId: 'pub-1' });
+const malformed = service.decidePublisher(null, 'not a command', {}).refusal.code;
 process.chdir(${JSON.stringify(work)});
 const check = await checkProject('my-ext');
 const verify = await verifyRelease('release');
@@ -183,13 +196,14 @@ const error = await checkProject('nowhere').catch((e) => e instanceof PlatformEx
 const mock = await createMockPlatform({ manifest: 'my-ext' });
 const ready = typeof (await mock.platform.ready).capabilities;
 mock.dispose();
-console.log(JSON.stringify({ check: check.ok, verify: verify.ok, error, rules: RULES.length, ready }));
+console.log(JSON.stringify({ check: check.ok, verify: verify.ok, error, rules: RULES.length, ready, service: [created.ok, created.records[0].revision, malformed, service.REFUSALS.length > 30] }));
 `,
   );
   r = spawnSync(process.execPath, ['use-api.mjs'], { cwd: lib, encoding: 'utf8', env: cleanEnv(home, true) });
   assert.equal(r.status, 0, r.stderr);
   const used = json(r);
   assert.deepEqual([used.check, used.verify, used.error, used.ready], [true, true, 'ERR_USAGE', 'object']);
+  assert.deepEqual(used.service, [true, 1, 'service/malformed-command', true], 'platform-ext/service decides from the tarball');
   assert.ok(used.rules > 150);
   // Sources are not importable: only what `exports` lists.
   r = spawnSync(process.execPath, ['--input-type=module', '-e', "await import('platform-ext/dist/api.mjs')"], { cwd: lib, encoding: 'utf8', env: cleanEnv(home, true) });
