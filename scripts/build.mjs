@@ -190,9 +190,14 @@ async function bundleAll(digests) {
       {
         name: 'validator-as-sibling',
         setup(b) {
-          b.onResolve({ filter: /validator/ }, (args) => {
+          b.onResolve({ filter: /validator|service/ }, (args) => {
             const target = join(args.resolveDir, args.path).replace(/\.js$/, '.ts');
             if (target === validatorIndex) return { path: './validator.mjs', external: true };
+            // --history reads records with the service core's own readers, from dist/service.mjs.
+            if (target === join(root, 'src/service/index.ts')) return { path: './service.mjs', external: true };
+            if (target.startsWith(join(root, 'src/service') + '/')) {
+              return { errors: [{ text: `platform-review may use the service core only through its index: ${args.importer} imports ${args.path}` }] };
+            }
             if (target.startsWith(join(root, 'src/validator') + '/')) {
               return { errors: [{ text: `platform-review may use the validator only through its index: ${args.importer} imports ${args.path}` }] };
             }

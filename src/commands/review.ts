@@ -17,6 +17,7 @@ type ReviewFormat = (typeof FORMATS)[number];
 const FLAGS = {
   'known-keys': { type: 'string', valueName: '<file>', description: 'The publisher\'s active public keys or fingerprints, one a line' },
   baseline: { type: 'string', valueName: '<previous-release-dir>', description: 'The approved release this one updates: print the diff' },
+  history: { type: 'string', valueName: '<file>', description: 'The publisher\'s record exported by the service (JSON)' },
   'first-release': { type: 'boolean', description: 'The publisher\'s first submission: the signer is new' },
   verbose: { type: 'boolean', description: 'Also the full file listing and the limits' },
   format: { type: 'string', valueName: '<text|json|markdown>', description: 'Output format' },
@@ -48,6 +49,10 @@ Options:
                         without this option the signer is not pinned (a warning).
   --baseline <dir>      The approved release this one updates: adds the diff (version,
                         signer, capabilities, properties, files) and its findings.
+  --history <file>      The publisher's record as the service exports it
+                        (platform-publisher-history-v1: the publisher record and their
+                        release submissions): a reused or lower version, a revoked,
+                        unknown or new signer, a revoked publisher, a changed namespace
   --first-release       The operator states this is the publisher's first submission:
                         the signer is new, nothing to compare it with
   --verbose             Also list every file and the limits block
@@ -85,10 +90,12 @@ export function runReview(given: readonly string[], io: ReviewIo): number {
     const format: ReviewFormat = outputFormat(args.flags, FORMATS);
     const knownKeys = args.flags['known-keys'];
     const baseline = args.flags['baseline'];
+    const history = args.flags['history'];
     const report = reviewRelease(args.positionals[0]!, {
       ...(typeof knownKeys === 'string' && { knownKeys }),
       ...(typeof baseline === 'string' && { baseline }),
       ...(args.flags['first-release'] === true && { firstRelease: true }),
+      ...(typeof history === 'string' && { history }),
     });
     const color = argv.length === given.length && colorWanted(io.isTTY, io.env);
     const style = color ? ansiStyle() : PLAIN;

@@ -34,6 +34,13 @@ const BY_RULE: Readonly<Record<string, string>> = {
   'baseline/property-removed': SAVED_SETTINGS,
   'baseline/property-retyped': SAVED_SETTINGS,
   'baseline/property-narrowed': SAVED_SETTINGS,
+  'history/version-already-approved': 'Reject: this version was approved before and is never reused. Ask the publisher for the same change under a higher version.',
+  'history/version-not-higher': 'Reject: stores run a higher version already. Ask the publisher for a version above the last approved one.',
+  'history/signer-revoked': 'Reject: the key was revoked, so anyone may hold it now. Ask the publisher to sign with an active key; if they did not sign this, tell them their old key is in use.',
+  'history/signer-unknown': 'Reject, unless the publisher confirms through the console that the key is theirs: ask them to register it, then review again with the updated history.',
+  'history/signer-new': 'Before approving, confirm with the publisher, through the console, that they added this key: it signed none of their approved releases.',
+  'history/publisher-revoked': 'Reject: the publisher is revoked. Decide about the publisher first; their releases wait until then.',
+  'history/namespace-changed': 'Reject as an update: ask the publisher to keep the namespace of their approved releases, or to submit this as a new extension.',
   'secret/private-key':
     'Reject: the release holds private-key material. Tell the publisher that key is exposed: they must register a new key, revoke the exposed one, and submit again without it.',
 };

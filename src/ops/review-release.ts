@@ -6,6 +6,8 @@
 // and the validator's index only (part of platform-review).
 import {
   FindingList,
+  compareSemver,
+  isSemver,
   MANIFEST_MAX_BYTES,
   readReleaseManifest,
   ruleById,
@@ -16,6 +18,10 @@ import {
 import { baselineFindings, loadBaseline } from '../load/baseline-loader.js';
 import { buildReport, type ReportFinding, type ReviewReport } from '../render/report-json.js';
 import { readKnownKeys, type KnownKeys } from '../load/known-keys.js';
+import { readHistory, type PublisherHistory } from '../load/history.js';
+import type { HistoryFacts, RiskSummary, Verdict } from '../pipeline/review-verdict.js';
+
+export type { Decision, HistoryFacts, RiskSummary, Verdict } from '../pipeline/review-verdict.js';
 import { operatorHint } from '../explain/operator-hints.js';
 import { runReleasePipeline, type ReleaseRun } from '../pipeline/release-pipeline.js';
 import { buildReleaseDiff, buildReleaseSummary, summaryFiles, type ReleaseDiff, type ReleaseSummary, type SignerPinning } from '../pipeline/release-summary.js';
@@ -25,42 +31,10 @@ export interface ReviewOptions {
   readonly knownKeys?: string;
   /** `--baseline <dir>`: the approved release this one updates. */
   readonly baseline?: string;
+  /** `--history <file>`: the publisher's record as the service core exports it. */
+  readonly history?: string;
   /** `--first-release`: the operator states this is the publisher's first submission (the signer is new). */
   readonly firstRelease?: boolean;
-}
-
-/** The operator's decision as the review proposes it. */
-export type Decision = 'reject' | 'cannot-decide' | 'approve-after-reading' | 'approve';
-
-export interface Verdict {
-  readonly decision: Decision;
-  /** Entries (findings collapsed by rule) the decision rests on: to resolve, or to read before approving. */
-  readonly items: number;
-  /** The decision in the operator's words, one line. */
-  readonly text: string;
-}
-
-/** The risk summary: the few facts an operator decides on, each from the findings and the summary. */
-export interface RiskSummary {
-  /** pinned: a known key, the baseline's or the history's signer; new: a first release or a key never used; unknown/revoked: not the publisher's; not-pinned: nothing to compare with. */
-  readonly signer: 'pinned' | 'new' | 'unknown' | 'revoked' | 'not-pinned';
-  readonly signature: 'valid' | 'invalid';
-  /** match: submission.json's hashes are those of the files; mismatch: they are not; unknown: not comparable. */
-  readonly hashes: 'match' | 'mismatch' | 'unknown';
-  readonly capabilities: {
-    readonly declared: readonly string[];
-    /** Added since the baseline (empty without one). */
-    readonly new: readonly string[];
-    readonly unused: readonly string[];
-    /** Declared capabilities of medium risk (the highest the contract names). */
-    readonly high_risk: readonly string[];
-  };
-  /** Against the baseline; null without one. */
-  readonly files: { readonly added: number; readonly removed: number; readonly changed: number } | null;
-  /** Findings of suspicious code, network and code-from-strings rules. */
-  readonly suspicious_code: number;
-  /** Findings of deceptive text: invisible characters, confusable names, impersonation, text addressed to the reviewer. */
-  readonly deceptive_text: number;
 }
 
 function manifestOf(check: ReleaseRun): ReleaseManifest | null {
@@ -99,6 +73,51 @@ function withOperatorHints(findings: readonly Finding[]): ReportFinding[] {
     const rule = ruleById(f.rule);
     return rule === undefined ? f : { ...f, hint: operatorHint(rule) };
   });
+}
+
+/** Approved means approved once: a release later revoked was approved and its version stays used. */
+const WAS_APPROVED = new Set(['approved', 'revoked']);
+
+/** The release against the publisher's record: version, signer, publisher state, namespace. */
+function historyFindings(history: PublisherHistory, namespace: string | null, version: string | null, fingerprint: string | undefined, findings: FindingList): { signer: RiskSummary['signer']; facts: HistoryFacts } {
+  const at = { file: 'manifest.json' };
+  const approved = history.submissions.filter((s) => WAS_APPROVED.has(s.state));
+  const publisher = history.publisher;
+  if (publisher.state === 'revoked') findings.add('history/publisher-revoked', `The publisher "${publisher.id}" is revoked in "${history.file}"`, { file: 'submission.json' });
+  const namespaces = [...new Set(approved.map((s) => s.namespace))];
+  if (namespace !== null && namespaces.length > 0 && !namespaces.includes(namespace)) {
+    findings.add('history/namespace-changed', `The release's namespace is "${namespace}"; the publisher's approved releases are under ${namespaces.map((n) => `"${n}"`).join(', ')}`, { ...at, pointer: '/namespace' });
+  }
+  const mine = approved.filter((s) => s.namespace === namespace);
+  const versions = mine.map((s) => s.version).filter(isSemver).sort(compareSemver);
+  const last = versions.at(-1) ?? null;
+  if (version !== null && isSemver(version)) {
+    const same = mine.find((s) => s.version === version);
+    if (same !== undefined) {
+      findings.add('history/version-already-approved', `Version ${version} of "${namespace}" was approved before (submission ${same.id}, ${same.submittedAt}): an approved version is never reused`, { ...at, pointer: '/version' });
+    } else if (last !== null && compareSemver(version, last) <= 0) {
+      findings.add('history/version-not-higher', `Version ${version} is not higher than ${last}, the last approved version of "${namespace}"`, { ...at, pointer: '/version' });
+    }
+  }
+  let signer: RiskSummary['signer'] = 'not-pinned';
+  if (fingerprint !== undefined) {
+    const key = publisher.keys.find((k) => k.id === fingerprint);
+    const where = { file: 'publisher-public-key.txt' };
+    if (key === undefined) {
+      findings.add('history/signer-unknown', `The release is signed by the key ${fingerprint}, which is none of the keys of the publisher "${publisher.id}" in "${history.file}"`, where);
+      signer = 'unknown';
+    } else if (key.state === 'revoked') {
+      findings.add('history/signer-revoked', `The release is signed by the key ${fingerprint}, which the publisher revoked on ${key.revokedAt ?? '(no date)'}`, where);
+      signer = 'revoked';
+    } else if (!approved.some((s) => s.publicKeyId === fingerprint)) {
+      findings.add('history/signer-new', `The release is signed by the key ${fingerprint}, active since ${key.addedAt}, which signed none of the publisher's approved releases`, where);
+      signer = 'new';
+    } else signer = 'pinned';
+  }
+  return {
+    signer,
+    facts: { publisher: publisher.id, publisher_state: publisher.state, last_approved: last, approved_versions: versions },
+  };
 }
 
 /** Rules that, in a review, mean "reject unless the publisher explains": code that reaches the network or runs strings, code hiding what it calls, text that deceives. */
@@ -169,6 +188,7 @@ function riskSummary(findings: readonly Finding[], summary: ReleaseSummary, diff
  */
 export function reviewRelease(target: string, options: ReviewOptions = {}): ReviewReport {
   const known = options.knownKeys !== undefined ? readKnownKeys(options.knownKeys) : null;
+  const history = options.history !== undefined ? readHistory(options.history) : null;
   const baseline = options.baseline !== undefined ? loadBaseline(options.baseline) : null;
   const baselineCheck = baseline !== null ? runReleasePipeline(baseline.dir) : null;
   const check = runReleasePipeline(target);
@@ -176,7 +196,7 @@ export function reviewRelease(target: string, options: ReviewOptions = {}): Revi
   const extra = new FindingList();
   const fingerprint = check.result.publicKeyId;
   // The baseline or a stated first release settle the signer without --known-keys (their own findings say how).
-  const vouched = baseline !== null || options.firstRelease === true;
+  const vouched = baseline !== null || history !== null || options.firstRelease === true;
   let pinning = signerFindings(fingerprint, known, extra, vouched);
   let findings: Finding[] = check.findings.concat(extra.items);
 
@@ -208,6 +228,19 @@ export function reviewRelease(target: string, options: ReviewOptions = {}): Revi
     signer = 'new';
     pinning = 'new';
   }
+  let historyFacts: HistoryFacts | undefined;
+  if (history !== null) {
+    const written = manifestOf(check);
+    const h = new FindingList();
+    const out = historyFindings(history, written?.namespace?.value ?? null, written?.version?.value ?? null, fingerprint, h);
+    findings = findings.concat(h.items);
+    historyFacts = out.facts;
+    // --known-keys, when given, has the last word on the key; otherwise the history's.
+    if (known === null && signer !== 'unknown') {
+      signer = out.signer;
+      pinning = out.signer === 'pinned' ? 'pinned' : out.signer === 'new' ? 'new' : out.signer === 'not-pinned' ? 'not-pinned' : 'unknown';
+    }
+  }
   const summary = buildReleaseSummary(check.result, files['bundle.zip']?.length ?? null, files['manifest.json'], pinning);
   const sorted = sortFindings(findings);
   const report = buildReport('review', target, withOperatorHints(sorted));
@@ -218,6 +251,7 @@ export function reviewRelease(target: string, options: ReviewOptions = {}): Revi
     command: 'review',
     verdict,
     risk: riskSummary(sorted, summary, diff, signer),
+    ...(historyFacts !== undefined && { history: historyFacts }),
     summary,
     ...(diff !== undefined && { diff }),
   };

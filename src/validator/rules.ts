@@ -13,7 +13,7 @@ import { RELEASE_RULES } from './catalogue/release-rules.js';
 import { ARCHIVE_RULES } from './catalogue/archive-rules.js';
 import { BASELINE_RULES } from './catalogue/baseline-rules.js';
 import { SECRET_RULES } from './catalogue/secret-rules.js';
-import { REVIEW_BASELINE_RULES, REVIEW_RELEASE_RULES } from './catalogue/review-rules.js';
+import { REVIEW_BASELINE_RULES, REVIEW_HISTORY_RULES, REVIEW_RELEASE_RULES } from './catalogue/review-rules.js';
 import { CONFIG_RULES } from './catalogue/config-rules.js';
 
 export interface RuleDef {
@@ -43,6 +43,7 @@ export const RULES: readonly RuleDef[] = [
   ...ARCHIVE_RULES,
   ...BASELINE_RULES,
   ...REVIEW_BASELINE_RULES,
+  ...REVIEW_HISTORY_RULES,
   ...SECRET_RULES,
   ...CONFIG_RULES,
 ];
