@@ -6,7 +6,9 @@
 // and the validator's index only (part of platform-review).
 import {
   FindingList,
+  codeSites,
   compareSemver,
+  type CodeSite,
   isSemver,
   MANIFEST_MAX_BYTES,
   readReleaseManifest,
@@ -19,9 +21,9 @@ import { baselineFindings, loadBaseline } from '../load/baseline-loader.js';
 import { buildReport, type ReportFinding, type ReviewReport } from '../render/report-json.js';
 import { readKnownKeys, type KnownKeys } from '../load/known-keys.js';
 import { readHistory, type PublisherHistory } from '../load/history.js';
-import type { HistoryFacts, RiskSummary, Verdict } from '../pipeline/review-verdict.js';
+import type { CodeReview, HistoryFacts, RiskSummary, Verdict } from '../pipeline/review-verdict.js';
 
-export type { Decision, HistoryFacts, RiskSummary, Verdict } from '../pipeline/review-verdict.js';
+export type { CodeReview, Decision, HistoryFacts, RiskSummary, Verdict } from '../pipeline/review-verdict.js';
 import { operatorHint } from '../explain/operator-hints.js';
 import { runReleasePipeline, type ReleaseRun } from '../pipeline/release-pipeline.js';
 import { buildReleaseDiff, buildReleaseSummary, summaryFiles, type ReleaseDiff, type ReleaseSummary, type SignerPinning } from '../pipeline/release-summary.js';
@@ -117,6 +119,25 @@ function historyFindings(history: PublisherHistory, namespace: string | null, ve
   return {
     signer,
     facts: { publisher: publisher.id, publisher_state: publisher.state, last_approved: last, approved_versions: versions },
+  };
+}
+
+const JS_FILE = /\.m?js$/i;
+const API_KINDS = ['network', 'code-from-string', 'navigation', 'storage'] as const;
+
+/** The code behind each declared capability and each risky API, from the bundle's modules as verified. */
+function codeReview(check: ReleaseRun, declared: readonly string[]): CodeReview {
+  const sites: CodeSite[] = [];
+  const decoder = new TextDecoder('utf-8', { fatal: false });
+  for (const entry of check.result.bundleEntries ?? []) {
+    if (JS_FILE.test(entry.path)) sites.push(...codeSites(entry.path, decoder.decode(entry.content), null));
+  }
+  return {
+    capabilities: declared.map((key) => {
+      const mine = sites.filter((s) => s.kind === 'capability' && s.name === key);
+      return { key, used: mine.length > 0, sites: mine };
+    }),
+    apis: API_KINDS.map((kind) => ({ kind, sites: sites.filter((s) => s.kind === kind) })),
   };
 }
 
@@ -252,6 +273,7 @@ export function reviewRelease(target: string, options: ReviewOptions = {}): Revi
     verdict,
     risk: riskSummary(sorted, summary, diff, signer),
     ...(historyFacts !== undefined && { history: historyFacts }),
+    code: codeReview(check, summary.capabilities.map((c) => c.key)),
     summary,
     ...(diff !== undefined && { diff }),
   };

@@ -1,3 +1,4 @@
+import type { CodeSite } from '../validator/index.js';
 // The verdict, risk summary and history facts of platform-review as data (src/ops/review-release.ts
 // computes them; the renderers and the JSON report print them).
 
@@ -44,3 +45,9 @@ export interface HistoryFacts {
   readonly approved_versions: readonly string[];
 }
 
+
+/** The code behind each declared capability and each risky API (call sites with an excerpt). */
+export interface CodeReview {
+  readonly capabilities: readonly { readonly key: string; readonly used: boolean; readonly sites: readonly CodeSite[] }[];
+  readonly apis: readonly { readonly kind: 'network' | 'code-from-string' | 'navigation' | 'storage'; readonly sites: readonly CodeSite[] }[];
+}

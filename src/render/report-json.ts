@@ -5,7 +5,7 @@ import { ruleById, type Finding } from '../validator/index.js';
 import type { AcknowledgedFinding } from '../load/project-config.js';
 import { CONTRACT_VERSION } from '../contract/versions.js';
 import type { ReleaseDiff, ReleaseSummary } from '../pipeline/release-summary.js';
-import type { HistoryFacts, RiskSummary, Verdict } from '../pipeline/review-verdict.js';
+import type { CodeReview, HistoryFacts, RiskSummary, Verdict } from '../pipeline/review-verdict.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;
 /** The tool's version as bundled; transpiled sources (tests of build/) have no version. */
@@ -120,6 +120,8 @@ export interface ReviewReport extends Report {
   readonly risk: RiskSummary;
   /** With --history: what the publisher's record says. */
   readonly history?: HistoryFacts;
+  /** The call sites of each declared capability and each risky API. */
+  readonly code: CodeReview;
   readonly summary: ReleaseSummary;
   readonly diff?: ReleaseDiff;
 }

@@ -280,6 +280,42 @@ export function verdictLine(report: ReviewReport, style: Style): string {
   return `${mark} ${safe(report.target)}: ${verdict(report)}`;
 }
 
+/** Sites listed per capability or API in the text; the JSON report keeps every one. */
+const MAX_SITES_SHOWN = 8;
+
+const API_TITLES: Readonly<Record<string, string>> = {
+  network: 'network',
+  'code-from-string': 'code from strings',
+  navigation: 'navigation',
+  storage: 'storage',
+};
+
+/** The code behind each capability and each risky API: file, line and the line of code, escaped. */
+export function codeLines(report: ReviewReport, style: Style): string[] {
+  const lines: string[] = ['', style.bold('Code behind capabilities and risky APIs')];
+  const sites = (list: readonly { file: string; line: number; excerpt: string }[]) => {
+    for (const s of list.slice(0, MAX_SITES_SHOWN)) {
+      const at = `      ${safe(s.file)}:${s.line}  `;
+      // The excerpt is cut to the line's 100 columns (before escaping, so an escape is never cut).
+      const room = Math.max(20, 100 - [...at].length);
+      const chars = [...s.excerpt];
+      lines.push(at + safe(chars.length <= room ? s.excerpt : `${chars.slice(0, room - 3).join('')}...`));
+    }
+    if (list.length > MAX_SITES_SHOWN) lines.push(`      and ${list.length - MAX_SITES_SHOWN} more (all in the JSON report)`);
+  };
+  for (const c of report.code.capabilities) {
+    lines.push(`  ${safe(c.key)}: ${c.used ? `used at ${c.sites.length} place${c.sites.length === 1 ? '' : 's'}` : style.yellow('UNUSED')}`);
+    sites(c.sites);
+  }
+  if (report.code.capabilities.length === 0) lines.push('  no capability declared');
+  for (const a of report.code.apis) {
+    if (a.sites.length === 0) continue;
+    lines.push(`  ${style.red(API_TITLES[a.kind] ?? a.kind)}: ${a.sites.length} place${a.sites.length === 1 ? '' : 's'}`);
+    sites(a.sites);
+  }
+  return lines;
+}
+
 /** Options of the text rendering. */
 export interface ReviewTextOptions {
   /** Also the full file listing and the limits block. */
@@ -293,6 +329,7 @@ export function renderReviewText(report: ReviewReport, style: Style, options: Re
   // A loop, not a spread into push: the list is as long as the findings allow.
   if (findings.length > 0) lines.push('');
   for (const line of findings) lines.push(line);
+  lines.push(...codeLines(report, style));
   lines.push('', style.bold('The release'));
   lines.push(...summaryLines(report.summary, style, options.verbose === true));
   if (report.diff !== undefined) lines.push(...diffLines(report.diff, style));

@@ -7,6 +7,7 @@ export { RUNTIME_POLICY_TEMPLATE, BASE_URL_PLACEHOLDER, FRAME_SANDBOX, runtimePo
 export { validateProject, type ProjectInput, type ValidateOptions, type ValidationResult } from './validate.js';
 export { validateManifest, MANIFEST_FIELD_NAMES, type ManifestInfo } from './manifest.js';
 export type { ModuleFacts, CapabilityUse, NamedImport } from './js/js-policy.js';
+export { checkSuspiciousCode as codeSites, type CodeSite, type CodeSiteKind } from './js/suspicious-code.js';
 export { validateSettings, PROPERTY_TYPES, PROPERTY_FIELDS, OPTION_FIELDS, type PropertyDef } from './properties.js';
 export {
   checkBundleListing,

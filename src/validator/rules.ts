@@ -9,6 +9,7 @@ import { BUNDLE_RULES, PROJECT_RULES } from './catalogue/bundle-rules.js';
 import { HTML_RULES } from './catalogue/html-rules.js';
 import { CSS_RULES } from './catalogue/css-rules.js';
 import { JS_RULES } from './catalogue/js-rules.js';
+import { SUSPICIOUS_CODE_RULES } from './catalogue/suspicious-rules.js';
 import { RELEASE_RULES } from './catalogue/release-rules.js';
 import { ARCHIVE_RULES } from './catalogue/archive-rules.js';
 import { BASELINE_RULES } from './catalogue/baseline-rules.js';
@@ -38,6 +39,7 @@ export const RULES: readonly RuleDef[] = [
   ...HTML_RULES,
   ...CSS_RULES,
   ...JS_RULES,
+  ...SUSPICIOUS_CODE_RULES,
   ...RELEASE_RULES,
   ...REVIEW_RELEASE_RULES,
   ...ARCHIVE_RULES,
