@@ -31,6 +31,7 @@ export const TEST_FILES = [
   'test/cli/launcher.test.mjs',
   'test/cli/package-faults.test.mjs',
   'test/cli/release.test.mjs',
+  'test/cli/review-decisions.test.mjs',
   'test/cli/review-history.test.mjs',
   'test/cli/review.test.mjs',
   'test/contract/context.test.mjs',

@@ -6,7 +6,9 @@
 // and the validator's index only (part of platform-review).
 import {
   FindingList,
+  checkDeceptiveText,
   codeSites,
+  type ManifestText,
   compareSemver,
   type CodeSite,
   isSemver,
@@ -130,7 +132,8 @@ function codeReview(check: ReleaseRun, declared: readonly string[]): CodeReview 
   const sites: CodeSite[] = [];
   const decoder = new TextDecoder('utf-8', { fatal: false });
   for (const entry of check.result.bundleEntries ?? []) {
-    if (JS_FILE.test(entry.path)) sites.push(...codeSites(entry.path, decoder.decode(entry.content), null));
+    // Named as the findings name bundle files: inside bundle.zip.
+    if (JS_FILE.test(entry.path)) sites.push(...codeSites(`bundle.zip/${entry.path}`, decoder.decode(entry.content), null));
   }
   return {
     capabilities: declared.map((key) => {
@@ -139,6 +142,37 @@ function codeReview(check: ReleaseRun, declared: readonly string[]): CodeReview 
     }),
     apis: API_KINDS.map((kind) => ({ kind, sites: sites.filter((s) => s.kind === kind) })),
   };
+}
+
+/** The manifest strings people read: name, description, and each property's label, help and option labels. */
+function manifestTexts(bytes: Uint8Array | null): ManifestText[] {
+  if (bytes === null || bytes.length > MANIFEST_MAX_BYTES) return [];
+  let m: unknown;
+  try {
+    m = JSON.parse(new TextDecoder('utf-8', { fatal: false }).decode(bytes));
+  } catch {
+    return [];
+  }
+  if (typeof m !== 'object' || m === null || Array.isArray(m)) return [];
+  const out: ManifestText[] = [];
+  const o = m as Record<string, unknown>;
+  const push = (pointer: string, value: unknown) => {
+    if (typeof value === 'string') out.push({ pointer, text: value });
+  };
+  push('/name', o['name']);
+  push('/description', o['description']);
+  const props = o['properties'];
+  if (typeof props === 'object' && props !== null && !Array.isArray(props)) {
+    for (const [name, def] of Object.entries(props as Record<string, unknown>)) {
+      if (typeof def !== 'object' || def === null) continue;
+      const d = def as Record<string, unknown>;
+      const at = `/properties/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      push(`${at}/label`, d['label']);
+      push(`${at}/help`, d['help']);
+      if (Array.isArray(d['options'])) d['options'].forEach((opt, k) => typeof opt === 'object' && opt !== null && push(`${at}/options/${k}/label`, (opt as Record<string, unknown>)['label']));
+    }
+  }
+  return out;
 }
 
 /** Rules that, in a review, mean "reject unless the publisher explains": code that reaches the network or runs strings, code hiding what it calls, text that deceives. */
@@ -219,6 +253,7 @@ export function reviewRelease(target: string, options: ReviewOptions = {}): Revi
   // The baseline or a stated first release settle the signer without --known-keys (their own findings say how).
   const vouched = baseline !== null || history !== null || options.firstRelease === true;
   let pinning = signerFindings(fingerprint, known, extra, vouched);
+  checkDeceptiveText(manifestTexts(check.loaded.release.files['manifest.json']), extra);
   let findings: Finding[] = check.findings.concat(extra.items);
 
   const { files } = check.loaded.release;

@@ -120,3 +120,4 @@ export {
   type SettingValue,
   type ThemeField,
 } from './bridge/protocol.js';
+export { checkDeceptiveText, latinSkeleton, type ManifestText } from './deceptive-text.js';

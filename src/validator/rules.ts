@@ -4,6 +4,7 @@
 // Ids are permanent: a retired rule keeps its id (never reused); wording may change.
 import type { Severity } from './findings.js';
 import { MANIFEST_RULES } from './catalogue/manifest-rules.js';
+import { DECEPTIVE_TEXT_RULES } from './catalogue/deceptive-rules.js';
 import { PROPERTY_RULES } from './catalogue/property-rules.js';
 import { BUNDLE_RULES, PROJECT_RULES } from './catalogue/bundle-rules.js';
 import { HTML_RULES } from './catalogue/html-rules.js';
@@ -33,6 +34,7 @@ const RULE_ID = /^[a-z]+\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const RULES: readonly RuleDef[] = [
   ...MANIFEST_RULES,
+  ...DECEPTIVE_TEXT_RULES,
   ...PROPERTY_RULES,
   ...PROJECT_RULES,
   ...BUNDLE_RULES,

@@ -1,0 +1,54 @@
+// Text that deceives the people who read it (the operator in review, the store user in the
+// builder): invisible characters, words that mix scripts (Latin letters swapped for Cyrillic
+// or Greek lookalikes), claims of official status or of the platform's own voice, and text
+// addressed to the reviewer. Checked on the manifest's name, description, property labels,
+// help texts and option labels. The output already escapes invisible characters (D-29a);
+// these findings say that the release used them.
+import type { FindingList } from './findings.js';
+
+/** A string of the manifest and where it is. */
+export interface ManifestText {
+  readonly pointer: string;
+  readonly text: string;
+}
+
+/** Format, tag, zero-width and bidirectional characters: nothing a reader sees. */
+const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\u{1d173}-\u{1d17a}\u{e0000}-\u{e0fff}]/u;
+/** A word: letters and marks of any script. */
+const WORD = /[\p{L}\p{M}]+/gu;
+const LATIN = /\p{Script=Latin}/u;
+const LOOKALIKE_SCRIPTS = /[\p{Script=Cyrillic}\p{Script=Greek}]/u;
+/** Claims of a status the publisher cannot give itself, or of speaking for the platform. */
+const IMPERSONATION = /\b(official|approved|verified|certified|endorsed|security team|trust(?:ed)? (?:and safety )?team|platform team|store team|staff pick|operators?)\b/iu;
+/** Text that speaks to whoever reviews the release. */
+const TO_REVIEWER = /\b(reviewers?|moderators?|(?:please|kindly|just) (?:click|press|select|choose) ["'“]?approve|click ["'“]?approve|approve (?:this|it|now|immediately)|ignore (?:the |all |any |previous )?(?:warnings|findings|errors|instructions))\b/iu;
+
+/** Latin letters whose Cyrillic or Greek twins look the same (the skeleton the confusable check folds to). */
+const SKELETON: Readonly<Record<string, string>> = {
+  а: 'a', в: 'b', е: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', і: 'i', ј: 'j', ѕ: 's', ԁ: 'd', ԛ: 'q', ԝ: 'w',
+  А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', Х: 'X', І: 'I', Ј: 'J', Ѕ: 'S',
+  α: 'a', ο: 'o', ρ: 'p', ν: 'v', τ: 't', ι: 'i', κ: 'k', Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Υ: 'Y', Χ: 'X',
+};
+
+/** The text with lookalike letters folded to Latin: what a reader takes it for. */
+export function latinSkeleton(text: string): string {
+  let out = '';
+  for (const c of text) out += SKELETON[c] ?? c;
+  return out;
+}
+
+/** Reports deceptive text in the manifest strings given (manifest/invisible-characters, confusable-text, impersonation, addressed-to-reviewer). */
+export function checkDeceptiveText(texts: readonly ManifestText[], findings: FindingList): void {
+  for (const { pointer, text } of texts) {
+    const at = { file: 'manifest.json', pointer };
+    if (INVISIBLE.test(text)) findings.add('manifest/invisible-characters', 'The text holds invisible characters (format, tag, zero-width or bidirectional): what a reader sees is not what it says', at);
+    const mixed = (text.match(WORD) ?? []).find((w) => LATIN.test(w) && LOOKALIKE_SCRIPTS.test(w));
+    if (mixed !== undefined) findings.add('manifest/confusable-text', `The word read as "${latinSkeleton(mixed)}" mixes Latin letters with Cyrillic or Greek lookalikes`, at);
+    // Without invisible characters and with lookalikes folded: the text as a reader takes it.
+    const read = latinSkeleton(text.replace(new RegExp(INVISIBLE.source, 'gu'), ''));
+    const claim = IMPERSONATION.exec(read);
+    if (claim !== null) findings.add('manifest/impersonation', `The text claims a status or voice the publisher cannot give itself: "${claim[0]}"`, at);
+    const aimed = TO_REVIEWER.exec(read);
+    if (aimed !== null) findings.add('manifest/addressed-to-reviewer', `The text speaks to the reviewer: "${aimed[0]}"`, at);
+  }
+}
