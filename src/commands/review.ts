@@ -3,7 +3,7 @@
 // JSON. Part of platform-review: Node built-ins and the validator's index only.
 import { outputFormat, parseArgs } from './args.js';
 import { PLAIN, ansiStyle } from '../render/report-text.js';
-import { reviewRelease } from '../ops/review-release.js';
+import { reviewRelease, showBundleFile } from '../ops/review-release.js';
 import { renderReviewMarkdown, renderReviewText } from '../render/review-render.js';
 import { UsageError } from '../node/usage-error.js';
 import { escapeLines, stringifyJson } from '../validator/index.js';
@@ -19,6 +19,7 @@ const FLAGS = {
   baseline: { type: 'string', valueName: '<previous-release-dir>', description: 'The approved release this one updates: print the diff' },
   history: { type: 'string', valueName: '<file>', description: 'The publisher\'s record exported by the service (JSON)' },
   'first-release': { type: 'boolean', description: 'The publisher\'s first submission: the signer is new' },
+  show: { type: 'string', valueName: '<bundle-file>', description: 'Print one file of the bundle, escaped' },
   verbose: { type: 'boolean', description: 'Also the full file listing and the limits' },
   format: { type: 'string', valueName: '<text|json|markdown>', description: 'Output format' },
   json: { type: 'boolean', description: 'Same as --format json' },
@@ -55,6 +56,8 @@ Options:
                         unknown or new signer, a revoked publisher, a changed namespace
   --first-release       The operator states this is the publisher's first submission:
                         the signer is new, nothing to compare it with
+  --show <bundle-file>  Print one file of bundle.zip (as the archive names it) from the
+                        verified archive, escaped; nothing is written to disk
   --verbose             Also list every file and the limits block
   --format <f>          text (default), json (one platform-extension-report-v1 object with
                         the summary and the diff) or markdown (tables, for a ticket)
@@ -87,6 +90,14 @@ export function runReview(given: readonly string[], io: ReviewIo): number {
       return 0;
     }
     if (args.positionals.length !== 1) throw new UsageError('platform-review takes one release folder: platform-review <release-dir> [--known-keys <file>] [--baseline <dir>]');
+    const show = args.flags['show'];
+    if (typeof show === 'string') {
+      // Read from the verified archive in memory; every control and invisible character escaped (D-29).
+      const shown = showBundleFile(args.positionals[0]!, show);
+      io.out(escapeLines(shown.text) + (shown.text.endsWith('\n') ? '' : '\n'));
+      if (shown.cut > 0) io.out(`... and ${shown.cut} more characters, not shown\n`);
+      return 0;
+    }
     const format: ReviewFormat = outputFormat(args.flags, FORMATS);
     const knownKeys = args.flags['known-keys'];
     const baseline = args.flags['baseline'];

@@ -27,6 +27,7 @@ import type { CodeReview, HistoryFacts, RiskSummary, Verdict } from '../pipeline
 
 export type { CodeReview, Decision, HistoryFacts, RiskSummary, Verdict } from '../pipeline/review-verdict.js';
 import { operatorHint } from '../explain/operator-hints.js';
+import { UsageError } from '../node/usage-error.js';
 import { runReleasePipeline, type ReleaseRun } from '../pipeline/release-pipeline.js';
 import { buildReleaseDiff, buildReleaseSummary, summaryFiles, type ReleaseDiff, type ReleaseSummary, type SignerPinning } from '../pipeline/release-summary.js';
 
@@ -312,4 +313,25 @@ export function reviewRelease(target: string, options: ReviewOptions = {}): Revi
     summary,
     ...(diff !== undefined && { diff }),
   };
+}
+
+/** Characters `--show` prints at most; the rest is counted (a bundle file can be large). */
+export const SHOW_MAX_CHARS = 200_000;
+
+/**
+ * `platform-review <dir> --show <file>`: one file of the bundle as the hardened reader
+ * verified it, decoded as UTF-8 (invalid bytes as U+FFFD), never written to disk. A path the
+ * archive does not hold, or an archive that was refused, is a UsageError naming the files.
+ */
+export function showBundleFile(target: string, path: string): { readonly text: string; readonly cut: number } {
+  const check = runReleasePipeline(target);
+  const entries = check.result.bundleEntries;
+  if (entries === undefined) throw new UsageError(`The archive of "${target}" could not be read: run platform-review without --show to see why`);
+  const entry = entries.find((e) => e.path === path);
+  if (entry === undefined) {
+    const names = entries.slice(0, 20).map((e) => e.path).join(', ');
+    throw new UsageError(`bundle.zip holds no file "${path}"; it holds: ${names}${entries.length > 20 ? `, and ${entries.length - 20} more` : ''}`);
+  }
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(entry.content);
+  return text.length <= SHOW_MAX_CHARS ? { text, cut: 0 } : { text: text.slice(0, SHOW_MAX_CHARS), cut: text.length - SHOW_MAX_CHARS };
 }

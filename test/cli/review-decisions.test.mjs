@@ -161,6 +161,18 @@ test('the operator\'s queue: verdict and risk in the first five lines, the right
   const up = review([join(dir, 'upgrade'), '--baseline', base, ...known, '--json']).json;
   assert.deepEqual(up.risk.capabilities.new, ['cart.manage', 'forms.submit']);
   assert.equal(up.risk.files.changed, 1);
+  const upText = review([join(dir, 'upgrade'), '--baseline', base, ...known]).stdout;
+  assert.match(upText, /^ {2}~ file +main\.js \(/m, 'the changed file in the diff');
+
+  // --show: one bundle file, escaped, from the verified archive; a file it does not hold is a usage error.
+  const shown = review([join(dir, 'obfuscated'), '--show', 'main.js']);
+  assert.equal(shown.status, 0, shown.stderr);
+  assert.equal(shown.stdout, OBFUSCATED);
+  const hidden = review([join(dir, 'tags'), '--show', 'main.js']);
+  assert.equal(hidden.stdout, 'export {};\n');
+  const none = review([join(dir, 'obfuscated'), '--show', 'nope.js']);
+  assert.equal(none.status, 2);
+  assert.match(none.stderr, /holds no file "nope\.js"; it holds: index\.html, main\.js/);
 });
 
 test('deceptive text and suspicious code: each rule on both sides of its boundary', async () => {
