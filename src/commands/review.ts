@@ -20,6 +20,7 @@ const FLAGS = {
   history: { type: 'string', valueName: '<file>', description: 'The publisher\'s record exported by the service (JSON)' },
   'first-release': { type: 'boolean', description: 'The publisher\'s first submission: the signer is new' },
   show: { type: 'string', valueName: '<bundle-file>', description: 'Print one file of the bundle, escaped' },
+  diff: { type: 'boolean', description: 'With --baseline: print the changed lines of each text file' },
   verbose: { type: 'boolean', description: 'Also the full file listing and the limits' },
   format: { type: 'string', valueName: '<text|json|markdown>', description: 'Output format' },
   json: { type: 'boolean', description: 'Same as --format json' },
@@ -58,6 +59,8 @@ Options:
                         the signer is new, nothing to compare it with
   --show <bundle-file>  Print one file of bundle.zip (as the archive names it) from the
                         verified archive, escaped; nothing is written to disk
+  --diff                With --baseline: the changed lines of each text file (unified
+                        hunks, escaped, at most 400 lines a file)
   --verbose             Also list every file and the limits block
   --format <f>          text (default), json (one platform-extension-report-v1 object with
                         the summary and the diff) or markdown (tables, for a ticket)
@@ -113,7 +116,7 @@ export function runReview(given: readonly string[], io: ReviewIo): number {
     // D-29a: the summary's strings come from the release: invisible characters as \u escapes.
     if (format === 'json') io.out(stringifyJson(report) + '\n');
     else if (format === 'markdown') io.out(renderReviewMarkdown(report));
-    else io.out(renderReviewText(report, style, { verbose: args.flags['verbose'] === true }));
+    else io.out(renderReviewText(report, style, { verbose: args.flags['verbose'] === true, diff: args.flags['diff'] === true }));
     return report.ok ? 0 : 1;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -28,6 +28,7 @@ import type { CodeReview, HistoryFacts, RiskSummary, Verdict } from '../pipeline
 export type { CodeReview, Decision, HistoryFacts, RiskSummary, Verdict } from '../pipeline/review-verdict.js';
 import { operatorHint } from '../explain/operator-hints.js';
 import { UsageError } from '../node/usage-error.js';
+import { isText, lineDiff } from '../pipeline/text-diff.js';
 import { runReleasePipeline, type ReleaseRun } from '../pipeline/release-pipeline.js';
 import { buildReleaseDiff, buildReleaseSummary, summaryFiles, type ReleaseDiff, type ReleaseSummary, type SignerPinning } from '../pipeline/release-summary.js';
 
@@ -176,6 +177,20 @@ function manifestTexts(bytes: Uint8Array | null): ManifestText[] {
   return out;
 }
 
+/** The changed text files of the diff with their line counts and hunks (from both verified archives). */
+function withLineDiffs(diff: ReleaseDiff, before: ReleaseRun, after: ReleaseRun): ReleaseDiff {
+  if (diff.files === null) return diff;
+  const content = (run: ReleaseRun, path: string) => run.result.bundleEntries?.find((e) => e.path === path)?.content;
+  const decoder = new TextDecoder('utf-8', { fatal: false });
+  const changed = diff.files.changed.map((f) => {
+    const a = content(before, f.path);
+    const b = content(after, f.path);
+    if (a === undefined || b === undefined || !isText(a) || !isText(b)) return f;
+    return { ...f, ...lineDiff(decoder.decode(a), decoder.decode(b)) };
+  });
+  return { ...diff, files: { ...diff.files, changed } };
+}
+
 /** Rules that, in a review, mean "reject unless the publisher explains": code that reaches the network or runs strings, code hiding what it calls, text that deceives. */
 export const EXPLAIN_OR_REJECT: ReadonlySet<string> = new Set([
   'js/network-api',
@@ -268,6 +283,7 @@ export function reviewRelease(target: string, options: ReviewOptions = {}): Revi
       { manifest: baseline.manifest, fingerprint: baselineCheck.result.publicKeyId ?? null, files: summaryFiles(baselineCheck.result) },
       { manifest: manifestOf(check), fingerprint: fingerprint ?? null, files: currentFiles },
     );
+    diff = withLineDiffs(diff, baselineCheck, check);
     // A changed key with no known keys to vouch for it (with them, release/unknown-signing-key decides).
     if (diff.signer.changed && known === null) {
       const changed = new FindingList();

@@ -202,6 +202,11 @@ export interface ChangedFile {
   readonly path: string;
   readonly size_before: number;
   readonly size_after: number;
+  /** Text files (the review fills these in): lines added and removed. */
+  readonly lines_added?: number;
+  readonly lines_removed?: number;
+  /** Unified hunks of the change, bounded; null when the files are too far apart to align. */
+  readonly hunks?: readonly string[] | null;
 }
 
 export interface ReleaseDiff {

@@ -153,7 +153,7 @@ export function summaryLines(summary: ReleaseSummary, style: Style, verbose = tr
 }
 
 /** The diff against the baseline as text lines. */
-export function diffLines(diff: ReleaseDiff, style: Style): string[] {
+export function diffLines(diff: ReleaseDiff, style: Style, hunks = false): string[] {
   const lines: string[] = ['', style.bold(`Changes since the baseline ${safe(diff.baseline)}`)];
   const rows: string[][] = [];
   const higher = diff.version.higher === null ? '' : diff.version.higher ? ' (higher)' : ` ${style.red('(NOT higher)')}`;
@@ -180,11 +180,21 @@ export function diffLines(diff: ReleaseDiff, style: Style): string[] {
     for (const f of list(diff.files.added, BUNDLE_MAX_FILES, 'files added:')) rows.push(['+ file', `${safe(f.path)} (${formatSize(f.size)})`]);
     for (const f of list(diff.files.removed, BUNDLE_MAX_FILES, 'files removed:')) rows.push(['- file', `${safe(f.path)} (${formatSize(f.size)})`]);
     for (const f of list(diff.files.changed, BUNDLE_MAX_FILES, 'files changed:')) {
-      rows.push(['~ file', `${safe(f.path)} (${formatSize(f.size_before)} -> ${formatSize(f.size_after)})`]);
+      const lines = f.lines_added !== undefined ? `, +${f.lines_added} -${f.lines_removed ?? 0} lines` : '';
+      rows.push(['~ file', `${safe(f.path)} (${formatSize(f.size_before)} -> ${formatSize(f.size_after)}${lines})`]);
     }
     if (diff.files.added.length + diff.files.removed.length + diff.files.changed.length === 0) rows.push(['files', 'unchanged']);
   }
   lines.push(...table(rows), ...more.map((m) => `  ${m}`));
+  // --diff: the changed hunks of each text file, every line escaped.
+  if (hunks && diff.files !== null) {
+    for (const f of diff.files.changed) {
+      if (f.hunks === undefined) continue;
+      lines.push('', style.bold(`--- a/${safe(f.path)}`), style.bold(`+++ b/${safe(f.path)}`));
+      if (f.hunks === null) lines.push('  (too far apart to align: counts only)');
+      else for (const h of f.hunks) lines.push(h.startsWith('+') ? style.green(safe(h)) : h.startsWith('-') ? style.red(safe(h)) : safe(h));
+    }
+  }
   return lines;
 }
 
@@ -320,6 +330,8 @@ export function codeLines(report: ReviewReport, style: Style): string[] {
 export interface ReviewTextOptions {
   /** Also the full file listing and the limits block. */
   readonly verbose?: boolean;
+  /** With a baseline: the changed hunks of each text file. */
+  readonly diff?: boolean;
 }
 
 /** The whole review for a terminal: verdict and risk first, then the findings, the summary, the diff. */
@@ -332,7 +344,7 @@ export function renderReviewText(report: ReviewReport, style: Style, options: Re
   lines.push(...codeLines(report, style));
   lines.push('', style.bold('The release'));
   lines.push(...summaryLines(report.summary, style, options.verbose === true));
-  if (report.diff !== undefined) lines.push(...diffLines(report.diff, style));
+  if (report.diff !== undefined) lines.push(...diffLines(report.diff, style, options.diff === true));
   lines.push('', verdictLine(report, style));
   return lines.join('\n') + '\n';
 }

@@ -162,7 +162,21 @@ test('the operator\'s queue: verdict and risk in the first five lines, the right
   assert.deepEqual(up.risk.capabilities.new, ['cart.manage', 'forms.submit']);
   assert.equal(up.risk.files.changed, 1);
   const upText = review([join(dir, 'upgrade'), '--baseline', base, ...known]).stdout;
-  assert.match(upText, /^ {2}~ file +main\.js \(/m, 'the changed file in the diff');
+  assert.match(upText, /^ {2}~ file +main\.js \(.*, \+2 -0 lines\)$/m, 'the changed file in the diff, with its line counts');
+  const changed = up.diff.files.changed.find((f) => f.path === 'main.js');
+  assert.deepEqual([changed.lines_added, changed.lines_removed], [2, 0]);
+  const withDiff = review([join(dir, 'upgrade'), '--baseline', base, ...known, '--diff']).stdout.split('\n');
+  const hunk = withDiff.indexOf('@@ -1,1 +1,3 @@');
+  assert.ok(hunk > 0, withDiff.join('\n'));
+  assert.deepEqual(withDiff.slice(hunk - 2, hunk + 4), [
+    '--- a/main.js',
+    '+++ b/main.js',
+    '@@ -1,1 +1,3 @@',
+    "+await PLATFORM.cart.manage('add', { productId: 'p', quantity: 1 });",
+    "+await PLATFORM.forms.submit({ form: 'contact', fields: {} });",
+    ' export {};',
+  ]);
+  assert.ok(!upText.includes('@@ '), 'hunks only with --diff');
 
   // --show: one bundle file, escaped, from the verified archive; a file it does not hold is a usage error.
   const shown = review([join(dir, 'obfuscated'), '--show', 'main.js']);
