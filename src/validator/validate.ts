@@ -178,6 +178,7 @@ export function validateProject(input: ProjectInput, options: ValidateOptions = 
   const prefix = options.bundlePrefix ?? '';
   const top = new FindingList();
   const inBundle = new FindingList();
+  let formsSubmitted = false;
 
   let manifest: ManifestInfo | null = null;
   const refused = input.manifestRefused;
@@ -240,6 +241,9 @@ export function validateProject(input: ProjectInput, options: ValidateOptions = 
     // Capability use needs every module's facts: a module that was not read may use any.
     const allRead = files.every((e) => e.kind !== 'file' || !hasModuleScan(e.path) || modules.get(e.path) != null);
     if (manifest !== null && input.manifest !== null) checkCapabilityUse(manifest.capabilities, input.manifest, modules, allRead, manifestFile, top, inBundle);
+    // A <form> whose submission the code sends through the bridge (forms.submit declared and
+    // called) is the intended pattern, not a form the frame would block: no html/form-element.
+    formsSubmitted = manifest !== null && manifest.capabilities.includes('forms.submit') && [...modules.values()].some((m) => m?.capabilityUses.some((u) => u.key === 'forms.submit') === true);
     // Scripts run only as local modules loaded by the entrypoint or an import: a module
     // nothing loads is dead weight at best, a leftover at worst. Only judged when the
     // entrypoint was scanned (otherwise nothing could have referenced it).
@@ -254,7 +258,7 @@ export function validateProject(input: ProjectInput, options: ValidateOptions = 
   }
 
   const findings = top.items.concat(
-    inBundle.items.map((f) => (f.file === undefined ? f : { ...f, file: prefix + f.file })),
+    inBundle.items.filter((f) => !(formsSubmitted && f.rule === 'html/form-element')).map((f) => (f.file === undefined ? f : { ...f, file: prefix + f.file })),
   );
   const sorted = sortFindings(findings);
   let errors = 0;

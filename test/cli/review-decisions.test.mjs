@@ -232,3 +232,18 @@ test('deceptive text and suspicious code: each rule on both sides of its boundar
     assert.deepEqual(f.items.map((x) => x.rule).sort(), [...expected].sort(), text);
   }
 });
+
+test('no false alarm: a <form> sent through PLATFORM.forms.submit is not html/form-element; without the call it is', (t) => {
+  const html = '<!doctype html><html><head><meta charset="utf-8"><title>t</title><script type="module" src="main.js"></script></head><body><form id="f"><input name="email"></form></body></html>\n';
+  const send = "document.getElementById('f').addEventListener('submit', (e) => { e.preventDefault(); PLATFORM.forms.submit({ form: 'contact', fields: {} }); });\nexport {};\n";
+  const rows = [
+    ['declared and called', ['forms.submit'], send, false],
+    ['not declared, not called', [], 'export {};\n', true],
+    ['declared, never called', ['forms.submit'], 'export {};\n', true],
+  ];
+  for (const [name, capabilities, main, reported] of rows) {
+    const project = makeProject(t, { manifest: { ...BASE_MANIFEST, capabilities }, files: { 'runtime/index.html': html, 'runtime/main.js': main } });
+    const r = runCli(['check', project, '--json']);
+    assert.equal(r.json.findings.some((f) => f.rule === 'html/form-element'), reported, `${name}: ${r.json.findings.map((f) => f.rule)}`);
+  }
+});
