@@ -5,6 +5,7 @@
 // help texts and option labels. The output already escapes invisible characters (D-29a);
 // these findings say that the release used them.
 import type { FindingList } from './findings.js';
+import { LATIN_LOOKALIKES } from './confusables-table.js';
 
 /** A string of the manifest and where it is. */
 export interface ManifestText {
@@ -23,17 +24,15 @@ const IMPERSONATION = /\b(official|approved|verified|certified|endorsed|security
 /** Text that speaks to whoever reviews the release. */
 const TO_REVIEWER = /\b(reviewers?|moderators?|(?:please|kindly|just) (?:click|press|select|choose) ["'“]?approve|click ["'“]?approve|approve (?:this|it|now|immediately)|ignore (?:the |all |any |previous )?(?:warnings|findings|errors|instructions))\b/iu;
 
-/** Latin letters whose Cyrillic or Greek twins look the same (the skeleton the confusable check folds to). */
-const SKELETON: Readonly<Record<string, string>> = {
-  а: 'a', в: 'b', е: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', і: 'i', ј: 'j', ѕ: 's', ԁ: 'd', ԛ: 'q', ԝ: 'w',
-  А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', Х: 'X', І: 'I', Ј: 'J', Ѕ: 'S',
-  α: 'a', ο: 'o', ρ: 'p', ν: 'v', τ: 't', ι: 'i', κ: 'k', Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Υ: 'Y', Χ: 'X',
-};
+/** Greek and Cyrillic lookalikes to their ASCII skeleton (generated from UTS #39 confusables data). */
+const SKELETON: ReadonlyMap<string, string> = new Map(
+  LATIN_LOOKALIKES.split(' ').map((entry) => [String.fromCodePoint(parseInt(entry.slice(0, -1), 16)), entry.slice(-1)] as const),
+);
 
 /** The text with lookalike letters folded to Latin: what a reader takes it for. */
 export function latinSkeleton(text: string): string {
   let out = '';
-  for (const c of text) out += SKELETON[c] ?? c;
+  for (const c of text) out += SKELETON.get(c) ?? c;
   return out;
 }
 

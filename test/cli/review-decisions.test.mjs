@@ -247,3 +247,23 @@ test('no false alarm: a <form> sent through PLATFORM.forms.submit is not html/fo
     assert.equal(r.json.findings.some((f) => f.rule === 'html/form-element'), reported, `${name}: ${r.json.findings.map((f) => f.rule)}`);
   }
 });
+
+test('the lookalike table is the one scripts/gen-confusables.mjs generates from the UTS #39 subset', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const { mkdtempSync: mk, mkdirSync, readFileSync: read, rmSync: rm, cpSync } = await import('node:fs');
+  const table = read(join(ROOT, 'src/validator/confusables-table.ts'), 'utf8');
+  const work = mk(join(tmpdir(), 'confusables-'));
+  try {
+    cpSync(join(ROOT, 'scripts'), join(work, 'scripts'), { recursive: true });
+    mkdirSync(join(work, 'src/validator'), { recursive: true });
+    cpSync(join(ROOT, 'test/corpus/unicode-security'), join(work, 'test/corpus/unicode-security'), { recursive: true });
+    const r = spawnSync(process.execPath, [join(work, 'scripts/gen-confusables.mjs')], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(read(join(work, 'src/validator/confusables-table.ts'), 'utf8'), table);
+  } finally {
+    rm(work, { recursive: true, force: true });
+  }
+  const { latinSkeleton } = await import('../../build/validator/index.js');
+  assert.equal(latinSkeleton('\u0420l\u0430tf\u043erm'), 'Platform');
+  assert.equal(latinSkeleton('\u041c\u043e\u0441\u043a\u0432\u0430'), 'Moc\u043a\u0432a', 'only what UTS #39 maps to one ASCII letter');
+});
