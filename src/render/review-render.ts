@@ -132,6 +132,11 @@ export function summaryLines(summary: ReleaseSummary, style: Style, verbose = tr
       ]),
     );
     if (props.more !== null) lines.push(`  ${props.more}`);
+    // What store users read beside each field: help texts and option labels, escaped.
+    for (const p of props.shown) {
+      if (p.help !== undefined && p.help !== null) wrap(`${safe(p.name)} help: ${safe(p.help)}`, FINDING_WIDTH).forEach((l) => lines.push(`  ${l}`));
+      if (p.option_labels !== undefined && p.option_labels.length > 0) wrap(`${safe(p.name)} options: ${p.option_labels.map(safe).join(', ')}`, FINDING_WIDTH).forEach((l) => lines.push(`  ${l}`));
+    }
   }
   if (summary.files === null) lines.push('', style.bold('Files'), '  not listed: the archive is missing or was refused');
   else if (!verbose) lines.push('', style.bold(`Files (${summary.files.length})`), '  listed with --verbose');
@@ -411,8 +416,16 @@ export function renderReviewMarkdown(report: ReviewReport): string {
   const props = capped(s.properties, MAX_PROPERTIES);
   out.push(
     ...markdownTable(
-      ['Name', 'Type', 'Required', 'Label', 'Default'],
-      props.shown.map((p) => [cell(p.name), p.type, p.required ? 'yes' : 'no', p.label === null ? '' : cell(p.label), p.default === undefined ? '' : cell(JSON.stringify(p.default))]),
+      ['Name', 'Type', 'Required', 'Label', 'Default', 'Help', 'Options'],
+      props.shown.map((p) => [
+        cell(p.name),
+        p.type,
+        p.required ? 'yes' : 'no',
+        p.label === null ? '' : cell(p.label),
+        p.default === undefined ? '' : cell(JSON.stringify(p.default)),
+        p.help === undefined || p.help === null ? '' : cell(p.help),
+        cell((p.option_labels ?? []).join(', ')),
+      ]),
     ),
   );
   if (props.more !== null) out.push('', props.more);

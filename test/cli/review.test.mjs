@@ -140,8 +140,11 @@ test('a clean first release without pinning: the summary, one warning (signer no
     assert.deepEqual([c.risk, c.method, c.actions], [def.risk, def.method, [...def.actions]], c.key);
   }
   assert.deepEqual(s.capabilities.map((c) => c.key), ['catalog.products.read', 'cart.manage', 'site.theme.read', 'analytics.events.write']);
-  assert.deepEqual(s.properties.find((p) => p.name === 'heading'), { name: 'heading', type: 'text', label: 'Heading', required: true, default: 'Featured this week' });
-  assert.deepEqual(s.properties.find((p) => p.name === 'product_count'), { name: 'product_count', type: 'number', label: 'Products to show', required: false, default: 4 });
+  const { help: _h1, ...heading } = s.properties.find((p) => p.name === 'heading');
+  const { help: _h2, ...count } = s.properties.find((p) => p.name === 'product_count');
+  assert.deepEqual(heading, { name: 'heading', type: 'text', label: 'Heading', required: true, default: 'Featured this week' });
+  assert.deepEqual(count, { name: 'product_count', type: 'number', label: 'Products to show', required: false, default: 4 });
+  assert.deepEqual(s.properties.find((p) => p.name === 'layout').option_labels.length > 0, true, 'option labels in the summary');
   // Every file, with what the archive says of it and its content hash.
   const main = s.files.find((f) => f.path === 'main.js');
   assert.equal(main.size, readFileSync(join(ROOT, 'examples/hello-world/runtime/main.js')).length);
