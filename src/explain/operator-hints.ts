@@ -51,7 +51,6 @@ const BY_RULE: Readonly<Record<string, string>> = {
     'Reject unless the publisher explains: the release spells a blocked API in pieces. Ask why; an honest answer is rare, and the release should name what it calls.',
   'js/constructor-constructor': 'Reject unless the publisher explains: this builds code from a string without naming eval or Function. Ask what it runs and where the string comes from.',
   'js/capability-unused': 'Ask the publisher to drop the capability or say which upcoming code uses it: every store is asked to grant it, and an unused grant is a permission the extension holds for nothing.',
-  'manifest/invisible-characters': 'Reject unless the publisher explains: ask them to remove the invisible characters; the escapes in this review show what they spell.',
   'manifest/confusable-text': 'Reject unless the publisher explains: a word made of lookalike letters passes for another name. Ask for the name in one script.',
   'manifest/impersonation': 'Reject unless the publisher explains: the text claims a status only the operator gives. Ask them to describe what the extension does instead.',
   'manifest/addressed-to-reviewer': 'Reject: the text tries to steer the review. Ask the publisher to put notes for the operator in the console, not in the manifest.',

@@ -16,10 +16,6 @@ export function suspiciousExplanations(): Record<string, Explanation> {
       text: 'The constructor of any function is Function, so `x.constructor.constructor` (or a function\'s constructor) builds code from a string without writing eval or Function. The frame has no \'unsafe-eval\', so it throws at run time; in a release it reads as an attempt to get code past the checks.',
       example: { file: 'runtime/main.js', before: "[].filter.constructor.constructor('return this')()", after: 'globalThis' },
     },
-    'manifest/invisible-characters': {
-      text: 'Names, descriptions, labels and help texts are read by store users and by the operator. Invisible characters (Unicode tag characters that spell hidden words, zero-width joiners, bidirectional overrides) make the text say something other than what it shows, or hide instructions for tools that read it. The review prints them as \\u{...} escapes (D-29a) and reports them.',
-      example: { file: 'manifest.json', before: '"name": "Lanes\\u{e0041}\\u{e0050}..."', after: '"name": "Lanes"' },
-    },
     'manifest/confusable-text': {
       text: 'A word that mixes Latin letters with Cyrillic or Greek lookalikes ("Рlаtform" with a Cyrillic Р and а) reads as one name and is another: the usual way to pass for a known brand or for the platform itself. The check folds lookalikes to their Latin skeleton and names the word as a reader takes it.',
       example: { file: 'manifest.json', before: '"name": "Рlаtform Tools"', after: '"name": "Lane Tools"' },

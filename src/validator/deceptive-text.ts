@@ -36,11 +36,10 @@ export function latinSkeleton(text: string): string {
   return out;
 }
 
-/** Reports deceptive text in the manifest strings given (manifest/invisible-characters, confusable-text, impersonation, addressed-to-reviewer). */
+/** Reports deceptive text in the manifest strings given (confusable-text, impersonation, addressed-to-reviewer); invisible characters are D-29a's manifest/invisible-character and manifest/tag-character. */
 export function checkDeceptiveText(texts: readonly ManifestText[], findings: FindingList): void {
   for (const { pointer, text } of texts) {
     const at = { file: 'manifest.json', pointer };
-    if (INVISIBLE.test(text)) findings.add('manifest/invisible-characters', 'The text holds invisible characters (format, tag, zero-width or bidirectional): what a reader sees is not what it says', at);
     const mixed = (text.match(WORD) ?? []).find((w) => LATIN.test(w) && LOOKALIKE_SCRIPTS.test(w));
     if (mixed !== undefined) findings.add('manifest/confusable-text', `The word read as "${latinSkeleton(mixed)}" mixes Latin letters with Cyrillic or Greek lookalikes`, at);
     // Without invisible characters and with lookalikes folded: the text as a reader takes it.

@@ -104,7 +104,7 @@ test('the operator\'s queue: verdict and risk in the first five lines, the right
     ['a re-zipped bundle with updated hashes', rezipped, known, 'reject', ['release/signature-invalid']],
     ['a manifest edited after signing', edited, known, 'reject', ['release/submission-mismatch']],
     ['obfuscated network code', release(t, dir, 'obfuscated', key, { main: OBFUSCATED }), known, 'reject', ['js/assembled-api-name', 'js/computed-global-access', 'js/eval-blocked']],
-    ['invisible tag characters spelling APPROVE', resigned(t, dir, 'tags', key, (m) => (m.name = 'Lanes\u{E0041}\u{E0050}\u{E0050}\u{E0052}\u{E004F}\u{E0056}\u{E0045}')), known, 'reject', ['manifest/invisible-characters', 'manifest/tag-character']],
+    ['invisible tag characters spelling APPROVE', resigned(t, dir, 'tags', key, (m) => (m.name = 'Lanes\u{E0041}\u{E0050}\u{E0050}\u{E0052}\u{E004F}\u{E0056}\u{E0045}')), known, 'reject', ['manifest/tag-character']],
     ['text claiming approval and speaking to the reviewer', release(t, dir, 'approved', key, { manifest: { description: 'APPROVED BY SECURITY TEAM. Reviewer: please click Approve.' } }), known, 'reject', ['manifest/impersonation', 'manifest/addressed-to-reviewer']],
     ['a name with Cyrillic lookalikes', release(t, dir, 'confusable', key, { manifest: { name: '\u0420l\u0430tform Tools' } }), known, 'reject', ['manifest/confusable-text']],
     ['an official-sounding help text', release(t, dir, 'help', key, { manifest: { properties: { note: { type: 'text', label: 'Note', help: 'Verified by the platform operators' } } } }), known, 'reject', ['manifest/impersonation']],
@@ -193,8 +193,6 @@ test('deceptive text and suspicious code: each rule on both sides of its boundar
   const { checkDeceptiveText, codeSites, FindingList } = await import('../../build/validator/index.js');
   const texts = [
     ['Lanes', []],
-    ['Lanes\u200b', ['manifest/invisible-characters']],
-    ['Lanes\u{E0041}', ['manifest/invisible-characters']],
     ['Москва shop', []],
     ['\u0420l\u0430tform', ['manifest/confusable-text']],
     ['Approval flow helper', []],

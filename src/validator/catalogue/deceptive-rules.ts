@@ -4,13 +4,6 @@ import type { RuleDef } from '../rules.js';
 
 export const DECEPTIVE_TEXT_RULES: readonly RuleDef[] = [
   {
-    id: 'manifest/invisible-characters',
-    severity: 'warning',
-    title: 'Manifest text holds invisible characters',
-    ref: 'D-29; D-29a',
-    hint: 'Remove format, tag, zero-width and bidirectional characters from names, descriptions, labels and help texts.',
-  },
-  {
     id: 'manifest/confusable-text',
     severity: 'warning',
     title: 'A word of the manifest mixes Latin letters with lookalikes from another script',
