@@ -105,12 +105,19 @@ function validatorAsSibling(bundle) {
   const validatorDir = join(root, 'src/validator') + '/';
   const validatorIndex = join(root, 'src/validator/index.ts');
   const validatorInternal = join(root, 'src/validator/internal.ts');
+  const serviceIndex = join(root, 'src/service/index.ts');
+  const serviceDir = join(root, 'src/service') + '/';
   return {
     name: 'validator-as-sibling',
     setup(b) {
       b.onResolve({ filter: /^\.\.?\// }, (args) => {
         const target = join(args.resolveDir, args.path).replace(/\.js$/, '.ts');
         if (target === validatorIndex) return { path: './validator.mjs', external: true };
+        // The service core is the other leaf: its index is dist/service.mjs, nothing deeper.
+        if (target === serviceIndex) return { path: './service.mjs', external: true };
+        if (target.startsWith(serviceDir)) {
+          return { errors: [{ text: `${bundle} may use the service core only through its index: ${args.importer} imports ${args.path}` }] };
+        }
         // Validator modules do nothing when loaded (scripts/esbuild-validator-pure.mjs):
         // only the helpers the bundle uses are taken.
         if (target === validatorInternal) return { path: target, sideEffects: false };

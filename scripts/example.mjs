@@ -30,7 +30,7 @@ const steps = [
   ['platform-ext', tool, ['keygen', '--private-key', key, '--public-key', pub]],
   ['platform-ext', tool, ['package', project, '--out', release, '--private-key', key]],
   ['platform-ext', tool, ['verify', release]],
-  ['platform-review', review, [release]],
+  ['platform-review', review, [release, '--known-keys', pub]],
 ];
 
 let status = 0;

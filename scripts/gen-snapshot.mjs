@@ -32,6 +32,7 @@ const AREA_TITLES = {
   archive: 'Archive',
   baseline: 'Release diff',
   config: 'Project configuration',
+  history: 'Publisher history (platform-review --history)',
 };
 
 /**

@@ -33,6 +33,8 @@ export const TEST_FILES = [
   'test/cli/launcher.test.mjs',
   'test/cli/package-faults.test.mjs',
   'test/cli/release.test.mjs',
+  'test/cli/review-decisions.test.mjs',
+  'test/cli/review-history.test.mjs',
   'test/cli/review.test.mjs',
   'test/cli/wrong-folder.test.mjs',
   'test/contract/context.test.mjs',

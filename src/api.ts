@@ -69,6 +69,10 @@ export interface ReviewReleaseOptions {
   readonly knownKeys?: string;
   /** As `platform-review --baseline <dir>`: the approved release this one updates (adds `diff`). */
   readonly baseline?: string;
+  /** As `platform-review --history <file>`: the publisher's record exported by the service. */
+  readonly history?: string;
+  /** As `platform-review --first-release`: the publisher's first submission. */
+  readonly firstRelease?: boolean;
 }
 
 export interface PackageProjectOptions {
@@ -192,8 +196,20 @@ export function verifyRelease(dir: string): Promise<Report> {
 export function reviewRelease(dir: string, options?: ReviewReleaseOptions): Promise<ReviewReport> {
   try {
     const target = requireFolder('reviewRelease', dir);
-    const { knownKeys, baseline } = readOptions<ReviewReleaseOptions>('reviewRelease', options, { knownKeys: 'string', baseline: 'string' });
-    return usage(() => reviewReleaseOp(target, { ...(knownKeys !== undefined && { knownKeys }), ...(baseline !== undefined && { baseline }) }));
+    const { knownKeys, baseline, history, firstRelease } = readOptions<ReviewReleaseOptions>('reviewRelease', options, {
+      knownKeys: 'string',
+      baseline: 'string',
+      history: 'string',
+      firstRelease: 'boolean',
+    });
+    return usage(() =>
+      reviewReleaseOp(target, {
+        ...(knownKeys !== undefined && { knownKeys }),
+        ...(baseline !== undefined && { baseline }),
+        ...(history !== undefined && { history }),
+        ...(firstRelease === true && { firstRelease }),
+      }),
+    );
   } catch (error) {
     return Promise.reject(error);
   }

@@ -3,7 +3,7 @@
 // JSON. Part of platform-review: Node built-ins and the validator's index only.
 import { outputFormat, parseArgs } from './args.js';
 import { PLAIN, ansiStyle } from '../render/report-text.js';
-import { reviewRelease } from '../ops/review-release.js';
+import { reviewRelease, showBundleFile } from '../ops/review-release.js';
 import { exitStatusOf } from '../pipeline/report.js';
 import { renderReviewMarkdown, renderReviewText } from '../render/review-render.js';
 import { UsageError } from '../node/usage-error.js';
@@ -18,6 +18,11 @@ type ReviewFormat = (typeof FORMATS)[number];
 const FLAGS = {
   'known-keys': { type: 'string', valueName: '<file>', description: 'The publisher\'s active public keys or fingerprints, one a line' },
   baseline: { type: 'string', valueName: '<previous-release-dir>', description: 'The approved release this one updates: print the diff' },
+  history: { type: 'string', valueName: '<file>', description: 'The publisher\'s record exported by the service (JSON)' },
+  'first-release': { type: 'boolean', description: 'The publisher\'s first submission: the signer is new' },
+  show: { type: 'string', valueName: '<bundle-file>', description: 'Print one file of the bundle, escaped' },
+  diff: { type: 'boolean', description: 'With --baseline: print the changed lines of each text file' },
+  verbose: { type: 'boolean', description: 'Also the full file listing and the limits' },
   format: { type: 'string', valueName: '<text|json|markdown>', description: 'Output format' },
   json: { type: 'boolean', description: 'Same as --format json' },
   help: { type: 'boolean', description: 'Show this help', short: 'h' },
@@ -25,16 +30,20 @@ const FLAGS = {
 } as const;
 
 const HELP = `Usage: platform-review <release-dir> [--known-keys <file>] [--baseline <previous-release-dir>]
-                       [--format text|json|markdown]
+                       [--first-release] [--verbose] [--format text|json|markdown]
 
 Reviews a release folder offline with the production validators: the manifest, the
 archive (structure and contents), both hashes, the submission record, the key fingerprint,
-the signature, capabilities and property definitions. Prints what the release is (name,
-version, hashes, signer, capabilities with their risk, properties, files, limits), then
-the findings, each with what to do about it, and a verdict. Changes nothing.
+the signature, capabilities and property definitions. Prints the verdict and a risk
+summary first, then the findings (one entry per rule), each with what to do about it, then
+what the release is (name, version, hashes, signer, capabilities, properties). Changes
+nothing.
 
-Exit status: 0 no errors (warnings allowed), 1 at least one error, 2 usage error or
-unreadable folder.
+The signer must be pinned: give --known-keys, --history, --baseline or --first-release;
+without any of them the review cannot decide.
+
+Exit status: 0 approve (after reading the warnings listed), 1 reject or cannot decide,
+2 usage error or unreadable folder.
 
 Options:
   --known-keys <file>   The publisher's active keys, one a line: the base64 public key
@@ -43,6 +52,17 @@ Options:
                         without this option the signer is not pinned (a warning).
   --baseline <dir>      The approved release this one updates: adds the diff (version,
                         signer, capabilities, properties, files) and its findings.
+  --history <file>      The publisher's record as the service exports it
+                        (platform-publisher-history-v1: the publisher record and their
+                        release submissions): a reused or lower version, a revoked,
+                        unknown or new signer, a revoked publisher, a changed namespace
+  --first-release       The operator states this is the publisher's first submission:
+                        the signer is new, nothing to compare it with
+  --show <bundle-file>  Print one file of bundle.zip (as the archive names it) from the
+                        verified archive, escaped; nothing is written to disk
+  --diff                With --baseline: the changed lines of each text file (unified
+                        hunks, escaped, at most 400 lines a file)
+  --verbose             Also list every file and the limits block
   --format <f>          text (default), json (one platform-extension-report-v1 object with
                         the summary and the diff) or markdown (tables, for a ticket)
   --json                Same as --format json
@@ -74,19 +94,30 @@ export function runReview(given: readonly string[], io: ReviewIo): number {
       return 0;
     }
     if (args.positionals.length !== 1) throw new UsageError('platform-review takes one release folder: platform-review <release-dir> [--known-keys <file>] [--baseline <dir>]');
+    const show = args.flags['show'];
+    if (typeof show === 'string') {
+      // Read from the verified archive in memory; every control and invisible character escaped (D-29).
+      const shown = showBundleFile(args.positionals[0]!, show);
+      io.out(escapeLines(shown.text) + (shown.text.endsWith('\n') ? '' : '\n'));
+      if (shown.cut > 0) io.out(`... and ${shown.cut} more characters, not shown\n`);
+      return 0;
+    }
     const format: ReviewFormat = outputFormat(args.flags, FORMATS);
     const knownKeys = args.flags['known-keys'];
     const baseline = args.flags['baseline'];
+    const history = args.flags['history'];
     const report = reviewRelease(args.positionals[0]!, {
       ...(typeof knownKeys === 'string' && { knownKeys }),
       ...(typeof baseline === 'string' && { baseline }),
+      ...(args.flags['first-release'] === true && { firstRelease: true }),
+      ...(typeof history === 'string' && { history }),
     });
     const color = argv.length === given.length && colorWanted(io.isTTY, io.env);
     const style = color ? ansiStyle() : PLAIN;
     // D-29a: the summary's strings come from the release: invisible characters as \u escapes.
     if (format === 'json') io.out(stringifyJson(report) + '\n');
     else if (format === 'markdown') io.out(renderReviewMarkdown(report));
-    else io.out(renderReviewText(report, style));
+    else io.out(renderReviewText(report, style, { verbose: args.flags['verbose'] === true, diff: args.flags['diff'] === true }));
     return exitStatusOf(report);
   } catch (error) {
     if (error instanceof UsageError) {

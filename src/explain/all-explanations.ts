@@ -19,6 +19,7 @@ import { baselineExplanations } from './baseline-explanations.js';
 import { secretExplanations } from './secret-explanations.js';
 import { configExplanations } from './config-explanations.js';
 import { reviewExplanations } from './review-explanations.js';
+import { suspiciousExplanations } from './suspicious-explanations.js';
 
 export type { Explanation, FixExample } from './explanation-kit.js';
 
@@ -36,6 +37,7 @@ export function allExplanations(): Readonly<Record<string, Explanation>> {
     ...htmlExplanations(),
     ...cssExplanations(),
     ...jsExplanations(),
+    ...suspiciousExplanations(),
     ...releaseExplanations(),
     ...archiveExplanations(),
     ...baselineExplanations(),

@@ -34,6 +34,26 @@ const BY_RULE: Readonly<Record<string, string>> = {
   'baseline/property-removed': SAVED_SETTINGS,
   'baseline/property-retyped': SAVED_SETTINGS,
   'baseline/property-narrowed': SAVED_SETTINGS,
+  'history/version-already-approved': 'Reject: this version was approved before and is never reused. Ask the publisher for the same change under a higher version.',
+  'history/version-not-higher': 'Reject: stores run a higher version already. Ask the publisher for a version above the last approved one.',
+  'history/signer-revoked': 'Reject: the key was revoked, so anyone may hold it now. Ask the publisher to sign with an active key; if they did not sign this, tell them their old key is in use.',
+  'history/signer-unknown': 'Reject, unless the publisher confirms through the console that the key is theirs: ask them to register it, then review again with the updated history.',
+  'history/signer-new': 'Before approving, confirm with the publisher, through the console, that they added this key: it signed none of their approved releases.',
+  'history/publisher-revoked': 'Reject: the publisher is revoked. Decide about the publisher first; their releases wait until then.',
+  'history/namespace-changed': 'Reject as an update: ask the publisher to keep the namespace of their approved releases, or to submit this as a new extension.',
+  'js/network-api':
+    'Reject unless the publisher explains: ask what this call is for, which host it would reach and what data it would send. The frame blocks it, so it either is dead code (ask them to remove it) or is meant to work somewhere the policy does not hold.',
+  'js/eval-blocked':
+    'Reject unless the publisher explains: ask which code is built from strings and where the strings come from (a setting, a form, the network). Ordinary functions do the same without it.',
+  'js/computed-global-access':
+    'Reject unless the publisher explains: ask which global this reads and why by a computed name; code that needs fetch or eval would name it, so this hides the call from review.',
+  'js/assembled-api-name':
+    'Reject unless the publisher explains: the release spells a blocked API in pieces. Ask why; an honest answer is rare, and the release should name what it calls.',
+  'js/constructor-constructor': 'Reject unless the publisher explains: this builds code from a string without naming eval or Function. Ask what it runs and where the string comes from.',
+  'js/capability-unused': 'Ask the publisher to drop the capability or say which upcoming code uses it: every store is asked to grant it, and an unused grant is a permission the extension holds for nothing.',
+  'manifest/confusable-text': 'Reject unless the publisher explains: a word made of lookalike letters passes for another name. Ask for the name in one script.',
+  'manifest/impersonation': 'Reject unless the publisher explains: the text claims a status only the operator gives. Ask them to describe what the extension does instead.',
+  'manifest/addressed-to-reviewer': 'Reject: the text tries to steer the review. Ask the publisher to put notes for the operator in the console, not in the manifest.',
   'secret/private-key':
     'Reject: the release holds private-key material. Tell the publisher that key is exposed: they must register a new key, revoke the exposed one, and submit again without it.',
 };

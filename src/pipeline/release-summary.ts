@@ -27,7 +27,7 @@ import {
 import { sha256Hex } from '../node/hashes.js';
 
 /** Whether the signer's fingerprint was compared with the publisher's active keys (--known-keys). */
-export type SignerPinning = 'pinned' | 'unknown' | 'not-pinned';
+export type SignerPinning = 'pinned' | 'unknown' | 'not-pinned' | 'new';
 
 export interface SummaryCapability {
   readonly key: string;
@@ -42,6 +42,10 @@ export interface SummaryProperty {
   readonly name: string;
   readonly type: string;
   readonly label: string | null;
+  /** The help text store users read beside the field; null when there is none. */
+  readonly help?: string | null;
+  /** select: the labels of the options as store users see them. */
+  readonly option_labels?: readonly string[];
   readonly required: boolean;
   /** Absent when the definition has no (valid) default. */
   readonly default?: boolean | number | string;
@@ -145,7 +149,15 @@ export function buildReleaseSummary(result: ReleaseResult, archiveBytes: number 
     return def === undefined ? [] : [{ key, risk: def.risk, method: def.method, actions: [...def.actions] }];
   });
   const properties = (manifest?.properties ?? []).map(
-    (p): SummaryProperty => ({ name: p.name, type: p.type, label: p.label ?? null, required: p.required, ...(p.default !== undefined && { default: p.default }) }),
+    (p): SummaryProperty => ({
+      name: p.name,
+      type: p.type,
+      label: p.label ?? null,
+      help: p.help ?? null,
+      ...(p.options !== undefined && { option_labels: p.options.map((o) => o.label) }),
+      required: p.required,
+      ...(p.default !== undefined && { default: p.default }),
+    }),
   );
   const files = summaryFiles(result);
   const totals: SummaryTotal[] = [];
@@ -202,6 +214,11 @@ export interface ChangedFile {
   readonly path: string;
   readonly size_before: number;
   readonly size_after: number;
+  /** Text files (the review fills these in): lines added and removed. */
+  readonly lines_added?: number;
+  readonly lines_removed?: number;
+  /** Unified hunks of the change, bounded; null when the files are too far apart to align. */
+  readonly hunks?: readonly string[] | null;
 }
 
 export interface ReleaseDiff {

@@ -8,6 +8,7 @@ import { ruleById, type Finding } from '../validator/internal.js';
 import type { AcknowledgedFinding } from '../load/project-config.js';
 import { CONTRACT_VERSION } from '../contract/versions.js';
 import type { ReleaseDiff, ReleaseSummary } from '../pipeline/release-summary.js';
+import type { CodeReview, HistoryFacts, RiskSummary, Verdict } from '../pipeline/review-verdict.js';
 
 declare const __PLATFORM_EXT_VERSION__: string;
 /** The tool's version as bundled; transpiled sources (tests of build/) have no version. */
@@ -124,6 +125,14 @@ export function exitStatusOf(report: Pick<Report, 'ok'>): 0 | 1 {
 export interface ReviewReport extends Report {
   readonly command: 'review';
   readonly findings: readonly ReportFinding[];
+  /** The proposed decision, first in the text output. */
+  readonly verdict: Verdict;
+  /** The few facts the decision rests on. */
+  readonly risk: RiskSummary;
+  /** With --history: what the publisher's record says. */
+  readonly history?: HistoryFacts;
+  /** The call sites of each declared capability and each risky API. */
+  readonly code: CodeReview;
   readonly summary: ReleaseSummary;
   readonly diff?: ReleaseDiff;
 }

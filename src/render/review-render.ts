@@ -6,7 +6,7 @@
 // messages) is printed with control, bidirectional and invisible format characters as
 // `\u{…}` escapes (D-29): the input never controls the terminal or the ticket's layout.
 import { BUNDLE_MAX_FILES, DESCRIPTION_MAX_BYTES, MAX_PROPERTIES, escapeTerminal, formatSize } from '../validator/internal.js';
-import type { Style } from './report-text.js';
+import { PLAIN as PLAIN_STYLE, type Style } from './report-text.js';
 import type { ReportFinding, ReviewReport } from '../pipeline/report.js';
 import type { ReleaseDiff, ReleaseSummary, SignerPinning, SummaryTotal } from '../pipeline/release-summary.js';
 
@@ -37,6 +37,7 @@ const PINNING_TEXT: Readonly<Record<SignerPinning, string>> = {
   pinned: 'among the publisher\'s known keys',
   unknown: 'NOT among the publisher\'s known keys',
   'not-pinned': 'signer not pinned (no --known-keys)',
+  new: 'a new signer: the publisher\'s first release (--first-release)',
 };
 
 const TOTAL_NAMES: Readonly<Record<SummaryTotal['limit'], string>> = {
@@ -101,10 +102,10 @@ function table(rows: readonly (readonly string[])[], indent = '  '): string[] {
 }
 
 /** The release summary as text lines. */
-export function summaryLines(summary: ReleaseSummary, style: Style): string[] {
+export function summaryLines(summary: ReleaseSummary, style: Style, verbose = true): string[] {
   const lines: string[] = [];
   const signer = summary.signer;
-  const pin = signer.pinning === 'pinned' ? style.green(PINNING_TEXT.pinned) : signer.pinning === 'unknown' ? style.red(PINNING_TEXT.unknown) : style.yellow(PINNING_TEXT['not-pinned']);
+  const pin = signer.pinning === 'pinned' ? style.green(PINNING_TEXT.pinned) : signer.pinning === 'unknown' ? style.red(PINNING_TEXT.unknown) : style.yellow(PINNING_TEXT[signer.pinning]);
   lines.push(
     ...table([
       ['release', `${shown(summary.namespace)} ${shown(summary.version)}`],
@@ -131,8 +132,14 @@ export function summaryLines(summary: ReleaseSummary, style: Style): string[] {
       ]),
     );
     if (props.more !== null) lines.push(`  ${props.more}`);
+    // What store users read beside each field: help texts and option labels, escaped.
+    for (const p of props.shown) {
+      if (p.help !== undefined && p.help !== null) wrap(`${safe(p.name)} help: ${safe(p.help)}`, FINDING_WIDTH).forEach((l) => lines.push(`  ${l}`));
+      if (p.option_labels !== undefined && p.option_labels.length > 0) wrap(`${safe(p.name)} options: ${p.option_labels.map(safe).join(', ')}`, FINDING_WIDTH).forEach((l) => lines.push(`  ${l}`));
+    }
   }
   if (summary.files === null) lines.push('', style.bold('Files'), '  not listed: the archive is missing or was refused');
+  else if (!verbose) lines.push('', style.bold(`Files (${summary.files.length})`), '  listed with --verbose');
   else {
     lines.push('', style.bold(`Files (${summary.files.length})`));
     const files = capped(summary.files, BUNDLE_MAX_FILES);
@@ -144,13 +151,14 @@ export function summaryLines(summary: ReleaseSummary, style: Style): string[] {
     );
     if (files.more !== null) lines.push(`  ${files.more}`);
   }
+  if (!verbose) return lines;
   lines.push('', style.bold('Limits'));
   lines.push(...table(summary.totals.map((t) => [TOTAL_NAMES[t.limit], `${amount(t.used, t.unit)} of ${amount(t.max, t.unit)}`, t.share > 1 ? style.red(percent(t.share)) : percent(t.share)])));
   return lines;
 }
 
 /** The diff against the baseline as text lines. */
-export function diffLines(diff: ReleaseDiff, style: Style): string[] {
+export function diffLines(diff: ReleaseDiff, style: Style, hunks = false): string[] {
   const lines: string[] = ['', style.bold(`Changes since the baseline ${safe(diff.baseline)}`)];
   const rows: string[][] = [];
   const higher = diff.version.higher === null ? '' : diff.version.higher ? ' (higher)' : ` ${style.red('(NOT higher)')}`;
@@ -177,11 +185,21 @@ export function diffLines(diff: ReleaseDiff, style: Style): string[] {
     for (const f of list(diff.files.added, BUNDLE_MAX_FILES, 'files added:')) rows.push(['+ file', `${safe(f.path)} (${formatSize(f.size)})`]);
     for (const f of list(diff.files.removed, BUNDLE_MAX_FILES, 'files removed:')) rows.push(['- file', `${safe(f.path)} (${formatSize(f.size)})`]);
     for (const f of list(diff.files.changed, BUNDLE_MAX_FILES, 'files changed:')) {
-      rows.push(['~ file', `${safe(f.path)} (${formatSize(f.size_before)} -> ${formatSize(f.size_after)})`]);
+      const lines = f.lines_added !== undefined ? `, +${f.lines_added} -${f.lines_removed ?? 0} lines` : '';
+      rows.push(['~ file', `${safe(f.path)} (${formatSize(f.size_before)} -> ${formatSize(f.size_after)}${lines})`]);
     }
     if (diff.files.added.length + diff.files.removed.length + diff.files.changed.length === 0) rows.push(['files', 'unchanged']);
   }
   lines.push(...table(rows), ...more.map((m) => `  ${m}`));
+  // --diff: the changed hunks of each text file, every line escaped.
+  if (hunks && diff.files !== null) {
+    for (const f of diff.files.changed) {
+      if (f.hunks === undefined) continue;
+      lines.push('', style.bold(`--- a/${safe(f.path)}`), style.bold(`+++ b/${safe(f.path)}`));
+      if (f.hunks === null) lines.push('  (too far apart to align: counts only)');
+      else for (const h of f.hunks) lines.push(h.startsWith('+') ? style.green(safe(h)) : h.startsWith('-') ? style.red(safe(h)) : safe(h));
+    }
+  }
   return lines;
 }
 
@@ -193,51 +211,145 @@ function counts(report: ReviewReport): string {
   return `${report.errors} error${report.errors === 1 ? '' : 's'}, ${report.warnings} warning${report.warnings === 1 ? '' : 's'}${more}`;
 }
 
+/** Places listed under one collapsed entry; the rest are counted. */
+const MAX_PLACES = 12;
+
+/** Where a finding is: its file, line and column, pointer. */
+function place(f: ReportFinding): string {
+  const at = f.line !== undefined ? ` ${f.line}:${f.column ?? 1}` : '';
+  const pointer = f.pointer !== undefined && f.pointer !== '' ? ` ${safe(f.pointer)}` : '';
+  return `${f.file === undefined ? '(the release folder)' : safe(f.file)}${at}${pointer}`;
+}
+
+/** The findings of one rule together, in the order the first of each comes. */
+export function collapseFindings(findings: readonly ReportFinding[]): ReportFinding[][] {
+  const groups = new Map<string, ReportFinding[]>();
+  for (const f of findings) {
+    let group = groups.get(f.rule);
+    if (group === undefined) groups.set(f.rule, (group = []));
+    group.push(f);
+  }
+  return [...groups.values()];
+}
+
 /**
- * The findings grouped by file (the folder's own files, or the bundle's), each with its
- * place, severity, message and rule id, then what the operator should do. Everything from
- * the release is escaped.
+ * The findings, one entry per rule: severity, rule id and how many; the first message; the
+ * places (file, line, pointer) of all of them; then what the operator should do. Everything
+ * from the release is escaped.
  */
 export function findingLines(report: ReviewReport, style: Style): string[] {
   if (report.findings.length === 0) return [];
   const lines: string[] = [style.bold(`Findings (${counts(report)})`)];
-  const groups = new Map<string, ReportFinding[]>();
-  for (const f of report.findings) {
-    const key = f.file ?? '';
-    let group = groups.get(key);
-    if (group === undefined) groups.set(key, (group = []));
-    group.push(f);
-  }
-  for (const [file, group] of groups) {
-    lines.push(`  ${style.bold(file === '' ? '(the release folder)' : safe(file))}`);
-    for (const f of group) {
-      const at = f.line !== undefined ? ` ${f.line}:${f.column ?? 1}` : '';
-      const where = at + (f.pointer !== undefined && f.pointer !== '' ? ` ${safe(f.pointer)}` : '');
-      const severity = f.severity === 'error' ? style.red('error') : style.yellow('warning');
-      lines.push(`    ${severity}${where}  ${style.dim(f.rule)}`);
-      for (const line of wrap(safe(f.message), FINDING_WIDTH)) lines.push(`      ${line}`);
-      if (f.hint !== undefined) wrap(`What to do: ${f.hint}`, FINDING_WIDTH).forEach((line) => lines.push(`      ${style.dim(line)}`));
-      // The last listed finding of a rule counts those left out (MAX_FINDINGS_PER_RULE_AND_FILE, MAX_FILES_PER_RULE).
-      if (f.truncated !== undefined && f.truncated > 0) lines.push(`      ${style.dim(`and ${f.truncated} more findings of ${f.rule}, not listed`)}`);
+  for (const group of collapseFindings(report.findings)) {
+    const f = group[0]!;
+    const severity = f.severity === 'error' ? style.red('error') : style.yellow('warning');
+    let notListed = 0;
+    for (const g of group) notListed += g.truncated ?? 0;
+    const count = group.length + notListed;
+    lines.push(`  ${severity} ${style.dim(f.rule)}${count > 1 ? ` (${count} findings)` : ''}  ${place(f)}`);
+    for (const line of wrap(safe(f.message), FINDING_WIDTH)) lines.push(`    ${line}`);
+    if (group.length > 1) {
+      const places = group.slice(0, MAX_PLACES).map(place);
+      if (group.length > MAX_PLACES) places.push(`and ${group.length - MAX_PLACES} more`);
+      wrap(`at ${places.join('; ')}`, FINDING_WIDTH).forEach((line) => lines.push(`    ${line}`));
     }
+    if (notListed > 0) lines.push(`    ${style.dim(`and ${notListed} more findings of ${f.rule}, not listed`)}`);
+    if (f.hint !== undefined) wrap(`What to do: ${f.hint}`, FINDING_WIDTH).forEach((line) => lines.push(`    ${style.dim(line)}`));
   }
   return lines;
 }
 
-/** The last line: a mark, the folder, and the verdict in the operator's terms. */
+const SIGNER_WORDS: Readonly<Record<ReviewReport['risk']['signer'], string>> = {
+  pinned: 'pinned',
+  new: 'new (first release: nothing to compare with)',
+  unknown: 'UNKNOWN (not the publisher\'s key)',
+  revoked: 'REVOKED',
+  'not-pinned': 'not pinned',
+};
+
+function names(keys: readonly string[]): string {
+  return keys.length === 0 ? 'none' : keys.map(safe).join(', ');
+}
+
+/** The verdict line and four lines of risk: the first five lines of the text output. */
+export function headLines(report: ReviewReport, style: Style): string[] {
+  const r = report.risk;
+  const v = report.verdict;
+  const mark = v.decision === 'reject' || v.decision === 'cannot-decide' ? style.red('✖') : v.decision === 'approve-after-reading' ? style.yellow('!') : style.green('✓');
+  const what = `${shown(report.summary.namespace)} ${shown(report.summary.version)}`;
+  const signer = r.signer === 'pinned' ? style.green(SIGNER_WORDS.pinned) : r.signer === 'new' ? style.yellow(SIGNER_WORDS.new) : style.red(SIGNER_WORDS[r.signer]);
+  const files = r.files === null ? 'no baseline given: nothing compared' : `${r.files.added} added, ${r.files.changed} changed, ${r.files.removed} removed since the baseline`;
+  return [
+    `${mark} ${v.text}  (${what}, ${safe(report.target)})`,
+    `  signer ${signer}; signature ${r.signature === 'valid' ? 'valid' : style.red('NOT valid')}; hashes ${r.hashes === 'mismatch' ? style.red('DO NOT match') : r.hashes === 'match' ? 'match' : 'unknown'}`,
+    `  capabilities ${r.capabilities.declared.length}; new: ${names(r.capabilities.new)}; unused: ${names(r.capabilities.unused)}; medium risk: ${names(r.capabilities.high_risk)}`,
+    `  files ${report.summary.files?.length ?? 'not listed'}; ${files}`,
+    `  suspicious code: ${r.suspicious_code === 0 ? 'none' : style.red(`${r.suspicious_code} finding${r.suspicious_code === 1 ? '' : 's'}`)}; deceptive text: ${r.deceptive_text === 0 ? 'none' : style.red(`${r.deceptive_text} finding${r.deceptive_text === 1 ? '' : 's'}`)}`,
+  ];
+}
+
+/** The last line repeats the verdict: a mark, the folder, and the decision in the operator's terms. */
 export function verdictLine(report: ReviewReport, style: Style): string {
-  const mark = report.errors > 0 ? style.red('✖') : report.warnings > 0 ? style.yellow('!') : style.green('✓');
+  const d = report.verdict.decision;
+  const mark = d === 'reject' || d === 'cannot-decide' ? style.red('✖') : d === 'approve-after-reading' ? style.yellow('!') : style.green('✓');
   return `${mark} ${safe(report.target)}: ${verdict(report)}`;
 }
 
-/** The whole review for a terminal: summary, diff, findings, verdict. */
-export function renderReviewText(report: ReviewReport, style: Style): string {
-  const lines = summaryLines(report.summary, style);
-  if (report.diff !== undefined) lines.push(...diffLines(report.diff, style));
+/** Sites listed per capability or API in the text; the JSON report keeps every one. */
+const MAX_SITES_SHOWN = 8;
+
+const API_TITLES: Readonly<Record<string, string>> = {
+  network: 'network',
+  'code-from-string': 'code from strings',
+  navigation: 'navigation',
+  storage: 'storage',
+};
+
+/** The code behind each capability and each risky API: file, line and the line of code, escaped. */
+export function codeLines(report: ReviewReport, style: Style): string[] {
+  const lines: string[] = ['', style.bold('Code behind capabilities and risky APIs')];
+  const sites = (list: readonly { file: string; line: number; excerpt: string }[]) => {
+    for (const s of list.slice(0, MAX_SITES_SHOWN)) {
+      const at = `      ${safe(s.file)}:${s.line}  `;
+      // The excerpt is cut to the line's 100 columns (before escaping, so an escape is never cut).
+      const room = Math.max(20, 100 - [...at].length);
+      const chars = [...s.excerpt];
+      lines.push(at + safe(chars.length <= room ? s.excerpt : `${chars.slice(0, room - 3).join('')}...`));
+    }
+    if (list.length > MAX_SITES_SHOWN) lines.push(`      and ${list.length - MAX_SITES_SHOWN} more (all in the JSON report)`);
+  };
+  for (const c of report.code.capabilities) {
+    lines.push(`  ${safe(c.key)}: ${c.used ? `used at ${c.sites.length} place${c.sites.length === 1 ? '' : 's'}` : style.yellow('UNUSED')}`);
+    sites(c.sites);
+  }
+  if (report.code.capabilities.length === 0) lines.push('  no capability declared');
+  for (const a of report.code.apis) {
+    if (a.sites.length === 0) continue;
+    lines.push(`  ${style.red(API_TITLES[a.kind] ?? a.kind)}: ${a.sites.length} place${a.sites.length === 1 ? '' : 's'}`);
+    sites(a.sites);
+  }
+  return lines;
+}
+
+/** Options of the text rendering. */
+export interface ReviewTextOptions {
+  /** Also the full file listing and the limits block. */
+  readonly verbose?: boolean;
+  /** With a baseline: the changed hunks of each text file. */
+  readonly diff?: boolean;
+}
+
+/** The whole review for a terminal: verdict and risk first, then the findings, the summary, the diff. */
+export function renderReviewText(report: ReviewReport, style: Style, options: ReviewTextOptions = {}): string {
+  const lines = headLines(report, style);
   const findings = findingLines(report, style);
   // A loop, not a spread into push: the list is as long as the findings allow.
   if (findings.length > 0) lines.push('');
   for (const line of findings) lines.push(line);
+  lines.push(...codeLines(report, style));
+  lines.push('', style.bold('The release'));
+  lines.push(...summaryLines(report.summary, style, options.verbose === true));
+  if (report.diff !== undefined) lines.push(...diffLines(report.diff, style, options.diff === true));
   lines.push('', verdictLine(report, style));
   return lines.join('\n') + '\n';
 }
@@ -276,6 +388,10 @@ export function renderReviewMarkdown(report: ReviewReport): string {
   const s = report.summary;
   const out: string[] = [];
   out.push(`## Release review: ${code(s.namespace)} ${code(s.version)}`, '');
+  // Verdict and risk first, as in the text output (markdownCell escapes what the release wrote).
+  out.push(`**Verdict:** ${markdownCell(verdict(report))}`, '');
+  for (const line of headLines(report, PLAIN_STYLE).slice(1)) out.push(`- ${markdownCell(line.trim())}`);
+  out.push('');
   out.push(
     ...markdownTable(
       ['Field', 'Value'],
@@ -300,8 +416,16 @@ export function renderReviewMarkdown(report: ReviewReport): string {
   const props = capped(s.properties, MAX_PROPERTIES);
   out.push(
     ...markdownTable(
-      ['Name', 'Type', 'Required', 'Label', 'Default'],
-      props.shown.map((p) => [cell(p.name), p.type, p.required ? 'yes' : 'no', p.label === null ? '' : cell(p.label), p.default === undefined ? '' : cell(JSON.stringify(p.default))]),
+      ['Name', 'Type', 'Required', 'Label', 'Default', 'Help', 'Options'],
+      props.shown.map((p) => [
+        cell(p.name),
+        p.type,
+        p.required ? 'yes' : 'no',
+        p.label === null ? '' : cell(p.label),
+        p.default === undefined ? '' : cell(JSON.stringify(p.default)),
+        p.help === undefined || p.help === null ? '' : cell(p.help),
+        cell((p.option_labels ?? []).join(', ')),
+      ]),
     ),
   );
   if (props.more !== null) out.push('', props.more);
@@ -358,7 +482,5 @@ export function renderReviewMarkdown(report: ReviewReport): string {
 
 /** One line: what the review found, in the operator's terms. */
 export function verdict(report: ReviewReport): string {
-  if (report.errors > 0) return `reject (${counts(report)})`;
-  if (report.warnings > 0) return `no errors; weigh the warnings before approving (${counts(report)})`;
-  return 'no problems found; the approval is the operator\'s decision';
+  return report.findings.length === 0 ? report.verdict.text : `${report.verdict.text} (${counts(report)})`;
 }

@@ -56,3 +56,6 @@ export const DECIDERS = {
   'private-link': decideLink,
   invitation: decideInvitation,
 } as const;
+// The record readers, for tools that read JSON exports of records (platform-review --history).
+export { readPublisher, readSubmission } from './model.js';
+export { Malformed } from './shape.js';

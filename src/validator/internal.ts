@@ -186,3 +186,7 @@ export {
   type SettingValue,
   type ThemeField,
 } from './bridge/protocol.js';
+
+// The review's code sites and deceptive-text checks (platform-review).
+export { checkSuspiciousCode as codeSites, type CodeSite, type CodeSiteKind } from './js/suspicious-code.js';
+export { checkDeceptiveText, latinSkeleton, type ManifestText } from './deceptive-text.js';

@@ -441,5 +441,10 @@ function explainSignature(
   if (record !== null && publicKeyId !== undefined && record.publisher_public_key_id !== undefined && record.publisher_public_key_id !== publicKeyId) {
     return 'The signature does not verify, and publisher-public-key.txt is not the key named in submission.json: the release was signed with a different key';
   }
+  // The record's hashes agree with the files, yet the signature is not over them: whoever
+  // changed the files rewrote the submission record too (a re-zipped bundle, an edited manifest).
+  if (record !== null && recordedManifest === manifestSha256 && recordedArtifact === artifactSha256) {
+    return 'The hashes in submission.json match the files, but the signature does not verify over them: the files were changed after signing and the submission record was edited along with them, or the signature was made with a different key or over another payload';
+  }
   return 'The signature does not verify with publisher-public-key.txt over this manifest and bundle: it was made with a different key or over another payload';
 }

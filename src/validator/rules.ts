@@ -4,16 +4,18 @@
 // Ids are permanent: a retired rule keeps its id (never reused); wording may change.
 import type { Severity } from './findings.js';
 import { MANIFEST_RULES } from './catalogue/manifest-rules.js';
+import { DECEPTIVE_TEXT_RULES } from './catalogue/deceptive-rules.js';
 import { PROPERTY_RULES } from './catalogue/property-rules.js';
 import { BUNDLE_RULES, PROJECT_RULES } from './catalogue/bundle-rules.js';
 import { HTML_RULES } from './catalogue/html-rules.js';
 import { CSS_RULES } from './catalogue/css-rules.js';
 import { JS_RULES } from './catalogue/js-rules.js';
+import { SUSPICIOUS_CODE_RULES } from './catalogue/suspicious-rules.js';
 import { RELEASE_RULES } from './catalogue/release-rules.js';
 import { ARCHIVE_RULES } from './catalogue/archive-rules.js';
 import { BASELINE_RULES } from './catalogue/baseline-rules.js';
 import { SECRET_RULES } from './catalogue/secret-rules.js';
-import { REVIEW_BASELINE_RULES, REVIEW_RELEASE_RULES } from './catalogue/review-rules.js';
+import { REVIEW_BASELINE_RULES, REVIEW_HISTORY_RULES, REVIEW_RELEASE_RULES } from './catalogue/review-rules.js';
 import { CONFIG_RULES } from './catalogue/config-rules.js';
 
 export interface RuleDef {
@@ -32,17 +34,20 @@ const RULE_ID = /^[a-z]+\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const RULES: readonly RuleDef[] = [
   ...MANIFEST_RULES,
+  ...DECEPTIVE_TEXT_RULES,
   ...PROPERTY_RULES,
   ...PROJECT_RULES,
   ...BUNDLE_RULES,
   ...HTML_RULES,
   ...CSS_RULES,
   ...JS_RULES,
+  ...SUSPICIOUS_CODE_RULES,
   ...RELEASE_RULES,
   ...REVIEW_RELEASE_RULES,
   ...ARCHIVE_RULES,
   ...BASELINE_RULES,
   ...REVIEW_BASELINE_RULES,
+  ...REVIEW_HISTORY_RULES,
   ...SECRET_RULES,
   ...CONFIG_RULES,
 ];

@@ -204,6 +204,7 @@ export function validateProject(input: ProjectInput, options: ValidateOptions = 
   const prefix = options.bundlePrefix ?? '';
   const top = new FindingList();
   const inBundle = new FindingList();
+  let formsSubmitted = false;
 
   let manifest: ManifestInfo | null = null;
   const refused = input.manifestRefused;
@@ -269,6 +270,9 @@ export function validateProject(input: ProjectInput, options: ValidateOptions = 
       checkCapabilityUse(manifest.capabilities, input.manifest, modules, allRead, manifestFile, top, inBundle);
       checkSettingsUse(manifest.properties.map((p) => p.name), modules, manifestFile, inBundle);
     }
+    // A <form> whose submission the code sends through the bridge (forms.submit declared and
+    // called) is the intended pattern, not a form the frame would block: no html/form-element.
+    formsSubmitted = manifest !== null && manifest.capabilities.includes('forms.submit') && [...modules.values()].some((m) => m?.capabilityUses.some((u) => u.key === 'forms.submit') === true);
     // Scripts run only as local modules loaded by the entrypoint or an import: a module
     // nothing loads is dead weight at best, a leftover at worst. Only judged when the
     // entrypoint was scanned (otherwise nothing could have referenced it).
@@ -283,7 +287,7 @@ export function validateProject(input: ProjectInput, options: ValidateOptions = 
   }
 
   const findings = top.items.concat(
-    inBundle.items.map((f) => (f.file === undefined ? f : { ...f, file: prefix + f.file })),
+    inBundle.items.filter((f) => !(formsSubmitted && f.rule === 'html/form-element')).map((f) => (f.file === undefined ? f : { ...f, file: prefix + f.file })),
   );
   const sorted = sortFindings(findings);
   let errors = 0;

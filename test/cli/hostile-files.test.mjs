@@ -136,7 +136,7 @@ for (const [cli, label] of [[EXT, 'verify'], [REVIEW, 'platform-review']]) {
     test(`${label}: ${name}`, () => {
       const dir = ws.fresh('release');
       spoil(dir);
-      const r = run(cli, cli === EXT ? ['verify', dir, '--json'] : [dir, '--json']);
+      const r = run(cli, cli === EXT ? ['verify', dir, '--json'] : [dir, '--json', '--first-release']);
       expectRun(r, expectation);
     });
   }

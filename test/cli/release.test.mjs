@@ -78,7 +78,7 @@ test('package then verify and platform-review: a clean release (exit 0, D-20 rep
   const text = runCli(['verify', out]);
   assert.match(text.stdout, /signature +valid/);
   const before = JSON.stringify(readdirSync(out).map((f) => [f, statSync(join(out, f)).mtimeMs, readFileSync(join(out, f)).toString('hex')]));
-  const r = review([out, '--json']);
+  const r = review([out, '--json', '--first-release']);
   assert.equal(r.status, 0, r.stdout + r.stderr);
   assert.equal(r.json.command, 'review');
   assert.equal(r.json.ok, true);
@@ -214,7 +214,7 @@ function tampered(t, tamper) {
   const out = packageTo(t, example(t), key);
   tamper(out, key);
   const r = runCli(['verify', out, '--json']);
-  const rv = review([out, '--json']);
+  const rv = review([out, '--json', '--first-release']);
   assert.equal(rv.status, r.status, 'review and verify agree');
   // The same findings; review adds its signer check (no --known-keys here) and words its hints for the operator.
   const withoutHint = (findings) => findings.map(({ hint: _hint, ...f }) => f);
@@ -242,7 +242,7 @@ test('a signature over the other reading of the payload (one more line break) ha
     cpSync(out, dir, { recursive: true });
     writeFileSync(join(dir, 'signature.txt'), `${sign(null, Buffer.from(signed, 'latin1'), privateKey).toString('base64')}\n`);
     const v = runCli(['verify', dir, '--json']);
-    const rv = review([dir, '--json']);
+    const rv = review([dir, '--json', '--first-release']);
     const signatureFindings = (json) => summarize(json).filter((f) => f.startsWith('release/signature'));
     assert.deepEqual(signatureFindings(v.json), expected, `verify: ${what}`);
     assert.deepEqual(signatureFindings(rv.json), expected, `platform-review: ${what}`);
@@ -357,11 +357,11 @@ test('verify and review: usage errors and unreadable folders are exit 2', (t) =>
   assert.equal(review(['--help']).status, 0);
 });
 
-test('dist/platform-review.mjs takes its validation only from ./validator.mjs and node: built-ins', () => {
+test('dist/platform-review.mjs takes its validation only from ./validator.mjs (records from ./service.mjs) and node: built-ins', () => {
   const text = readFileSync(REVIEW, 'utf8');
   const specifiers = [...text.matchAll(/^\s*import\s[^;]*?from\s*["']([^"']+)["']/gm), ...text.matchAll(/\bimport\s*\(\s*["']([^"']+)["']/g)].map((m) => m[1]);
   assert.ok(specifiers.includes('./validator.mjs'), specifiers.join(', '));
-  for (const s of specifiers) assert.ok(s === './validator.mjs' || s.startsWith('node:'), s);
+  for (const s of specifiers) assert.ok(s === './validator.mjs' || s === './service.mjs' || s.startsWith('node:'), s);
   assert.doesNotMatch(text, /function readZip|function validateManifest|function checkEntrypointHtml/, 'no validator code is bundled into review');
 });
 

@@ -102,14 +102,16 @@ function releases(t) {
   return { dir, old, fresh, first, second };
 }
 
-test('a clean first release: the summary, one warning (signer not pinned), exit 0; text, JSON, markdown and the API agree', async (t) => {
+test('a clean first release without pinning: the summary, one warning (signer not pinned), cannot decide, exit 1; text, JSON, markdown and the API agree', async (t) => {
   const { dir, old, first } = releases(t);
   const before = JSON.stringify(readdirSync(first).map((f) => [f, statSync(join(first, f)).mtimeMs]));
   const r = review([first, '--json']);
-  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.status, 1, r.stderr);
   assertSchema(r.json, 'clean');
   assert.deepEqual(rules(r.json), ['release/signer-not-pinned']);
-  assert.equal(r.json.ok, true);
+  assert.equal(r.json.ok, false);
+  assert.equal(r.json.verdict.decision, 'cannot-decide');
+  assert.equal(r.json.risk.signer, 'not-pinned');
   assert.deepEqual(r.json.tool, { name: 'platform-ext', version: VERSION });
   assert.equal(r.json.contract_version, 1);
   const s = r.json.summary;
@@ -123,8 +125,11 @@ test('a clean first release: the summary, one warning (signer not pinned), exit 
     assert.deepEqual([c.risk, c.method, c.actions], [def.risk, def.method, [...def.actions]], c.key);
   }
   assert.deepEqual(s.capabilities.map((c) => c.key), ['catalog.products.read', 'cart.manage', 'site.theme.read', 'analytics.events.write']);
-  assert.deepEqual(s.properties.find((p) => p.name === 'heading'), { name: 'heading', type: 'text', label: 'Heading', required: true, default: 'Featured this week' });
-  assert.deepEqual(s.properties.find((p) => p.name === 'product_count'), { name: 'product_count', type: 'number', label: 'Products to show', required: false, default: 4 });
+  const { help: _h1, ...heading } = s.properties.find((p) => p.name === 'heading');
+  const { help: _h2, ...count } = s.properties.find((p) => p.name === 'product_count');
+  assert.deepEqual(heading, { name: 'heading', type: 'text', label: 'Heading', required: true, default: 'Featured this week' });
+  assert.deepEqual(count, { name: 'product_count', type: 'number', label: 'Products to show', required: false, default: 4 });
+  assert.deepEqual(s.properties.find((p) => p.name === 'layout').option_labels.length > 0, true, 'option labels in the summary');
   // Every file, with what the archive says of it and its content hash.
   const main = s.files.find((f) => f.path === 'main.js');
   assert.equal(main.size, readFileSync(join(ROOT, 'examples/hello-world/runtime/main.js')).length);
@@ -143,21 +148,24 @@ test('a clean first release: the summary, one warning (signer not pinned), exit 
   ]);
   assert.equal(r.json.diff, undefined);
 
-  // Text: summary first, findings after, one-line verdict last.
+  // Text: the verdict and risk first, findings after, the summary, the verdict again last.
   const text = review([first]);
-  assert.equal(text.status, 0);
+  assert.equal(text.status, 1);
   const lines = text.stdout.trimEnd().split('\n');
-  assert.match(lines[0], /^ {2}release +acme\/hello-world 1\.0\.0$/);
+  assert.match(lines[0], /^✖ cannot decide: the signer is not pinned \(give --known-keys, --history, --baseline or --first-release\)/);
   const at = (re) => lines.findIndex((l) => re.test(l));
-  assert.ok(at(/^Capabilities \(4\)$/) < at(/^Files \(5\)$/) && at(/^Files \(5\)$/) < at(/^Limits$/) && at(/^Limits$/) < at(/release\/signer-not-pinned/), text.stdout);
-  assert.match(lines.at(-1), /^! .*: no errors; weigh the warnings before approving \(0 errors, 1 warning\)$/);
+  assert.ok(at(/release\/signer-not-pinned/) < at(/^Capabilities \(4\)$/) && at(/^Capabilities \(4\)$/) < at(/^Files \(5\)$/), text.stdout);
+  assert.equal(at(/^Limits$/), -1, 'the limits only with --verbose');
+  const verbose = review([first, '--verbose']).stdout.split('\n');
+  assert.ok(verbose.includes('Limits') && verbose.some((l) => /^ {2}.* main\.js$/.test(l)), 'limits and files with --verbose');
+  assert.match(lines.at(-1), /^✖ .*: cannot decide: the signer is not pinned .*\(0 errors, 1 warning\)$/);
   assert.ok(lines.some((l) => l.includes('cart.manage') && l.includes('medium') && l.includes('PLATFORM.cart.manage')));
   assert.ok(lines.some((l) => l.includes(old.fingerprint)));
   assert.ok(lines.some((l) => /signer not pinned/.test(l)));
 
   // Markdown: the same review as tables.
   const md = review([first, '--format', 'markdown']);
-  assert.equal(md.status, 0);
+  assert.equal(md.status, 1);
   const tables = assertTablesWellFormed(md.stdout, 'clean');
   const byTitle = (re) => tables.find((x) => re.test(x.title));
   assert.deepEqual(byTitle(/Capabilities/).head, ['Capability', 'Risk', 'Method', 'Actions']);
@@ -166,7 +174,7 @@ test('a clean first release: the summary, one warning (signer not pinned), exit 
   assert.equal(byTitle(/Files/).rows.length, 5);
   assert.deepEqual(byTitle(/Properties/).rows.map((row) => row[0].replaceAll('\\_', '_')), s.properties.map((p) => p.name));
   assert.deepEqual(byTitle(/Findings/).rows.map((row) => row[1]), ['release/signer-not-pinned']);
-  assert.match(md.stdout, /\*\*Verdict:\*\* no errors/);
+  assert.match(md.stdout, /\*\*Verdict:\*\* cannot decide/);
 
   // The API returns the same report; the folder is unchanged.
   assert.deepEqual(await reviewRelease(first), r.json);
@@ -180,7 +188,12 @@ test('a clean first release: the summary, one warning (signer not pinned), exit 
   assert.equal(pinned.json.summary.signer.pinning, 'pinned');
   writeFileSync(join(dir, 'keys2'), `${old.publicText}\n`);
   assert.deepEqual((await reviewRelease(first, { knownKeys: join(dir, 'keys2') })).findings, []);
-  assert.match(review([first, '--known-keys', join(dir, 'keys')]).stdout.trimEnd().split('\n').at(-1), /no problems found/);
+  assert.match(review([first, '--known-keys', join(dir, 'keys')]).stdout.trimEnd().split('\n').at(-1), /approve: nothing to read/);
+  // A stated first release: the signer is new, nothing else to read.
+  const firstRelease = review([first, '--json', '--first-release']);
+  assert.equal(firstRelease.status, 0);
+  assertSchema(firstRelease.json, 'first release');
+  assert.deepEqual([firstRelease.json.verdict.decision, firstRelease.json.risk.signer, firstRelease.json.findings], ['approve', 'new', []]);
 });
 
 test('an update that adds a capability, retypes a property and is signed by a new key: without --known-keys', async (t) => {
@@ -189,7 +202,9 @@ test('an update that adds a capability, retypes a property and is signed by a ne
   assert.equal(r.status, 1, r.stderr);
   assertSchema(r.json, 'update');
   // The update declares forms.submit, which no module calls yet: D-34's warning.
-  assert.deepEqual(rules(r.json), ['baseline/capability-added', 'baseline/property-retyped', 'baseline/signer-changed', 'js/capability-unused', 'release/signer-not-pinned']);
+  // The baseline pins the signer: its change is the error, not a missing pinning.
+  assert.deepEqual(rules(r.json), ['baseline/capability-added', 'baseline/property-retyped', 'baseline/signer-changed', 'js/capability-unused']);
+  assert.deepEqual([r.json.verdict.decision, r.json.risk.signer, r.json.risk.capabilities.new, r.json.risk.files], ['reject', 'unknown', ['forms.submit'], { added: 1, removed: 0, changed: 1 }]);
   const changed = r.json.findings.find((f) => f.rule === 'baseline/signer-changed');
   assert.ok(changed.message.includes(old.fingerprint) && changed.message.includes(fresh.fingerprint), 'names both fingerprints');
   assert.equal(r.json.findings.find((f) => f.rule === 'baseline/capability-added').pointer, '/capabilities/4');
@@ -209,7 +224,7 @@ test('an update that adds a capability, retypes a property and is signed by a ne
   assert.equal(text.status, 1);
   const lines = text.stdout.trimEnd().split('\n');
   const diffAt = lines.findIndex((l) => l.startsWith('Changes since the baseline'));
-  assert.ok(diffAt > 0 && diffAt < lines.findIndex((l) => l.includes('baseline/capability-added')), 'the diff comes before the findings');
+  assert.ok(diffAt > lines.findIndex((l) => l.includes('baseline/capability-added')), 'the findings come before the diff');
   assert.ok(lines.some((l) => /^ {2}\+ capability +forms\.submit \(medium\): needs a new permission review; off until approved$/.test(l)), text.stdout);
   assert.ok(lines.some((l) => /^ {2}~ property +heading: text -> number/.test(l)));
   assert.ok(lines.some((l) => /^ {2}\+ file +extra\.css \(19 B\)$/.test(l)));
@@ -219,11 +234,11 @@ test('an update that adds a capability, retypes a property and is signed by a ne
   // The review fits a terminal: no line is wider than 100 columns (messages and hints wrap).
   assert.deepEqual(lines.filter((l) => [...l].length > 100), []);
   // Each finding: where, severity and rule id, the message, then what the operator should do.
-  const retyped = lines.findIndex((l) => /^ {4}warning 18:15 \/properties\/heading\/type +baseline\/property-retyped$/.test(l)); // D-28
+  const retyped = lines.findIndex((l) => /^ {2}warning baseline\/property-retyped  manifest\.json 18:15 \/properties\/heading\/type$/.test(l)); // D-28
   assert.ok(retyped > 0, text.stdout);
-  assert.match(lines[retyped + 1], /^ {6}The property "heading" is a "number"/);
-  assert.ok(lines.slice(retyped + 1, retyped + 8).some((l) => /^ {6}What to do: Ask the publisher/.test(l)));
-  assert.match(lines.at(-1), /^✖ .*: reject \(\d+ errors?, \d+ warnings?\)$/);
+  assert.match(lines[retyped + 1], /^ {4}The property "heading" is a "number"/);
+  assert.ok(lines.slice(retyped + 1, retyped + 8).some((l) => /^ {4}What to do: Ask the publisher/.test(l)));
+  assert.match(lines.at(-1), /^✖ .*: reject: \d+ items? to resolve \(\d+ errors?, \d+ warnings?\)$/);
 
   const md = review([second, '--baseline', first, '--format', 'markdown']);
   const tables = assertTablesWellFormed(md.stdout, 'update');
@@ -278,7 +293,8 @@ test('a version that is not higher than the baseline, and a removed capability, 
   const second = packageTo(project, key, join(dir, 'r2'));
   const report = await reviewRelease(second, { baseline: first });
   assertSchema(report, 'same version');
-  assert.deepEqual(rules(report), ['baseline/capability-removed', 'baseline/version-not-higher', 'release/signer-not-pinned']);
+  assert.deepEqual(rules(report), ['baseline/capability-removed', 'baseline/version-not-higher']);
+  assert.equal(report.risk.signer, 'pinned', 'the baseline\'s own signer');
   assert.deepEqual(report.diff.version, { from: '1.0.0', to: '1.0.0', higher: false });
   assert.deepEqual(report.diff.capabilities.removed, [{ key: 'site.theme.read', risk: 'low', note: 'grant removed automatically' }]);
   assert.deepEqual(report.diff.signer, { from: key.fingerprint, to: key.fingerprint, changed: false });
@@ -342,7 +358,8 @@ test('a hostile release: its findings, and a summary that is still printed with 
   assert.match(text.stdout, /^ {2}description +Red \\u\{1b\}\[31malert\\u\{1b\}\[0m and a bell \\u\{7\}$/m);
   assert.match(text.stdout, /notes\\u\{202e\}txt\.sh/, 'finding messages and files are escaped too');
   assert.match(text.stdout.trimEnd().split('\n').at(-1), /^✖ /);
-  assert.ok(text.stdout.indexOf('Capabilities (') < text.stdout.indexOf('archive/compression-ratio'), 'the summary comes first');
+  assert.ok(text.stdout.indexOf('Capabilities (') > text.stdout.indexOf('archive/compression-ratio'), 'the verdict and findings come first');
+  assert.match(text.stdout.split('\n')[0], /^✖ reject: /);
 
   const md = review([out, '--format', 'markdown']);
   assert.doesNotMatch(md.stdout, UNSAFE);
@@ -473,7 +490,7 @@ test('an archive listing more files than a release may hold: JSON lists them all
   assert.ok(rules(report).includes('bundle/too-many-files'));
   assert.equal(report.summary.files.length, count);
   assert.equal(report.summary.totals.find((x) => x.limit === 'bundle.files').share, Math.round((count / BUNDLE_MAX_FILES) * 10000) / 10000);
-  const text = review([dir]).stdout;
+  const text = review([dir, '--verbose']).stdout;
   assert.equal(text.split('\n').filter((l) => / f\d{3}\.js$/.test(l)).length, BUNDLE_MAX_FILES);
   assert.match(text, new RegExp(`^ {2}\\.\\.\\. and 7 more \\(a valid release has at most ${BUNDLE_MAX_FILES}\\)$`, 'm'));
   const md = review([dir, '--format', 'markdown']).stdout;
@@ -528,7 +545,7 @@ test('an archive of 58,000 badly named entries gives a short review in bounded m
   const lines = timed.stdout.split('\n').length;
   assert.ok(lines < 10_000, `${lines} lines`);
   const verdictLine = timed.stdout.trimEnd().split('\n').at(-1);
-  assert.match(verdictLine, /reject \(\d+ errors, 1 warning, and 57800 more not listed\)/);
+  assert.match(verdictLine, /reject: \d+ items to resolve \(\d+ errors, 1 warning, and 57800 more not listed\)/);
   const kib = Number(/max-rss-kib=(\d+)/.exec(timed.stderr)?.[1]);
   assert.ok(kib > 0 && kib < 200 * 1024, `peak resident memory ${kib} KiB`);
 });

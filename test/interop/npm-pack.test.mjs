@@ -219,7 +219,7 @@ test('npm pack of a clean clone builds dist/; the tarball installs globally offl
   r = run('platform-ext', ['verify', 'release', '--json']);
   assert.equal(r.status, 0, `verify: ${r.stdout}${r.stderr}`);
   assert.equal(json(r).ok, true);
-  r = run('platform-review', ['release', '--json']);
+  r = run('platform-review', ['release', '--json', '--first-release']);
   assert.equal(r.status, 0, `platform-review: ${r.stdout}${r.stderr}`);
   assert.deepEqual([json(r).command, json(r).ok], ['review', true]);
   r = run('platform-ext', ['check', 'my-ext', '--baseline', 'release', '--json']);
@@ -312,6 +312,6 @@ console.log(JSON.stringify({
   r = spawnSync(join(linked, 'bin', 'platform-ext'), ['check', 'my-ext', '--json'], { cwd: work, encoding: 'utf8', env: cleanEnv(home, true) });
   assert.equal(r.status, 0, `check from the clone's install: ${r.stdout}${r.stderr}`);
   assert.equal(json(r).ok, true);
-  r = spawnSync(join(linked, 'bin', 'platform-review'), ['release', '--json'], { cwd: work, encoding: 'utf8', env: cleanEnv(home, true) });
+  r = spawnSync(join(linked, 'bin', 'platform-review'), ['release', '--json', '--first-release'], { cwd: work, encoding: 'utf8', env: cleanEnv(home, true) });
   assert.equal(r.status, 0, `platform-review from the clone's install: ${r.stdout}${r.stderr}`);
 });

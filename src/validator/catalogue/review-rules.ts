@@ -33,3 +33,60 @@ export const REVIEW_BASELINE_RULES: readonly RuleDef[] = [
     hint: 'A changed fingerprint is never accepted silently: confirm the rotation with the publisher and pass their active keys with --known-keys.',
   },
 ];
+
+/**
+ * Rules of `platform-review --history`: the release against the publisher's record as the
+ * service core exports it (contract "Versioning": an approved version is never reused;
+ * "Authentication" 5 and 6: a changed or revoked key is never accepted silently).
+ */
+export const REVIEW_HISTORY_RULES: readonly RuleDef[] = [
+  {
+    id: 'history/version-already-approved',
+    severity: 'error',
+    title: 'This version of the extension was already approved',
+    ref: 'Versioning',
+    hint: 'An approved version is never reused: submit the change under a higher version.',
+  },
+  {
+    id: 'history/version-not-higher',
+    severity: 'error',
+    title: 'The version is not higher than the last approved version',
+    ref: 'Versioning',
+    hint: 'Raise the version above the last approved one.',
+  },
+  {
+    id: 'history/signer-revoked',
+    severity: 'error',
+    title: 'The release is signed by a key the publisher revoked',
+    ref: 'Authentication 5 and 6',
+    hint: 'Sign with one of the publisher\'s active keys: a revoked key signs nothing new.',
+  },
+  {
+    id: 'history/signer-unknown',
+    severity: 'error',
+    title: 'The release is signed by a key the publisher never registered',
+    ref: 'Authentication 5 and 6',
+    hint: 'Register the key in the console (and revoke the old one), or sign with a registered key.',
+  },
+  {
+    id: 'history/signer-new',
+    severity: 'warning',
+    title: 'The release is signed by a registered key that signed no approved release yet',
+    ref: 'Authentication 5',
+    hint: 'Nothing to fix if the publisher added this key: the review names it so that a new key is never accepted silently.',
+  },
+  {
+    id: 'history/publisher-revoked',
+    severity: 'error',
+    title: 'The publisher is revoked',
+    ref: 'Authentication 6; rule 3',
+    hint: 'A revoked publisher submits nothing: the operator restores the publisher first, if at all.',
+  },
+  {
+    id: 'history/namespace-changed',
+    severity: 'error',
+    title: 'The namespace differs from that of the publisher\'s approved releases',
+    ref: 'Versioning; Manifest',
+    hint: 'Keep the namespace of the approved releases, or submit the release as a new extension.',
+  },
+];

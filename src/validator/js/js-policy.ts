@@ -29,6 +29,7 @@
 // Speed (bench/scan-speed-js.mjs): every name this policy looks at is a word of the
 // lexer's word table, so a token is a few small integers in a ring (no object per
 // token), and an identifier whose word code is 0 is skipped without a look.
+import { checkSuspiciousCode } from './suspicious-code.js';
 import { FindingList } from '../findings.js';
 import { extensionOf } from '../paths.js';
 import { classifyReference, dirName, rootRelativeHint, rootRelativeTwin } from '../references.js';
@@ -436,6 +437,7 @@ export function checkJsModule(file: string, bytes: Uint8Array, bundle: BundleVie
     });
     return null;
   }
+  checkSuspiciousCode(file, text, findings); // suspicious-code.ts: hidden names, computed globals
   return scanJsModule(new FileScan(file, text, bundle, findings), dirName(file));
 }
 
