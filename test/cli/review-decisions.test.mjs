@@ -94,7 +94,7 @@ test('the operator\'s queue: verdict and risk in the first five lines, the right
       'an upgrade adding two capabilities',
       release(t, dir, 'upgrade', key, {
         manifest: { version: '1.1.0', capabilities: ['cart.manage', 'forms.submit'] },
-        main: "await PLATFORM.cart.manage('add', { productId: 'p', quantity: 1 });\nawait PLATFORM.forms.submit({ form: 'contact', fields: {} });\nexport {};\n",
+        main: "await PLATFORM.cart.manage('add', { productId: 1, quantity: 1 });\nawait PLATFORM.forms.submit('contact', {});\nexport {};\n",
       }),
       ['--baseline', base, ...known],
       'approve-after-reading',
@@ -172,8 +172,8 @@ test('the operator\'s queue: verdict and risk in the first five lines, the right
     '--- a/main.js',
     '+++ b/main.js',
     '@@ -1,1 +1,3 @@',
-    "+await PLATFORM.cart.manage('add', { productId: 'p', quantity: 1 });",
-    "+await PLATFORM.forms.submit({ form: 'contact', fields: {} });",
+    "+await PLATFORM.cart.manage('add', { productId: 1, quantity: 1 });",
+    "+await PLATFORM.forms.submit('contact', {});",
     ' export {};',
   ]);
   assert.ok(!upText.includes('@@ '), 'hunks only with --diff');
@@ -233,7 +233,7 @@ test('deceptive text and suspicious code: each rule on both sides of its boundar
 
 test('no false alarm: a <form> sent through PLATFORM.forms.submit is not html/form-element; without the call it is', (t) => {
   const html = '<!doctype html><html><head><meta charset="utf-8"><title>t</title><script type="module" src="main.js"></script></head><body><form id="f"><input name="email"></form></body></html>\n';
-  const send = "document.getElementById('f').addEventListener('submit', (e) => { e.preventDefault(); PLATFORM.forms.submit({ form: 'contact', fields: {} }); });\nexport {};\n";
+  const send = "document.getElementById('f').addEventListener('submit', (e) => { e.preventDefault(); PLATFORM.forms.submit('contact', {}); });\nexport {};\n";
   const rows = [
     ['declared and called', ['forms.submit'], send, false],
     ['not declared, not called', [], 'export {};\n', true],
