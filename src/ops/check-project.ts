@@ -38,7 +38,6 @@ export function checkProject(target: string, options: CheckProjectOptions = {}):
   // Acknowledged warnings (D-33) last: they may cover any warning above.
   const config = loadProjectConfig(target);
   const split = applyAcknowledgements(config, findings);
-  // Hints (a property no module reads) ride along: they never change ok or the exit status.
   return buildReport('check', target, split.findings, {
     strict: options.strict === true,
     ...(config.present && { acknowledged: split.acknowledged }),

@@ -52,11 +52,7 @@ export interface Report {
    * `warnings`, so they never fail --strict.
    */
   readonly acknowledged?: readonly AcknowledgedFinding[];
-  /**
-   * `check` only, present only when there are some (additive, D-20a): notes that are not
-   * findings (D-20 gives findings the severity error or warning only), such as a property
-   * no module reads. They never change `ok`, the counts or the exit status, --strict or not.
-   */
+  /** `check` only, when there are some (D-20a): notes that are no findings (a property no module reads); never counted. */
   readonly hints?: readonly ReportHint[];
 }
 
@@ -68,7 +64,7 @@ export interface ReportOptions {
   readonly strict?: boolean;
   /** The acknowledged warnings (D-33); given only when the project has a config file. */
   readonly acknowledged?: readonly AcknowledgedFinding[];
-  /** The hints of the run (notes that are no findings); nothing else in the report depends on them. */
+  /** The hints of the run; nothing else in the report depends on them. */
   readonly hints?: readonly PropertyHint[];
 }
 
