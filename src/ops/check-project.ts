@@ -1,7 +1,8 @@
 // `check` as a use case: the whole check of one project folder as a D-20 report. The
 // project pipeline, then what only `check` adds: the archive's size as `package` would
 // write it, the generated files against the embedded contract, the diff against a
-// baseline release, and the acknowledgements of platform-ext.config.json (D-33).
+// baseline release, the acknowledgements of platform-ext.config.json (D-33), and the
+// validator's hints (notes that are no findings).
 import { withArchiveSize } from '../zip/archive-size.js';
 import { sharedBytes } from '../zip/parallel-compression.js';
 import { checkLoadedProject, type ProjectRun } from '../pipeline/project-pipeline.js';
@@ -37,5 +38,9 @@ export function checkProject(target: string, options: CheckProjectOptions = {}):
   // Acknowledged warnings (D-33) last: they may cover any warning above.
   const config = loadProjectConfig(target);
   const split = applyAcknowledgements(config, findings);
-  return buildReport('check', target, split.findings, { strict: options.strict === true, ...(config.present && { acknowledged: split.acknowledged }) });
+  return buildReport('check', target, split.findings, {
+    strict: options.strict === true,
+    ...(config.present && { acknowledged: split.acknowledged }),
+    ...(run!.result.hints !== undefined && { hints: run!.result.hints }),
+  });
 }

@@ -21,6 +21,7 @@ import {
   SUBMISSION_FILES,
   SUBMISSION_FORMAT,
   type Finding,
+  type PropertyHint,
   type SubmissionFile,
 } from '../validator/internal.js';
 import { compressEntries, sharedBytes } from '../zip/parallel-compression.js';
@@ -40,6 +41,8 @@ interface Built {
   readonly namespace?: string;
   readonly version?: string;
   readonly manifest: Uint8Array | null;
+  /** The check's hints (a property no module reads): the report is check's, hints included. */
+  readonly hints?: readonly PropertyHint[];
 }
 
 /**
@@ -61,7 +64,8 @@ function checkAndAssemble(dir: string): Built {
   });
   const { findings, result } = run!;
   const manifest = project.input.manifest;
-  if (compressed === null) return { findings, files: listing(files), manifest };
+  const hints = result.hints ?? [];
+  if (compressed === null) return { findings, files: listing(files), manifest, hints };
   trace('compressed');
   const zip = assembleZip(files, compressed.entries);
   trace('assembled');
@@ -71,6 +75,7 @@ function checkAndAssemble(dir: string): Built {
     proofs: compressed.proofs,
     files: listing(files),
     manifest,
+    hints,
     ...(result.manifest?.namespace !== undefined && { namespace: result.manifest.namespace }),
     ...(result.manifest?.version !== undefined && { version: result.manifest.version }),
   };
@@ -367,7 +372,7 @@ export function packageProject(dir: string, options: PackageProjectOptions): Pac
   trace('start');
   const built = buildArchive(dir);
   const base = {
-    report: buildReport('check', dir, built.findings),
+    report: buildReport('check', dir, built.findings, { ...(built.hints !== undefined && { hints: built.hints }) }),
     files: built.files,
     ...(built.namespace !== undefined && { namespace: built.namespace }),
     ...(built.version !== undefined && { version: built.version }),

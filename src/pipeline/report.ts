@@ -4,7 +4,7 @@
 // many findings each rule had beyond those listed (`truncated`), and the exit status that
 // follows (exitStatusOf, D-21). The findings come from the validator and the loaders, in
 // their order; src/render/ formats what this decides and decides nothing itself.
-import { ruleById, type Finding } from '../validator/internal.js';
+import { ruleById, type Finding, type PropertyHint } from '../validator/internal.js';
 import type { AcknowledgedFinding } from '../load/project-config.js';
 import { CONTRACT_VERSION } from '../contract/versions.js';
 import type { ReleaseDiff, ReleaseSummary } from '../pipeline/release-summary.js';
@@ -53,13 +53,31 @@ export interface Report {
    * `warnings`, so they never fail --strict.
    */
   readonly acknowledged?: readonly AcknowledgedFinding[];
+  /** `check` only, when there are some (D-20a): notes that are no findings (a property no module reads); never counted. */
+  readonly hints?: readonly ReportHint[];
 }
+
+/** A hint as reports print it: where (file, pointer, line, column) and what. */
+export type ReportHint = PropertyHint;
 
 export interface ReportOptions {
   /** `check --strict`: warnings fail the run as errors do (exit status 1). */
   readonly strict?: boolean;
   /** The acknowledged warnings (D-33); given only when the project has a config file. */
   readonly acknowledged?: readonly AcknowledgedFinding[];
+  /** The hints of the run; nothing else in the report depends on them. */
+  readonly hints?: readonly PropertyHint[];
+}
+
+/** A hint in a fixed key order: file, pointer, line, column, message. */
+function orderedHint(h: PropertyHint): ReportHint {
+  return {
+    file: h.file,
+    pointer: h.pointer,
+    ...(h.line !== undefined && { line: h.line }),
+    ...(h.column !== undefined && { column: h.column }),
+    message: h.message,
+  };
 }
 
 /**
@@ -110,6 +128,7 @@ export function buildReport(command: ReportCommand, target: string, findings: re
     tool: { name: 'platform-ext', version: TOOL_VERSION },
     contract_version: CONTRACT_VERSION,
     ...(anyTruncated ? { truncated } : {}),
+    ...(options.hints !== undefined && options.hints.length > 0 && { hints: options.hints.map(orderedHint) }),
   };
 }
 

@@ -30,7 +30,8 @@ export interface TextOptions {
 
 /**
  * Text report: findings grouped by file, each with line:column, severity, message, rule id
- * and a hint; after a file's findings, how many more of a rule were left out. Every text
+ * and a hint; after a file's findings, how many more of a rule were left out; after all
+ * findings, the report's hints (`hint` lines, never counted in the summary). Every text
  * that came from the input (file names, pointers, messages quoting values, the target) is
  * printed through escapeTerminal (D-29), so no input can move the cursor, recolour the
  * screen or reorder a line into "no problems found".
@@ -71,6 +72,12 @@ export function renderText(report: Report, style: Style, options: TextOptions = 
     }
     lines.push('');
   }
+  // Hints after the findings: notes that are no findings, so the summary never counts them.
+  for (const h of report.hints ?? []) {
+    const where = h.line !== undefined ? `:${h.line}:${h.column ?? 1}` : '';
+    lines.push(`${style.dim('hint')}  ${escapeTerminal(h.file)}${where}  ${escapeTerminal(h.message)} ${style.dim(`(${escapeTerminal(h.pointer)})`)}`);
+  }
+  if ((report.hints ?? []).length > 0) lines.push('');
   const acknowledged = report.acknowledged ?? [];
   if (options.listAcknowledged === true) {
     lines.push(style.bold(`Acknowledged warnings (platform-ext.config.json): ${acknowledged.length}`));

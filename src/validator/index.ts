@@ -20,7 +20,7 @@ export { isNamespace, isSemver, isPropertyName } from './grammar.js';
 // Validating a manifest, settings and a project's files.
 export { validateManifest, type ManifestInfo } from './manifest.js';
 export { validateSettings } from './properties.js';
-export { validateProject, type ProjectInput, type ValidateOptions, type ValidationResult } from './validate.js';
+export { validateProject, type ProjectInput, type ValidateOptions, type ValidationResult, type PropertyHint } from './validate.js';
 export type { BundleEntry } from './bundle.js';
 
 // Validating a release (a submission set), its signing payload and the key fingerprint.

@@ -66,6 +66,7 @@ export {
   type SubmissionFile,
   type ValidateOptions,
   type ValidationResult,
+  type PropertyHint,
   type ZipListingEntry,
   type ZipReadResult,
 } from './index.js';

@@ -2,7 +2,7 @@
 // every finding, never just the first. Values in (bytes and a listing), findings out.
 import { checkBundleListing, type BundleEntry } from './bundle.js';
 import { checkStylesheet } from './css/css-policy.js';
-import { FindingList, sortFindings, type Finding, type Location } from './findings.js';
+import { FindingList, jsonPointer, sortFindings, type Finding, type Location } from './findings.js';
 import { checkEntrypointHtml } from './html/html-policy.js';
 import { checkJsModule, type ModuleFacts } from './js/js-policy.js';
 import { readJson } from './json.js';
@@ -42,6 +42,22 @@ export interface ValidationResult {
   readonly warnings: number;
   /** What the manifest reader could use, for callers that go on (package, preview). */
   readonly manifest: ManifestInfo | null;
+  /**
+   * The properties no module reads, one hint each at its key in the manifest. Not findings:
+   * D-20 gives a finding the severity error or warning only, and an unread property is
+   * neither. Empty unless every module was scanned and each one's settings reads and bridge
+   * uses could all be followed (one unclear module may read any property).
+   */
+  readonly hints?: PropertyHint[];
+}
+
+/** A note about the manifest that is no finding: it never counts, fails or changes an exit status. */
+export interface PropertyHint {
+  readonly file: string;
+  readonly pointer: string;
+  readonly line?: number;
+  readonly column?: number;
+  readonly message: string;
 }
 
 /** The listing as content scanners see it: the paths of the regular files, in order. */
@@ -156,8 +172,8 @@ const OBJECT_MEMBERS: ReadonlySet<string> = new Set(['constructor', 'hasOwnPrope
 /**
  * Settings the code reads by name: a name the manifest's `properties` does
  * not define reads `undefined` (a warning at the read, with the nearest property). A
- * property no module reads is not reported: the catalogue's lowest severity is a warning,
- * and an unused property is worth a hint at most (the shipped example has one).
+ * property no module reads is no finding (the catalogue's lowest severity is a warning,
+ * and the shipped example has one): unreadProperties makes it a hint.
  */
 function checkSettingsUse(properties: readonly string[], modules: ReadonlyMap<string, ModuleFacts | null>, manifestFile: string, findings: FindingList): void {
   const defined = new Set(properties);
@@ -173,6 +189,41 @@ function checkSettingsUse(properties: readonly string[], modules: ReadonlyMap<st
       );
     }
   }
+}
+
+/**
+ * The properties no module reads by name, as hints at their keys in the manifest; none
+ * when a module was not scanned, or one reads settings or uses the bridge in a way the
+ * scan cannot follow (a computed name, the object passed on): that module may read any.
+ */
+function unreadProperties(properties: readonly string[], manifestBytes: Uint8Array, modules: ReadonlyMap<string, ModuleFacts | null>, allRead: boolean, manifestFile: string): PropertyHint[] {
+  if (!allRead || properties.length === 0) return [];
+  const read = new Set<string>();
+  for (const facts of modules.values()) {
+    if (facts == null || facts.settingsUnclear || facts.platformUnclear) return [];
+    for (const r of facts.settingsReads) read.add(r.name);
+  }
+  const unread = properties.filter((name) => !read.has(name));
+  if (unread.length === 0) return [];
+  const where = propertyKeys(manifestBytes);
+  return unread.map((name) => ({
+    file: manifestFile,
+    pointer: jsonPointer('properties', name),
+    ...where.get(name),
+    message: `No module reads the property ${JSON.stringify(name.length > 100 ? name.slice(0, 100) + '…' : name)}: whatever the store sets it to changes nothing; read it in the code, or remove it`,
+  }));
+}
+
+/** Where each key of the manifest's `properties` object is written (its first): line and column. */
+function propertyKeys(bytes: Uint8Array): Map<string, { line: number; column: number }> {
+  const out = new Map<string, { line: number; column: number }>();
+  const read = readJson(bytes);
+  if (!read.ok || read.value.kind !== 'object') return out;
+  const object = read.value.entries.find((e) => e.key === 'properties')?.value;
+  if (object?.kind !== 'object') return out;
+  const lines = new LineMap(read.text);
+  for (const e of object.entries) if (!out.has(e.key)) out.set(e.key, lines.at(e.keyOffset));
+  return out;
 }
 
 /** Where each key of the manifest's `capabilities` array is written (its first entry): pointer, line and column. */
@@ -207,6 +258,7 @@ export function validateProject(input: ProjectInput, options: ValidateOptions = 
   let formsSubmitted = false;
 
   let manifest: ManifestInfo | null = null;
+  let hints: PropertyHint[] = [];
   const refused = input.manifestRefused;
   if (input.manifest === null && refused !== undefined) {
     if (refused.reason === 'too-large') {
@@ -269,6 +321,7 @@ export function validateProject(input: ProjectInput, options: ValidateOptions = 
     if (manifest !== null && input.manifest !== null) {
       checkCapabilityUse(manifest.capabilities, input.manifest, modules, allRead, manifestFile, top, inBundle);
       checkSettingsUse(manifest.properties.map((p) => p.name), modules, manifestFile, inBundle);
+      hints = unreadProperties(manifest.properties.map((p) => p.name), input.manifest, modules, allRead, manifestFile);
     }
     // A <form> whose submission the code sends through the bridge (forms.submit declared and
     // called) is the intended pattern, not a form the frame would block: no html/form-element.
@@ -292,5 +345,5 @@ export function validateProject(input: ProjectInput, options: ValidateOptions = 
   const sorted = sortFindings(findings);
   let errors = 0;
   for (const f of sorted) if (f.severity === 'error') errors++;
-  return { findings: sorted, errors, warnings: sorted.length - errors, manifest };
+  return { findings: sorted, errors, warnings: sorted.length - errors, manifest, hints };
 }

@@ -321,6 +321,48 @@ test('renderText and renderAnnotations: no spread over the findings, hostile fie
   assert.equal(annotations.split('\n').length - 1, findings.length);
 });
 
+test('hints (a property no module reads): listed after the findings, never counted, never failing --strict; not in SARIF (issue 24.3)', (t) => {
+  const properties = { title: { type: 'text', label: 'Title' }, unused: { type: 'boolean', label: 'Unused' } };
+  const reads = 'export const t = PLATFORM.settings().title;\n';
+  const rows = [
+    // [proves, main.js, wanted hint pointers, warnings]
+    ['one property unread: a hint at its key', reads, ['/properties/unused'], 0],
+    ['other side: both read, no hints field at all', 'const { title, unused } = PLATFORM.settings();\nexport { title, unused };\n', null, 0],
+    ['other side: a computed read may read any', reads + 'export const u = PLATFORM.settings()[name];\n', null, 0],
+    ['other side: the settings passed to a helper', reads + 'show(PLATFORM.settings());\n', null, 0],
+    ['with a warning: the warning alone decides --strict', reads + "fetch('/api');\n", ['/properties/unused'], 1],
+  ];
+  for (const [proves, main, want, warnings] of rows) {
+    const dir = makeProject(t, { manifest: { properties }, files: { 'runtime/main.js': main } });
+    const json = runCli(['check', dir, '--json']);
+    assert.equal(json.status, 0, proves);
+    assert.deepEqual(json.json.hints?.map((h) => h.pointer) ?? null, want, proves);
+    assert.equal(json.json.warnings, warnings, `${proves}: counts`);
+    assert.equal(json.json.errors, 0, `${proves}: counts`);
+    if (want !== null) assert.deepEqual(Object.keys(json.json.hints[0]), ['file', 'pointer', 'line', 'column', 'message'], proves);
+    const strict = runCli(['check', dir, '--strict', '--json']);
+    assert.equal(strict.status, warnings > 0 ? 1 : 0, `${proves}: --strict`);
+    const text = runCli(['check', dir], { env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '' } });
+    const hintLines = text.stdout.split('\n').filter((l) => l.startsWith('hint  '));
+    assert.equal(hintLines.length, want?.length ?? 0, proves);
+    if (warnings === 0) assert.match(text.stdout, /no problems found/, proves);
+    const sarif = runCli(['check', dir, '--format', 'sarif']);
+    assert.doesNotMatch(sarif.stdout, /properties\/unused/, `${proves}: SARIF leaves hints out`);
+  }
+});
+
+test('renderText: the file, message and pointer of a hint are escaped like other input text', async () => {
+  const { renderText, PLAIN } = await import('../../build/render/report-text.js');
+  const report = buildReport('check', 'p', [], { hints: [{ file: 'm\u001b[2J.json', pointer: '/properties/a\u202eb', line: 3, column: 5, message: 'No module reads "a\u001b[0m"' }] });
+  assert.equal(report.ok, true);
+  assert.equal(report.errors + report.warnings, 0);
+  const text = renderText(report, PLAIN);
+  assert.doesNotMatch(text, /[\u001b\u202e]/);
+  assert.match(text, /^hint {2}m\\u\{1b\}\[2J\.json:3:5 /m);
+  assert.match(text, /no problems found/);
+  assert.equal(buildReport('check', 'p', [], { hints: [] }).hints, undefined, 'no hints: no field');
+});
+
 test('FindingList lists one rule for at most MAX_FILES_PER_RULE files and counts findings in further files on its last one listed', async () => {
   const { FindingList } = await import('../../build/validator/findings.js');
   const { MAX_FILES_PER_RULE: FILES, BUNDLE_MAX_FILES } = await import('../../build/validator/limits.js');

@@ -64,7 +64,7 @@ test('a missing or non-folder target is exit 2 with a message naming it', (t) =>
   assert.match(f.stderr, /not a folder/);
 });
 
-test('the bundled example checks clean: exit 0, D-20 report with no findings', () => {
+test('the bundled example checks clean: exit 0, D-20 report with no findings, one hint (its unread property)', () => {
   const r = runCli(['check', 'examples/hello-world', '--json'], { cwd: ROOT });
   assert.equal(r.status, 0, r.stdout);
   assert.deepEqual(r.json, {
@@ -77,10 +77,16 @@ test('the bundled example checks clean: exit 0, D-20 report with no findings', (
     findings: [],
     tool: { name: 'platform-ext', version: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version },
     contract_version: 1,
+    // The example's code never reads "more_link": a hint (issue 24.3), which is no finding.
+    hints: [{ file: 'manifest.json', pointer: '/properties/more_link', line: 49, column: 5, message: r.json.hints?.[0]?.message }],
   });
   const text = runCli(['check', 'examples/hello-world'], { cwd: ROOT });
   assert.equal(text.status, 0);
+  assert.match(text.stdout, /^hint {2}manifest\.json:49:5 .*\(\/properties\/more_link\)$/m);
   assert.match(text.stdout, /no problems found/);
+  const strict = runCli(['check', 'examples/hello-world', '--strict', '--json'], { cwd: ROOT });
+  assert.equal(strict.status, 0, 'a hint never fails --strict');
+  assert.equal(strict.json.ok, true);
 });
 
 test('errors: exit 1, every finding in one pass, D-20 keys in order', (t) => {

@@ -91,6 +91,43 @@ test('settings read by a literal name the manifest does not define: warning at t
   assert.match(message, /did you mean "heading"/);
 });
 
+test('a property no module reads is a hint at its key, never a finding; none when any read is unclear (issue 24.3)', () => {
+  const properties = { heading: { type: 'text', label: 'Heading' }, show_prices: { type: 'boolean', label: 'Prices' } };
+  const text = JSON.stringify({ schema_version: 1, protocol_version: 1, namespace: 'acme/js-project', version: '1.0.0', name: 'JS project test', entrypoint: 'index.html', capabilities: [], properties }, null, 2);
+  /** The hints as `pointer line:column`, and the findings' rule ids (a hint is never one). */
+  const hintsOf = (files) => {
+    const entries = Object.entries({ 'index.html': PAGE, ...files })
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([path, code]) => ({ path, kind: 'file', size: code.length, content: encoder.encode(code) }));
+    const result = validateProject({ manifest: encoder.encode(text), files: entries });
+    assert.deepEqual(result.findings.filter((f) => f.rule !== 'bundle/unreferenced-module').map((f) => f.rule), [], 'hints are no findings');
+    return (result.hints ?? []).map((h) => `${h.file} ${h.pointer} ${h.line}:${h.column}`);
+  };
+  // Where the keys are in the pretty-printed manifest: line 10 column 5 and line 14 column 5.
+  const heading = 'manifest.json /properties/heading 10:5';
+  const showPrices = 'manifest.json /properties/show_prices 14:5';
+  const rows = [
+    ['no module reads settings: every property is a hint', { 'main.js': 'document.title = "x";' }, [heading, showPrices]],
+    ['one read by name through ready: the other is a hint', { 'main.js': 'const { settings } = await PLATFORM.ready; h.textContent = settings.heading;' }, [showPrices]],
+    ['read in another module counts too', { 'main.js': "import './lib.js'; PLATFORM.settings().heading;", 'lib.js': 'x = PLATFORM.settings()["show_prices"];' }, []],
+    ['other side: both read by destructuring', { 'main.js': 'const { heading, show_prices } = PLATFORM.settings();' }, []],
+    ['other side: a nested destructuring of ready reads one', { 'main.js': 'const { settings: { heading } } = await PLATFORM.ready;' }, [showPrices]],
+    ['other side: a computed read may read any property', { 'main.js': 'x = PLATFORM.settings().heading; y = PLATFORM.settings()[name];' }, []],
+    ['other side: the settings passed to a helper may be read there', { 'main.js': 'const { settings } = await PLATFORM.ready; render(settings);' }, []],
+    ['other side: the settings object kept whole', { 'main.js': 'const all = PLATFORM.settings();' }, []],
+    ['other side: a rest pattern reads the others', { 'main.js': 'const { heading, ...rest } = PLATFORM.settings();' }, []],
+    ['other side: the bridge handed on may read any setting', { 'main.js': 'start(window.PLATFORM);' }, []],
+    ['other side: one unclear module of two silences them all', { 'main.js': "import './lib.js'; PLATFORM.settings().heading;", 'lib.js': 'use(PLATFORM.settings());' }, []],
+  ];
+  for (const [proves, files, want] of rows) assert.deepEqual(hintsOf(files), want, proves);
+  // A module the scan could not read may read any property: no hints.
+  const unread = validateProject({
+    manifest: encoder.encode(text),
+    files: [{ path: 'index.html', kind: 'file', size: PAGE.length, content: encoder.encode(PAGE) }, { path: 'main.js', kind: 'file', size: 0 }],
+  });
+  assert.deepEqual(unread.hints ?? [], [], 'a module not read');
+});
+
 test('imports of a name the local module does not export: warning at the name', () => {
   table([
     ['a named import the module lacks', [], { 'main.js': "import { formatPrice } from './lib.js';\nformatPrice(1);", 'lib.js': 'export function formatMoney(n) { return n }' }, [
