@@ -87,10 +87,17 @@ const ROWS = [
   },
   {
     use: 'reviewRelease',
-    input: 'a release as packaged, no known keys: passes with a note',
+    input: 'a release as packaged, nothing pins the signer: cannot decide',
     run: (t) => reviewRelease(released(t).out),
-    ok: true,
+    ok: false,
     rules: ['release/signer-not-pinned'],
+  },
+  {
+    use: 'reviewRelease',
+    input: "a release as packaged, the operator states it is the publisher's first",
+    run: (t) => reviewRelease(released(t).out, { firstRelease: true }),
+    ok: true,
+    rules: [],
   },
   {
     use: 'reviewRelease',
