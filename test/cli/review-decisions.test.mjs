@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AjvModule from 'ajv';
-import { BASE_MANIFEST, ROOT, makeProject, runCli, runReview as review } from '../support/project.mjs';
+import { BASE_MANIFEST, ROOT, keygen, makeProject, runCli, runReview as review, tempDir as sharedTempDir } from '../support/project.mjs';
 import { craftZip } from '../support/fuzz-zip.mjs';
 
 const Ajv = AjvModule.default ?? AjvModule;
@@ -25,18 +25,7 @@ const OBFUSCATED = [
 
 const ALL_NINE = ['analytics.events.write', 'booking.availability.read', 'booking.create', 'cart.manage', 'catalog.products.read', 'communications.sms.open', 'forms.submit', 'site.theme.read', 'waivers.start'];
 
-function tempDir(t) {
-  const dir = mkdtempSync(join(tmpdir(), 'platform-review-queue-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-function keygen(dir, name) {
-  const privateKey = join(dir, `${name}.pem`);
-  const r = runCli(['keygen', '--private-key', privateKey, '--public-key', join(dir, `${name}.pub`)]);
-  assert.equal(r.status, 0, r.stderr);
-  return { privateKey, fingerprint: /Fingerprint: ([0-9a-f]{64})/.exec(r.stdout)[1] };
-}
+const tempDir = (t) => sharedTempDir(t, 'platform-review-queue-');
 
 function release(t, dir, name, key, { manifest = {}, main = 'export {};\n' } = {}) {
   const project = makeProject(t, { manifest, files: { 'runtime/main.js': main } });

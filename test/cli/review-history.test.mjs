@@ -5,11 +5,10 @@
 // test writes validates against the schema (ajv), and the service core reads it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AjvModule from 'ajv';
-import { ROOT, makeProject, runCli, runReview as review } from '../support/project.mjs';
+import { ROOT, keygen, makeProject, runCli, runReview as review, tempDir as sharedTempDir } from '../support/project.mjs';
 
 const Ajv = AjvModule.default ?? AjvModule;
 const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
@@ -20,18 +19,7 @@ const T0 = '2026-01-10T09:00:00.000Z';
 const T1 = '2026-02-10T09:00:00.000Z';
 const OTHER_KEY = 'b'.repeat(64);
 
-function tempDir(t) {
-  const dir = mkdtempSync(join(tmpdir(), 'platform-review-history-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-function keygen(dir, name) {
-  const privateKey = join(dir, `${name}.pem`);
-  const r = runCli(['keygen', '--private-key', privateKey, '--public-key', join(dir, `${name}.pub`)]);
-  assert.equal(r.status, 0, r.stderr);
-  return { privateKey, fingerprint: /Fingerprint: ([0-9a-f]{64})/.exec(r.stdout)[1] };
-}
+const tempDir = (t) => sharedTempDir(t, 'platform-review-history-');
 
 function submission(id, { namespace = 'acme/test-ext', version, state = 'approved', key }) {
   return {
