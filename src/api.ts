@@ -1,16 +1,6 @@
-// The programmatic API (`import { checkProject } from 'platform-ext'`, bundled as
-// dist/api.mjs with dist/api.d.ts). Each function runs the same use case (src/ops/) as its
-// command and
-// returns what the command's `--json` prints: a D-20 report (format
-// platform-extension-report-v1). It never prints and never sets the exit status; a
-// problem the CLI would answer with exit status 2 (D-21: bad arguments, an unreadable
-// folder, a key inside the project, an out folder that holds other files...) rejects with
-// a PlatformExtError whose `code` says which kind it is. Findings are never thrown: a
-// project with errors resolves with `ok: false`.
-//
-// The functions return promises although most of the work is synchronous, so that moving
-// a step off the main thread (compression already runs on a worker) changes nothing for
-// callers.
+// The programmatic API (dist/api.mjs): each function runs its command's use case (src/ops/) and resolves with the
+// D-20 report `--json` prints; never prints or exits. What the CLI exits 2 for (D-21) rejects with PlatformExtError;
+// findings never throw. Promises, so that moving work off the main thread changes nothing for callers.
 import {
   checkProject as checkProjectOp,
   packageProject as packageProjectOp,
@@ -37,13 +27,7 @@ import {
 export type { Finding, Report, ReportCommand, Severity };
 export type { ReviewReport, ReleaseSummary, ReleaseDiff, SignerPinning, SummaryCapability, SummaryFile, SummaryProperty, SummaryTotal, DiffCapability, DiffFile, ChangedFile };
 
-/**
- * - `ERR_INVALID_ARGUMENT`: the function was called wrongly (a folder that is not a
- *   string, an unknown option, an option of the wrong type).
- * - `ERR_USAGE`: what the CLI reports with exit status 2: the folder is missing or
- *   unreadable, the baseline is not a submission set, the private key is inside the
- *   project or unreadable, the out folder holds other files. The message is the CLI's.
- */
+/** `ERR_INVALID_ARGUMENT`: a wrong call (type, unknown option); `ERR_USAGE`: the CLI's exit-2 problem, its message. */
 export type PlatformExtErrorCode = 'ERR_INVALID_ARGUMENT' | 'ERR_USAGE';
 
 /** A usage problem: the call or its target is wrong, so there is no report. */
@@ -57,57 +41,47 @@ export class PlatformExtError extends Error {
   }
 }
 
+/** As `check --strict` (warnings fail too) and `--baseline <dir>` (an earlier submission set to diff against). */
 export interface CheckProjectOptions {
-  /** As `check --strict`: warnings fail too (`ok` is false when there is any finding). */
   readonly strict?: boolean;
-  /** As `check --baseline <dir>`: an earlier submission set to diff the manifest against. */
   readonly baseline?: string;
 }
 
+/** As platform-review's `--known-keys <file>`, `--baseline <dir>` (adds `diff`), `--history`, `--first-release`. */
 export interface ReviewReleaseOptions {
-  /** As `platform-review --known-keys <file>`: the publisher's active public keys or fingerprints, one a line. */
   readonly knownKeys?: string;
-  /** As `platform-review --baseline <dir>`: the approved release this one updates (adds `diff`). */
   readonly baseline?: string;
-  /** As `platform-review --history <file>`: the publisher's record exported by the service. */
   readonly history?: string;
-  /** As `platform-review --first-release`: the publisher's first submission. */
   readonly firstRelease?: boolean;
 }
 
+/** As `package --out <dir> --private-key <pem>` (a key outside the project) or `--dry-run` (writes nothing, no key). */
 export interface PackageProjectOptions {
-  /** Folder for the five submission files: absent, empty, or a set package wrote there and nobody changed since (replaced whole). */
+  /** Absent, empty, or a set package wrote there and nobody changed since (replaced whole). */
   readonly out?: string;
-  /** Path of the Ed25519 private key file (PKCS#8 PEM from `platform-ext keygen`), outside the project. */
   readonly privateKey?: string;
-  /** As `package --dry-run`: build and measure, write nothing, need no key. */
   readonly dryRun?: boolean;
 }
 
+/** A file of the bundle; `path` is relative to runtime/. */
 export interface PackagedFile {
-  /** Path inside the bundle (relative to runtime/). */
   readonly path: string;
   readonly size: number;
 }
 
+/** `ok`: no error (a dry run could write); `written`: the five files are in `out`; `report`: check and read-back. */
 export interface PackageResult {
-  /** True when there was no error: the set was written (or, in a dry run, could be). */
   readonly ok: boolean;
-  /** True when the five files were written to `out`. */
   readonly written: boolean;
-  /** The check of the project and the read-back of the archive, as `check --json` reports them. */
   readonly report: Report;
   readonly namespace?: string;
   readonly version?: string;
   readonly out?: string;
   readonly files: readonly PackagedFile[];
-  /** Size of bundle.zip in bytes, when it was built. */
   readonly compressedBytes?: number;
   readonly manifestSha256?: string;
   readonly artifactSha256?: string;
-  /** SHA-256 fingerprint of the public key (D-12). */
   readonly publicKeyId?: string;
-  /** `extensions/<namespace>/<version>/bundle.zip`. */
   readonly artifactPath?: string;
 }
 
@@ -120,7 +94,6 @@ function requireFolder(name: string, dir: unknown): string {
   return dir;
 }
 
-/** Options must be a plain object with only known keys of the right types. */
 function readOptions<T>(name: string, options: unknown, types: Readonly<Record<string, 'string' | 'boolean'>>): Partial<T> {
   if (options === undefined) return {};
   if (options === null || typeof options !== 'object' || Array.isArray(options)) throw invalid(`${name}: options must be an object`);
@@ -132,7 +105,6 @@ function readOptions<T>(name: string, options: unknown, types: Readonly<Record<s
   return options as Partial<T>;
 }
 
-/** Runs `work`, turning the CLI's usage errors into PlatformExtError. */
 function usage<T>(work: () => T): Promise<T> {
   try {
     return Promise.resolve(work());
@@ -153,11 +125,7 @@ export function checkProject(dir: string, options?: CheckProjectOptions): Promis
   }
 }
 
-/**
- * `platform-ext package <dir> --out <out> --private-key <key>` (or `--dry-run`): check,
- * build the deterministic bundle.zip, read it back, sign and write the five files. With
- * any error finding nothing is written and `ok` is false.
- */
+/** As `package`: check, build, read back, sign and write the five files; with an error finding nothing is written. */
 export function packageProject(dir: string, options: PackageProjectOptions): Promise<PackageResult> {
   try {
     const target = requireFolder('packageProject', dir);
@@ -188,11 +156,7 @@ export function verifyRelease(dir: string): Promise<Report> {
   }
 }
 
-/**
- * `platform-review <dir> --json`: the operator's review of a release folder (`"command":
- * "review"`), with the release summary and, against a baseline, the diff as data. Reads
- * the folders; writes nothing.
- */
+/** `platform-review <dir> --json`: the operator's review with the release summary and, given a baseline, the diff. */
 export function reviewRelease(dir: string, options?: ReviewReleaseOptions): Promise<ReviewReport> {
   try {
     const target = requireFolder('reviewRelease', dir);

@@ -1,8 +1,5 @@
-// The CLI edge: argv, dispatch, exit codes. The only place that sets the exit status
-// (D-21: 0 no errors, 1 error findings, 2 usage error or unreadable target), and the only
-// one that reads the process environment (passed down in CommandIo). Each command's flags,
-// help and run are one declaration in its own file (src/commands/<name>.ts, CommandSpec);
-// this file holds no command's help.
+// The CLI edge: the only setter of the exit status (D-21: 0 clean, 1 error findings, 2 usage or unreadable) and
+// only reader of the environment (passed in CommandIo). Commands and their help live in src/commands/<name>.ts.
 import { parseArgs } from './commands/args.js';
 import type { CommandIo } from './commands/command-io.js';
 import { commandHelp, type CommandSpec } from './commands/command-spec.js';
@@ -15,12 +12,7 @@ import { NO_COLOR_FLAG, NO_COLOR_HELP, colorWanted, withoutNoColorFlag } from '.
 declare const __PLATFORM_EXT_VERSION__: string;
 const VERSION = typeof __PLATFORM_EXT_VERSION__ === 'string' ? __PLATFORM_EXT_VERSION__ : '0.0.0-dev';
 
-/**
- * Each command's module is imported when that command runs: in dist/ every command is a
- * chunk of its own (scripts/build.mjs), so a command loads only the code it uses. The
- * specifiers stay literal: the one-command CLIs (dist/cli/check.mjs, package.mjs) leave
- * the others out by them.
- */
+// Lazy: each command is its own dist/ chunk; literal specifiers let one-command CLIs (dist/cli/*.mjs) drop the rest.
 const COMMANDS: Readonly<Record<string, () => Promise<CommandSpec>>> = {
   init: () => import('./commands/init.js').then((m) => m.command),
   check: () => import('./commands/check.js').then((m) => m.command),
@@ -31,12 +23,11 @@ const COMMANDS: Readonly<Record<string, () => Promise<CommandSpec>>> = {
   context: () => import('./commands/context.js').then((m) => m.command),
 };
 
-/** The command named `name`: an own key of COMMANDS only (never `toString` or `__proto__`). */
+// Own keys only: a command named `toString` or `__proto__` must not resolve.
 function commandLoader(name: string): (() => Promise<CommandSpec>) | undefined {
   return Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
 }
 
-/** The list of commands: loads every command's module for its summary. */
 async function globalHelp(): Promise<string> {
   const names = Object.keys(COMMANDS);
   const commands = await Promise.all(names.map((n) => COMMANDS[n]!()));
@@ -111,11 +102,7 @@ export async function main(given: readonly string[], givenIo: CommandIo): Promis
   }
 }
 
-/**
- * Writes to stdout or stderr. Synchronous writes to the descriptor spare every run the
- * set-up of Node's stream stack (a few milliseconds of the start-up that bench/check.mjs
- * bounds); a pipe that is full (EAGAIN) falls back to the stream, which queues.
- */
+// Synchronous writes spare start-up the set-up of Node's streams; a full pipe (EAGAIN) falls back to the stream.
 function writeOut(fd: 1 | 2, text: string): void {
   if (readerGone[fd]) return;
   const bytes = Buffer.from(text, 'utf8');
@@ -130,8 +117,7 @@ function writeOut(fd: 1 | 2, text: string): void {
     }
     if (code !== 'EAGAIN') throw error;
     const stream = fd === 1 ? process.stdout : process.stderr;
-    // The reader may close the pipe while the stream still queues (`check | head`): that
-    // ends the output, quietly, as for any Unix filter; it is not an error of the command.
+    // A reader closing the pipe (`check | head`) ends the output quietly, as for any Unix filter.
     if (stream.listenerCount('error') === 0) {
       stream.on('error', (streamError: NodeJS.ErrnoException) => {
         if (streamError.code !== 'EPIPE') throw streamError;
@@ -142,13 +128,7 @@ function writeOut(fd: 1 | 2, text: string): void {
   }
 }
 
-/**
- * Whether stdout is a terminal, without building `process.stdout`: that stream (a socket
- * over a pipe, a TTY stream over a terminal) costs a measurable share of a command's
- * start-up (bench/check.mjs, bench/bridge.mjs), and writeOut never needs it. A pipe or a
- * file is answered from one fstat; only a character device (a terminal, or /dev/null)
- * asks node:tty.
- */
+// Without building process.stdout (costly at start-up): one fstat; only a character device asks node:tty.
 function stdoutIsTerminal(): boolean {
   try {
     return fstatSync(1).isCharacterDevice() && nodeTty().isatty(1);
@@ -157,7 +137,6 @@ function stdoutIsTerminal(): boolean {
   }
 }
 
-/** Whether the reader of stdout (1) or stderr (2) closed its end: further output is dropped. */
 const readerGone: Record<1 | 2, boolean> = { 1: false, 2: false };
 
 const io: CommandIo = {

@@ -1,6 +1,4 @@
-// Entry point of dist/validator-worker.mjs: the script of createSubmissionPool's worker
-// threads (src/node/submission-workers.ts). Each message is one submission set; the answer
-// is validateSubmission's result, or the message of an error a caller's option caused.
+// dist/validator-worker.mjs, createSubmissionPool's thread: a submission set per message; a result or an error back.
 import { parentPort } from 'node:worker_threads';
 import { validateSubmission, type SubmissionFiles, type SubmissionOptions } from './node/submission.js';
 
