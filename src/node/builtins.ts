@@ -1,8 +1,5 @@
-// Node built-ins that only some commands need, loaded on first use. A static import of
-// node:crypto, node:http, node:tty, node:zlib or node:worker_threads costs milliseconds at
-// every start-up (Node compiles their JavaScript), which `--version` and `check` would pay for nothing
-// (bench/check.mjs bounds start-up against bare `node -e 0`). node:module is loaded by
-// Node's own bootstrap, so createRequire is free.
+// Built-ins only some commands need, loaded on first use: a static import makes every start-up (`--version`, `check`)
+// compile them. node:module is loaded by Node's own bootstrap, so createRequire is free.
 import { createRequire } from 'node:module';
 import type * as Crypto from 'node:crypto';
 import type * as Http from 'node:http';

@@ -1,5 +1,4 @@
-// Publisher keys (D-11 to D-14): Ed25519, the private key as PKCS#8 PEM (what OpenSSL
-// writes and reads), the public key as 32 raw bytes written in strict base64.
+// Publisher keys (D-11 to D-14): Ed25519; private key as PKCS#8 PEM (OpenSSL's), public key as 32 bytes in base64.
 import type { KeyObject } from 'node:crypto';
 import { closeSync, fstatSync, lstatSync } from 'node:fs';
 import { nodeCrypto } from './builtins.js';
@@ -27,7 +26,6 @@ export function publicKeyBytes(key: KeyObject): Uint8Array {
   return new Uint8Array(Buffer.from(String(jwk.x), 'base64url'));
 }
 
-/** What a path that is not a regular file is, for the message. */
 function describeNonFile(path: string): string | undefined {
   let stats;
   try {
@@ -44,15 +42,10 @@ function describeNonFile(path: string): string | undefined {
   return undefined;
 }
 
-/**
- * The text of a private key file (D-13, D-30, D-31): a regular file, not a link, at most
- * PRIVATE_KEY_MAX_BYTES, and readable by its owner only (as OpenSSH requires of its keys:
- * a key others can read is as good as published). Read through one no-follow descriptor
- * that was checked with fstat; anything else is a UsageError naming the file and the fix.
- */
+// D-13, D-30, D-31: a capped regular file (no link), owner-only as OpenSSH requires (a key others can read is as good
+// as published), read through one checked no-follow descriptor; anything else is a UsageError naming file and fix.
 export function readPrivateKeyFile(path: string): string {
-  // Checked by path first for a precise message without opening: a FIFO or device is never
-  // opened here. The descriptor is checked again below, so a swap in between gains nothing.
+  // By path first for a precise message, never opening a FIFO or device; the fd is re-checked: a swap gains nothing.
   const before = describeNonFile(path);
   if (before !== undefined) throw new UsageError(`Cannot read the private key "${path}": ${before}`);
   const fd = openRegularFile(path);
@@ -81,7 +74,7 @@ export function readPrivateKeyFile(path: string): string {
   }
 }
 
-/** Reads a PKCS#8 PEM Ed25519 private key (D-13); anything else is a clear UsageError naming the file. */
+// D-13: an unencrypted PKCS#8 PEM Ed25519 key; anything else is a UsageError naming the file.
 export function parsePrivateKey(pem: string, file: string): KeyObject {
   if (pem.includes(['-----BEGIN', 'ENCRYPTED PRIVATE KEY-----'].join(' '))) {
     throw new UsageError(

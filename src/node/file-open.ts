@@ -1,11 +1,7 @@
-// The one way the tool opens a file it was handed (D-30): a project file, a release file,
-// a manifest. No-follow (a link named like an expected file is refused, not followed),
-// non-blocking (a FIFO opens at once instead of waiting for a writer), `fstat` on the
-// open descriptor (regular files only), the size checked against a cap before any byte is
-// read, and the bytes read through that same descriptor: nothing is looked up by path twice.
+// The one way a handed file is opened (D-30): no-follow (a link is refused), non-blocking (a FIFO never waits), fstat
+// on the descriptor, the cap checked before any byte is read, bytes read through that descriptor: one path lookup.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
-/** Why a path could not be read as a file. */
 export type FileProblem = 'missing' | 'symlink' | 'directory' | 'special' | 'too-large' | 'unreadable';
 
 /** An open regular file (the caller closes `fd`), or why there is none. */
@@ -13,18 +9,13 @@ export type OpenedFile =
   | { readonly ok: true; readonly fd: number; readonly size: number }
   | { readonly ok: false; readonly problem: FileProblem; readonly size?: number; readonly code?: string };
 
-/** A regular file's bytes, or why they were not read. */
 export type ReadFile =
   | { readonly ok: true; readonly bytes: Uint8Array }
   | { readonly ok: false; readonly problem: FileProblem; readonly size?: number; readonly code?: string };
 
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
-/**
- * Opens `path` with no-follow and non-blocking flags and checks the descriptor: a regular
- * file of at most `cap` bytes (when given) is returned open; anything else is closed and
- * described. Never waits on a FIFO or device, never reads a byte.
- */
+/** A regular file of at most `cap` bytes is returned open; anything else is closed and described. Reads no byte. */
 export function openFile(path: string, cap?: number): OpenedFile {
   let fd: number;
   try {
@@ -57,13 +48,12 @@ export function openFile(path: string, cap?: number): OpenedFile {
   return problem === 'too-large' ? { ok: false, problem, size } : { ok: false, problem };
 }
 
-/** Opens `path` as openFile does, without a cap; null when it is not an openable regular file. The caller closes the descriptor. */
+/** As openFile without a cap; null when not an openable regular file. The caller closes the descriptor. */
 export function openRegularFile(path: string): number | null {
   const opened = openFile(path);
   return opened.ok ? opened.fd : null;
 }
 
-/** Fills `bytes` from the start of the open file `fd` until it is full or the file ends; returns how many bytes were read. */
 export function readInto(fd: number, bytes: Uint8Array): number {
   let filled = 0;
   while (filled < bytes.length) {
@@ -74,11 +64,7 @@ export function readInto(fd: number, bytes: Uint8Array): number {
   return filled;
 }
 
-/**
- * The bytes of a regular file of at most `cap` bytes, read through the descriptor that
- * was checked. A file that grows past `cap` between the check and the read is cut at
- * `cap + 1` bytes, which the caller's size rule then reports.
- */
+// A file growing past `cap` after the check is cut at `cap + 1` bytes, which the caller's size rule reports.
 export function readFile(path: string, cap: number): ReadFile {
   const opened = openFile(path, cap);
   if (!opened.ok) return opened;
@@ -94,19 +80,13 @@ export function readFile(path: string, cap: number): ReadFile {
   }
 }
 
-/**
- * Up to `cap + 1` bytes of a regular file (one byte more than allowed tells the caller the
- * file is too large); null when it is missing, not a regular file, or unreadable. A file
- * whose size on the descriptor is already over the cap is not read: its answer is `cap + 1`
- * zero bytes, which says "too large" to every size rule without touching the file.
- */
+// `cap + 1` bytes say "too large" (a file already over the cap answers `cap + 1` zeros, unread); null: unreadable.
 export function readCapped(path: string, cap: number): Uint8Array | null {
   const read = readFile(path, cap);
   if (read.ok) return read.bytes;
   return read.problem === 'too-large' ? new Uint8Array(cap + 1) : null;
 }
 
-/** The first `count` bytes (fewer if the file is shorter) of a regular file; null when it is not an openable regular file. */
 export function readHead(path: string, count: number): Uint8Array | null {
   const opened = openFile(path);
   if (!opened.ok) return null;

@@ -1,6 +1,4 @@
-// The platform services the validator's release check needs, on Node.js built-ins only
-// (this file is part of the operator's platform-review, which is built from
-// dist/validator.mjs and node: modules alone).
+// The release check's platform services on node: built-ins only (platform-review is built from them and the validator).
 import { nodeCrypto } from './builtins.js';
 import type { InflateResult, ReleaseDeps } from '../validator/index.js';
 import { inflateCapped, nativeCrc32OrNull } from './zlib-inflate.js';
@@ -16,10 +14,7 @@ export function verifyEd25519(publicKey: Uint8Array, message: Uint8Array, signat
   }
 }
 
-/**
- * Raw inflate capped at the declared size (D-16: never inflate more than that), and
- * refusing trailing bytes after the end of the DEFLATE stream (zlib ignores them).
- */
+/** Raw inflate capped at the declared size (D-16), refusing trailing bytes after the stream (zlib ignores them). */
 export function inflateRawCapped(compressed: Uint8Array, expectedSize: number): InflateResult {
   const result = inflateCapped(compressed, expectedSize);
   if (!result.ok) return result;
@@ -28,9 +23,5 @@ export function inflateRawCapped(compressed: Uint8Array, expectedSize: number): 
   return native !== null ? { ok: true, data: result.data, crc32: native(result.data) } : result;
 }
 
-/**
- * The release check's platform services; CRC-32 natively for stored entries too (the
- * inflater gives it for deflated ones). inflateRawCapped stops at the cap (zlib's
- * maxOutputLength), so the reader need not walk each stream first.
- */
+/** The release check's services on Node.js; inflate stops at the cap, so the reader need not walk streams first. */
 export const NODE_RELEASE_DEPS: ReleaseDeps = { inflateRaw: inflateRawCapped, sha256Hex, verifyEd25519, crc32, inflateRawStopsAtCap: true };

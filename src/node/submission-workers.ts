@@ -1,17 +1,13 @@
-// Validation off the main thread: a fixed set of worker threads, each running
-// validateSubmission (src/node/submission.ts) on the files it is sent. A 5 MiB bundle keeps
-// a thread busy for a few hundred milliseconds; on a server's event loop that is a stall,
-// in a worker it is not. The worker's script is a file of its own (dist/validator-worker.mjs
-// beside dist/validator-node.mjs), started when the pool is created, never before.
+// Validation off the main thread, where a large bundle would stall a server's event loop: a fixed set of worker
+// threads running validateSubmission; their script is dist/validator-worker.mjs, started with the pool.
 import type { Worker } from 'node:worker_threads';
 import type { ReleaseResult } from '../validator/index.js';
 import { nodeWorkerThreads } from './builtins.js';
 import type { SubmissionFiles, SubmissionOptions } from './submission.js';
 
+/** `threads`: default 1, one validation each at a time; `workerUrl`: default validator-worker.mjs beside this one. */
 export interface SubmissionPoolOptions {
-  /** Worker threads (default 1). Each takes one validation at a time. */
   readonly threads?: number;
-  /** The worker's script (default: validator-worker.mjs beside this module). */
   readonly workerUrl?: URL;
 }
 

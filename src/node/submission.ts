@@ -1,6 +1,4 @@
-// validateSubmission: a submission set as an upload endpoint holds it (file name to bytes)
-// through the validator's release check with the Node.js adapter (capped inflate, SHA-256,
-// Ed25519). Part of platform-ext/validator/node; the validator's public index only.
+// validateSubmission (platform-ext/validator/node): an upload's files through the release check, Node.js adapter.
 import { SUBMISSION_FILES, validateRelease, type ReleaseOptions, type ReleaseResult, type SubmissionFile } from '../validator/index.js';
 import { NODE_RELEASE_DEPS } from './release-deps.js';
 
@@ -10,10 +8,7 @@ export type SubmissionFiles = Readonly<Record<string, Uint8Array | null | undefi
 /** Options of validateSubmission: those of validateRelease (knownKeys, keepEntryBytes). */
 export type SubmissionOptions = ReleaseOptions;
 
-/**
- * Validates an uploaded submission set: the five files by name (bytes as received; any
- * other name is an unexpected file). Findings never throw; the result is validateRelease's.
- */
+/** Validates the five files by name (any other name is an unexpected file); findings never throw. */
 export function validateSubmission(files: SubmissionFiles, options: SubmissionOptions = {}): ReleaseResult {
   const known = new Set<string>(SUBMISSION_FILES);
   const set = {} as Record<SubmissionFile, Uint8Array | null>;
