@@ -1,7 +1,5 @@
-// CRC-32 as ZIP uses it (PKWARE APPNOTE 4.4.7: the ISO 3309 / ITU-T V.42 polynomial,
-// reflected 0xEDB88320, initial and final XOR 0xFFFFFFFF). One implementation serves the
-// writer and the reader (house principle 6). Written here rather than taken from
-// node:zlib: zlib.crc32 exists only from Node 20.15, and the validator uses no node: module.
+// CRC-32 as ZIP uses it (APPNOTE 4.4.7: reflected 0xEDB88320, XOR 0xFFFFFFFF in and out), for writer and reader alike.
+// Not node:zlib's: zlib.crc32 exists only from Node 20.15, and the validator uses no node: module.
 
 /** Slicing-by-4 tables: table[k][b] is the CRC of byte b followed by k zero bytes. */
 const TABLES: Uint32Array[] = (() => {

@@ -1,33 +1,13 @@
-// How much a raw DEFLATE stream (RFC 1951) would inflate to, found without inflating it:
-// the reader runs this before it hands a stream to the injected inflater, so that no
-// inflater, however naive (one that ignores the cap it is given), is ever handed a stream
-// that would produce more than the entry's declared size. A lying central directory (a
-// 51 KB entry that declares 5 MB, within ratio 100, but inflates to 50 MiB) is then refused
-// from its own bits, having cost one pass over the compressed bytes and no output memory.
-//
-// The walk decodes every block header and Huffman symbol as an inflater does and adds up
-// literal bytes, match lengths and stored lengths; it keeps no window and writes nothing.
-// It is exactly as strict as zlib (the inflater `verify` and the store use) where zlib
-// refuses a stream: block type 3, stored lengths that disagree, more than 286 literal/length
-// or 30 distance codes, an over-subscribed code, an incomplete one (except a single code of
-// one bit, and no codes at all), a repeat with nothing to repeat or past the end, no
-// end-of-block code, literal/length symbols 286 and 287, distance symbols 30 and 31, and a
-// distance farther back than the output so far. So a stream it measures within the cap
-// cannot make any correct inflater produce more, and zlib refuses every stream it calls
-// corrupt (as corrupt, or as cut short when the input ends inside a header already invalid:
-// zlib reads the whole header before judging it). test/validator/deflate-bound.test.mjs
-// holds it to zlib on mutated streams.
+// How much a raw DEFLATE stream (RFC 1951) inflates to, walked with no window or output before any inflater sees it:
+// no inflater, even one ignoring its cap, gets a stream over the declared size, so a lying directory is refused.
+// As strict as zlib where zlib refuses (type 3, bad stored lengths, >286/30 codes, over-subscribed or incomplete codes
+// but a lone 1-bit code or none, bad repeats, no end-of-block, symbols 286/287 and 30/31, too-far distances), and zlib
+// refuses what it calls corrupt (maybe as cut short: zlib reads a whole header first); deflate-bound.test.mjs checks.
 
-/** What walking a stream found. */
+/** 'over' the cap (nothing may inflate it); 'corrupt' as zlib judges; 'within': at most the cap, even if truncated. */
 export type DeflateBound =
-  /** The stream would produce more than the cap: nothing may inflate it. */
   | 'over'
-  /** Not a valid DEFLATE stream (as zlib judges it). */
   | 'corrupt'
-  /**
-   * It produces at most the cap, up to its end or up to where its input runs out (a
-   * truncated stream; the inflater then reports it short).
-   */
   | 'within';
 
 const LENGTH_BASE = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258];
@@ -69,11 +49,8 @@ const nextCode = new Uint16Array(MAX_BITS + 2);
 const offsets = new Uint16Array(MAX_BITS + 2);
 let fixedBuilt = false;
 
-/**
- * Builds `code` from `lens[start, start + n)`. False where zlib refuses the lengths: an
- * over-subscribed code, or an incomplete one, except (for literal/length and distance
- * codes) a single one-bit code and no code at all, which fail only if a symbol is decoded.
- */
+// False where zlib refuses: over-subscribed, or incomplete except a lone 1-bit literal/distance code or none (these
+// fail only when a symbol is decoded).
 function buildCode(code: Code, lens: Uint8Array, start: number, n: number, isCodeLengthCode: boolean): boolean {
   const count = code.count;
   count.fill(0);
@@ -190,13 +167,9 @@ class Bits {
   }
 }
 
-/** Result of a block header: the codes of a Huffman block, or the walk's verdict. */
 type Header = 'fixed' | 'dynamic' | DeflateBound;
 
-/**
- * Walks `stream` and tells whether it would inflate to more than `cap` bytes. Never
- * throws; time is linear in the stream's length (each symbol consumes at least one bit).
- */
+/** Never throws; linear in the stream's length (each symbol consumes at least one bit). */
 export function deflateBound(stream: Uint8Array, cap: number): DeflateBound {
   if (!fixedBuilt) buildFixed();
   const r = new Bits(stream);
@@ -294,11 +267,7 @@ const SYMBOLS_OVER = -1;
 const SYMBOLS_CORRUPT = -2;
 const SYMBOLS_TRUNCATED = -3;
 
-/**
- * The symbols of one Huffman block, counted: the output total after its end-of-block, or
- * SYMBOLS_OVER / SYMBOLS_CORRUPT / SYMBOLS_TRUNCATED. The hot loop: the bit buffer in
- * locals, one table lookup per code of up to FAST_BITS bits.
- */
+// One Huffman block: the output total after end-of-block, or a SYMBOLS_ verdict. The hot loop: bit buffer in locals.
 function symbols(r: Bits, lit: Code, dist: Code, start: number, cap: number): number {
   const stream = r.stream;
   const size = stream.length;

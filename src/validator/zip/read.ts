@@ -1,25 +1,12 @@
-// The hardened ZIP reader (contract "Bundle (bundle.zip)"; D-16). `verify` and the
-// operator's `platform-review` read a bundle with it, so it is written for hostile input:
-// it accepts only archives in which every byte is accounted for, and refuses the rest
-// instead of repairing them (house principle 4).
-//
-// Two layers, in this order:
-// 1. Structure (no allocation beyond one small record per entry, nothing inflated): one
-//    end record, the last 22 bytes; a central directory that ends where the end record
-//    starts; local records laid back to back from offset 0 up to the central directory;
-//    central and local headers that agree. Together these leave no byte that two ZIP
-//    readers could interpret differently: no prefix (self-extractor stubs, polyglots), no
-//    overlap (the CVE-2024-0450 "quoted overlap" bomb, two names for one record), no hidden
-//    local header ("Janus"/"Master Key": readers that walk local headers and readers that
-//    trust the central directory would see different files).
-// 2. Policy (only for a sound structure): archive size first, then declared sizes, the
-//    entry count and compression ratios before anything is inflated, then each stream
-//    walked without output to prove it inflates to at most its declared size
-//    (deflate-bound.ts), and only then inflated by the injected inflater, capped at that
-//    size, and checked for length, CRC-32 and fully consumed input.
-//
-// The module is pure: bytes in, findings and entries out. It never writes anything and
-// imports no node: module; the caller injects raw-DEFLATE decompression.
+// The hardened ZIP reader (contract "Bundle (bundle.zip)", D-16) of `verify` and `platform-review`: for hostile input,
+// it accepts only archives in which every byte is accounted for and refuses the rest rather than repair it.
+// 1. Structure (nothing inflated): one end record, the last 22 bytes; the central directory ending where it starts;
+//    local records back to back from offset 0 up to it; central and local headers agreeing. No byte is left for two
+//    readers to interpret differently: no prefix (self-extractor stubs, polyglots), no overlap (CVE-2024-0450, two
+//    names for one record), no hidden local header ("Janus"/"Master Key": local-header and directory readers differ).
+// 2. Policy (sound structure only): archive size, declared sizes, count and ratios before inflating; each stream walked
+//    (deflate-bound.ts) to prove its size, then inflated capped and checked for length, CRC-32 and consumed input.
+// Pure: bytes in, findings and entries out; no node: module, the caller injects raw-DEFLATE decompression.
 import type { BundleEntry } from '../bundle.js';
 import type { FindingList } from '../findings.js';
 import {
@@ -94,63 +81,34 @@ import {
   ZIP64_EXTRA_ID,
 } from './zip-format.js';
 
+/** An inflater's answer; `crc32`, when given, is the CRC-32 of `data` (a platform may compute it natively). */
 export type InflateResult =
-  /**
-   * `crc32`, when present, is the CRC-32 of `data` computed by the inflater (a platform
-   * may do it natively, much faster than JavaScript); without it the reader computes it.
-   */
   | { readonly ok: true; readonly data: Uint8Array; readonly crc32?: number }
   | { readonly ok: false; readonly reason: 'corrupt' | 'too-long' | 'too-short' | 'trailing-data' };
 
-/**
- * Inflates raw DEFLATE `compressed` to exactly `expectedSize` bytes: never produces more
- * than that (stop at the cap), and reports 'trailing-data' unless every compressed byte
- * was consumed. `expectedSize` is the entry's declared size and also the cap: the most
- * output the contract allows for this entry (node:zlib's `maxOutputLength`).
- *
- * The reader does not rely on an inflater honouring the cap: it checks sizes, counts and
- * ratios from the headers first, then walks each stream (deflateBound) and calls the
- * inflater only for a stream proven to produce at most `expectedSize` bytes. So even an
- * adapter that ignores the cap (`(c) => inflateRawSync(c)`) never inflates more. An
- * inflater that stops at the cap itself may say so (ReadZipOptions.inflaterStopsAtCap).
- */
+/** Inflates to exactly `expectedSize` (the declared size, also the cap), 'trailing-data' unless all input is consumed.
+ * It is handed only streams proven within the cap (deflateBound), so even an adapter ignoring the cap never inflates
+ * more; one that stops at the cap itself may say so (ReadZipOptions.inflaterStopsAtCap). */
 export type InflateRaw = (compressed: Uint8Array, expectedSize: number) => InflateResult;
 
 export interface ZipReadResult {
-  /**
-   * Entries as bundle entries (path, kind 'file', size = declared uncompressed size,
-   * content when it was read and verified), in central-directory order; null when the
-   * structure layer rejected the archive.
-   */
+  /** In central-directory order (size as declared, content once verified); null when the structure was refused. */
   readonly entries: BundleEntry[] | null;
-  /**
-   * What the central directory says of each entry, in the same order, once the structure
-   * layer accepted the archive (also when a policy limit then stopped inflation): for a
-   * reviewer's listing of sizes, methods and ratios.
-   */
+  /** Each entry as the central directory declares it, once the structure passed (even if policy stopped inflation). */
   readonly listing?: readonly ZipListingEntry[];
 }
 
-/** One archive entry as its central record describes it. */
+/** One entry as its central record declares it: `size` uncompressed, `method` 0 or 8, `crc32` verified when inflated. */
 export interface ZipListingEntry {
-  /** The entry name, as BundleEntry.path spells it. */
   readonly path: string;
-  /** Declared uncompressed size in bytes. */
   readonly size: number;
-  /** Bytes of compressed data in the archive. */
   readonly compressedSize: number;
-  /** 0 stored, 8 deflate (the only methods the reader accepts). */
   readonly method: number;
-  /** The CRC-32 the central record declares (verified when the entry was inflated). */
   readonly crc32: number;
 }
 
-/**
- * A hostile central directory can hold 65,534 entries with several problems each: the
- * archive is refused after the first one anyway, so only this many findings are kept.
- */
+// A hostile directory can hold 65,534 entries with several problems each; the archive is refused after the first.
 const MAX_ARCHIVE_FINDINGS = 100;
-/** Entry names in messages are shortened to this many characters. */
 const NAME_DISPLAY_MAX = 100;
 /** Flag bits a D-16 archive may carry: UTF-8 names (harmless for ASCII names) and the deflate level hint. */
 const ALLOWED_FLAGS = FLAG_UTF8 | FLAG_COMPRESSION_OPTIONS;
@@ -165,9 +123,7 @@ interface ReadState {
   /** False once any problem was found: the archive is then refused. */
   sound: boolean;
   reported: number;
-  /** CRC-32 for stored entries (ReadZipOptions.crc32). */
   readonly storedCrc: (data: Uint8Array) => number;
-  /** Whether each stream is walked before the inflater sees it (ReadZipOptions.inflaterStopsAtCap). */
   readonly walk: boolean;
 }
 
@@ -197,36 +153,17 @@ interface CentralRecord {
   end: number;
 }
 
-/**
- * Reads a bundle archive. Findings go to `findings` with `file` set to the archive name
- * and the entry name in the message. Size and count limits that the listing rules check
- * from `size` (bundle/file-too-large, bundle/expanded-too-large, bundle/too-many-files)
- * are not reported here: the caller runs checkBundleListing over `entries`. When one of
- * those limits is broken, nothing is inflated and no entry has content.
- */
 export interface ReadZipOptions {
-  /**
-   * false: every entry is still inflated and verified (length, CRC, consumed input) but its
-   * bytes are dropped at once, so at most one entry is in memory (package's read-back
-   * check, which already holds the checked files). Default true.
-   */
+  /** false: every entry is still inflated and verified, but its bytes dropped at once (package's read-back). */
   readonly keepContent?: boolean;
-  /**
-   * CRC-32 of a stored entry's data, as the platform computes it (node:zlib's is several
-   * times faster than crc32.ts); it must be the same function. Default: crc32.ts. Deflated
-   * entries get their CRC from the inflater, or crc32.ts.
-   */
+  /** CRC-32 of stored entries as the platform computes it (the same function). Default: crc32.ts. */
   readonly crc32?: (data: Uint8Array) => number;
-  /**
-   * True only for an inflater that never produces more than the size it is handed (node:zlib
-   * with `maxOutputLength` stops there natively): the reader then skips the walk that
-   * proves each stream's size before the inflater is called (deflate-bound.ts), which such
-   * an inflater makes redundant. Default false: whatever the adapter does with its cap, it
-   * is handed only streams proven to produce at most the declared size.
-   */
+  /** True only for an inflater that never produces more than its cap: skips the deflate-bound walk. Default false. */
   readonly inflaterStopsAtCap?: boolean;
 }
 
+/** Reads a bundle archive; findings name `file`. Size and count limits (bundle/file-too-large, ...) are left to
+ * checkBundleListing over `entries`; when one is broken, nothing is inflated. */
 export function readZip(bytes: Uint8Array, inflate: InflateRaw, findings: FindingList, file = 'bundle.zip', options: ReadZipOptions = {}): ZipReadResult {
   const keepContent = options.keepContent !== false;
   const state: ReadState = { bytes, findings, file, sound: true, reported: 0, storedCrc: options.crc32 ?? crc32, walk: options.inflaterStopsAtCap !== true };
@@ -240,7 +177,6 @@ export function readZip(bytes: Uint8Array, inflate: InflateRaw, findings: Findin
     return { entries: null };
   }
 
-  // ---- Structure layer ----
   const end = locateEnd(state);
   if (end === null) return { entries: null };
   const records = readCentralDirectory(state, end);
@@ -248,7 +184,6 @@ export function readZip(bytes: Uint8Array, inflate: InflateRaw, findings: Findin
   if (readLocalHeaders(state, records, end.directoryOffset)) checkLayout(state, records, end.directoryOffset);
   if (!state.sound) return { entries: null };
 
-  // ---- Policy layer ----
   const inflateAllowed = checkPolicy(state, records);
   const entries: BundleEntry[] = [];
   for (const record of records) {
@@ -270,20 +205,9 @@ function problem(state: ReadState, rule: string, message: string): void {
   state.findings.add(rule, message, { file: state.file });
 }
 
-// End of central directory record (4.3.16)
-
-/**
- * The end record must be the last 22 bytes with an empty comment. A comment is refused
- * because it can hide anything (overlap-with-archive-comment hides a local header in it)
- * and bytes after the record are what `cat stub.exe a.zip` and polyglots leave. When the
- * last 22 bytes are not the record, the last signature within comment reach says why.
- *
- * Another end-record signature elsewhere needs no search of its own: every other byte
- * must belong to a header, a name or entry data (checkLayout), names are printable ASCII
- * and extra fields and comments are refused, so such a signature can only lie inside
- * entry data, and readers search for the end record backwards from the end: they all
- * meet this one first.
- */
+// 4.3.16: the last 22 bytes, no comment (it can hide a header); trailing bytes are what stubs and polyglots leave.
+// Another end signature can lie only in entry data (checkLayout accounts for every other byte, names are ASCII, extras
+// and comments refused), and readers search backwards from the end: they all meet this one first.
 function locateEnd(state: ReadState): EndRecord | null {
   const { bytes } = state;
   const last = bytes.length - END_OF_CENTRAL_DIRECTORY_LENGTH;
@@ -308,8 +232,7 @@ function locateEnd(state: ReadState): EndRecord | null {
   const directorySize = readU32(bytes, last + END_CENTRAL_DIRECTORY_SIZE);
   const directoryOffset = readU32(bytes, last + END_CENTRAL_DIRECTORY_OFFSET);
 
-  // 4.4.1.4: an all-ones field defers to the ZIP64 records. A bundle of at most 5 MiB never
-  // needs them, and a second set of sizes is a second place for readers to disagree.
+  // 4.4.1.4: all-ones defers to ZIP64 records, never needed by a bundle and a second set of sizes to disagree on.
   if (
     disk === SENTINEL_16 ||
     directoryDisk === SENTINEL_16 ||
@@ -373,9 +296,7 @@ function explainDirectoryPlacement(state: ReadState, endOffset: number, director
     problem(state, 'archive/zip64', 'A ZIP64 end of central directory locator precedes the end record: ZIP64 is not allowed');
     return;
   }
-  // Bytes prepended to an archive without adjusting its offsets (a self-extractor stub, a
-  // polyglot): the central directory is right before the end record but its offset is
-  // short, and the file does not start with a local header.
+  // Bytes prepended without adjusting offsets (stub, polyglot): the directory sits right before the end, offset short.
   const shift = endOffset - directoryEnd;
   if (entryCount === 0 && directorySize === 0) {
     problem(state, 'archive/prefix-bytes', `The empty archive has ${formatBytes(shift)} before its end of central directory record`);
@@ -397,13 +318,7 @@ function explainDirectoryPlacement(state: ReadState, endOffset: number, director
   );
 }
 
-// Central directory file headers (4.3.12)
-
-/**
- * Parses every central header, bounds-checked before each read. A header that does not
- * fit or has a wrong signature ends parsing (the rest cannot be located); field problems
- * are reported and parsing goes on, so one pass lists them all. Null when parsing ended.
- */
+// 4.3.12: a header that does not fit ends parsing (null: the rest is unlocatable); field problems list in one pass.
 function readCentralDirectory(state: ReadState, end: EndRecord): CentralRecord[] | null {
   const { bytes } = state;
   const directoryEnd = end.directoryOffset + end.directorySize;
@@ -437,8 +352,7 @@ function readCentralDirectory(state: ReadState, end: EndRecord): CentralRecord[]
     const localOffset = readU32(bytes, at + CENTRAL_LOCAL_HEADER_OFFSET);
 
     if (!isPrintableAscii(bytes, nameStart, nameLength)) {
-      // Non-ASCII names decode differently (CP437 or UTF-8 by flag, or the Info-ZIP
-      // Unicode path field): two readers would extract different paths. D-2 allows ASCII.
+      // Non-ASCII names decode differently by reader (CP437, UTF-8, Info-ZIP path field); D-2 allows ASCII.
       problem(state, 'archive/name-not-ascii', `${label}: the name has bytes outside printable ASCII`);
     }
     checkFlagsAndMethod(state, label, flags, method);
@@ -517,8 +431,7 @@ function checkFlagsAndMethod(state: ReadState, label: string, flags: number, met
     problem(state, 'archive/encrypted', `${label}: the entry is encrypted (flags 0x${hex(flags, 4)})`);
   }
   if ((flags & FLAG_DATA_DESCRIPTOR) !== 0) {
-    // Sizes and CRC after the data: a streaming reader and a directory reader can see
-    // different sizes, and the local header no longer proves where the data ends.
+    // Sizes after the data: streaming and directory readers may see different sizes; the data's end is unproven.
     problem(state, 'archive/data-descriptor', `${label}: the entry uses a data descriptor (flag bit 3)`);
   }
   const unknown = flags & ~(ALLOWED_FLAGS | ENCRYPTION_FLAGS | FLAG_DATA_DESCRIPTOR);
@@ -530,12 +443,8 @@ function checkFlagsAndMethod(state: ReadState, label: string, flags: number, met
   }
 }
 
-/**
- * External attributes (4.4.15) must describe a plain regular file: zero (no claim), a Unix
- * regular-file mode without setuid/setgid/sticky bits, or the MS-DOS archive bit. Anything
- * else is a claim an extractor could act on: a symbolic link (`ln -s ../../etc x`), a device,
- * a directory, hidden or system files.
- */
+// 4.4.15: zero, a Unix regular-file mode without setuid/setgid/sticky, or MS-DOS archive/read-only; anything else
+// (a symbolic link, a device, a directory, hidden files) is a claim an extractor could act on.
 function checkAttributes(state: ReadState, label: string, key: string, madeBy: number, attributes: number): void {
   const host = madeBy >>> 8;
   const mode = attributes >>> 16;
@@ -547,8 +456,7 @@ function checkAttributes(state: ReadState, label: string, key: string, madeBy: n
     return;
   }
   if (attributes === 0) return;
-  // D-16a: the low 16 bits are MS-DOS attributes (Info-ZIP writes them beside a Unix mode):
-  // read-only and archive only. A Unix mode is a regular file's, or permission bits alone.
+  // D-16a: the low 16 bits are MS-DOS attributes (Info-ZIP writes them beside a Unix mode): read-only and archive only.
   if ((attributes & 0xffff & ~DOS_ALLOWED) !== 0) {
     problem(state, 'archive/bad-attributes', `${label}: the MS-DOS attributes 0x${hex(attributes & 0xffff, 4)} set more than the read-only and archive bits`);
     return;
@@ -569,14 +477,8 @@ function checkAttributes(state: ReadState, label: string, key: string, madeBy: n
   problem(state, 'archive/bad-attributes', `${label}: the attributes 0x${hex(attributes, 8)} come from host system ${host}; only MS-DOS (0) and Unix (3) attributes, or none, are accepted`);
 }
 
-// Local file headers (4.3.7) and the layout of the records
-
-/**
- * Reads each entry's local header and compares it with the central header: a reader that
- * walks local headers (streaming unzip, some antivirus) must see what a directory reader
- * sees. Returns false when a header could not be read at all (its extent is then unknown
- * and the layout check would only repeat the problem).
- */
+// 4.3.7: a reader walking local headers (streaming unzip, antivirus) must see what a directory reader sees. False when a
+// header is unreadable: its extent is unknown and checkLayout would only repeat the problem.
 function readLocalHeaders(state: ReadState, records: CentralRecord[], directoryOffset: number): boolean {
   const { bytes } = state;
   let readable = true;
@@ -628,12 +530,8 @@ function readLocalHeaders(state: ReadState, records: CentralRecord[], directoryO
   return readable;
 }
 
-/**
- * Records in offset order must tile the bytes before the central directory exactly: the
- * first at offset 0, each ending where the next begins, the last ending at the central
- * directory. A gap can hide a record only some readers see; an overlap is how one
- * compressed block is counted many times (zip bombs) or one record gets two names.
- */
+// Records in offset order tile the bytes before the directory exactly: a gap can hide a record only some readers see;
+// an overlap counts one compressed block many times (zip bombs) or gives one record two names.
 function checkLayout(state: ReadState, records: readonly CentralRecord[], directoryOffset: number): void {
   const order = records.slice().sort((a, b) => a.localOffset - b.localOffset);
   let expected = 0;
@@ -663,18 +561,8 @@ function checkLayout(state: ReadState, records: readonly CentralRecord[], direct
   }
 }
 
-// Policy: sizes, ratios, then inflate and verify
-
-/**
- * Declared sizes, the entry count and ratios, before anything is inflated. Returns whether
- * inflating is allowed: not when a size or count limit is broken (the listing rules report
- * those from `size` and the entries) nor when a ratio is over the limit.
- *
- * Ratio is uncompressed / compressed, compared as integers (u > 100 * c). An entry whose
- * compressed size is 0 and uncompressed size is not has an unbounded ratio and is
- * refused; an empty entry (0 / 0) has ratio 0. The archive-wide ratio divides the sum of
- * uncompressed sizes by the archive's own length.
- */
+// Whether inflating is allowed: no size or count limit (the listing rules report those) nor ratio broken. Ratios compare
+// as integers (u > 100 * c): c = 0 < u is unbounded, 0/0 is 0; the archive's is the sizes' sum over its own length.
 function checkPolicy(state: ReadState, records: readonly CentralRecord[]): boolean {
   let total = 0;
   // The count too: 65,534 entries within every other limit would each cost an inflater call.
@@ -709,7 +597,6 @@ function checkPolicy(state: ReadState, records: readonly CentralRecord[]): boole
   return withinSizes && withinRatios;
 }
 
-/** The verified content of one entry, or null after reporting why there is none. */
 function extract(state: ReadState, record: CentralRecord, inflate: InflateRaw): Uint8Array | null {
   const compressed = state.bytes.subarray(record.dataStart, record.end);
   let data: Uint8Array;
@@ -722,8 +609,7 @@ function extract(state: ReadState, record: CentralRecord, inflate: InflateRaw): 
       // An injected function that throws is no answer: crc32.ts decides below.
     }
   } else {
-    // Before any inflater runs: a stream that would produce more than the declared size,
-    // or is no DEFLATE stream at all, is refused from its own bits (deflate-bound.ts).
+    // Before any inflater runs: a stream over the declared size, or no DEFLATE at all, is refused from its own bits.
     const bound = state.walk ? deflateBound(compressed, record.uncompressedSize) : 'within';
     if (bound !== 'within') {
       reportInflateFailure(state, record, bound === 'over' ? 'too-long' : 'corrupt');
@@ -773,8 +659,6 @@ function reportInflateFailure(state: ReadState, record: CentralRecord, reason: '
   }
 }
 
-// Bytes
-
 /** Little-endian reads; every caller has checked the bounds first. */
 function readU16(bytes: Uint8Array, at: number): number {
   return bytes[at]! | (bytes[at + 1]! << 8);
@@ -807,11 +691,7 @@ const EXTRA_NTFS_TIMES = 0x000a;
 const NTFS_TIMES_TAG = 1;
 const NTFS_TIMES_SIZE = 24;
 
-/**
- * D-16a: the extra fields of one header must tile its extra area exactly, each be one of
- * the extended timestamp (0x5455), Unix owner (0x7875) or NTFS times (0x000a) fields,
- * well formed, and occur at most once. Returns what is wrong, or null.
- */
+// D-16a: the fields tile the extra area exactly, each an allowed one, well formed, at most once. What is wrong, or null.
 function extraFieldProblem(bytes: Uint8Array, start: number, length: number, header: 'central' | 'local'): string | null {
   const end = start + length;
   const seen = new Set<number>();

@@ -1,9 +1,5 @@
-// The one table of the ZIP format, for the reader (D-16, read.ts) and for package's writer
-// (src/zip/zip-writer.ts, through the index as ZIP_FORMAT): record layouts from PKWARE
-// APPNOTE.TXT 6.3.10, section 4.3 ("General format of a .ZIP file") and 4.4 ("Explanation
-// of fields"), and the fixed values of a D-15 archive. Only what a D-15 archive uses and
-// what a D-16 reader must recognise in order to refuse it. All fields are little-endian
-// (4.4.1.1).
+// The one table of the ZIP format for the reader (D-16) and package's writer (as ZIP_FORMAT), from APPNOTE.TXT 6.3.10
+// 4.3 and 4.4: what a D-15 archive uses or a D-16 reader must recognise to refuse. Little-endian (4.4.1.1).
 
 /** Signatures, read as little-endian 32-bit numbers ("PK" then two bytes). */
 export const LOCAL_HEADER_SIGNATURE = 0x04034b50; // 4.3.7 local file header
@@ -59,7 +55,6 @@ export const END_CENTRAL_DIRECTORY_SIZE = 12;
 export const END_CENTRAL_DIRECTORY_OFFSET = 16;
 export const END_COMMENT_LENGTH = 20;
 
-/** The largest comment an end record can declare, so the farthest back it can start. */
 export const MAX_COMMENT_LENGTH = 0xffff; // 4.4.26 (.ZIP file comment length, 2 bytes)
 
 /** 4.4.5 compression methods the contract allows. */
@@ -82,22 +77,16 @@ export const VERSION_DEFLATE = 20;
 export const HOST_MSDOS = 0;
 export const HOST_UNIX = 3;
 
-/** 4.5.2 extra field header id of the ZIP64 extended information field. */
-export const ZIP64_EXTRA_ID = 0x0001;
+export const ZIP64_EXTRA_ID = 0x0001; // 4.5.2 ZIP64 extended information extra field
 
 /** ZIP64 sentinels: a field holding all ones defers to the ZIP64 records (4.4.1.4). */
 export const SENTINEL_16 = 0xffff;
 export const SENTINEL_32 = 0xffffffff;
 
-/**
- * The largest values a 2- and 4-byte field holds in an archive without ZIP64: the
- * sentinels themselves send a reader looking for a ZIP64 record (4.4.8, 4.4.22, 4.4.24),
- * so a D-15 archive stays strictly below them.
- */
+/** A D-15 archive stays strictly below the sentinels, which send a reader to ZIP64 records (4.4.8, 4.4.22, 4.4.24). */
 export const MAX_ENTRIES = SENTINEL_16 - 1;
 export const MAX_32 = SENTINEL_32 - 1;
-/** Names are at most this many bytes: the name length field is 2 bytes (4.4.10). */
-export const MAX_NAME_LENGTH = 0xffff;
+export const MAX_NAME_LENGTH = 0xffff; // 4.4.10: a 2-byte name length
 
 /** MS-DOS attribute bits (low byte of the external attributes). */
 export const DOS_DIRECTORY = 0x10;
@@ -110,18 +99,12 @@ export const UNIX_DIRECTORY = 0o040000;
 export const UNIX_SYMLINK = 0o120000;
 export const UNIX_SETUID_SETGID_STICKY = 0o007000;
 
-// The fixed values of a D-15 archive (the writer's; the reader accepts them).
-
-/**
- * Version made by (4.4.2): upper byte UNIX (4.4.2.2), so that the external attributes hold
- * a Unix mode; lower byte 2.0 (4.4.2.3), the newest feature the archive uses.
- */
+/** 4.4.2: host UNIX, so the external attributes hold a Unix mode; version 2.0, the newest feature used. */
 export const D15_VERSION_MADE_BY = (HOST_UNIX << 8) | VERSION_DEFLATE;
 /** External attributes (4.4.15) under UNIX: st_mode in the upper 16 bits, a regular file with mode rw-r--r--. */
 export const D15_EXTERNAL_ATTRIBUTES = ((UNIX_REGULAR_FILE | 0o644) << 16) >>> 0;
 /** General purpose flags (4.4.4): none (no encryption, no data descriptor; names are ASCII, so bit 11 is not needed). */
 export const D15_FLAGS = 0;
-/** MS-DOS time (4.4.6): 00:00:00 (hours << 11 | minutes << 5 | seconds / 2). */
+/** MS-DOS time and date (4.4.6): 00:00:00 on 1980-01-01 ((year - 1980) << 9 | month << 5 | day), the earliest. */
 export const D15_DOS_TIME = 0x0000;
-/** MS-DOS date (4.4.6): 1980-01-01 ((year - 1980) << 9 | month << 5 | day), the earliest DOS date. */
 export const D15_DOS_DATE = 0x0021;
