@@ -92,7 +92,7 @@ const VISITED_NOTHING = 0;
 const VISITED_LEAF = 1;
 const VISITED_CONTAINER = 2;
 
-/** readOwn() results: VALUE is in walk.read; ABSENT a hole or vanished key; HIDDEN non-enumerable; THREW a trap or getter threw. */
+/** readOwn() results: VALUE (in walk.read); ABSENT: a hole or vanished key; HIDDEN: non-enumerable; THREW. */
 const READ_VALUE = 0;
 const READ_ABSENT = 1;
 const READ_HIDDEN = 2;

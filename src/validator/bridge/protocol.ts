@@ -71,7 +71,7 @@ function hasExactKeys(value: Record_, required: readonly string[], optional: rea
   return found === required.length;
 }
 
-/** hasExactKeys for a structured clone (MessageEvent data): only own enumerable string-keyed data properties, so no descriptors are needed. */
+/** hasExactKeys for a structured clone (MessageEvent data): own enumerable string-keyed data only, so no descriptors. */
 function hasExactClonedKeys(value: Record_, required: readonly string[]): boolean {
   if (Object.keys(value).length !== required.length) return false;
   for (let i = 0; i < required.length; i++) if (!Object.prototype.hasOwnProperty.call(value, required[i]!)) return false;

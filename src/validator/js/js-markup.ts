@@ -114,7 +114,7 @@ function checkTag(tag: TagToken, mapOffset: (offset: number) => number, bundle: 
   }
 }
 
-/** `element` is lowercase, '' when unknown (`setAttribute`); `at` is a module offset. Returns whether it reported a navigation. */
+/** `element`: lowercase, '' when unknown; `at`: a module offset. Returns whether it reported a navigation. */
 function checkUrl(element: string, attr: string, url: string, at: number, bundle: BundleView, report: MarkupReport): boolean {
   // A value that starts with code is computed: known at run time only.
   if (url.trimStart().startsWith(SUBSTITUTION)) return false;

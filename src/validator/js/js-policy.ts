@@ -80,7 +80,6 @@ const GLOBAL_KINDS: ReadonlyArray<readonly [number, readonly string[]]> = [
 
 const SYNTAX_WORDS: readonly string[] = ['from', 'as', 'assert', 'type'];
 
-/** Where code hands markup or a URL to the DOM (js-markup.ts): HTML sinks and attribute names written. */
 const MARKUP_SINKS: readonly string[] = ['innerHTML', 'outerHTML', 'insertAdjacentHTML', 'write', 'writeln', 'parseFromString', 'createContextualFragment', 'setAttribute'];
 const MARKUP_PROPS: readonly string[] = ['href', 'srcset', 'srcSet', 'poster', 'action', 'formAction', 'xlinkHref', 'target', 'backgroundImage'];
 
@@ -259,7 +258,6 @@ class SignificantTokens {
   }
 }
 
-/** A finding held until the end of the module: dropped if `name` (a word id, 0: none) turns out to be the module's own. */
 interface HeldFinding {
   readonly rule: string;
   readonly message: string;
@@ -267,7 +265,6 @@ interface HeldFinding {
   readonly name: number;
 }
 
-/** One use of the bridge found in a module: a capability (key) or an unclear use. */
 export interface CapabilityUse {
   readonly key: string;
   /** What the code says, e.g. `PLATFORM.cart.manage` or `PLATFORM.request("cart.manage")`. */
@@ -423,7 +420,6 @@ export function scanJsModule(scan: FileScan, baseDir: string): ModuleFacts {
   const first = lexer.errors[0];
   if (first !== undefined) {
     if (!ctx.syntaxReported) reportSyntax(ctx, first.kind, first.offset);
-    // What a module that does not lex exports cannot be known.
     ctx.exports = null;
   }
   flush(ctx);
@@ -451,7 +447,6 @@ function quoted(text: string): string {
 
 // ===== imports (ECMA-262 16.2.2 "Imports", 16.2.3 "Exports", 13.3.10 "Import Calls") ====
 
-/** After the `import` keyword: `import.meta`, `import(...)`, `import 'x'` or `import <clause> from 'x'`. */
 function importDeclarationOrCall(ctx: ScanContext, keyword: number): void {
   const tokens = ctx.tokens;
   const next = tokens.peek();
@@ -506,7 +501,6 @@ function importClause(ctx: ScanContext, clause: readonly number[], path: string 
     else if (isPunctAt(i, Punct.RBrace)) braces = false;
     else if (isPunctAt(i, Punct.Comma)) continue;
     else if (isPunctAt(i, Punct.Star)) {
-      // `* as ns`: a namespace object, which has whatever the module exports.
       if (isAsAt(i + 4) && i + 8 < clause.length) ctx.own[clause[i + 9]!] = 1;
       i += 8;
     } else if (!braces) {
@@ -655,7 +649,6 @@ function exportedDeclarators(ctx: ScanContext, start: number, exportFlags: numbe
       return;
     }
     if (candidate !== null) {
-      // `{ c: e }`: `c` is a key, `e` the binding.
       if (!(kind === Token.Punctuator && lexer.ringCodes[slot] === Punct.Colon)) addExport(ctx, candidate);
       candidate = null;
     }
@@ -667,7 +660,6 @@ function exportedDeclarators(ctx: ScanContext, start: number, exportFlags: numbe
   ctx.declarationBudget -= lexer.count === 0 ? 0 : lexer.ringEnds[(lexer.count - 1) & Ring.Mask]! - start;
 }
 
-/** Exported `const`/`let`/`var` declarations read per module (exportedDeclarators); a module with more has exports left unknown. */
 const MAX_EXPORTED_DECLARATIONS = 2000;
 
 /** The specifier just taken, then its WithClause (copied out first: the clause may run past the ring). */
@@ -705,7 +697,6 @@ function importCall(ctx: ScanContext, keywordStart: number): void {
   );
 }
 
-/** WithClause after a module specifier: `with { type: 'json' }` (or the retired `assert {...}`). */
 function importAttributes(ctx: ScanContext): TypeAttribute | null {
   const tokens = ctx.tokens;
   const t = tokens.peek();
@@ -902,7 +893,6 @@ function checkIdentifier(ctx: ScanContext, token: number): void {
   else checkGlobal(ctx, token, token);
 }
 
-/** Whether the identifier taken k tokens ago refers to a global: not a property, or a property of `window`/`self`/`globalThis`. */
 function isGlobalName(tokens: SignificantTokens, k: number): boolean {
   if (!tokens.isDot(tokens.last(k + 1))) return true;
   const owner = tokens.last(k + 2);
@@ -973,7 +963,6 @@ function isGlobalObjectFallback(ctx: ScanContext, name: number): boolean {
   return tokens.isPunct(before, PUNCT_OR) || tokens.isPunct(before, PUNCT_NULLISH) || tokens.isPunct(before, Punct.Colon);
 }
 
-/** `owner.member` where `owner` is a global name (taken 2 tokens before `member`); reported at the owner. */
 function checkMember(ctx: ScanContext, owner: number, member: number): void {
   const tokens = ctx.tokens;
   const o = WORDS.names[tokens.codes[owner]!]!;
@@ -1025,7 +1014,7 @@ function isFragmentLiteral(ctx: ScanContext, token: number): boolean {
 
 // ===== remote URLs, root-relative strings (D-19, D-34) ========================
 
-/** A literal remote URL as the first argument of the call just before (`fetch("https://…")`): an error (D-34) instead of the API's warning. */
+/** A literal remote URL as the call's first argument (`fetch("https://…")`): an error (D-34), not the API's warning. */
 function remoteArgument(ctx: ScanContext, what: string, offset: number, own: number): boolean {
   const tokens = ctx.tokens;
   if (!tokens.isPunct(tokens.peek(), Punct.LParen)) return false;
@@ -1058,7 +1047,7 @@ function checkSlashString(ctx: ScanContext, t: number): void {
   hold(ctx, 'js/root-relative-string', `The string ${quoted(value)} names a file of the bundle from the site root, where the release is not${rootRelativeHint(twin)}`, ctx.tokens.starts[t]!, 0);
 }
 
-/** Vite's modulepreload polyfill fetches preloaded modules: its `fetch` is known by its feature test; the message names the setting. */
+/** Vite's modulepreload polyfill fetches: its `fetch` is known by its feature test, and the message names the setting. */
 function vitePolyfillHint(ctx: ScanContext): string {
   if (ctx.vitePolyfill === undefined) {
     const text = ctx.scan.text;
@@ -1069,7 +1058,7 @@ function vitePolyfillHint(ctx: ScanContext): string {
 
 // ===== markup and attribute writes (js-markup.ts) ==============================
 
-/** Run-time analysis (markup, attribute writes, bridge-call arguments) is on unless a benchmark turns it off; a module-level switch keeps options off the check paths. */
+/** Run-time analysis is on unless a benchmark turns it off: a module-level switch keeps options off the check paths. */
 let markupAnalysis = true;
 
 /** For bench/run-time-analysis.mjs only. */
@@ -1082,7 +1071,6 @@ function seeLiteral(ctx: ScanContext, start: number): void {
   if (ctx.markupSeen.size < MAX_FINDINGS_PER_RULE * 100) ctx.markupSeen.add(start);
 }
 
-/** A literal that is a whole argument or value: the token after it ends the expression. */
 function endsValue(tokens: SignificantTokens, t: number): boolean {
   return tokens.isPunct(t, Punct.RParen) || tokens.isPunct(t, Punct.Comma) || tokens.isPunct(t, Punct.Semicolon) || tokens.isPunct(t, Punct.RBrace) || tokens.kinds[t] === Token.Eof || (tokens.flags[t]! & TokenFlag.Newline) !== 0;
 }
@@ -1191,7 +1179,6 @@ function markupReporter(ctx: ScanContext, own: number): (rule: string, message: 
   return (rule, message, offset) => hold(ctx, rule, message, offset, own);
 }
 
-/** The string or template at token `t` (not taken yet, or just taken) is markup handed to the DOM: checks its static text. */
 function markupLiteral(ctx: ScanContext, t: number, own = 0): void {
   const tokens = ctx.tokens;
   const kind = tokens.kinds[t];
@@ -1213,7 +1200,7 @@ function markupLiteral(ctx: ScanContext, t: number, own = 0): void {
   checkMarkup(parts.html, parts.map, ctx.scan.bundle, markupReporter(ctx, own));
 }
 
-/** Static text of a template with substitutions (SUBSTITUTION for each `${…}`), by a lexer of its own; null past markupBudget. */
+/** A template's static text (SUBSTITUTION per `${…}`), read by a lexer of its own; null past markupBudget. */
 function templateParts(ctx: ScanContext, start: number): { html: string; map: (offset: number) => number } | null {
   const text = ctx.scan.text;
   const lexer = new JsLexer(text, { skipComments: true, start });
@@ -1282,7 +1269,6 @@ function addSettingRead(ctx: ScanContext, name: string, offset: number): void {
   ctx.settingsReads.push({ name, line, column });
 }
 
-/** A member read `.name`, `?.name` or `["name"]` at peek(k): recorded, and true. */
 function settingsMemberAt(ctx: ScanContext, k: number): boolean {
   const tokens = ctx.tokens;
   const next = tokens.peek(k);
@@ -1317,7 +1303,6 @@ function patternBefore(ctx: ScanContext, back: number, key: string | null): bool
     if (j === back + PATTERN_LOOK - 1) return false;
   }
   slots.reverse();
-  // Entries of the outer pattern: `name`, `name: local`, `name: { … }`, `...rest`.
   let level = 0;
   let found = key === null;
   for (let i = 0; i < slots.length; i++) {
@@ -1362,7 +1347,6 @@ function patternBefore(ctx: ScanContext, back: number, key: string | null): bool
   return true;
 }
 
-/** `PLATFORM.settings` with its tokens from peek(k): `()` then a member read, or a destructuring before it. */
 function settingsCall(ctx: ScanContext, k: number): void {
   const tokens = ctx.tokens;
   if (!tokens.isPunct(tokens.peek(k), Punct.LParen) || !tokens.isPunct(tokens.peek(k + 1), Punct.RParen)) {
@@ -1376,7 +1360,6 @@ function settingsCall(ctx: ScanContext, k: number): void {
   ctx.settingsUnclear = true;
 }
 
-/** `PLATFORM.ready` from peek(k): `(await PLATFORM.ready).settings.name`, or `const { settings } = await PLATFORM.ready`. */
 function readySettings(ctx: ScanContext, k: number): void {
   const tokens = ctx.tokens;
   if (tokens.isPunct(tokens.peek(k), Punct.RParen) && tokens.isDot(tokens.peek(k + 1)) && tokens.nameOf(tokens.peek(k + 2)) === 'settings') {
@@ -1466,7 +1449,6 @@ function checkTopLevelThis(ctx: ScanContext, t: number): void {
 
 // ===== the bridge (D-34) =====================================================
 
-/** `PLATFORM` (`first`: where the expression starts, `window` in `window.PLATFORM`). */
 function checkPlatform(ctx: ScanContext, name: number, first: number): void {
   const tokens = ctx.tokens;
   const offset = tokens.starts[first]!;
@@ -1516,7 +1498,6 @@ function checkPlatformMember(ctx: ScanContext, m: string, k: number, offset: num
   if (tokens.isPunct(open, Punct.LParen)) bridgeCall(ctx, `${m}.${name}`, tokens.starts[open]!, `${shown}.${m}.${name}(…)`, own);
 }
 
-/** A bridge call with its `(` at `open`: what the host would refuse of its literal arguments (js-bridge-calls.ts). */
 function bridgeCall(ctx: ScanContext, method: string, open: number, shown: string, own: number): void {
   if (!ctx.markup || ++ctx.bridgeCalls > MAX_FINDINGS_PER_RULE) return;
   const found = checkBridgeCall(ctx.scan.text, method, open, shown);
@@ -1560,7 +1541,6 @@ function platformAlias(ctx: ScanContext, name: number, first: number): void {
   ctx.platformUnclear = true;
 }
 
-/** Plain aliases of the bridge looked for per module (a minified bundle makes one or two). */
 const MAX_ALIASES = 8;
 
 /** Bridge uses through plain aliases (`p.cart.manage(…)`): a second pass, only for a module that makes one. */
@@ -1614,7 +1594,6 @@ const SYNTAX_TEXT: Readonly<Record<JsLexErrorKind, string>> = {
   'unclosed-bracket': 'a bracket that is never closed',
 };
 
-/** A finding that stands whatever the module declares. */
 function report(ctx: ScanContext, rule: string, message: string, offset: number): void {
   hold(ctx, rule, message, offset, 0);
 }
