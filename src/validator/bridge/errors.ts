@@ -1,6 +1,4 @@
-// The ten stable error codes of a rejected bridge call (contract "Errors"). A rejected
-// call raises an `Error` whose `code` is one of these; the wording of `message` is free,
-// the code is permanent. contract-snapshot/errors.json can be generated from this table.
+// The ten stable error codes of a rejected bridge call (contract "Errors"): the code is permanent, the message free.
 import { INITIALIZATION_TIMEOUT_MS, MAX_PENDING_CALLS, MESSAGE_MAX_BYTES, REQUEST_TIMEOUT_MS } from '../limits.js';
 import { groupDigits } from '../text.js';
 
@@ -34,7 +32,6 @@ export function isBridgeErrorCode(value: unknown): value is BridgeErrorCode {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(BRIDGE_ERROR_CODES, value);
 }
 
-/** A public message for a code when nothing more specific is known: the contract's condition. */
 export function defaultErrorMessage(code: BridgeErrorCode): string {
   return BRIDGE_ERROR_CODES[code];
 }

@@ -1,13 +1,10 @@
-// The names and shapes of the bridge's messages (src/contract/protocol-doc.ts writes them
-// down; protocol.ts holds the guards). A separate module so that requests.ts
-// can measure a request message without importing the guards.
+// The bridge's message names and shapes, apart from protocol.ts's guards so requests.ts can size a request without them.
 import { jsonStringBytes, type JsonValue } from './payload.js';
 import type { BridgeError } from './errors.js';
 
 /** The bridge protocol version (contract "Versioning": protocol version 1, closed). */
 export const PROTOCOL_VERSION = 1;
 
-/** `type` of each message. */
 export const MESSAGE_TYPES = Object.freeze({
   /** host -> frame window, with exactly one MessagePort: the handshake. */
   init: 'platform.init',
@@ -101,13 +98,11 @@ export type ResponseMessage =
 
 export type HostToFrameMessage = ReadyMessage | GrantsMessage | SettingsMessage | ResponseMessage;
 
-/** Detail of CART_UPDATED_EVENT: the cart after the operation. */
 export interface CartUpdatedDetail {
   readonly itemCount: number;
   readonly total: string;
 }
 
-/** `{"type":`, `,"id":`, `,"capability":`, `,"action":`, `,"payload":` and `null`, in UTF-8 bytes. */
 const ENVELOPE_TYPE_BYTES = '{"type":'.length;
 const ENVELOPE_ID_KEY_BYTES = ',"id":'.length;
 const ENVELOPE_CAPABILITY_KEY_BYTES = ',"capability":'.length;
@@ -115,16 +110,10 @@ const ENVELOPE_ACTION_KEY_BYTES = ',"action":'.length;
 const ENVELOPE_PAYLOAD_KEY_BYTES = ',"payload":'.length;
 const NULL_BYTES = 'null'.length;
 
-/**
- * Bytes of a request message other than its payload: the JSON of
- * `{"type":"platform.request","id":…,"capability":…,"action":…,"payload":}`. A member that
- * is not a string (or, for `id`, not a finite number) is measured as `null`; an absent
- * `id` is left out. Together with the payload's bytes this is D-23's message size.
- */
+/** Bytes of a request message besides its payload (with the payload's bytes: D-23's message size). A non-string
+ *  member, or a non-finite `id`, counts as `null`; an absent `id` is left out. */
 export function requestEnvelopeBytes(id: unknown, capability: unknown, action: unknown): number {
-  // Counted, not stringified: this runs for every call on both sides. Each literal below
-  // is the JSON punctuation and key around one member; a test compares the count with
-  // messageSize of the same envelope.
+  // Counted, not stringified: this runs for every call on both sides; a test compares it with messageSize.
   let bytes = ENVELOPE_TYPE_BYTES + jsonStringBytes(MESSAGE_TYPES.request);
   if (id !== undefined) bytes += ENVELOPE_ID_KEY_BYTES + (typeof id === 'number' && Number.isFinite(id) ? String(id).length : NULL_BYTES);
   bytes += ENVELOPE_CAPABILITY_KEY_BYTES + (typeof capability === 'string' ? jsonStringBytes(capability) : NULL_BYTES);

@@ -1,33 +1,9 @@
-// D-23: what may cross the bridge. The frame and the host both run copyPayload; it
-// validates while it builds a fresh deep copy, and the copy is what is sent (structured
-// clone would otherwise carry `__proto__` own keys, shared references and -0, and drop
-// prototypes silently: ARCHITECTURE "Pitfalls").
-//
-// Definitions (written down in BRIDGE_PROTOCOL_DOC):
-// - Depth: the root value is at depth 1; an entry of a value at depth d is at depth d + 1.
-//   Every value counts, leaves included, so 11 nested arrays around a number reach 12.
-// - Nodes: every value reached counts once per visit (a shared reference counts each time;
-//   a value that cannot cross is still a node; a dropped `undefined` property is not).
-// - Entries: an array may hold at most PAYLOAD_MAX_COLLECTION_ENTRIES entries and an
-//   object at most PAYLOAD_MAX_OBJECT_ENTRIES properties (after dropping `undefined`
-//   ones). The contract's "collection" reads as "array": an object is also a collection,
-//   but its own limit is the smaller one, so both readings refuse exactly the same values.
-// - Size: UTF-8 bytes of the JSON text of the whole message (`messageSize`). While
-//   copying, the size is summed incrementally; a value that cannot cross is counted as
-//   `null` (4 bytes), the length it would take if it were replaced by a placeholder.
-//
-// The first failure by D-23's order decides the code, whatever the order of the keys:
-// size (PAYLOAD_TOO_LARGE), then depth, nodes, entries (PAYLOAD_TOO_COMPLEX, a cycle
-// included), then value types (INVALID_PAYLOAD). To honour that order the walk goes on
-// after a lower-ranked failure, measuring bytes only; it stays bounded because every
-// value reached adds at least one byte and the walk stops once the size limit is passed,
-// and a cycle's back edge is never followed. The walk is iterative: a hostile chain
-// cannot exhaust the call stack.
-//
-// Hostile values: every read goes through Reflect (ownKeys, getOwnPropertyDescriptor,
-// getPrototypeOf) inside try/catch, so a Proxy whose traps throw, a revoked Proxy or a
-// throwing getter becomes INVALID_PAYLOAD and never an exception. A getter is called
-// exactly once, and its result is what the copy holds.
+// D-23: what may cross the bridge. Frame and host both run copyPayload, which validates while building the fresh
+// deep copy that is sent (structured clone would keep `__proto__` keys, shared references and -0).
+// Depth, nodes, entries and size are defined in BRIDGE_PROTOCOL_DOC. The first failure in D-23's order decides the
+// code whatever the key order (size; depth, nodes, entries, cycle; types), so the walk goes on after a lower-ranked
+// failure measuring bytes only: each value adds a byte, so it ends at the size limit. The walk is iterative and reads
+// through Reflect in try/catch: a hostile Proxy, getter or chain never throws or exhausts the stack.
 import { MESSAGE_MAX_BYTES, PAYLOAD_MAX_COLLECTION_ENTRIES, PAYLOAD_MAX_DEPTH, PAYLOAD_MAX_NODES, PAYLOAD_MAX_OBJECT_ENTRIES } from '../limits.js';
 import { groupDigits, utf8ByteLength } from '../text.js';
 
@@ -75,17 +51,13 @@ export function messageSize(message: JsonValue): number {
   return utf8ByteLength(JSON.stringify(message));
 }
 
-/** One array or object being copied: its entries are read lazily, one at a time. */
 interface Container {
   readonly source: object;
   readonly isArray: boolean;
   readonly depth: number;
-  /** Object keys (strings) or null for an array. */
   readonly keys: readonly string[] | null;
-  /** Array length or number of keys. */
   readonly length: number;
   index: number;
-  /** Entries emitted so far (commas, entry limits). */
   entries: number;
   /** The copy being filled, or null once copying has stopped. */
   readonly copy: JsonValue[] | JsonObject | null;
@@ -96,59 +68,37 @@ const RANK_NONE = 0;
 const RANK_TYPES = 1;
 const RANK_COMPLEX = 2;
 
-/**
- * The walk's state. Both sides of the bridge run a walk for every call, so the walk
- * allocates as little as it can: visit() and readOwn() leave what they found in `leaf`,
- * `pushed` and `read` and return a code, instead of a wrapper object per value.
- */
+/** Both sides walk every call, so visit() and readOwn() return a code and leave what they found in `leaf`, `pushed`, `read`. */
 interface Walk {
   bytes: number;
   nodes: number;
   rank: number;
   message: string;
-  /** The containers being copied, the root first: the open ancestors of the value being visited. */
   readonly stack: Container[];
-  /**
-   * The sources on `stack`, once it is deeper than ANCESTORS_SCANNED (null until then:
-   * the stack itself is scanned, which costs a shallow payload no set).
-   */
+  /** The sources on `stack` once deeper than ANCESTORS_SCANNED; null before (a shallow stack is scanned). */
   ancestors: Set<object> | null;
-  /** What visit() returned VISITED_LEAF for. */
   leaf: JsonValue;
-  /** What visit() returned VISITED_CONTAINER for. */
   pushed: Container | null;
-  /** What readOwn() returned READ_VALUE for. */
   read: unknown;
-  /**
-   * The value is a structured clone (copyPayload's `cloned`): its objects hold own,
-   * enumerable, string-keyed data properties only, so their keys and values are read
-   * directly instead of through property descriptors.
-   */
+  /** From a structured clone: objects hold own enumerable string-keyed data properties only, read directly. */
   readonly cloned: boolean;
 }
 
 /** How deep the stack gets before the cycle check keeps a set of its sources instead of scanning it. */
 const ANCESTORS_SCANNED = 16;
 
-// visit(): what it found.
-/** A value that cannot be copied (already counted; the copy leaves it out). */
+/** visit() results: NOTHING cannot be copied (already counted), LEAF is in walk.leaf, CONTAINER in walk.pushed. */
 const VISITED_NOTHING = 0;
-/** A leaf, in walk.leaf. */
 const VISITED_LEAF = 1;
-/** A container to push, in walk.pushed. */
 const VISITED_CONTAINER = 2;
 
-// readOwn(): what it found.
-/** An own enumerable property; its value is in walk.read. */
+/** readOwn() results: VALUE (in walk.read); ABSENT: a hole or vanished key; HIDDEN: non-enumerable; THREW. */
 const READ_VALUE = 0;
-/** No such own property: a hole, or a key that vanished. */
 const READ_ABSENT = 1;
-/** A non-enumerable own property. */
 const READ_HIDDEN = 2;
-/** A trap or a getter threw. */
 const READ_THREW = 3;
 
-/** Records a failure when it outranks the one known. Callers on hot paths test the rank first, so that messages are only built when they can matter. */
+/** Keeps the highest-ranked failure; hot paths test the rank first so messages are built only when they can matter. */
 function fail(walk: Walk, rank: number, message: string): void {
   if (rank > walk.rank) {
     walk.rank = rank;
@@ -205,11 +155,7 @@ function isArrayValue(value: object): boolean | typeof THREW {
   }
 }
 
-/**
- * Visits one value at `depth`: counts it, checks its type, adds its bytes, and says what
- * it found: a leaf (its copy in walk.leaf), a container to push (walk.pushed), or nothing
- * that can be copied.
- */
+/** Counts one value at `depth`, checks its type and adds its bytes; returns a VISITED_* code. */
 function visit(walk: Walk, value: unknown, depth: number, copying: boolean): number {
   walk.nodes++;
   if (walk.rank < RANK_COMPLEX) {
@@ -218,8 +164,7 @@ function visit(walk: Walk, value: unknown, depth: number, copying: boolean): num
   }
   switch (typeof value) {
     case 'string':
-      // Every code unit takes at least one byte: a string longer than the limit is not
-      // scanned (a lower bound that already passes the limit is enough).
+      // Each code unit takes at least a byte: a string over the limit needs no scan, its length already fails.
       walk.bytes += value.length > MESSAGE_MAX_BYTES ? value.length + 2 : jsonStringBytes(value);
       walk.leaf = value;
       return VISITED_LEAF;
@@ -260,7 +205,6 @@ function isOpenAncestor(walk: Walk, value: object): boolean {
   return false;
 }
 
-/** Pushes a container that visit() found (its source is not on the stack yet). */
 function pushContainer(walk: Walk, container: Container): void {
   const stack = walk.stack;
   stack.push(container);
@@ -289,8 +233,7 @@ function enterContainer(walk: Walk, value: object, depth: number, copying: boole
   } else if (isArray === false && (proto === Object.prototype || proto === null)) {
     container = enterObject(walk, value, depth, copying);
   } else {
-    // Class instances, Date, Map, Set, typed arrays, DOM nodes, Array subclasses, and
-    // anything whose prototype could not be read.
+    // Class instances, Date, Map, Set, typed arrays, DOM nodes, Array subclasses, unreadable prototypes.
     if (walk.rank < RANK_TYPES) fail(walk, RANK_TYPES, `A value cannot cross the bridge: ${describeType(value)}`);
   }
   if (container === null) {
@@ -317,9 +260,8 @@ function enterArray(walk: Walk, value: object, depth: number, copying: boolean):
   if (length > PAYLOAD_MAX_COLLECTION_ENTRIES) {
     fail(walk, RANK_COMPLEX, TOO_MANY_ARRAY_ENTRIES);
   } else if (walk.rank < RANK_TYPES) {
-    // Holes and extra named properties both show as a key count other than length + 1
-    // (the indices and `length`). Checked only while no failure is known: it cannot
-    // outrank one, and a long array is already refused above.
+    // Holes or named properties make the key count differ from length + 1 (indices and `length`); checked only while
+    // nothing has failed: it cannot outrank a failure.
     try {
       ownKeyCount = Reflect.ownKeys(value).length;
     } catch {
@@ -354,11 +296,7 @@ function enterObject(walk: Walk, value: object, depth: number, copying: boolean)
   return { source: value, isArray: false, depth, keys, length: keys.length, index: 0, entries: 0, copy: copying ? {} : null };
 }
 
-/**
- * Reads one own property once: READ_VALUE with the value in walk.read, READ_ABSENT for a
- * hole or a missing key, READ_HIDDEN for a non-enumerable one, READ_THREW when a trap or
- * getter threw.
- */
+/** Reads one own property once; returns a READ_* code. */
 function readOwn(walk: Walk, source: object, key: string | number, isArray: boolean): number {
   if (walk.cloned && !isArray) {
     // An object key from Object.keys of a clone (enterObject): an own enumerable data property.
@@ -382,16 +320,9 @@ function readOwn(walk: Walk, source: object, key: string | number, isArray: bool
   }
 }
 
-/**
- * D-23 structural check that builds a fresh deep copy. `envelopeBytes` is the size of the
- * rest of the message (everything but this payload), so that the size limit applies to
- * the whole message. Never throws, whatever `value` is.
- *
- * `cloned`: `value` came out of a structured clone (a MessagePort message: the host's
- * side of the bridge), whose objects have only own, enumerable, string-keyed data
- * properties; they are then read without property descriptors. The answer is the same
- * (arrays, which a clone can leave with holes, are read as always).
- */
+/** D-23 check that builds a fresh deep copy; never throws. `envelopeBytes`: the rest of the message, so the limit covers
+ *  the whole message. `cloned`: `value` came from a structured clone (host side), so objects are read without
+ *  descriptors, with the same answer (arrays, which a clone can leave with holes, are read as always). */
 export function copyPayload(value: unknown, envelopeBytes = 0, cloned = false): CopyResult {
   const walk: Walk = { bytes: envelopeBytes, nodes: 0, rank: RANK_NONE, message: '', stack: [], ancestors: null, leaf: null, pushed: null, read: undefined, cloned };
   let root: JsonValue = null;

@@ -1,11 +1,6 @@
-// The bridge protocol between the frame's runtime (window.PLATFORM) and the host page:
-// message shapes and closed type guards. The Markdown text of
-// contract-snapshot/bridge-protocol.md is rendered from these tables by
-// src/contract/protocol-doc.ts (outside the validator).
-//
-// Every guard accepts exactly the documented shape: a plain object (prototype
-// Object.prototype or null) with exactly the listed keys, each of the listed type.
-// Anything else is not that message, and the receiver drops it. Guards never throw.
+// Closed type guards for the bridge protocol between window.PLATFORM and the host page (src/contract/protocol-doc.ts
+// renders the tables). A guard accepts exactly the documented shape, plain object with exactly the listed keys and
+// types; anything else is dropped by the receiver. Guards never throw.
 import { isCapabilityKey } from '../capabilities.js';
 import { isPropertyName } from '../grammar.js';
 import { INITIALIZATION_TIMEOUT_MS, MAX_CAPABILITIES, MAX_PROPERTIES, REQUEST_TIMEOUT_MS } from '../limits.js';
@@ -62,10 +57,8 @@ function isPlainRecord(value: unknown): value is Record_ {
   return proto === Object.prototype || proto === null;
 }
 
-/** Exactly the `required` keys plus any of `optional`, all own data properties, nothing else. */
 function hasExactKeys(value: Record_, required: readonly string[], optional: readonly string[] = []): boolean {
   const keys = Reflect.ownKeys(value);
-  // Too few or too many keys is a refusal before any descriptor is read.
   if (keys.length < required.length || keys.length > required.length + optional.length) return false;
   let found = 0;
   for (const key of keys) {
@@ -78,12 +71,7 @@ function hasExactKeys(value: Record_, required: readonly string[], optional: rea
   return found === required.length;
 }
 
-/**
- * hasExactKeys for data that came out of a structured clone (a MessageEvent's `data`):
- * such an object's keys are all its own enumerable string-keyed data properties (the
- * clone defines them as data; it has no symbols and no accessors), so the same answer
- * needs no property descriptors: as many keys as `required`, and each of them present.
- */
+/** hasExactKeys for a structured clone (MessageEvent data): own enumerable string-keyed data only, so no descriptors. */
 function hasExactClonedKeys(value: Record_, required: readonly string[]): boolean {
   if (Object.keys(value).length !== required.length) return false;
   for (let i = 0; i < required.length; i++) if (!Object.prototype.hasOwnProperty.call(value, required[i]!)) return false;
@@ -104,7 +92,6 @@ export function isMessageId(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
 }
 
-/** Up to MAX_CAPABILITIES unique keys of protocol version 1. */
 export function isCapabilityList(value: unknown): value is readonly string[] {
   return safely(() => {
     if (!Array.isArray(value) || Object.getPrototypeOf(value) !== Array.prototype || value.length > MAX_CAPABILITIES) return false;
@@ -118,7 +105,6 @@ export function isCapabilityList(value: unknown): value is readonly string[] {
   });
 }
 
-/** Property names mapped to a boolean, finite number or string; at most MAX_PROPERTIES. */
 export function isSettingsSnapshot(value: unknown): value is SettingsSnapshot {
   return safely(() => {
     if (!isPlainRecord(value)) return false;
@@ -164,12 +150,8 @@ const RESULT_KEYS: readonly string[] = ['type', 'id', 'ok', 'result'];
 const ERROR_KEYS: readonly string[] = ['type', 'id', 'ok', 'error'];
 const ERROR_DETAIL_KEYS: readonly string[] = ['code', 'message'];
 
-/**
- * The request envelope: exact keys and a valid id. capability, action and payload are for
- * checkRequest to judge (so they get a code). `cloned`: `data` is a MessageEvent's data,
- * a structured clone, which the key check can trust to hold data properties only (the
- * host's port handler; the same answer, with less work per call).
- */
+/** The request envelope: exact keys and a valid id; checkRequest judges the rest so it gets a code. `cloned`: `data` is a
+ *  structured clone, trusted to hold data properties only (the host's port handler: same answer, less work per call). */
 export function isRequestMessage(data: unknown, cloned = false): data is RawRequestMessage {
   // As `safely` does, without a closure per message: the host runs this for every call.
   try {
@@ -184,9 +166,9 @@ export function isRequestMessage(data: unknown, cloned = false): data is RawRequ
   }
 }
 
-/** A response to a call. `cloned` as for isRequestMessage (the runtime's port handler). */
+/** `cloned` as for isRequestMessage (the runtime's port handler). */
 export function isResponseMessage(data: unknown, cloned = false): data is ResponseMessage {
-  // As `safely` does, without a closure per message: the runtime runs this for every answer.
+  // As `safely`, without a closure per message: the runtime runs this for every answer.
   try {
     if (!isPlainRecord(data) || data.type !== MESSAGE_TYPES.response || !isMessageId(data.id)) return false;
     const exact = cloned ? hasExactClonedKeys : hasExactKeys;
@@ -205,7 +187,6 @@ export function isHostToFrameMessage(data: unknown): data is HostToFrameMessage 
 
 // An origin as browsers serialize it: scheme, host, optional port; no path, no credentials.
 const ORIGIN = /^https?:\/\/[^/\s?#@]+$/;
-// A base URL: http(s), no whitespace, no query or fragment, ending with `/`.
 const BASE_URL = /^https?:\/\/[^/\s?#@]+\/[^\s?#]*$/;
 
 function isTimeoutOverride(value: unknown, max: number): boolean {

@@ -1,16 +1,7 @@
-// The closed request schemas of protocol version 1 (contract "Capabilities and
-// operations", "Form fields") and D-23's check order. The frame runs checkRequest before
-// it sends a call and the host runs it again on what arrives; both get the same answer
-// because both measure the same message and read the same tables.
-//
-// Order (D-23; the first failure decides the code):
-//   1. structure: message size, depth, nodes, entries, value types (payload.ts)
-//   2. capability: not one of the nine keys, not declared, or not granted -> CAPABILITY_NOT_GRANTED
-//   3. action: not an action of that capability -> INVALID_REQUEST
-//   4. fields: wrong type, out of bounds, missing, or unknown -> INVALID_REQUEST
-// (The frame checks its pending-call limit before all of these.)
-//
-// Characters are UTF-16 code units, as JavaScript's `length` counts them (D-10).
+// The closed request schemas of protocol version 1 (contract "Capabilities and operations", "Form fields") and
+// D-23's check order; frame and host both run checkRequest and agree because they measure the same message with the
+// same tables. First failure decides: structure (payload.ts), capability (CAPABILITY_NOT_GRANTED), action, fields
+// (INVALID_REQUEST); the frame checks its pending-call limit first. Characters are UTF-16 code units (D-10).
 import { capabilityByKey, isCapabilityKey } from '../capabilities.js';
 import {
   ANALYTICS_EVENT_MAX_CHARS,
@@ -104,24 +95,20 @@ export type NormalizedRequest =
   | { readonly capability: 'site.theme.read'; readonly action: 'read'; readonly payload: ThemePayload }
   | { readonly capability: 'waivers.start'; readonly action: 'start'; readonly payload: WaiverPayload };
 
-// The schema tables.
 
 export type FieldKind = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'date-time' | 'choice' | 'object';
 
 export interface FieldSpec {
   readonly name: string;
   readonly kind: FieldKind;
-  /** Required fields must be present; optional ones may be absent (and then take `default`, if any). */
   readonly required: boolean;
   /** string / date-time: length bounds in UTF-16 code units; integer: value bounds. */
   readonly min?: number;
   readonly max?: number;
-  /** choice: the allowed values. */
   readonly choices?: readonly (string | number | null)[];
   /** Applied when the field is absent (and, with `nullIsDefault`, when it is null). */
   readonly default?: JsonValue;
   readonly nullIsDefault?: boolean;
-  /** object: a closed nested object with these fields. */
   readonly fields?: readonly FieldSpec[];
   /** object: the nested field list is chosen by the value of the sibling field `variantOf`. */
   readonly variantOf?: string;
@@ -131,7 +118,6 @@ export interface FieldSpec {
 export interface ActionSpec {
   readonly capability: string;
   readonly action: string;
-  /** The payload is a closed object with these fields. */
   readonly fields: readonly FieldSpec[];
 }
 
@@ -147,11 +133,7 @@ const CART_FIELDS: readonly FieldSpec[] = [
   field('quantity', 'integer', false, { min: CART_QUANTITY_MIN, max: CART_QUANTITY_MAX, default: CART_QUANTITY_MIN }),
 ];
 
-/**
- * Form fields by form (contract "Form fields"). The contract does not say which contact
- * fields are mandatory, so every one is optional here (D-26): only types and bounds are
- * checked. `CONTACT_STRICT_FIELDS` lists the ones a stricter host may require.
- */
+/** Form fields (contract "Form fields"): the contract names no mandatory contact field, so all are optional (D-26). */
 export const FORM_FIELDS: Readonly<Record<FormName, readonly FieldSpec[]>> = Object.freeze({
   contact: Object.freeze([
     field('questionType', 'integer', false, { min: FORM_QUESTION_TYPE_MIN, max: FORM_QUESTION_TYPE_MAX, default: FORM_QUESTION_TYPE_MAX }),
@@ -230,7 +212,7 @@ export const ACTION_SPECS: readonly ActionSpec[] = Object.freeze(
   ].map((spec) => Object.freeze({ ...spec, fields: Object.freeze(spec.fields) })),
 );
 
-/** ACTION_SPECS by capability, then by action: one lookup per call on each side of the bridge. */
+/** ACTION_SPECS by capability, then action: one lookup per call on each side of the bridge. */
 const SPECS_BY_CAPABILITY: ReadonlyMap<string, ReadonlyMap<string, ActionSpec>> = (() => {
   const out = new Map<string, Map<string, ActionSpec>>();
   for (const spec of ACTION_SPECS) {
@@ -241,14 +223,12 @@ const SPECS_BY_CAPABILITY: ReadonlyMap<string, ReadonlyMap<string, ActionSpec>> 
   return out;
 })();
 
-/** The schema of one capability and action, or undefined. */
 export function actionSpec(capability: string, action: string): ActionSpec | undefined {
   return SPECS_BY_CAPABILITY.get(capability)?.get(action);
 }
 
-// Field checks.
 
-/** Longest piece of untrusted text quoted back in a message (presentation only, not a contract number). */
+/** Longest untrusted text quoted back in a message (presentation only, not a contract number). */
 const QUOTE_MAX_CHARS = 60;
 
 function quote(text: string): string {
@@ -266,8 +246,8 @@ function daysInMonth(year: number, month: number): number {
 
 // Anchored, no nested quantifiers: linear on any text (and lengths are bounded first).
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-// D-27: RFC 3339 (`T`/`t`, `Z`/`z`, any number of fraction digits, second 60) and the ISO 8601
-// offsets `±HH:MM`, `±HHMM` and `±HH`; seconds may be left out as ISO 8601 allows.
+// D-27: RFC 3339 (`T`/`t`, `Z`/`z`, any fraction digits, second 60) and ISO 8601 offsets `±HH:MM`, `±HHMM`, `±HH`;
+// seconds may be left out as ISO 8601 allows.
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:[Zz]|[+-](\d{2})(?::?(\d{2}))?)$/;
 
 function isCalendarDate(year: string, month: string, day: string): boolean {
@@ -282,12 +262,10 @@ export function isDate(text: string): boolean {
   return m !== null && isCalendarDate(m[1]!, m[2]!, m[3]!);
 }
 
-/** A date-time with an offset (D-27): `YYYY-MM-DDTHH:MM[:SS[.fraction]]` then `Z`, `±HH:MM`, `±HHMM` or `±HH`. */
 export function isDateTimeWithOffset(text: string): boolean {
   const m = DATE_TIME.exec(text);
   if (m === null || !isCalendarDate(m[1]!, m[2]!, m[3]!)) return false;
   const inRange = (part: string | undefined, max: number): boolean => part === undefined || Number(part) <= max;
-  // Second 60 is a leap second, which RFC 3339 allows.
   return inRange(m[4], 23) && inRange(m[5], 59) && inRange(m[6], 60) && inRange(m[7], 23) && inRange(m[8], 59);
 }
 
@@ -312,23 +290,17 @@ function describeBounds(spec: FieldSpec): string {
   }
 }
 
-/**
- * Why a field check failed. checkValue and checkObject return the normalized value, or
- * one of these: a value never is one (it is a payload copy, plain JSON), so the answer
- * needs no wrapper object per field, and the message is only built on a failure.
- */
+/** A failed field check: a payload copy (plain JSON) never is one, so checks return value-or-Refusal without a wrapper. */
 class Refusal {
   constructor(readonly message: string) {}
 }
 
-/** `path` (a field's place in the payload, for messages) must be `spec`'s kind and bounds. */
 function wrong(spec: FieldSpec, path: string): Refusal {
   return new Refusal(`${quote(path)} must be ${describeBounds(spec)}`);
 }
 
-/** One field's value: the normalized value, or the reason it fails. The field's path is `prefix` + its name. */
 function checkValue(spec: FieldSpec, value: JsonValue, prefix: string, siblings: JsonObject): JsonValue | Refusal {
-  // Every call of every capability runs this on both sides: nothing is built unless it fails.
+  // Every call runs this on both sides: nothing is built unless it fails.
   switch (spec.kind) {
     case 'string':
       if (typeof value !== 'string' || value.length > spec.max! || value.length < (spec.min ?? 0)) return wrong(spec, prefix + spec.name);
@@ -337,7 +309,7 @@ function checkValue(spec: FieldSpec, value: JsonValue, prefix: string, siblings:
       if (typeof value !== 'number' || !Number.isInteger(value) || value < spec.min! || value > spec.max!) return wrong(spec, prefix + spec.name);
       return value;
     case 'number':
-      // The structure check already refused non-finite numbers; kept for direct callers.
+  // The structure check already refused non-finite numbers; kept for direct callers.
       if (typeof value !== 'number' || !Number.isFinite(value)) return wrong(spec, prefix + spec.name);
       return value;
     case 'boolean':
@@ -382,8 +354,7 @@ function checkObject(fields: readonly FieldSpec[], value: JsonObject, prefix: st
     if (checked instanceof Refusal) return checked;
     out[spec.name] = checked;
   }
-  // `value` is a payload copy: its keys are all own, enumerable data properties. When every
-  // one of them is a field, the counts agree and no key needs looking up again.
+  // A payload copy holds own enumerable data keys only: when every one is a field, the counts agree.
   const keys = Object.keys(value);
   if (keys.length !== present) {
     for (const key of keys) {
@@ -398,9 +369,7 @@ function copyDefault(value: JsonValue): JsonValue {
   return isObject(value) ? { ...value } : value;
 }
 
-// The checks, in D-23 order.
 
-/** What `PLATFORM.request` receives, or what arrives at the host: `id` is the message id when there is one. */
 export interface RequestInput {
   readonly id?: unknown;
   readonly capability: unknown;
@@ -412,7 +381,6 @@ export interface CheckFailure {
   readonly ok: false;
   readonly code: BridgeErrorCode;
   readonly message: string;
-  /** The payload's copy, when the structure check passed (for logs). */
   readonly copy?: JsonValue;
 }
 
@@ -420,9 +388,8 @@ export type StructureCheck =
   | {
       readonly ok: true;
       readonly copy: JsonValue;
-      /** The message size in bytes (D-23). */
       readonly bytes: number;
-      /** `capability` and `action` as they were read (once) from the request. */
+      /** `capability` and `action` as read (once) from the request. */
       readonly capability: unknown;
       readonly action: unknown;
     }
@@ -432,11 +399,7 @@ export type CallCheck = ({ readonly ok: true; readonly copy: JsonValue } & Norma
 
 export type RequestCheck = ({ readonly ok: true; readonly copy: JsonValue; readonly bytes: number } & NormalizedRequest) | CheckFailure;
 
-/**
- * Stage 1 (D-23): the size of the whole request message, then the payload's depth, nodes,
- * entries and value types, while copying it. An absent (`undefined`) payload is `{}`.
- * `cloned`: the request is a structured clone (a port message), as copyPayload's `cloned`.
- */
+/** D-23 stage 1: message size, then the payload's depth, nodes, entries and types while copying; an absent payload is `{}`. */
 export function checkStructure(request: RequestInput, cloned = false): StructureCheck {
   let id: unknown;
   let capability: unknown;
@@ -452,23 +415,14 @@ export function checkStructure(request: RequestInput, cloned = false): Structure
   return { ok: true, copy: copied.value, bytes: copied.bytes, capability, action };
 }
 
-/**
- * Stages 2-4 (D-23) on a payload that passed stage 1: capability, action, then fields.
- * `declared` are the manifest's keys and `granted` the store user's current grants (the
- * frame, which only knows its grants, passes them as both).
- */
+/** D-23 stages 2-4 on a structure-checked payload; the frame, which knows only its grants, passes them as `declared` too. */
 export function checkCall(capability: unknown, action: unknown, copy: JsonValue, declared: readonly string[], granted: readonly string[]): CallCheck {
   const checked = checkStages(capability, action, copy, declared, granted);
   if (checked instanceof Refusal) return checked.failure;
-  // The tables above are the only source of the normalized shapes named in NormalizedRequest.
   return { ok: true, capability, action, payload: checked, copy } as CallCheck;
 }
 
-/**
- * All four stages in D-23 order. Never throws, whatever the input. `cloned`: the request
- * is a structured clone (the host's port messages), as copyPayload's `cloned`: the same
- * answer, with less work.
- */
+/** All four D-23 stages; never throws. `cloned` as for copyPayload (the host's port messages). */
 export function checkRequest(request: RequestInput, declared: readonly string[], granted: readonly string[], cloned = false): RequestCheck {
   const structure = checkStructure(request, cloned);
   if (!structure.ok) return structure;
@@ -479,7 +433,6 @@ export function checkRequest(request: RequestInput, declared: readonly string[],
   return { ok: true, capability, action, payload: checked, copy, bytes: structure.bytes } as RequestCheck;
 }
 
-/** A failed stage: the answer checkCall gives. */
 class StageRefusal extends Refusal {
   readonly failure: CheckFailure;
 
@@ -489,7 +442,6 @@ class StageRefusal extends Refusal {
   }
 }
 
-/** Stages 2-4: the normalized payload, or the failure. */
 function checkStages(capability: unknown, action: unknown, copy: JsonValue, declared: readonly string[], granted: readonly string[]): JsonObject | StageRefusal {
   if (typeof capability !== 'string' || !isCapabilityKey(capability)) {
     const shown = typeof capability === 'string' ? quote(capability) : 'a non-string value';

@@ -1,16 +1,7 @@
-// Bridge calls with literal arguments (what code will do at run time, seen before it
-// runs): `PLATFORM.catalog.products({ limit: 10 })`, `PLATFORM.cart.manage('delete', …)`,
-// `PLATFORM.request('forms.submit', 'submit', {…})`. The arguments are read from the
-// module's text as far as they are literals (strings, numbers, booleans, null, object and
-// array literals of those, and constants the module declares: moduleConstant); the
-// request the runtime would send is built from them the way
-// the frame's runtime builds it (src/bridge/runtime.ts) and put through the host's own
-// checks (bridge/requests.ts, D-23). What the host would answer, INVALID_REQUEST,
-// PAYLOAD_TOO_LARGE or PAYLOAD_TOO_COMPLEX, is reported with the field's pointer.
-//
-// A value the code computes stands in as a valid value of its field (validValue), so
-// only what is written literally can fail; an object with a spread (`{ ...q, page: 0 }`)
-// may get any field from it, so a missing field there is not reported.
+// Bridge calls with literal arguments (`PLATFORM.cart.manage('delete', …)`): the request the runtime would send
+// (src/bridge/runtime.ts) is built from the literals and module constants and put through the host's checks (D-23);
+// the refusal is reported at the field's pointer. A computed value stands in as a valid one (validValue), so only
+// literal text can fail, and a field missing from an object with a spread may come from the spread.
 import { actionSpec, checkRequest, type FieldSpec } from '../bridge/requests.js';
 import type { JsonObject, JsonValue } from '../bridge/payload.js';
 import { capabilityByKey } from '../capabilities.js';
@@ -20,7 +11,7 @@ import { cookStringAt, cookTemplateAt, JsLexer, Punct, PUNCTUATORS, Ring, Token,
 /** A value the code computes. */
 const COMPUTED: unique symbol = Symbol('computed');
 
-/** An object literal read from the code: its literal entries, whether it has a spread, and where each entry's value starts. */
+/** An object literal: its literal entries, whether it has a spread, and where each entry's value starts. */
 interface ObjectLiteral {
   readonly kind: 'object';
   readonly entries: Map<string, Literal>;
@@ -248,12 +239,8 @@ class ArgumentReader {
 const MAX_CONSTANTS = 16;
 const CONSTANT_NAME = /^[A-Z][A-Z0-9_]*$/;
 
-/**
- * The value of a constant the module declares (`const PAGE_SIZE = 10;`), when it is one:
- * a name in capitals (the convention for module constants; a parameter or local variable
- * of the same name is then unlikely) declared once with `const`, never with `let`, `var`
- * or as a function or class, and initialized with a literal. Anything else is computed.
- */
+/** A module constant (`const PAGE_SIZE = 10;`): a capitals name (unlikely to be shadowed) declared once, with `const`
+ *  only, and initialized with a literal; anything else is computed. */
 function moduleConstant(text: string, name: string, constants: Map<string, Literal>): Literal {
   const known = constants.get(name);
   if (known !== undefined) return known;
@@ -332,11 +319,7 @@ export interface BridgeCallFinding {
   readonly offset: number;
 }
 
-/**
- * Checks the call whose `(` is at `open`: `method` is `area.method` of a named method, or
- * `request`. Returns what the host would refuse, or null when the literal parts pass (or
- * nothing can be read).
- */
+/** The call whose `(` is at `open` (`method`: `area.method` or `request`): what the host would refuse, or null. */
 export function checkBridgeCall(text: string, method: string, open: number, shown: string): BridgeCallFinding | null {
   const read = new ArgumentReader(text, open, new Map()).readArguments();
   if (read === null) return null;
@@ -390,7 +373,6 @@ export function checkBridgeCall(text: string, method: string, open: number, show
     };
   }
   const spec = actionSpec(capability, action)!;
-  // A payload the code computes entirely: nothing literal to check.
   if (payload === COMPUTED) return null;
   const request = standIn(payload, { name: '', kind: 'object', required: true, fields: spec.fields }, {});
   const answer = checkRequest({ capability, action, payload: request.value }, [capability], [capability]);
@@ -425,10 +407,7 @@ interface StandIn {
   readonly open: Set<string>;
 }
 
-/**
- * The JSON value of a literal, with computed values replaced by a valid value of the field
- * they stand in (spec; undefined where the schema says nothing).
- */
+/** A literal's JSON value, computed values replaced by a valid value of their field (`spec`, when the schema has one). */
 function standIn(literal: Literal, spec: FieldSpec | undefined, siblings: JsonObject, path = '', out: StandIn = { value: null, at: new Map(), open: new Set() }): StandIn {
   const value = toJson(literal, spec, siblings, path, out);
   return { value, at: out.at, open: out.open };
@@ -459,7 +438,6 @@ function fieldsOf(spec: FieldSpec, siblings: JsonObject): readonly FieldSpec[] |
   return typeof selector === 'string' && Object.prototype.hasOwnProperty.call(spec.variants!, selector) ? spec.variants![selector] : undefined;
 }
 
-/** A value the field accepts, standing in for one the code computes. */
 function validValue(spec: FieldSpec | undefined, siblings: JsonObject): JsonValue {
   if (spec === undefined) return null;
   switch (spec.kind) {

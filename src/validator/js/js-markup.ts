@@ -1,16 +1,6 @@
-// Markup that a module hands to the DOM (what code will do at run time, seen before it
-// runs): HTML in string and template literals (innerHTML, insertAdjacentHTML,
-// document.write, framework templates) and attribute writes with literal names and
-// values (setAttribute, el.href, props objects of compiled JSX and Vue templates). The
-// same questions as for the entrypoint's HTML (html-policy.ts) are asked of it, with the
-// tables of html/urls.ts, and reported at the literal's place in the module (D-34):
-//   - a literal remote URL where the element loads it, a javascript: URL, an inline event
-//     handler: errors (they fail or are blocked at run time, whatever the code does);
-//   - a root-relative reference, a link or form that navigates, target="_blank", a frame
-//     or plug-in element: warnings with the fix;
-//   - anything computed (a template substitution, a variable) is not looked at.
-// Relative references in markup resolve against the document, not the module, and a
-// file the bundle lacks is left to run time: the module may build its path elsewhere.
+// D-34: markup a module hands to the DOM (HTML literals for innerHTML and templates, literal attribute writes) gets
+// html-policy.ts's questions, reported at the literal. Computed values are not looked at; relative references resolve
+// against the document and a file the bundle lacks is left to run time (the module may build its path elsewhere).
 import { checkCss } from '../css/css-policy.js';
 import { FindingList } from '../findings.js';
 import { classifyReference, rootRelativeHint, rootRelativeTwin } from '../references.js';
@@ -18,22 +8,19 @@ import { FileScan, type BundleView } from '../scan.js';
 import { HtmlTokenizer, type HtmlAttribute, type TagToken } from '../html/html-tokenizer.js';
 import { RESOURCE_HREF_ELEMENTS, URL_ATTRIBUTES, urlsOf } from '../html/urls.js';
 
-/** Stands for a template substitution (`${…}`) in the static text: a private-use character no markup holds. */
+/** Stands for `${…}` in the static text: a private-use character no markup holds. */
 export const SUBSTITUTION = '\uE000';
 
-/** Where a finding goes: a rule, a message and an offset into the module's text. */
 export type MarkupReport = (rule: string, message: string, offset: number) => void;
 
 /** Elements that make a nested browsing context or embed a plug-in: frame-src and object-src are 'none'. */
 const FRAME_ELEMENTS: ReadonlySet<string> = new Set(['iframe', 'frame', 'frameset', 'portal', 'fencedframe', 'object', 'embed', 'applet']);
 
-/** Schemes that run code. */
 const SCRIPT_SCHEMES: ReadonlySet<string> = new Set(['javascript', 'vbscript', 'livescript']);
 
-/** URL attributes whose value the element never fetches (a citation, a description): not a loading position. */
+/** URL attributes the element never fetches (a citation, a description). */
 const NOT_LOADED: ReadonlySet<string> = new Set(['cite', 'longdesc', 'profile']);
 
-/** Attributes that submit a form: a navigation. */
 const SUBMISSION: ReadonlySet<string> = new Set(['action', 'formaction']);
 
 /** Content states after a start tag, so `<script>` and `<style>` bodies are not read as markup. */
@@ -51,12 +38,12 @@ const TEXT_ELEMENTS: ReadonlyMap<string, 'rawtext' | 'rcdata' | 'scriptData'> = 
 /** Handler text that does nothing: an event-support test, not a handler. */
 const FEATURE_TEST_HANDLER = /^\s*(?:return\s*;?\s*|;?\s*)$/;
 
-/** Start tags read per markup literal: a literal is a template, not a document. */
+/** A literal is a template, not a document: its start tags read are capped. */
 const MAX_TAGS = 2000;
 
 const PREFIX = 'In markup this module builds: ';
 
-/** Where markup's references resolve: the entrypoint document's folder (the bundle root). */
+/** Markup's references resolve against the entrypoint document's folder (the bundle root). */
 const DOCUMENT_DIR = '';
 
 function quoted(text: string): string {
@@ -69,10 +56,7 @@ function isEventHandlerName(name: string): boolean {
   return name.charCodeAt(local) === 0x6f && name.charCodeAt(local + 1) === 0x6e && name.length > local + 2;
 }
 
-/**
- * Checks `html` (a literal's static text, SUBSTITUTION where code is interpolated);
- * `mapOffset` turns an offset into `html` into one into the module.
- */
+/** `html`: a literal's static text, SUBSTITUTION where code is interpolated; `mapOffset` maps into the module. */
 export function checkMarkup(html: string, mapOffset: (offset: number) => number, bundle: BundleView, report: MarkupReport): void {
   const tokenizer = new HtmlTokenizer(html);
   let tags = 0;
@@ -87,7 +71,6 @@ export function checkMarkup(html: string, mapOffset: (offset: number) => number,
   }
 }
 
-/** Offset in the markup of decoded offset `at` inside an attribute value. */
 function valueOffset(attr: HtmlAttribute, at: number): number {
   return attr.valueMap === null ? attr.valueStart + at : attr.valueMap.map(at);
 }
@@ -131,12 +114,9 @@ function checkTag(tag: TagToken, mapOffset: (offset: number) => number, bundle: 
   }
 }
 
-/**
- * One URL of attribute `attr` on element `element` (lowercase; '' when unknown, as for
- * `setAttribute`); `at` is its offset in the module. Returns whether it reported a navigation.
- */
+/** `element`: lowercase, '' when unknown; `at`: a module offset. Returns whether it reported a navigation. */
 function checkUrl(element: string, attr: string, url: string, at: number, bundle: BundleView, report: MarkupReport): boolean {
-  // A value that starts with code is computed: what it holds is known at run time only.
+  // A value that starts with code is computed: known at run time only.
   if (url.trimStart().startsWith(SUBSTITUTION)) return false;
   const ref = classifyReference(url, DOCUMENT_DIR);
   const where = element === '' ? quoted(attr) : `<${element} ${attr}>`;
@@ -161,16 +141,12 @@ function checkUrl(element: string, attr: string, url: string, at: number, bundle
   return false;
 }
 
-/**
- * An attribute write with a literal name (`setAttribute(name, value)`, a props object's
- * key); `value` is null when computed; `nameAt` and `valueAt` are module offsets.
- */
+/** An attribute write with a literal name (`setAttribute`, a props key); `value` is null when computed. */
 export function checkAttributeWrite(element: string, name: string, value: string | null, nameAt: number, valueAt: number, bundle: BundleView, report: MarkupReport): void {
   const a = name.toLowerCase();
   if (isEventHandlerName(a)) {
-    // A string handler is code compiled from a string; a function passed as a prop is not.
-    // An empty one (`"return;"`) is the event-support test React DOM and Modernizr make on
-    // a detached element: nothing runs, and the test falls back when the policy blocks it.
+    // A string handler is code compiled from a string (a function prop is not). An empty one is React DOM's and
+    // Modernizr's event-support test on a detached element: nothing runs, and it falls back when blocked.
     if (value !== null && !FEATURE_TEST_HANDLER.test(value)) report('js/markup-event-handler', `${PREFIX}the inline event handler ${quoted(name)}${element === '' ? '' : ` on <${element}>`}: the runtime policy blocks inline script; use addEventListener`, nameAt);
     return;
   }
@@ -188,12 +164,10 @@ export function checkAttributeWrite(element: string, name: string, value: string
   for (const part of urlsOf(kind, value)) checkUrl(element, a === 'xlinkhref' ? 'xlink:href' : a, part.url, valueAt + part.offset, bundle, report);
 }
 
-/** CSS declarations (a style attribute, `style.backgroundImage = …`): remote and root-relative url()s. */
 export function checkStyle(declarations: string, mapOffset: (offset: number) => number, where: string, bundle: BundleView, report: MarkupReport): void {
   if (!declarations.includes('url(') && !declarations.includes('image-set(')) return;
   const list = new FindingList();
   checkCss(new FileScan('', declarations, bundle, list), { text: declarations, mode: 'declarations', baseDir: DOCUMENT_DIR, mapOffset: (o) => o });
-  // The CSS policy reports by line and column of `declarations`; back to offsets.
   const lineStarts = [0];
   for (let i = 0; i < declarations.length; i++) if (declarations.charCodeAt(i) === 0x0a) lineStarts.push(i + 1);
   for (const f of list.items) {

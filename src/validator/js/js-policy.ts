@@ -1,34 +1,8 @@
-// Policy over a JavaScript module's token stream (lexer.ts): the imports it makes
-// (D-19) and the browser APIs the runtime policy (D-17) or the sandbox blocks.
-//
-// Imports: static `import ... from 'x'`, `import 'x'`, `export ... from 'x'` (with import
-// attributes), and dynamic `import` calls whose one argument is a string literal or a
-// no-substitution template.
-// Everything else the module says is looked at as tokens, so strings, comments, template
-// text and regular expressions never produce findings (D-19: "comments and string
-// contents that are not references are never findings").
-//
-// API uses are found by name, cheaply: an identifier token that is not a property name
-// (`obj.fetch` is not, `window.fetch` is), not a property key (`{fetch: 1}`), and not a
-// feature test (`typeof fetch`). A name the module binds itself anywhere (a declarator,
-// a function, class, parameter, catch or import binding: lexer.ts TokenFlag.Binding, and
-// the arrow and method parameters seen here) is the module's own throughout the module,
-// not the browser's: a lexer cannot see scopes, and bundlers do not reuse a global's name
-// for a local in the module that uses that global. Aliases (`const f = fetch`) and
-// computed access (`window['fetch']`) are out of reach and accepted: the runtime policy
-// still blocks what this misses, the warnings only say so early. Findings are therefore
-// held until the end of the module, then reported in source order.
-//
-// Also from the same tokens (D-34): uses of the bridge (`PLATFORM.<area>.<method>`,
-// `PLATFORM.request('<capability>', '<action>')`, also through `window.PLATFORM` and a
-// plain alias `const p = window.PLATFORM`) for the project-wide capability check; literal
-// remote URLs where the frame would load them; CommonJS and UMD code; root-relative
-// strings naming bundle files; and the module's exports and named imports, for the check
-// that an imported binding exists (validate.ts).
-//
-// Speed (bench/scan-speed-js.mjs): every name this policy looks at is a word of the
-// lexer's word table, so a token is a few small integers in a ring (no object per
-// token), and an identifier whose word code is 0 is skipped without a look.
+// Policy over a module's token stream (lexer.ts): its imports (D-19) and the browser APIs the runtime policy (D-17) or
+// the sandbox blocks; strings, comments, template text and regexes never produce findings (D-19). An API is found by
+// name; a name the module binds anywhere is its own throughout (a lexer sees no scopes, and bundlers do not reuse a
+// global's name), so findings are held to the module's end. Aliases and computed access are missed: the runtime policy
+// still blocks them. Also (D-34): bridge uses, literal remote URLs, CommonJS/UMD, root-relative strings, exports.
 import { checkSuspiciousCode } from './suspicious-code.js';
 import { FindingList } from '../findings.js';
 import { extensionOf } from '../paths.js';
@@ -58,19 +32,13 @@ import {
 /** Extensions a module specifier may point at (D-18: modules are `.js`/`.mjs`; D-2: any letter case). */
 const MODULE_EXTENSIONS: ReadonlySet<string> = new Set(['js', 'mjs']);
 
-/**
- * D-22 says a module script `src` is a plain relative path: no `%`, `?`, `#`, `\`. The
- * same rule applies to import specifiers, so one module reads the same whether the page
- * or another module loads it; spaces and control characters (which the URL parser
- * strips or escapes) are refused with them.
- */
+// D-22: a specifier is a plain relative path like a module script `src` (no `%`, `?`, `#`, `\`, spaces, controls),
+// so a module reads the same whether the page or another module loads it.
 // eslint-disable-next-line no-control-regex
 const NOT_PLAIN = /[%?#\\\u0000-\u0020\u007f]/;
 
-/** Names that are the global object itself: `window.fetch` is `fetch`. */
 const GLOBAL_OBJECTS: readonly string[] = ['window', 'self', 'globalThis'];
 
-/** BLOCKED_NETWORK_APIS split into global names (`fetch`) and members of a global (`navigator.sendBeacon`). */
 const NETWORK_GLOBALS: string[] = [];
 const NETWORK_MEMBERS = new Map<string, Set<string>>();
 for (const api of BLOCKED_NETWORK_APIS) {
@@ -91,13 +59,10 @@ const WEBRTC_GLOBALS: readonly string[] = ['RTCPeerConnection', 'webkitRTCPeerCo
 /** Storage bound to an origin: the sandboxed frame's origin is opaque, and these throw a SecurityError. */
 const STORAGE_GLOBALS: readonly string[] = ['localStorage', 'sessionStorage', 'indexedDB'];
 
-/** Owners whose members are checked (`navigator.sendBeacon`, `document.cookie`, `top.location`, `location.href`, `window.x`). */
 const MEMBER_OWNERS: readonly string[] = ['document', 'top', 'parent', 'location', ...GLOBAL_OBJECTS, ...NETWORK_MEMBERS.keys()];
 
-/** Members checkMember looks at beyond the watched globals. */
 const WATCHED_MEMBERS: readonly string[] = ['open', 'cookie', 'location', 'href', 'assign', 'replace', ...[...NETWORK_MEMBERS.values()].flatMap((m) => [...m])];
 
-/** What a watched global name is (GLOBAL_KIND_OF); 0 = not watched. */
 const KIND_NETWORK = 1;
 const KIND_WEBRTC = 2;
 const KIND_STORAGE = 3;
@@ -113,24 +78,16 @@ const GLOBAL_KINDS: ReadonlyArray<readonly [number, readonly string[]]> = [
   [KIND_LOCATION, ['location']],
 ];
 
-/** Contextual words of import and export declarations, and the attribute key. */
 const SYNTAX_WORDS: readonly string[] = ['from', 'as', 'assert', 'type'];
 
-/**
- * Where code hands markup or a URL to the DOM (js-markup.ts): sinks of HTML strings, and
- * attribute names written with `setAttribute`, as a property (`a.href = …`) or as a key
- * of a props object (`jsx("a", { href: … })`).
- */
 const MARKUP_SINKS: readonly string[] = ['innerHTML', 'outerHTML', 'insertAdjacentHTML', 'write', 'writeln', 'parseFromString', 'createContextualFragment', 'setAttribute'];
 const MARKUP_PROPS: readonly string[] = ['href', 'srcset', 'srcSet', 'poster', 'action', 'formAction', 'xlinkHref', 'target', 'backgroundImage'];
 
-/** The bridge object's name, and the names of CommonJS and AMD code. */
 const OTHER_WATCHED: readonly string[] = ['PLATFORM', 'module', 'exports', 'require', 'src'];
 
-/** Names whose identifier tokens checkIdentifier can report: watched globals and members. */
 const WATCHED_NAMES: readonly string[] = [...WATCHED_MEMBERS, ...GLOBAL_KINDS.flatMap(([, names]) => names)];
 
-/** Every name the policy looks at is a word of the lexer's table (see JsWords). */
+/** Every name the policy looks at is a word of the lexer's table: tokens are compared as small integers. */
 const WORDS = new JsWords([...SYNTAX_WORDS, ...MEMBER_OWNERS, ...WATCHED_NAMES, ...OTHER_WATCHED, ...MARKUP_SINKS, ...MARKUP_PROPS]);
 const W_FROM = WORDS.id('from');
 const W_AS = WORDS.id('as');
@@ -153,29 +110,21 @@ const W_BACKGROUND_IMAGE = WORDS.id('backgroundImage');
 const W_PARSE_FROM_STRING = WORDS.id('parseFromString');
 const W_CREATE_CONTEXTUAL_FRAGMENT = WORDS.id('createContextualFragment');
 
-/** Word id -> KIND_* of a watched global. */
 const GLOBAL_KIND_OF = new Uint8Array(WORDS.names.length);
 for (const [kind, names] of GLOBAL_KINDS) for (const name of names) GLOBAL_KIND_OF[WORDS.id(name)] = kind;
 
-/** Word id -> 1 when the word is a member owner, a global object, a watched name. */
 const IS_MEMBER_OWNER = wordSet(MEMBER_OWNERS);
 const IS_GLOBAL_OBJECT = wordSet(GLOBAL_OBJECTS);
 const IS_WATCHED = wordSet([...WATCHED_NAMES, ...OTHER_WATCHED]);
 const IS_MARKUP_WORD = wordSet([...MARKUP_SINKS, ...MARKUP_PROPS, 'src']);
-/**
- * Where the lexer stops for the policy: watched names, member owners (a module may bind
- * `self` or `document` itself, which makes `self.open()` its own), the `import` and `export`
- * keywords (and `this` at the top level and literals starting with `/`, see
- * JsLexer.scanUntil); no other token can lead to a finding.
- */
+// Where the lexer stops for the policy: no other token can lead to a finding. Member owners stop it because a module
+// may bind `self` or `document` itself (JsLexer.scanUntil also stops at top-level `this` and `/`, `<` literals).
 const STOP_WORDS = wordSet([...WATCHED_NAMES, ...OTHER_WATCHED, ...MEMBER_OWNERS, ...MARKUP_SINKS, ...MARKUP_PROPS, 'import', 'export']);
-/** The same without the markup words, for a scan with the run-time analysis off (setRunTimeAnalysis). */
 const STOP_WORDS_NO_MARKUP = wordSet([...WATCHED_NAMES, ...OTHER_WATCHED, ...MEMBER_OWNERS, 'import', 'export']);
 
 /** PLATFORM's members that are no capability (the bridge's own API). */
 const PLATFORM_OWN_MEMBERS: ReadonlySet<string> = new Set(['ready', 'capabilities', 'settings', 'request']);
 
-/** `area` -> `method` -> capability key, from the capability table's named methods (`PLATFORM.cart.manage`). */
 const PLATFORM_AREAS: ReadonlyMap<string, ReadonlyMap<string, string>> = (() => {
   const areas = new Map<string, Map<string, string>>();
   for (const c of CAPABILITIES) {
@@ -199,21 +148,11 @@ function wordSet(names: readonly string[]): Uint8Array {
   return set;
 }
 
-/**
- * Findings of one rule per module: a minified library can call `fetch` hundreds of times
- * and a hostile file can hold a million `import(x)`; the first ones say all there is.
- */
+/** Findings per rule per module: a minified library may call `fetch` hundreds of times, a hostile file a million. */
 const MAX_FINDINGS_PER_RULE = 100;
 
-/**
- * Significant tokens (the lexer drops comments) with a little lookahead and history,
- * read from the lexer's token ring (lexer.ts Ring.Size): a token is a slot number (-1:
- * none) and its fields are read from `kinds`, `codes`, `starts`, `ends` and `flags` at
- * that slot. The policy looks back and ahead at most PARAMETER_LOOK + 2 tokens each way
- * (a short parameter list around a name, isBindingAt), well within the ring, so a slot
- * stays valid while it is in use; a token the policy holds longer (a module specifier)
- * is copied out.
- */
+/** Significant tokens from the lexer's ring: a token is a slot (-1: none). The policy looks at most PARAMETER_LOOK + 2
+ *  tokens each way, well within Ring.Size, so a slot stays valid while used; what it keeps longer is copied out. */
 class SignificantTokens {
   readonly kinds: Int32Array;
   /** Punctuator code or word id (lexer.ts). */
@@ -319,7 +258,6 @@ class SignificantTokens {
   }
 }
 
-/** A finding held until the end of the module: dropped if `name` (a word id, 0: none) turns out to be the module's own. */
 interface HeldFinding {
   readonly rule: string;
   readonly message: string;
@@ -327,9 +265,7 @@ interface HeldFinding {
   readonly name: number;
 }
 
-/** One use of the bridge found in a module: a capability (key) or an unclear use. */
 export interface CapabilityUse {
-  /** The capability key used. */
   readonly key: string;
   /** What the code says, e.g. `PLATFORM.cart.manage` or `PLATFORM.request("cart.manage")`. */
   readonly call: string;
@@ -339,17 +275,13 @@ export interface CapabilityUse {
 
 /** A named import of a bundle module (`import { name } from` a relative specifier; `default` for a default import). */
 export interface NamedImport {
-  /** The imported module's bundle path. */
   readonly path: string;
   readonly name: string;
   readonly line: number;
   readonly column: number;
 }
 
-/**
- * What a module says that other files' checks need (validate.ts): plain data, so a scan
- * made on another thread carries it over.
- */
+/** What other files' checks need (validate.ts): plain data, so a scan made on another thread carries it over. */
 export interface ModuleFacts {
   /** Names the module exports itself; null when they cannot all be known (a lexical error, an export the scan cannot read). */
   readonly exports: string[] | null;
@@ -359,13 +291,11 @@ export interface ModuleFacts {
   readonly capabilityUses: CapabilityUse[];
   /** The bridge is used in a way the scan cannot follow (a computed request, the object passed on): any capability may be in use. */
   readonly platformUnclear: boolean;
-  /** Settings the module reads by a literal name (`PLATFORM.settings().name`, `settings.name` of `await PLATFORM.ready`). */
   readonly settingsReads: SettingRead[];
   /** The module reads settings in a way the scan cannot follow (passed on, a computed name): any property may be read. */
   readonly settingsUnclear: boolean;
 }
 
-/** A setting read by name. */
 export interface SettingRead {
   readonly name: string;
   readonly line: number;
@@ -375,43 +305,31 @@ export interface SettingRead {
 interface ScanContext {
   readonly scan: FileScan;
   readonly baseDir: string;
-  /** The main pass's tokens (scanAliases swaps in its own while it runs). */
   tokens: SignificantTokens;
   syntaxReported: boolean;
-  /** Findings held so far per rule, by name (word id; 0: findings on no name), see MAX_FINDINGS_PER_RULE. */
   readonly counts: Map<string, Uint8Array>;
   readonly held: HeldFinding[];
   /** Word id -> 1 when the module binds that name itself, or tests it with `typeof` (CommonJS names). */
   readonly own: Uint8Array;
-  /** Plain aliases of the bridge object (`const p = window.PLATFORM`). */
   readonly aliases: Set<string>;
   exports: string[] | null;
   readonly reexports: string[];
   readonly imports: NamedImport[];
   readonly capabilityUses: CapabilityUse[];
-  /** Bridge uses as found, with the name (word id) that would make them the module's own object's. */
   readonly bridgeUses: (CapabilityUse & { readonly own: number })[];
-  /** Bridge uses recorded per capability key (addCapabilityUse). */
   readonly capabilityCounts: Map<string, number>;
   platformUnclear: boolean;
   readonly settingsReads: SettingRead[];
   settingsUnclear: boolean;
-  /** Local names bound to the settings object (`const { settings } = await PLATFORM.ready`), followed after the scan (scanSettingsNames). */
   readonly settingsNames: Set<string>;
-  /** What exportedDeclarators may still read (UTF-16 code units), and how many declarations it has read. */
   declarationBudget: number;
   exportedDeclarations: number;
   /** rootRelativeTwin by string value (checkSlashString): bundlers repeat the same few paths. */
   readonly twins: Map<string, string | undefined>;
-  /** Whether markup, attribute writes and bridge calls' arguments are looked at (setRunTimeAnalysis). */
   readonly markup: boolean;
-  /** Starts of the literals checked as markup already (a sink's literal is also a stop of its own). */
   readonly markupSeen: Set<number>;
-  /** Bridge calls whose arguments were read (bridgeCall). */
   bridgeCalls: number;
-  /** What markupText may still re-read of templates with substitutions (UTF-16 code units). */
   markupBudget: number;
-  /** Whether the module holds Vite's modulepreload polyfill (vitePolyfillHint), once looked at. */
   vitePolyfill?: boolean;
   lineMap?: LineMap;
 }
@@ -421,11 +339,7 @@ interface TypeAttribute {
   readonly offset: number;
 }
 
-/**
- * Checks one module file of the bundle: decodes it (module scripts are always UTF-8),
- * then scans it with `scanJsModule`, resolving imports against the module's own folder.
- * Returns what other files' checks need, or null when the module could not be read.
- */
+/** One module file: decoded as UTF-8 (module scripts always are), imports resolved against its folder; null if unreadable. */
 export function checkJsModule(file: string, bytes: Uint8Array, bundle: BundleView, findings: FindingList): ModuleFacts | null {
   const text = decodeUtf8(bytes);
   if (text === null) {
@@ -506,12 +420,10 @@ export function scanJsModule(scan: FileScan, baseDir: string): ModuleFacts {
   const first = lexer.errors[0];
   if (first !== undefined) {
     if (!ctx.syntaxReported) reportSyntax(ctx, first.kind, first.offset);
-    // What a module that does not lex exports cannot be known.
     ctx.exports = null;
   }
   flush(ctx);
-  // The facts outlive the module's text (validate.ts keeps every module's until all are
-  // scanned): they hold copies, not pieces of it (see `detached`).
+  // The facts outlive the module's text (validate.ts keeps all), so they hold copies, not slices (see `detached`).
   return {
     exports: ctx.exports === null ? null : ctx.exports.map(detached),
     reexports: ctx.reexports.map(detached),
@@ -523,12 +435,8 @@ export function scanJsModule(scan: FileScan, baseDir: string): ModuleFacts {
   };
 }
 
-/**
- * `s` with characters of its own. V8 makes a slice of 13 or more characters a view into
- * the string it was cut from, and a concatenation a pair of references to its parts, so
- * one exported name cut from a module keeps the module's whole text alive, as long as the
- * name is. Cutting from a fresh concatenation makes V8 copy the characters first.
- */
+// V8 makes a long slice a view into its source, so one exported name would keep the module's whole text alive; cutting
+// from a fresh concatenation makes V8 copy the characters.
 function detached(s: string): string {
   return (' ' + s).slice(1);
 }
@@ -539,7 +447,6 @@ function quoted(text: string): string {
 
 // ===== imports (ECMA-262 16.2.2 "Imports", 16.2.3 "Exports", 13.3.10 "Import Calls") ====
 
-/** After the `import` keyword: `import.meta`, `import(...)`, `import 'x'` or `import <clause> from 'x'`. */
 function importDeclarationOrCall(ctx: ScanContext, keyword: number): void {
   const tokens = ctx.tokens;
   const next = tokens.peek();
@@ -553,10 +460,8 @@ function importDeclarationOrCall(ctx: ScanContext, keyword: number): void {
     moduleSpecifierAfter(ctx, next);
     return;
   }
-  // ImportClause: a default binding, `* as ns`, `{ a, b as c, "d" as e }`, or a phase
-  // keyword (`defer`, `source`) before them. Only those tokens are stepped over, so a
-  // broken declaration never swallows the code after it. Each is kept (kind, code,
-  // start, end) for the bindings and names it makes.
+  // ImportClause: a default binding, `* as ns`, `{ a, b as c }`, or a phase keyword (`defer`, `source`) first. Only those
+  // tokens are stepped over, so a broken declaration never swallows the code after it.
   const clause: number[] = [];
   let depth = 0;
   for (;;) {
@@ -585,10 +490,7 @@ function importDeclarationOrCall(ctx: ScanContext, keyword: number): void {
   }
 }
 
-/**
- * The bindings an import clause makes (the module's own names from then on) and the
- * names it imports from `path` (null: not a bundle module, reported already).
- */
+/** Bindings an import clause makes, and names it imports from `path` (null: not a bundle module, reported already). */
 function importClause(ctx: ScanContext, clause: readonly number[], path: string | null): void {
   const text = ctx.scan.text;
   const isPunctAt = (i: number, code: number): boolean => i < clause.length && clause[i] === Token.Punctuator && clause[i + 1] === code;
@@ -599,7 +501,6 @@ function importClause(ctx: ScanContext, clause: readonly number[], path: string 
     else if (isPunctAt(i, Punct.RBrace)) braces = false;
     else if (isPunctAt(i, Punct.Comma)) continue;
     else if (isPunctAt(i, Punct.Star)) {
-      // `* as ns`: a namespace object, which has whatever the module exports.
       if (isAsAt(i + 4) && i + 8 < clause.length) ctx.own[clause[i + 9]!] = 1;
       i += 8;
     } else if (!braces) {
@@ -632,11 +533,7 @@ function addExport(ctx: ScanContext, name: string): void {
   if (ctx.exports !== null) ctx.exports.push(name);
 }
 
-/**
- * After `export`: `* from`, `* as ns from`, `{ ... }` (with or without `from`),
- * `default`, and declarations, for the names the module exports. Only the tokens of
- * `* ...` and `{ ... }` forms are taken; a declaration's own tokens are scanned as usual.
- */
+/** After `export`: the names exported. Only `* ...` and `{ ... }` forms are taken here; a declaration is scanned as usual. */
 function exportDeclaration(ctx: ScanContext, keyword: number): void {
   const tokens = ctx.tokens;
   const next = tokens.peek();
@@ -661,7 +558,6 @@ function exportDeclaration(ctx: ScanContext, keyword: number): void {
   }
   if (tokens.isPunct(next, Punct.LBrace)) {
     tokens.take();
-    // Pairs of [local or imported name, exported name] and where each stands.
     const specifiers: { name: string | null; exported: string | null; offset: number }[] = [];
     for (;;) {
       const t = tokens.peek();
@@ -718,7 +614,6 @@ function exportDeclaration(ctx: ScanContext, keyword: number): void {
     }
   }
   if (tokens.kinds[next] === Token.Identifier && tokens.isKeyword(tokens.peek(1), Word.Function)) {
-    // `export async function name`
     let name = tokens.peek(2);
     if (tokens.isPunct(name, Punct.Star)) name = tokens.peek(3);
     if (tokens.kinds[name] === Token.Identifier) addExport(ctx, tokens.nameOf(name));
@@ -728,15 +623,10 @@ function exportDeclaration(ctx: ScanContext, keyword: number): void {
   ctx.exports = null;
 }
 
-/**
- * The names an exported `const`/`let`/`var` declaration binds (`export const a = 1, b = 2`,
- * `export const { c, d: e } = f`), read by a second lexer from the keyword at `start` to
- * the declaration's end. Its work is bounded by the module's size in all: past that the
- * exports are unknown (null), so no file can make this quadratic.
- */
+/** Names an exported `const`/`let`/`var` binds, read by a second lexer; all such reads together are bounded by the
+ *  module's size (past it the exports are unknown), so no file can make this quadratic. */
 function exportedDeclarators(ctx: ScanContext, start: number, exportFlags: number): void {
   if (ctx.exports === null) return;
-  // Each read starts a lexer of its own: past this many, the exports are left unknown.
   if (++ctx.exportedDeclarations > MAX_EXPORTED_DECLARATIONS) {
     ctx.exports = null;
     return;
@@ -759,7 +649,6 @@ function exportedDeclarators(ctx: ScanContext, start: number, exportFlags: numbe
       return;
     }
     if (candidate !== null) {
-      // `{ c: e }`: `c` is a key, `e` the binding.
       if (!(kind === Token.Punctuator && lexer.ringCodes[slot] === Punct.Colon)) addExport(ctx, candidate);
       candidate = null;
     }
@@ -771,10 +660,9 @@ function exportedDeclarators(ctx: ScanContext, start: number, exportFlags: numbe
   ctx.declarationBudget -= lexer.count === 0 ? 0 : lexer.ringEnds[(lexer.count - 1) & Ring.Mask]! - start;
 }
 
-/** Exported `const`/`let`/`var` declarations read per module (exportedDeclarators); a module with more has exports left unknown. */
 const MAX_EXPORTED_DECLARATIONS = 2000;
 
-/** The specifier token just taken, then its WithClause: the token is copied out first, as the clause may run past the ring. Returns the bundle module it names, or null. */
+/** The specifier just taken, then its WithClause (copied out first: the clause may run past the ring). */
 function moduleSpecifierAfter(ctx: ScanContext, specifier: number): string | null {
   const tokens = ctx.tokens;
   const kind = tokens.kinds[specifier]!;
@@ -783,10 +671,7 @@ function moduleSpecifierAfter(ctx: ScanContext, specifier: number): string | nul
   return moduleSpecifier(ctx, kind, start, end, importAttributes(ctx));
 }
 
-/**
- * `import(...)`: a lone string or no-substitution template (optionally followed by an
- * options object) is checked like a static import; anything else cannot be checked.
- */
+/** `import(...)`: a lone string or no-substitution template (options allowed) is checked like a static import. */
 function importCall(ctx: ScanContext, keywordStart: number): void {
   const tokens = ctx.tokens;
   tokens.take(); // (
@@ -812,7 +697,6 @@ function importCall(ctx: ScanContext, keywordStart: number): void {
   );
 }
 
-/** WithClause after a module specifier: `with { type: 'json' }` (or the retired `assert {...}`). */
 function importAttributes(ctx: ScanContext): TypeAttribute | null {
   const tokens = ctx.tokens;
   const t = tokens.peek();
@@ -823,7 +707,6 @@ function importAttributes(ctx: ScanContext): TypeAttribute | null {
   return attributeEntries(ctx);
 }
 
-/** The options of an import call: `{ with: { type: 'json' } }`. */
 function importCallOptions(ctx: ScanContext): TypeAttribute | null {
   const tokens = ctx.tokens;
   const key = tokens.peek(1);
@@ -833,7 +716,6 @@ function importCallOptions(ctx: ScanContext): TypeAttribute | null {
   return attributeEntries(ctx);
 }
 
-/** `key: 'value'` pairs after an opening `{`, through the `}`; returns the `type` entry if any. */
 function attributeEntries(ctx: ScanContext): TypeAttribute | null {
   const tokens = ctx.tokens;
   const text = ctx.scan.text;
@@ -857,11 +739,9 @@ function attributeEntries(ctx: ScanContext): TypeAttribute | null {
   }
 }
 
-/** A ModuleSpecifier token (string, or template for import calls) at `text[start, end)` with its type attribute; returns the bundle module it names, or null. */
 function moduleSpecifier(ctx: ScanContext, kind: number, start: number, end: number, attribute: TypeAttribute | null): string | null {
   if (attribute !== null) {
-    // JSON files cannot be in the bundle (allowed extensions) and CSS module scripts are
-    // neither JavaScript nor portable: the type attribute alone decides, one finding.
+    // JSON cannot be in the bundle and CSS module scripts are not portable: the type attribute alone decides.
     report(ctx,
       'js/module-type-attribute',
       `This import asks for a ${quoted(attribute.value)} module: only JavaScript modules can be imported`,
@@ -878,13 +758,8 @@ function moduleSpecifier(ctx: ScanContext, kind: number, start: number, end: num
   return checkSpecifier(ctx, value, start);
 }
 
-/**
- * D-19 and D-22 for one specifier, classified the way a browser resolves a module
- * specifier without an import map (HTML "resolve a module specifier"): one starting with
- * `/`, `./` or `../` is a URL relative to the module; one that parses as an absolute URL
- * is that URL; anything else is bare and fails to resolve. Returns the bundle module it
- * names, or null.
- */
+/** D-19 and D-22 for one specifier, resolved as a browser does without an import map: `/`, `./`, `../` relative to the
+ *  module, an absolute URL as itself, anything else bare (fails). Returns the bundle module it names, or null. */
 function checkSpecifier(ctx: ScanContext, specifier: string, offset: number): string | null {
   const scan = ctx.scan;
   const shown = quoted(specifier);
@@ -951,12 +826,8 @@ const PUNCT_AND = PUNCTUATORS.indexOf('&&');
 const PUNCT_OR = PUNCTUATORS.indexOf('||');
 const PUNCT_NULLISH = PUNCTUATORS.indexOf('??');
 
-/**
- * Whether the identifier just taken is a name the module binds: what the lexer marked
- * (lexer.ts TokenFlag.Binding; a key followed by `:` in a pattern is no binding), the one
- * parameter of `x => …`, and a short plain list of an arrow function's or a method's
- * parameters (`(a, x) => …`, `m(a, x) { … }`), looked at through the ring.
- */
+/** Whether the identifier just taken is bound by the module: TokenFlag.Binding (a key before `:` is none), or a
+ *  parameter of `x => …`, `(a, x) => …` or `m(a, x) {…}` seen through the ring. */
 function isBindingAt(ctx: ScanContext, t: number): boolean {
   const tokens = ctx.tokens;
   const flags = tokens.flags[t]!;
@@ -964,7 +835,6 @@ function isBindingAt(ctx: ScanContext, t: number): boolean {
   if (tokens.isPunct(tokens.peek(), Punct.Arrow)) return true;
   const before = tokens.last(2);
   if (!tokens.isPunct(before, Punct.LParen) && !tokens.isPunct(before, Punct.Comma) && !tokens.isPunct(before, Punct.Ellipsis)) return false;
-  // Forward to the `)` over `, name` and `, ...name`.
   let k = 0;
   for (;;) {
     const next = tokens.peek(k);
@@ -977,7 +847,6 @@ function isBindingAt(ctx: ScanContext, t: number): boolean {
   const after = tokens.peek(k + 1);
   if (tokens.isPunct(after, Punct.Arrow)) return true;
   if (!tokens.isPunct(after, Punct.LBrace)) return false;
-  // A method: back to the `(` over `name ,` and `...`, then its name, a property key.
   let j = 2;
   for (;;) {
     const back = tokens.last(j);
@@ -995,7 +864,6 @@ function isBindingAt(ctx: ScanContext, t: number): boolean {
   return name >= 0 && tokens.kinds[name]! <= Token.Number && tokens.isKey(name);
 }
 
-/** A watched identifier just taken: a binding, a global name, or a member of one. */
 function checkIdentifier(ctx: ScanContext, token: number): void {
   const tokens = ctx.tokens;
   const code = tokens.codes[token]!;
@@ -1025,18 +893,13 @@ function checkIdentifier(ctx: ScanContext, token: number): void {
   else checkGlobal(ctx, token, token);
 }
 
-/** Whether the identifier taken k tokens ago refers to a global: not a property, or a property of `window`/`self`/`globalThis`. */
 function isGlobalName(tokens: SignificantTokens, k: number): boolean {
   if (!tokens.isDot(tokens.last(k + 1))) return true;
   const owner = tokens.last(k + 2);
   return owner >= 0 && tokens.kinds[owner] === Token.Identifier && IS_GLOBAL_OBJECT[tokens.codes[owner]!] === 1 && !tokens.isDot(tokens.last(k + 3));
 }
 
-/**
- * A global name used directly (`fetch(...)`) or through the global object (`window.fetch`);
- * reported at `at`, whose name (the global object's, or the name's own) may turn out to be
- * the module's own.
- */
+/** A global used directly (`fetch(...)`) or via the global object (`window.fetch`); `at`'s name may prove the module's own. */
 function checkGlobal(ctx: ScanContext, name: number, at: number): void {
   const tokens = ctx.tokens;
   const code = tokens.codes[name]!;
@@ -1079,7 +942,6 @@ function checkGlobal(ctx: ScanContext, name: number, at: number): void {
   }
 }
 
-/** An identifier in capitals (`OPEN`, `CLOSED`, `DONE`): an interface's constant. */
 function isConstantName(tokens: SignificantTokens, t: number): boolean {
   if (tokens.kinds[t] !== Token.Identifier) return false;
   const start = tokens.starts[t]!;
@@ -1091,12 +953,8 @@ function isConstantName(tokens: SignificantTokens, t: number): boolean {
   return true;
 }
 
-/**
- * `Function("return this")()` as the last fallback of the global-object idiom
- * (`freeSelf || Function("return this")()`, `typeof globalThis … ? globalThis : Function(…)()`):
- * in a browser the `self`/`globalThis` before it is always there, so the call never runs.
- * Recognised by the exact body and the `||`, `??` or `:` (after `new`, if any) before it.
- */
+/** `Function("return this")()` as the last fallback of the global-object idiom (`freeSelf || Function(…)()`) never runs
+ *  in a browser, which has `self`. Recognised by the exact body and the `||`, `??` or `:` before it. */
 function isGlobalObjectFallback(ctx: ScanContext, name: number): boolean {
   const tokens = ctx.tokens;
   if (tokens.codes[name] !== W_FUNCTION || tokens.literalValue(tokens.peek(1)) !== 'return this' || !tokens.isPunct(tokens.peek(2), Punct.RParen)) return false;
@@ -1105,7 +963,6 @@ function isGlobalObjectFallback(ctx: ScanContext, name: number): boolean {
   return tokens.isPunct(before, PUNCT_OR) || tokens.isPunct(before, PUNCT_NULLISH) || tokens.isPunct(before, Punct.Colon);
 }
 
-/** `owner.member` where `owner` is a global name (taken 2 tokens before `member`); reported at the owner. */
 function checkMember(ctx: ScanContext, owner: number, member: number): void {
   const tokens = ctx.tokens;
   const o = WORDS.names[tokens.codes[owner]!]!;
@@ -1149,7 +1006,6 @@ function checkMember(ctx: ScanContext, owner: number, member: number): void {
   }
 }
 
-/** A string or template literal starting with `#`: same-document navigation, which is fine. */
 function isFragmentLiteral(ctx: ScanContext, token: number): boolean {
   const kind = ctx.tokens.kinds[token];
   if (kind !== Token.String && kind !== Token.Template && kind !== Token.TemplateHead) return false;
@@ -1158,11 +1014,7 @@ function isFragmentLiteral(ctx: ScanContext, token: number): boolean {
 
 // ===== remote URLs, root-relative strings (D-19, D-34) ========================
 
-/**
- * The call or construction just before the next tokens takes a literal remote URL as its
- * first argument (`fetch("https://…")`, `new WebSocket("wss://…")`): an error (D-34),
- * reported instead of the API's warning. Returns whether it was one.
- */
+/** A literal remote URL as the call's first argument (`fetch("https://…")`): an error (D-34), not the API's warning. */
 function remoteArgument(ctx: ScanContext, what: string, offset: number, own: number): boolean {
   const tokens = ctx.tokens;
   if (!tokens.isPunct(tokens.peek(), Punct.LParen)) return false;
@@ -1181,11 +1033,7 @@ function checkSrcAssignment(ctx: ScanContext, token: number): void {
   hold(ctx, 'js/remote-url', `Setting "src" to the remote URL ${quoted(url)} loads it from outside the release, which the frame cannot do`, tokens.starts[token]!, 0);
 }
 
-/**
- * A string literal starting with `/` (the lexer stops at those): when it names a file of
- * the bundle from the site root (`"/assets/x.png"`), it misses the release, which is
- * served from a folder of its own.
- */
+/** A `/` string naming a bundle file from the site root misses the release, which is served from a folder of its own. */
 function checkSlashString(ctx: ScanContext, t: number): void {
   if (ctx.markupSeen.has(ctx.tokens.starts[t]!)) return;
   const value = ctx.tokens.literalValue(t);
@@ -1199,11 +1047,7 @@ function checkSlashString(ctx: ScanContext, t: number): void {
   hold(ctx, 'js/root-relative-string', `The string ${quoted(value)} names a file of the bundle from the site root, where the release is not${rootRelativeHint(twin)}`, ctx.tokens.starts[t]!, 0);
 }
 
-/**
- * Vite's modulepreload polyfill (in the entry chunk unless `build.modulePreload.polyfill`
- * is false) fetches preloaded modules: its `fetch` is recognised by the feature test it
- * makes, and the message names the setting.
- */
+/** Vite's modulepreload polyfill fetches: its `fetch` is known by its feature test, and the message names the setting. */
 function vitePolyfillHint(ctx: ScanContext): string {
   if (ctx.vitePolyfill === undefined) {
     const text = ctx.scan.text;
@@ -1214,14 +1058,10 @@ function vitePolyfillHint(ctx: ScanContext): string {
 
 // ===== markup and attribute writes (js-markup.ts) ==============================
 
-/**
- * Whether the analysis of what code does at run time (markup and attribute writes, bridge
- * calls with literal arguments) runs: on, unless a benchmark turns it off to measure its
- * cost (setRunTimeAnalysis). A module-level switch, so no check path carries an option.
- */
+/** Run-time analysis is on unless a benchmark turns it off: a module-level switch keeps options off the check paths. */
 let markupAnalysis = true;
 
-/** Turns the run-time analysis off or on (bench/run-time-analysis.mjs compares the two in one run); not for other callers. */
+/** For bench/run-time-analysis.mjs only. */
 export function setRunTimeAnalysis(on: boolean): void {
   markupAnalysis = on;
 }
@@ -1231,12 +1071,10 @@ function seeLiteral(ctx: ScanContext, start: number): void {
   if (ctx.markupSeen.size < MAX_FINDINGS_PER_RULE * 100) ctx.markupSeen.add(start);
 }
 
-/** A literal that is a whole argument or value: the token after it ends the expression. */
 function endsValue(tokens: SignificantTokens, t: number): boolean {
   return tokens.isPunct(t, Punct.RParen) || tokens.isPunct(t, Punct.Comma) || tokens.isPunct(t, Punct.Semicolon) || tokens.isPunct(t, Punct.RBrace) || tokens.kinds[t] === Token.Eof || (tokens.flags[t]! & TokenFlag.Newline) !== 0;
 }
 
-/** A markup-related word just taken: an HTML sink, an attribute write or a props key. */
 function checkMarkupWord(ctx: ScanContext, t: number): void {
   const tokens = ctx.tokens;
   const code = tokens.codes[t]!;
@@ -1291,16 +1129,11 @@ function checkMarkupWord(ctx: ScanContext, t: number): void {
   if (element === null) return;
   const literal = tokens.literalValue(value);
   if (literal === null) return;
-  // The markup rule says more than js/root-relative-string would about the same string.
   seeLiteral(ctx, tokens.starts[value]!);
   checkAttributeWrite(element, WORDS.names[code]!, literal, tokens.starts[t]!, tokens.starts[value]! + 1, ctx.scan.bundle, markupReporter(ctx, 0));
 }
 
-/**
- * The element a props object describes: the object at `brace` is the second argument of a
- * call whose first is a literal element name (`jsx("a", {`, `createElementVNode("img", {`,
- * `h("a", {`): compiled JSX and Vue templates have this shape, whatever the callee's name.
- */
+/** The element of a props object: the second argument of a call whose first is a literal element name (compiled JSX, Vue). */
 function propsElement(text: string, brace: number): string | null {
   if (brace < 0 || text.charCodeAt(brace) !== 0x7b) return null;
   let p = skipSpaceBack(text, brace - 1);
@@ -1331,11 +1164,7 @@ function skipSpaceBack(text: string, p: number): number {
   return p;
 }
 
-/**
- * A literal starting with `<` (the lexer stops at those): markup when it is the first
- * argument of a call (`from_html("<a …>")`, `$("<img …>")`) or a tagged template (lit's html`…`); other
- * strings (a comparison, a message in a variable) are text.
- */
+/** A `<` literal is markup as a call's first argument (`$("<img …>")`) or a tagged template (lit's html`…`); else text. */
 function checkMarkupShape(ctx: ScanContext, t: number): void {
   const tokens = ctx.tokens;
   const before = tokens.last(2);
@@ -1346,12 +1175,10 @@ function checkMarkupShape(ctx: ScanContext, t: number): void {
   if (argument || tagged) markupLiteral(ctx, t);
 }
 
-/** Reports for js-markup.ts, held like the module's other findings (`own`: a name that makes them the module's own, 0 for none). */
 function markupReporter(ctx: ScanContext, own: number): (rule: string, message: string, offset: number) => void {
   return (rule, message, offset) => hold(ctx, rule, message, offset, own);
 }
 
-/** The string or template at token `t` (not taken yet, or just taken) is markup handed to the DOM: checks its static text. */
 function markupLiteral(ctx: ScanContext, t: number, own = 0): void {
   const tokens = ctx.tokens;
   const kind = tokens.kinds[t];
@@ -1373,16 +1200,11 @@ function markupLiteral(ctx: ScanContext, t: number, own = 0): void {
   checkMarkup(parts.html, parts.map, ctx.scan.bundle, markupReporter(ctx, own));
 }
 
-/**
- * The static text of the template with substitutions starting at `start`, SUBSTITUTION
- * standing for each `${…}`, read by a lexer of its own (templates nest); null past the
- * module's budget (markupBudget: all such reads together lex at most the module's size).
- */
+/** A template's static text (SUBSTITUTION per `${…}`), read by a lexer of its own; null past markupBudget. */
 function templateParts(ctx: ScanContext, start: number): { html: string; map: (offset: number) => number } | null {
   const text = ctx.scan.text;
   const lexer = new JsLexer(text, { skipComments: true, start });
   const pieces: string[] = [];
-  /** Per piece: its offset in the joined text, its offset in the module, and whether it maps one to one. */
   const at: number[] = [];
   const from: number[] = [];
   const linear: boolean[] = [];
@@ -1439,7 +1261,6 @@ function templateParts(ctx: ScanContext, start: number): { html: string; map: (o
 /** Tokens an object pattern before `=` is looked back through (the ring holds them with the lookahead in use). */
 const PATTERN_LOOK = 16;
 
-/** Settings reads kept per module (each names a property; a module reads few). */
 const MAX_SETTINGS_READS = 500;
 
 function addSettingRead(ctx: ScanContext, name: string, offset: number): void {
@@ -1448,10 +1269,6 @@ function addSettingRead(ctx: ScanContext, name: string, offset: number): void {
   ctx.settingsReads.push({ name, line, column });
 }
 
-/**
- * A member read `.name`, `?.name` or `["name"]` at peek(k): records it and returns true;
- * false when the tokens there are no such read.
- */
 function settingsMemberAt(ctx: ScanContext, k: number): boolean {
   const tokens = ctx.tokens;
   const next = tokens.peek(k);
@@ -1470,16 +1287,11 @@ function settingsMemberAt(ctx: ScanContext, k: number): boolean {
   return false;
 }
 
-/**
- * The names an object pattern just before `= <expression>` reads (`const { a, b: c } =`),
- * walked back through the ring from the `}` taken `back` tokens ago; `key`, when given, is
- * the one entry to follow (`{ settings }` of `await PLATFORM.ready`), and its local name
- * or nested pattern is what counts. False when the pattern cannot be read.
- */
+/** The names an object pattern before `= <expression>` reads, walked back from the `}` taken `back` tokens ago; `key`
+ *  picks the one entry to follow (`{ settings }` of `await PLATFORM.ready`). False when unreadable. */
 function patternBefore(ctx: ScanContext, back: number, key: string | null): boolean {
   const tokens = ctx.tokens;
   if (!tokens.isPunct(tokens.last(back), Punct.RBrace)) return false;
-  // Collect the pattern's tokens, innermost first, up to its `{` (within the ring).
   const slots: number[] = [];
   let depth = 0;
   for (let j = back; j < back + PATTERN_LOOK; j++) {
@@ -1491,7 +1303,6 @@ function patternBefore(ctx: ScanContext, back: number, key: string | null): bool
     if (j === back + PATTERN_LOOK - 1) return false;
   }
   slots.reverse();
-  // Entries of the outer pattern: `name`, `name: local`, `name: { … }`, `...rest`.
   let level = 0;
   let found = key === null;
   for (let i = 0; i < slots.length; i++) {
@@ -1529,16 +1340,13 @@ function patternBefore(ctx: ScanContext, back: number, key: string | null): bool
         ctx.settingsNames.add(name);
       }
     } else if (level === 2 && key !== null) {
-      // Inside `settings: { a, b: c }`.
       addSettingRead(ctx, name, tokens.starts[t]!);
     }
   }
-  // A pattern without the key reads nothing of it.
   void found;
   return true;
 }
 
-/** `PLATFORM.settings` with its tokens from peek(k): `()` then a member read, or a destructuring before it. */
 function settingsCall(ctx: ScanContext, k: number): void {
   const tokens = ctx.tokens;
   if (!tokens.isPunct(tokens.peek(k), Punct.LParen) || !tokens.isPunct(tokens.peek(k + 1), Punct.RParen)) {
@@ -1552,7 +1360,6 @@ function settingsCall(ctx: ScanContext, k: number): void {
   ctx.settingsUnclear = true;
 }
 
-/** `PLATFORM.ready` from peek(k): `(await PLATFORM.ready).settings.name`, or `const { settings } = await PLATFORM.ready`. */
 function readySettings(ctx: ScanContext, k: number): void {
   const tokens = ctx.tokens;
   if (tokens.isPunct(tokens.peek(k), Punct.RParen) && tokens.isDot(tokens.peek(k + 1)) && tokens.nameOf(tokens.peek(k + 2)) === 'settings') {
@@ -1569,12 +1376,8 @@ function readySettings(ctx: ScanContext, k: number): void {
   ctx.settingsUnclear = true;
 }
 
-/**
- * Reads through the local names bound to the settings object: `settings.name` is a read;
- * any other use (passed on, a computed member) makes the reads unclear. A second pass with
- * a lexer that stops at those names; a name the module binds more than once (another
- * object in another scope) is not followed.
- */
+/** Second pass over the local names bound to the settings object: `settings.name` is a read, any other use makes reads
+ *  unclear; a name bound more than once (another object in another scope) is not followed. */
 function scanSettingsNames(ctx: ScanContext): void {
   const names = [...ctx.settingsNames];
   const words = new JsWords(names);
@@ -1604,7 +1407,6 @@ function scanSettingsNames(ctx: ScanContext): void {
     if (!settingsMemberAt(ctx, 0)) ctx.settingsUnclear = true;
   }
   ctx.tokens = main;
-  // Reads made through a name the module binds twice may be another object's.
   if (reused) {
     ctx.settingsReads.length = before;
     ctx.settingsUnclear = true;
@@ -1647,11 +1449,6 @@ function checkTopLevelThis(ctx: ScanContext, t: number): void {
 
 // ===== the bridge (D-34) =====================================================
 
-/**
- * `PLATFORM` (taken as `name`; `first` is where the expression starts, `window` in
- * `window.PLATFORM`): a capability's method, `request` with literal arguments, one of the
- * bridge's own members, a plain alias, or a use that cannot be followed.
- */
 function checkPlatform(ctx: ScanContext, name: number, first: number): void {
   const tokens = ctx.tokens;
   const offset = tokens.starts[first]!;
@@ -1668,12 +1465,8 @@ function checkPlatform(ctx: ScanContext, name: number, first: number): void {
   checkPlatformMember(ctx, tokens.nameOf(member), 2, offset, own, 'PLATFORM', false);
 }
 
-/**
- * `<object>.<m>` where object is the bridge (`shown`: how the code names it), the tokens
- * after `m` starting at peek(k). `viaAlias`: the object is a plain alias, whose name the
- * module may use for other things in other scopes, so only members of the bridge's own
- * areas are judged there.
- */
+/** `<bridge>.<m>`, the tokens after `m` at peek(k). `viaAlias`: the module may use the alias's name for other things in
+ *  other scopes, so only members of the bridge's own areas are judged. */
 function checkPlatformMember(ctx: ScanContext, m: string, k: number, offset: number, own: number, shown: string, viaAlias: boolean): void {
   const tokens = ctx.tokens;
   if (PLATFORM_OWN_MEMBERS.has(m)) {
@@ -1705,7 +1498,6 @@ function checkPlatformMember(ctx: ScanContext, m: string, k: number, offset: num
   if (tokens.isPunct(open, Punct.LParen)) bridgeCall(ctx, `${m}.${name}`, tokens.starts[open]!, `${shown}.${m}.${name}(…)`, own);
 }
 
-/** A bridge call with its `(` at `open`: what the host would refuse of its literal arguments (js-bridge-calls.ts). */
 function bridgeCall(ctx: ScanContext, method: string, open: number, shown: string, own: number): void {
   if (!ctx.markup || ++ctx.bridgeCalls > MAX_FINDINGS_PER_RULE) return;
   const found = checkBridgeCall(ctx.scan.text, method, open, shown);
@@ -1734,11 +1526,7 @@ function platformRequest(ctx: ScanContext, k: number, offset: number, own: numbe
   bridgeCall(ctx, 'request', tokens.starts[tokens.peek(k)]!, `${shown}.request(${quoted(capability)}, …)`, own);
 }
 
-/**
- * `PLATFORM` not followed by `.`: `const p = PLATFORM` (or `window.PLATFORM`) makes a
- * plain alias, looked for after the scan (scanAliases); anything else passes the object
- * on, and any capability may be in use.
- */
+/** `PLATFORM` not followed by `.`: `const p = PLATFORM` makes a plain alias (scanAliases); anything else passes it on. */
 function platformAlias(ctx: ScanContext, name: number, first: number): void {
   const tokens = ctx.tokens;
   const back = first === name ? 2 : 4;
@@ -1753,13 +1541,9 @@ function platformAlias(ctx: ScanContext, name: number, first: number): void {
   ctx.platformUnclear = true;
 }
 
-/** Plain aliases of the bridge looked for per module (a minified bundle makes one or two). */
 const MAX_ALIASES = 8;
 
-/**
- * Uses of the bridge through its plain aliases (`p.cart.manage(…)`): a second pass with
- * a lexer that stops at the aliases' names. It runs only for a module that makes one.
- */
+/** Bridge uses through plain aliases (`p.cart.manage(…)`): a second pass, only for a module that makes one. */
 function scanAliases(ctx: ScanContext): void {
   const names = [...ctx.aliases];
   const words = new JsWords(names);
@@ -1810,16 +1594,11 @@ const SYNTAX_TEXT: Readonly<Record<JsLexErrorKind, string>> = {
   'unclosed-bracket': 'a bracket that is never closed',
 };
 
-/** A finding that stands whatever the module declares. */
 function report(ctx: ScanContext, rule: string, message: string, offset: number): void {
   hold(ctx, rule, message, offset, 0);
 }
 
-/**
- * Holds a finding until the end of the module (flush): it is dropped if `own` (a word id,
- * 0 for none) turns out to be a name the module binds itself. At most
- * MAX_FINDINGS_PER_RULE are held per rule and name, so the list stays small.
- */
+/** Holds a finding to the end (flush), dropped if `own` (word id, 0: none) proves the module's own; capped per rule and name. */
 function hold(ctx: ScanContext, rule: string, message: string, offset: number, own: number): void {
   let counts = ctx.counts.get(rule);
   if (counts === undefined) ctx.counts.set(rule, (counts = new Uint8Array(WORDS.names.length)));
@@ -1850,7 +1629,6 @@ function reportSyntax(ctx: ScanContext, kind: JsLexErrorKind, offset: number): v
   report(ctx, 'js/syntax-error', `The module does not look like valid JavaScript here: ${SYNTAX_TEXT[kind]}`, offset);
 }
 
-/** Line and column of an offset into the module's text. */
 function position(ctx: ScanContext, offset: number): { line: number; column: number } {
   ctx.lineMap ??= new LineMap(ctx.scan.text);
   return ctx.lineMap.at(offset);

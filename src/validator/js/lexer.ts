@@ -1,76 +1,37 @@
-// ECMAScript lexer for module code, shaped after ECMA-262 clause 12 "ECMAScript Language:
-// Lexical Grammar". Its job is to find static imports and a few identifiers reliably, so
-// it never has to guess where a string, comment, template or regular expression starts
-// or ends. It is not a parser: the one place the lexical grammar needs the syntactic
-// grammar (InputElementRegExp vs InputElementDiv, 12 "ECMAScript Language: Lexical
-// Grammar", first paragraphs) is decided by the heuristic documented at `significant`
-// and `classifyOpenBrace`.
-//
-// Guarantees: linear time (every loop advances `pos`, stacks grow by one entry per
-// character at most), never throws, unterminated constructs end the token (at EOF, or at
-// the line terminator for strings and regular expressions, which cannot span lines) and
-// are recorded in `errors` for the caller to report or ignore.
-//
-// Module code only: HTML-like comments (B.1.1 "HTML-like Comments") exist only in
-// scripts, so `<!--` lexes as `<`, `!`, `--` here, as a browser lexes a module.
-//
-// Speed: `platform-ext check` runs in a fresh process, where most of a scan's cost is V8
-// compiling the lexer, and the rest runs partly before that compiled code is ready
-// (bench/scan-speed-js.mjs measures it). So the hot path allocates nothing per token:
-// `scan()` records each token in a small ring of typed arrays as integers (a kind, a
-// punctuator or word code, offsets, flags); names are looked up in a hash table without
-// slicing them out of the text; comments and template text are searched natively; the
-// common tokens are lexed in one small function (`token`) and the rest out of line
-// (`otherToken`), and each helper has one caller, so V8 compiles little and each piece
-// once. `next()` wraps the same scan in JsToken objects for callers that want values
-// (tests, tools).
+// ECMAScript lexer for module code (ECMA-262 clause 12), to find imports and a few names reliably: it never guesses where a
+// string, comment, template or regex starts or ends. The one parser question (regex or division) is a heuristic, see
+// `significant` and `classifyOpenBrace`. Linear time, never throws; an unterminated construct ends its token and goes to
+// `errors`. Module code only: `<!--` lexes as `<`, `!`, `--`. A fresh process spends most of a scan compiling the lexer,
+// so the hot path allocates nothing per token (a typed-array ring) and each helper has one caller.
 
 export type JsTokenType =
-  /** IdentifierName that is not an unescaped reserved word (contextual words such as `from`, `of`, `as` included). */
   | 'identifier'
-  /** Unescaped ReservedWord of strict module code (12.7.2 "Keywords and Reserved Words"). */
   | 'keyword'
-  /** PrivateIdentifier `#name`. */
   | 'private-name'
   | 'punctuator'
   | 'number'
   | 'string'
-  /** NoSubstitutionTemplate: a whole template literal without `${`. */
   | 'template'
-  /** TemplateHead: from the backtick through `${`. */
   | 'template-head'
-  /** TemplateMiddle: from `}` through the next `${`. */
   | 'template-middle'
-  /** TemplateTail: from `}` through the closing backtick. */
   | 'template-tail'
   | 'regex'
   | 'line-comment'
   | 'block-comment'
-  /** HashbangComment `#!...` at the very start of the source (ES2023). */
   | 'hashbang'
-  /** A character no token can start with. */
   | 'invalid'
   | 'eof';
 
 export interface JsToken {
   readonly type: JsTokenType;
-  /** Offset of the first UTF-16 code unit. */
   readonly start: number;
-  /** Offset after the last code unit. */
   readonly end: number;
-  /**
-   * Identifiers and keywords: the name with `\u` escapes decoded. Punctuators: their
-   * text. Everything else: '' (read strings and templates with cookString/cookTemplate).
-   */
+  /** Names: `\u` escapes decoded; punctuators: their text; else '' (see cookString/cookTemplate). */
   readonly value: string;
-  /** A line terminator (or a multi-line comment holding one) comes between this token and the previous significant one. */
   readonly newlineBefore: boolean;
   /** An identifier spelled with `\u` escapes. Such a name is never a keyword (an escaped keyword is a syntax error). */
   readonly escaped: boolean;
-  /**
-   * The token sits where an object literal or class body expects a property name
-   * (`{fetch: 1}`, `{ import() {} }`, `class { static x }`). Set on name-like tokens only.
-   */
+  /** Where an object literal or class body expects a property name (`{fetch: 1}`); name-like tokens only. */
   readonly key: boolean;
 }
 
@@ -90,17 +51,12 @@ export interface JsLexError {
   readonly offset: number;
 }
 
-// The lexer's codes are `const enum`s: esbuild replaces each use with its number, in the
-// file-by-file build as in the bundle, and a literal is cheaper than a variable read
-// before V8 optimises (a switch over literal cases compiles to a jump table).
+// The codes are `const enum`s: esbuild inlines each use as a literal, cheaper than a variable read before V8 optimises.
 
 /** Errors recorded per source; the policy reports only the first, so a flood of garbage stays cheap. */
 const MAX_LEX_ERRORS = 100;
 
-/**
- * Token kinds: what scan() returns and the ring holds (JS_TOKEN_TYPES names them). The
- * name-like kinds come first, so `kind <= Token.Number` asks "may this be a property key".
- */
+/** Token kinds (JS_TOKEN_TYPES names them); the name-like ones first, so `kind <= Token.Number` means "may be a key". */
 export const enum Token {
   Identifier = 0,
   Keyword = 1,
@@ -118,21 +74,15 @@ export const enum Token {
   Hashbang = 13,
   Invalid = 14,
   Eof = 15,
-  /** No token (the "previous token" before the first one). */
   None = -1,
 }
 
-/** Kind code -> JsTokenType. */
 export const JS_TOKEN_TYPES: readonly JsTokenType[] = [
   'identifier', 'keyword', 'private-name', 'string', 'number', 'punctuator', 'template', 'template-head',
   'template-middle', 'template-tail', 'regex', 'line-comment', 'block-comment', 'hashbang', 'invalid', 'eof',
 ];
 
-/**
- * Punctuator codes (12.8 "Punctuators"); PUNCTUATORS[code] is the text. The codes the goal
- * heuristic and the policy tell apart come first; from 19 on (`~` `@` `...` and the other
- * operators, in PUNCTUATORS order) they all behave alike: an operand follows.
- */
+/** Punctuator codes (12.8), PUNCTUATORS[code] the text; the goal heuristic's come first, from 19 on an operand follows. */
 export const enum Punct {
   LBrace = 0,
   RBrace = 1,
@@ -156,11 +106,7 @@ export const enum Punct {
   Ellipsis = 21,
 }
 
-/**
- * Word ids (JsWords) of the words the lexer and the policy look for: reserved words are
- * 1..46 in RESERVED_WORDS order, then CONTEXTUAL_WORDS (test/validator/js-lexer.test.mjs checks
- * each against its name).
- */
+/** Word ids (JsWords): reserved words 1..46 in RESERVED_WORDS order, then CONTEXTUAL_WORDS (the lexer test checks each). */
 export const enum Word {
   Await = 1,
   Catch = 4,
@@ -190,16 +136,11 @@ export const enum Word {
   Of = 48,
 }
 
-/** Word flags (JsWords.flags). */
 const enum WordFlag {
   Reserved = 1,
-  /** Keywords that are whole expressions: a `/` after them divides. */
   Value = 2,
-  /** Keywords after which a `{` starts an expression (an object literal), not a block. */
   Expression = 4,
-  /** Method modifiers that may stand before a property name in an object literal or class body. */
   Modifier = 8,
-  /** Keywords after which a statement starts. */
   Statement = 16,
 }
 
@@ -207,48 +148,34 @@ const enum WordTable {
   /** log2 of the word hash table size: 1024 slots keep it at most 1/4 full, so a miss is one load. */
   SlotBits = 10,
   SlotMask = 1023,
-  /** Words beyond this many do not fit the table sparsely enough; extra words past it are ignored. */
   MaxWords = 256,
 }
 
-/** What an open `{` is, decided when it opens (see classifyOpenBrace): it decides what a `/` after the matching `}` means. */
+/** What an open `{` is (classifyOpenBrace), deciding a `/` after its `}`: a statement ends after Block and ClassDeclaration
+ *  (regex), an expression after Object, FunctionExpression, ClassExpression (division); Template's `}` resumes the template. */
 const enum Brace {
-  /** The module body: a sentinel at the bottom of the stack. */
   Module = 0,
-  /** Block statement, function or arrow body, switch body: a `}` ends a statement, `/` after it starts a regex. */
   Block = 1,
-  /** Object literal (or pattern): a `}` ends an expression, `/` after it divides. */
   Object = 2,
-  /** `${` of a template: the matching `}` resumes the template. */
   Template = 3,
-  /** Body of a function expression: `}` ends an expression. */
   FunctionExpression = 4,
-  /** Body of a class declaration: `}` ends a statement. */
   ClassDeclaration = 5,
-  /** Body of a class expression: `}` ends an expression. */
   ClassExpression = 6,
 }
 
-/** What an open `(` is: decides what a `/` after the matching `)` means. */
+/** What an open `(` is: after Condition's or For's `)` a statement follows (regex); FunctionParams' `{` is a function-expression
+ *  body; DeclarationParams' names are bindings; inside For, `of` is a keyword. */
 const enum Paren {
-  /** Grouping, call arguments, parameters: `)` ends an expression. */
   Normal = 0,
-  /** `if (`, `while (`, `with (`: `)` is followed by a statement, so `/` starts a regex. */
   Condition = 1,
-  /** `for (` / `for await (`: like a condition; inside it `of` is a keyword. */
   For = 2,
-  /** Parameters of a function expression: the `{` after `)` is a function-expression body. */
   FunctionParams = 3,
-  /** Parameters of a function declaration, or the binding of `catch (`: like Normal, and its names are bindings. */
   DeclarationParams = 4,
 }
 
-/** Initial capacity of the bracket stacks; they double when full. */
 const STACK_CAPACITY = 64;
 
-/** What an ASCII character may start (CHAR_CLASS), for the dispatch in `token`. */
 const enum Ch {
-  /** A punctuator, or nothing (an invalid character). */
   Other = 0,
   Space = 1,
   Line = 2,
@@ -263,39 +190,24 @@ const enum Ch {
   Backslash = 11,
 }
 
-/**
- * The token ring: every token the lexer produces is also kept in `ringKinds`/`ringCodes`/
- * `ringStarts`/`ringEnds`/`ringFlags` at slot `(count - 1) & Ring.Mask`, so a caller can
- * look back at the last few without keeping objects (the policy looks back and ahead at
- * most 12 tokens in all: a short parameter list around a name).
- */
+/** The token ring: the last Ring.Size tokens at slot `(count - 1) & Ring.Mask`, so callers look back without objects. */
 export const enum Ring {
   /** A power of two. */
   Size = 32,
   Mask = 31,
 }
 
-/** ringFlags bits. */
 export const enum TokenFlag {
   Newline = 1,
   Escaped = 2,
   Key = 4,
-  /**
-   * An identifier in a binding position the lexer can see (see `isBinding`): the name a
-   * `var`/`let`/`const` declarator, a function, class or catch binding, a function's
-   * parameter, or a name in a destructuring pattern of those. A shorthand-looking key
-   * followed by `:` (`{fetch: f}`) carries it too; the caller tells that apart.
-   */
+  /** An identifier bound where the lexer sees it (isBinding): declarator, function, class, catch, parameter or pattern
+   *  name; a shorthand-looking key before `:` (`{fetch: f}`) carries it too, for the caller to tell apart. */
   Binding = 8,
-  /**
-   * The token is at the module's top level: no brace (block, body, object, template
-   * substitution) is open around it, nor a function's parameter list (`this` in a default
-   * value there is the call's, not the module's).
-   */
+  /** No brace or function parameter list is open around the token (`this` in a default parameter is the call's). */
   TopLevel = 16,
 }
 
-/** Punctuator code -> text, in code order. */
 export const PUNCTUATORS: readonly string[] = [
   '{', '}', '(', ')', '[', ']', ';', ',', ':', '?', '.', '?.', '=>', '*', '=', '++', '--', '/', '/=',
   '~', '@', '...', '<', '<<', '<<=', '<=', '>', '>>', '>>=', '>>>', '>>>=', '>=', '==', '===', '!', '!=', '!==',
@@ -303,18 +215,11 @@ export const PUNCTUATORS: readonly string[] = [
   '??', '??=',
 ];
 
-/** Punctuator code -> length in code units. */
 const PUNCTUATOR_LENGTH = Uint8Array.from(PUNCTUATORS, (p) => p.length);
 
-/**
- * ASCII character -> 1 + the code of the one-character punctuator it always is, 0 for the
- * rest: `(` `)` `[` `]` `{` `;` `,` `:` `~` `@` begin no longer punctuator, so they skip the
- * trie walk (more than half of all tokens are punctuators, and these are most of them).
- */
+/** ASCII -> 1 + the code of the one-character punctuator it always is (`(` `[` `{` `;` `,` …): no trie walk. */
 const SINGLE_PUNCTUATOR = new Uint8Array(128);
 for (const p of ['(', ')', '[', ']', '{', ';', ',', ':', '~', '@']) SINGLE_PUNCTUATOR[p.charCodeAt(0)] = PUNCTUATORS.indexOf(p) + 1;
-
-// ===== words: names the lexer (or its caller) must recognise ==========================
 
 /** ReservedWord (12.7.2) plus the words reserved in strict mode code (13.1.1), which module code always is. */
 const RESERVED_WORDS: readonly string[] = [
@@ -325,7 +230,6 @@ const RESERVED_WORDS: readonly string[] = [
   'implements', 'interface', 'let', 'package', 'private', 'protected', 'public', 'static',
 ];
 
-/** Contextual words the goal heuristic looks at. */
 const CONTEXTUAL_WORDS: readonly string[] = ['async', 'of', 'get', 'set'];
 
 const VALUE_KEYWORDS: readonly string[] = ['this', 'super', 'null', 'true', 'false'];
@@ -338,7 +242,6 @@ const EXPRESSION_KEYWORDS: readonly string[] = [
 const KEY_MODIFIERS: readonly string[] = ['get', 'set', 'async', 'static'];
 const STATEMENT_KEYWORDS: readonly string[] = ['else', 'do', 'export', 'default'];
 
-/** The hash key of a name of `length` code units from its first and last code units. */
 function wordKey(first: number, last: number, length: number): number {
   return ((first & 0xffff) << 16) ^ ((last & 0xffff) << 6) ^ length;
 }
@@ -347,12 +250,7 @@ function wordSlot(key: number): number {
   return Math.imul(key, 0x9e3779b1) >>> (32 - WordTable.SlotBits);
 }
 
-/**
- * The names a lexer recognises: every reserved word, the contextual words of the goal
- * heuristic, and any names its caller adds (the policy's watched APIs). Each has a small
- * integer id (0 = any other name), so neither the lexer nor the policy slices or compares
- * strings per token. Build one at module load and share it.
- */
+/** Names a lexer recognises, each with a small id (0: any other), so no token is sliced or compared; build once, share. */
 export class JsWords {
   /** Id -> name; id 0 is every other name. */
   readonly names: readonly string[];
@@ -415,23 +313,17 @@ export class JsWords {
 
 const LEXER_WORDS = new JsWords();
 
-/**
- * Typed-array stacks rather than JS arrays: `{` repeated five million times must stay
- * cheap, and typed-array memory is never traced by the garbage collector.
- */
+/** Typed-array stacks: `{` repeated millions of times stays cheap, and the GC never traces typed-array memory. */
 function grow(stack: Int32Array): Int32Array {
   const grown = new Int32Array(stack.length * 2);
   grown.set(stack);
   return grown;
 }
 
-// --- character classes (12.2 "White Space", 12.3 "Line Terminators", 12.7 "Names and Keywords")
-
 function isLineTerminator(c: number): boolean {
   return c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029;
 }
 
-/** WhiteSpace above ASCII: NBSP, ZWNBSP and the Zs code points U+1680, U+2000-U+200A, U+202F, U+205F, U+3000. */
 function isNonAsciiWhiteSpace(c: number): boolean {
   return c === 0xa0 || c === 0xfeff || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x205f || c === 0x3000;
 }
@@ -444,7 +336,6 @@ function isHexDigit(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
 }
 
-/** ASCII identifier characters: 1 = IdentifierStartChar (letters, `$`, `_`), 2 = digit (part only). A table keeps the hot loop branch-light. */
 const ASCII_ID = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   if ((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x24 || c === 0x5f) ASCII_ID[c] = 1;
@@ -462,13 +353,11 @@ function isAsciiIdentifierPart(c: number): boolean {
 const ID_START = /^\p{ID_Start}$/u;
 const ID_CONTINUE = /^\p{ID_Continue}$/u;
 
-/** IdentifierStartChar: UnicodeIDStart, `$`, `_`. */
 function isIdentifierStart(cp: number): boolean {
   if (cp < 0x80) return isAsciiIdentifierStart(cp);
   return ID_START.test(String.fromCodePoint(cp));
 }
 
-/** IdentifierPartChar: UnicodeIDContinue, `$`, ZWNJ, ZWJ. */
 function isIdentifierPart(cp: number): boolean {
   if (cp < 0x80) return isAsciiIdentifierPart(cp);
   return cp === 0x200c || cp === 0x200d || ID_CONTINUE.test(String.fromCodePoint(cp));
@@ -480,7 +369,6 @@ function isRadixDigit(c: number, radix: number): boolean {
   return c === 0x30 || c === 0x31;
 }
 
-/** ASCII character -> Ch (see above). */
 const CHAR_CLASS = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   if (ASCII_ID[c] === 1) CHAR_CLASS[c] = Ch.Name;
@@ -496,17 +384,11 @@ CHAR_CLASS[0x7d] = Ch.CloseBrace;
 CHAR_CLASS[0x2e] = Ch.Dot;
 CHAR_CLASS[0x5c] = Ch.Backslash;
 
-/** The next line terminator (a SingleLineComment ends there), found natively; `lastIndex` is set before each use. */
+/** Global regexes for native searches: `lastIndex` is set before each use. */
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/g;
-/** The next backtick, backslash or `$` in a template, found natively; `lastIndex` is set before each use. */
 const TEMPLATE_SPECIAL = /[`\\$]/g;
 
-/**
- * Punctuators (12.8) as a trie over ASCII: node * 128 + character -> child node (0: none).
- * Node 0 is the root; PUNCTUATOR_AT_NODE[node] is the code of the punctuator spelled by
- * the path to it, or -1 (`..` is a path but no punctuator). A table walk is a few lines
- * of code for V8 to compile where a switch over every punctuator is hundreds.
- */
+/** Punctuators (12.8) as an ASCII trie (node * 128 + char -> child; PUNCTUATOR_AT_NODE: code or -1): small to compile. */
 const PUNCTUATOR_TRIE: Int16Array = new Int16Array(128 * 128);
 const PUNCTUATOR_AT_NODE: Int8Array = new Int8Array(128).fill(-1);
 {
@@ -522,11 +404,7 @@ const PUNCTUATOR_AT_NODE: Int8Array = new Int8Array(128).fill(-1);
   });
 }
 
-/**
- * Punctuator and DivPunctuator (12.8), longest match first: the code, or -1. `}` and `/`
- * are handled by the caller (template continuation, comments, regular expressions)
- * before this runs for them; `?.` is not taken before a digit (`a?.5:b` is a conditional).
- */
+/** Punctuator (12.8), longest match: the code or -1. The caller handles `}` and `/`; `?.` before a digit is a conditional. */
 function punctuatorAt(text: string, p: number): number {
   let node = 0;
   let code = -1;
@@ -543,7 +421,6 @@ function punctuatorAt(text: string, p: number): number {
   return code;
 }
 
-/** Reads `\u` escape digits at `p` (just after `\u`): `XXXX` or `{X...}`. Returns the code point and the end, or -1. */
 function readUnicodeEscape(text: string, p: number): { cp: number; end: number } {
   if (text.charCodeAt(p) === 0x7b) {
     let q = p + 1;
@@ -564,17 +441,11 @@ function readUnicodeEscape(text: string, p: number): { cp: number; end: number }
 }
 
 export interface JsLexerOptions {
-  /** Extra names to recognise (see JsWords); default: the lexer's own words. */
   readonly words?: JsWords;
-  /** `scan()` steps over comments and the hashbang instead of returning them. */
   readonly skipComments?: boolean;
   /** Where to start lexing (default 0): a statement's first token, read with a fresh goal state. */
   readonly start?: number;
-  /**
-   * Mark TokenFlag.Binding on every identifier; by default only on those with a word id
-   * (the names the caller asked for), which is all a policy looking for a few names needs
-   * and spares the look at every other name.
-   */
+  /** Mark TokenFlag.Binding on every identifier, not only on those with a word id (all a policy needs). */
   readonly allBindings?: boolean;
 }
 
@@ -677,7 +548,6 @@ export class JsLexer {
     this.pos = options.start ?? 0;
     // A skipped hashbang is stepped over here, once, rather than looked for at every token.
     if (this.pos === 0 && this.skipComments && isHashbangAt(text, text.charCodeAt(0) === 0xfeff ? 1 : 0)) this.pos = this.lineCommentEnd(text.charCodeAt(0) === 0xfeff ? 1 : 0);
-    // The module sentinel at the bottom of the brace stack.
     this.braceKinds[0] = Brace.Module;
     this.braceDepth = 1;
   }
@@ -712,8 +582,7 @@ export class JsLexer {
    */
   scanUntil(stopWords: Uint8Array): number {
     if (this.finished) return this.eof();
-    // Only this small loop is compiled on the stack (OSR) for a long run; `token` is
-    // compiled once, on its own.
+    // Only this loop is compiled on the stack (OSR) for a long run; `token` is compiled once, on its own.
     for (;;) {
       const kind = this.token();
       const slot = (this.count - 1) & Ring.Mask;
@@ -740,17 +609,11 @@ export class JsLexer {
     const n = text.length;
     const words = this.words;
     const skipComments = this.skipComments;
-    // Module-level tables read through locals: TurboFan then checks each table once per
-    // token instead of at every character (a module binding is loaded from its context
-    // and checked for the temporal dead zone at each use).
+    // Module-level tables through locals: TurboFan then checks each once per token, not at every character.
     const charClass = CHAR_CLASS;
     const asciiId = ASCII_ID;
     let p = this.pos;
-    // A line terminator since the last significant token (newlineBefore, for ASI-aware
-    // choices); kept in a local while lexing, as field accesses are what costs most before
-    // V8 optimises.
     let newline = this.pendingNewline;
-    // ===== WhiteSpace (12.2), LineTerminator (12.3) and comments (12.4) between tokens
     let c = 0;
     let cls = 0;
     for (;;) {
@@ -797,16 +660,14 @@ export class JsLexer {
     const start = p;
     let escaped = false;
 
-    // ===== one token from `start` (InputElementDiv or InputElementRegExp by regexAllowed):
-    // the common ones here (kind stays -1 for the rest), the rest in otherToken
+    // ===== one token: the common ones here (kind stays -1 for the rest), the rest in otherToken
     let kind = -1;
     let code = 0;
     let end = p;
     if (p < n && c < 0x80) {
       switch (cls) {
         case Ch.Name: {
-          // 12.7 IdentifierName, fast path: a plain ASCII name (nearly every name in
-          // real code), looked up in the word table without slicing it out of the text.
+          // 12.7 IdentifierName, fast path: a plain ASCII name, looked up without slicing it out.
           let q = p + 1;
           let d = text.charCodeAt(q);
           while (d < 0x80 && asciiId[d] !== 0) d = text.charCodeAt(++q);
@@ -842,7 +703,6 @@ export class JsLexer {
           }
           break;
         case Ch.CloseBrace:
-          // Unless it closes a template substitution (otherToken).
           if (this.braceKinds[this.braceDepth - 1] !== Brace.Template) {
             kind = Token.Punctuator;
             code = Punct.RBrace;
@@ -850,7 +710,6 @@ export class JsLexer {
           }
           break;
         case Ch.Other:
-          // 12.8 Punctuators, longest match (one character for the commonest).
           code = SINGLE_PUNCTUATOR[c]! - 1;
           if (code >= 0) {
             kind = Token.Punctuator;
@@ -873,7 +732,6 @@ export class JsLexer {
     }
     p = end;
 
-    // ===== the token's effect, and its record
     let marks = 0;
     if (kind < Token.LineComment) {
       marks = this.significant(kind, code, start, end, newline, escaped);
@@ -911,7 +769,6 @@ export class JsLexer {
       return n;
     }
     if (c >= 0x80 || c === 0x5c || ASCII_ID[c] === 1) {
-      // IdentifierName with escapes or non-ASCII characters (or starting with them).
       if (c >= 0x80 && !isIdentifierStart(text.codePointAt(p)!)) {
         this.otherKind = Token.Invalid;
         return p + (text.codePointAt(p)! > 0xffff ? 2 : 1);
@@ -932,12 +789,10 @@ export class JsLexer {
           this.otherKind = Token.BlockComment;
           return this.blockCommentEnd(p);
         }
-        // A `/` where an expression may start (see significant).
         this.otherKind = Token.Regex;
         return this.regularExpression(p);
       }
       case 0x2e:
-        // `.5`
         this.otherKind = Token.Number;
         return this.numericLiteral(p);
       case 0x60: {
@@ -953,15 +808,13 @@ export class JsLexer {
         return scanned >> 1;
       }
       case 0x23: {
-        // HashbangComment only as the first characters of the source (12.5 "Hashbang
-        // Comments"); a BOM before it is no character of the source (the decoder strips it).
+        // HashbangComment only at the very start (12.5); a BOM before it is no character of the source.
         const after = text.codePointAt(p + 1);
         if (isHashbangAt(text, p)) {
           this.otherKind = Token.Hashbang;
           return this.lineCommentEnd(p);
         }
         if (after !== undefined && (after === 0x5c || isIdentifierStart(after))) {
-          // PrivateIdentifier `#name`: its word id is the id of the name.
           const end = this.escapedName(p + 1);
           this.otherCode = this.words.id(this.decodedName);
           this.otherKind = Token.PrivateName;
@@ -977,10 +830,8 @@ export class JsLexer {
   /** What a token that is not significant does: the error of an invalid character, the line terminator in a comment, the end. Returns newlineBefore. */
   private insignificant(kind: number, start: number, end: number, newline: boolean): boolean {
     if (kind === Token.Invalid) {
-      // Recorded, stepped over, and not significant (the goal state stays).
       this.error('invalid-character', start);
     } else if (kind === Token.BlockComment) {
-      // A MultiLineComment holding a line terminator counts as one (12.4, 12.10), from the comment itself on.
       if (!newline && hasLineTerminator(this.text, start + 2, end)) newline = true;
     } else if (kind === Token.Eof) {
       this.finishBrackets();
@@ -1024,8 +875,7 @@ export class JsLexer {
     const prevCode = this.prevCode;
     const params = this.pendingParams;
     if (params) this.pendingParams = false;
-    // Automatic semicolon insertion ends a declaration: a line break after a complete
-    // expression, before a token that cannot continue it.
+    // ASI ends a declaration: a line break after a complete expression, before a token that cannot continue it.
     if (newline && !this.regexAllowed && this.declarationTop >> 1 === this.nesting()) {
       if (kind === Token.Identifier || kind === Token.Number || kind === Token.String || kind === Token.Template || kind === Token.TemplateHead || (kind === Token.Keyword && code !== Word.In && code !== Word.Instanceof)) {
         this.popDeclaration();
@@ -1063,7 +913,6 @@ export class JsLexer {
         this.prevIsMember = afterDot;
         if (!afterDot) {
           if (code !== 0 || this.allBindings) binding = this.isBinding(prevKind, prevCode, wasMember);
-          // A function's name between `function` and its parameters.
           if (params) this.pendingParams = true;
         }
         if (code === Word.Async && !afterDot) {
@@ -1072,8 +921,7 @@ export class JsLexer {
           this.pendingFunctionExpression = false;
         }
         this.pendingExpressionBody = false;
-        // `of` is the keyword of `for (x of y)` only where an operator is expected (after
-        // the left-hand side); where an operand is expected it is a name (`i < of / 2`).
+        // `of` is `for (x of y)`'s keyword only where an operator is expected; else a name (`i < of / 2`).
         this.regexAllowed = !afterDot && !escaped && code === Word.Of && !key && !regexBefore && this.parenDepth > 0 && this.parenKinds[this.parenDepth - 1] === Paren.For;
         if (this.regexAllowed) this.endDeclarationHere();
         this.statementStart = false;
@@ -1084,7 +932,6 @@ export class JsLexer {
       case Token.Keyword:
         this.pendingExpressionBody = false;
         if (afterDot || key) {
-          // A property name spelled like a keyword.
           this.prevIsMember = afterDot;
           this.regexAllowed = false;
           this.statementStart = false;
@@ -1099,11 +946,9 @@ export class JsLexer {
         this.pendingExpressionBody = false;
         this.regexAllowed = true;
         this.statementStart = false;
-        // The `${` opens a 'template' brace; its `}` resumes the template (otherToken).
         this.pushBrace(Brace.Template, end - 2);
         break;
       default:
-        // number, string, regex, template, template-tail, private-name
         this.pendingFunctionExpression = false;
         this.pendingExpressionBody = false;
         this.regexAllowed = false;
@@ -1270,7 +1115,6 @@ export class JsLexer {
         this.statementStart = false;
         return;
       case Punct.LBrace: {
-        // What the brace opens decides what a `/` after its `}` means (classifyOpenBrace).
         let kind: number;
         if (expressionBody) kind = Brace.FunctionExpression;
         else if (this.pendingClass && this.braceDepth === this.pendingClassBraces && this.parenDepth + this.bracketDepth === this.pendingClassGroups) {
@@ -1324,7 +1168,6 @@ export class JsLexer {
         this.statementStart = true;
         return;
       case Punct.Star:
-        // `function*`: the generator's name or parameters follow.
         this.pendingParams = params;
         this.regexAllowed = true;
         this.statementStart = false;
@@ -1344,7 +1187,6 @@ export class JsLexer {
         this.statementStart = false;
         return;
       default:
-        // `,` `.` `?.` `=>` `*` `=` and every operator: an operand follows.
         this.regexAllowed = true;
         this.statementStart = false;
     }
@@ -1372,9 +1214,7 @@ export class JsLexer {
 
   /** StringLiteral (12.9.4) from its quote at `start`: returns the end (unterminated: at the line terminator or the end). */
   private stringLiteral(start: number, quote: number): number {
-    // Escapes are skipped here and decoded on demand by cookString. A raw LF or CR ends
-    // the literal unterminated (U+2028/U+2029 are allowed since ES2019); a backslash
-    // before a line terminator is a LineContinuation.
+    // Escapes are decoded on demand (cookString); a raw LF or CR ends it unterminated (LS/PS allowed since ES2019).
     const text = this.text;
     const n = text.length;
     let p = start + 1;
@@ -1412,7 +1252,6 @@ export class JsLexer {
     this.ringCodes[slot] = 0;
     this.ringStarts[slot] = n;
     this.ringEnds[slot] = n;
-    // The same as the first `eof`, the newest token.
     this.ringFlags[slot] = this.ringFlags[(this.count - 1) & Ring.Mask]!;
     this.count++;
     return Token.Eof;
@@ -1426,7 +1265,6 @@ export class JsLexer {
 
   /** SingleLineComment (and HashbangComment) from `start`: the end, before the line terminator. */
   private lineCommentEnd(start: number): number {
-    // A native search: the comment ends at the first LF, CR, LS or PS, so it reads no further than the comment.
     LINE_TERMINATOR.lastIndex = start + 2;
     return LINE_TERMINATOR.test(this.text) ? LINE_TERMINATOR.lastIndex - 1 : this.text.length;
   }
@@ -1448,9 +1286,7 @@ export class JsLexer {
    */
   private template(start: number, from: number): number {
     const text = this.text;
-    // A native search for the next character that matters: a template's text can be
-    // long (markup, CSS), and a loop over it in JavaScript would run long before V8
-    // optimises it.
+    // A native search: a template's text can be long (markup, CSS), and a JS loop runs slow before V8 optimises it.
     let p = from;
     for (;;) {
       TEMPLATE_SPECIAL.lastIndex = p;
@@ -1462,7 +1298,6 @@ export class JsLexer {
         if (text.charCodeAt(p + 1) === 0x7b) return (p + 2) * 2 + 1;
         p++;
       } else {
-        // A backslash escapes the next code unit, whatever it is.
         p += 2;
       }
     }
@@ -1509,8 +1344,7 @@ export class JsLexer {
       }
       if (integer && text.charCodeAt(p) === 0x6e) p++;
     }
-    // "The SourceCharacter immediately following a NumericLiteral must not be an
-    // IdentifierStart or DecimalDigit" (12.9.3): `3in x`, `1.toString()`.
+    // No IdentifierStart or DecimalDigit may follow a NumericLiteral (12.9.3): `3in x`, `1.toString()`.
     const next = text.charCodeAt(p);
     if (next < 0x80 ? next === 0x5c || ASCII_ID[next] !== 0 : next >= 0x80 && isIdentifierStart(text.codePointAt(p)!)) this.error('invalid-number', p);
     return p;
@@ -1574,7 +1408,6 @@ export class JsLexer {
         pieces ??= [];
         pieces.push(text.slice(pieceStart, p));
         if (text.charCodeAt(p + 1) !== 0x75) {
-          // `\` not followed by `u`: not an escape at all; step over it so the lexer moves on.
           this.error('invalid-escape', p);
           p++;
         } else {
@@ -1646,12 +1479,10 @@ export class JsLexer {
   }
 }
 
-/** A HashbangComment `#!` at `p`: only as the first characters of the source (a BOM before it is no character of the source). */
 function isHashbangAt(text: string, p: number): boolean {
   return (p === 0 || (p === 1 && text.charCodeAt(0) === 0xfeff)) && text.charCodeAt(p) === 0x23 && text.charCodeAt(p + 1) === 0x21;
 }
 
-/** Whether `text[from, to)` holds a line terminator: a MultiLineComment holding one counts as one for ASI (12.4, 12.10). */
 function hasLineTerminator(text: string, from: number, to: number): boolean {
   // Bounded by the comment: a search to the end of the text would make a line of many `/* */` comments quadratic.
   for (let p = from; p < to; p++) {
@@ -1660,23 +1491,10 @@ function hasLineTerminator(text: string, from: number, to: number): boolean {
   return false;
 }
 
-/**
- * What a `{` opens, from the token before it, when it is neither a function
- * expression's body nor a class body (the classic heuristic; a parser would know, a
- * lexer has to guess). `prevIsName` is true when the previous token is a property name
- * (a key, or a member after `.`).
- * - after `)`, `=>`, `;`, `}`, `else`, `try`, `finally`, `do`, `static`, `export`,
- *   `import`, an identifier (class heritage, or a line break before the brace), or at
- *   the start: a block;
- * - after `{`: a block inside a block, an object inside anything else;
- * - after `:`: a block after a label or `case x:`, an object after a property name or
- *   a conditional's `?`;
- * - after `return`/`yield`: an object, unless a line break intervenes (ASI makes it a
- *   block);
- * - after any other operator or punctuator, an expression keyword, `${`, or the `of`
- *   of `for (... of`: an object literal.
- * A wrong guess can only misread a `/` directly after the matching `}`.
- */
+/** What a `{` opens when it is no function-expression or class body (a guess; a wrong one only misreads a `/` right after
+ *  its `}`): a block at the start or after `)`, `=>`, `;`, `}`, `else`, `try`, `finally`, `do`, `static`, `export`, `import`
+ *  or an identifier; after `{` or `:`, a block within a block or after a label or `case x:`; after `return`/`yield`, an
+ *  object unless a line break intervenes; otherwise an object literal. */
 function classifyOpenBrace(prevKind: number, prevCode: number, prevIsName: boolean, newline: boolean, regexAllowed: boolean, statementStart: boolean, outer: number, wordFlags: Uint8Array): number {
   switch (prevKind) {
     case Token.None:
@@ -1689,7 +1507,6 @@ function classifyOpenBrace(prevKind: number, prevCode: number, prevIsName: boole
         case Punct.RBrace:
           return Brace.Block;
         case Punct.LBrace:
-          // prev is the brace now on top of the stack (`outer`).
           return outer === Brace.Block || outer === Brace.Module || outer === Brace.FunctionExpression ? Brace.Block : Brace.Object;
         case Punct.Colon:
           return statementStart ? Brace.Block : Brace.Object;
@@ -1711,7 +1528,6 @@ function classifyOpenBrace(prevKind: number, prevCode: number, prevIsName: boole
   }
 }
 
-/** Every token of `text`, comments included, without the final `eof`. */
 export function tokenizeJs(text: string): { tokens: JsToken[]; errors: readonly JsLexError[] } {
   const lexer = new JsLexer(text);
   const tokens: JsToken[] = [];
@@ -1723,37 +1539,25 @@ export function tokenizeJs(text: string): { tokens: JsToken[]; errors: readonly 
   return { tokens, errors: lexer.errors };
 }
 
-/**
- * The string value (SV, 12.9.4.3) of a 'string' token, or null when it is unterminated or
- * holds an escape that strict code rejects (`\1`, `\8`, a malformed `\x`/`\u`).
- */
+/** SV (12.9.4.3) of a 'string' token; null if unterminated or with an escape strict code rejects (`\1`, `\8`, bad `\x`). */
 export function cookString(text: string, token: JsToken): string | null {
   if (token.type !== 'string') return null;
   return cookStringAt(text, token.start, token.end);
 }
 
-/** cookString for the string token at `text[start, end)`. */
 export function cookStringAt(text: string, start: number, end: number): string | null {
   if (end - start < 2) return null;
   if (text.charCodeAt(end - 1) !== text.charCodeAt(start)) return null;
   return cookBody(text, start + 1, end - 1, false);
 }
 
-/**
- * The cooked value (TV, 12.9.6.1) of a NoSubstitutionTemplate token, or null when it is
- * unterminated or holds an invalid escape (only tagged templates may).
- */
+/** TV (12.9.6.1) of a NoSubstitutionTemplate token; null if unterminated or holding an invalid escape. */
 export function cookTemplate(text: string, token: JsToken): string | null {
   if (token.type !== 'template') return null;
   return cookTemplateAt(text, token.start, token.end);
 }
 
-/**
- * Whether a string or template token (kind String, Template or TemplateHead) starting at
- * `start` is one the policy looks at: a string or no-substitution template starting with
- * `/` (a path from the site root), or with `<` (markup; a template may put white space
- * first, as lit templates do).
- */
+/** A literal the policy stops at: starting with `/` (a site-root path) or `<` (markup; a template may lead with spaces). */
 export function isStopLiteral(text: string, kind: number, start: number): boolean {
   let c = text.charCodeAt(start + 1);
   if (c === 0x2f) return kind !== Token.TemplateHead;
@@ -1764,12 +1568,10 @@ export function isStopLiteral(text: string, kind: number, start: number): boolea
   return c === 0x3c;
 }
 
-/** The cooked text of one static part of a template, `text[from, to)` between its delimiters; null for an invalid escape. */
 export function cookTemplatePart(text: string, from: number, to: number): string | null {
   return cookBody(text, from, to, true);
 }
 
-/** cookTemplate for the template token at `text[start, end)`. */
 export function cookTemplateAt(text: string, start: number, end: number): string | null {
   if (end - start < 2 || text.charCodeAt(end - 1) !== 0x60) return null;
   return cookBody(text, start + 1, end - 1, true);
@@ -1829,7 +1631,6 @@ function cookBody(text: string, from: number, to: number, template: boolean): st
       case 0x2029:
         break;
       default:
-        // LegacyOctalEscapeSequence and NonOctalDecimalEscapeSequence are strict-mode errors.
         if (isDecimalDigit(e)) return null;
         if (p + 1 >= to) return null;
         // NonEscapeCharacter stands for itself (a surrogate pair is kept whole by slicing).
