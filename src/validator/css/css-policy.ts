@@ -154,7 +154,7 @@ function functionFlags(tokenizer: CssTokenizer): number {
   if (tokenizer.valuePrefix === '') {
     const length = tokenizer.valueEnd - tokenizer.valueStart;
     if (length > SPECIAL_FUNCTION_MAX_LENGTH) return 0;
-    // Other code units may land on a shape too, which only costs the full comparison below.
+    // `| 0x20` lowercases letters; another unit landing on a shape only costs the full comparison below.
     const first = (tokenizer.text.charCodeAt(tokenizer.valueStart) | 0x20) & 0x7f;
     if (SPECIAL_FUNCTION_SHAPES[length * 0x80 + first] === 0) return 0;
   }

@@ -2,8 +2,8 @@
 // escapes decode into names (`@\69mport`), comments and strings hide look-alikes, and where a url token ends
 // decides what a browser fetches (D-19). Preprocessing happens while reading (CR LF, CR, FF read as LF; NUL and lone
 // surrogates as U+FFFD), so offsets point into the original text, as findings need. A cursor: nextToken() leaves
-// the token in fields and allocates nothing; values are decoded on request. Fast paths over runs of untouched code
-// units each say why they match the spec. The "unicode ranges allowed" flag is not implemented (no reference lives
+// the token in fields and allocates nothing; values are decoded on request. Fast paths take runs of code units
+// that preprocessing leaves alone. The "unicode ranges allowed" flag is not implemented (no reference lives
 // in unicode-range). Linear: every algorithm moves forward with at most three code points of lookahead.
 
 export type CssTokenType =
