@@ -1,7 +1,5 @@
-// D-11: strict standard base64 (RFC 4648 section 4, with padding). Node's decoder is
-// lenient (it skips junk and tolerates bad padding), so one key could be written many
-// ways; this reader accepts exactly one spelling per byte string: the alphabet, length a
-// multiple of four, padding only at the end, and re-encoding gives the same text.
+// D-11: strict padded base64 (RFC 4648 section 4). Node's decoder skips junk and bad padding, so one key could be
+// spelt many ways; this accepts exactly one spelling per byte string (re-encoding gives the same text).
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const VALUES = new Int16Array(128).fill(-1);

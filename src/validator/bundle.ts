@@ -1,7 +1,5 @@
-// Bundle listing rules (contract "Bundle (bundle.zip)"; D-1 to D-4). The listing comes
-// from a project's runtime/ folder (check, package) or from a ZIP's central directory
-// (verify, review): the same rules read both, so the writer and the readers can never
-// disagree about what a valid bundle is (house principle 6).
+// Bundle listing rules (contract "Bundle (bundle.zip)"; D-1 to D-4), read alike from runtime/ (check, package) and
+// a ZIP's central directory (verify, review), so writer and readers never disagree on a valid bundle.
 import type { FindingList } from './findings.js';
 import {
   ALLOWED_EXTENSIONS,
@@ -28,11 +26,8 @@ export interface BundleEntry {
 
 const ALLOWED = new Set<string>(ALLOWED_EXTENSIONS);
 
-/**
- * D-4: the PEM armour lines that mark private-key material. They are assembled at run
- * time so that this module's own text never holds them: otherwise the validator, bundled
- * into an extension or scanned by any secret scanner, would be flagged as a key.
- */
+// D-4: the PEM armour lines of private keys, assembled at run time so this module's text never holds them (the
+// validator, bundled or scanned, would be flagged as a key).
 const ARMOUR = '-----';
 export const PRIVATE_KEY_MARKERS: readonly string[] = ['', 'OPENSSH ', 'ENCRYPTED '].map(
   (kind) => `${ARMOUR}BEGIN ${kind}${['PRIVATE', 'KEY'].join(' ')}${ARMOUR}`,
@@ -43,14 +38,8 @@ export const PRIVATE_KEY_MARKER_MAX_LENGTH = Math.max(...PRIVATE_KEY_MARKERS.map
 
 const MARKER_BYTES = PRIVATE_KEY_MARKERS.map((m) => Uint8Array.from(m, (c) => c.charCodeAt(0)));
 
-/**
- * The anchor every marker starts with, `-----BEGIN` (ten bytes), searched for with
- * Horspool's algorithm: the byte at the end of each ten-byte window says how far the
- * window may move (ANCHOR_SHIFT), ten bytes for any byte not in the anchor. Most windows
- * cost one read, so a 20 MiB bundle is scanned in one pass of about two million reads,
- * where a search for each `-` stopped at every hyphen of every stylesheet. Linear: a window
- * is compared only when it ends in `N`, which then moves it ten bytes on.
- */
+// `-----BEGIN`, searched with Horspool's algorithm: a window's last byte says how far it may move (ANCHOR_SHIFT), so
+// most windows cost one read. Linear: only a window ending in `N` is compared, and that moves it ten bytes on.
 const ANCHOR = MARKER_BYTES[0]!.subarray(0, ARMOUR.length + 'BEGIN'.length);
 const ANCHOR_LAST = ANCHOR[ANCHOR.length - 1]!;
 const ANCHOR_SHIFT = anchorShifts();
@@ -61,10 +50,8 @@ function anchorShifts(): Uint8Array {
   return table;
 }
 
-/** The marker found in `bytes` (the leftmost one), or null. */
 export function findPrivateKeyMarker(bytes: Uint8Array): string | null {
   const last = ANCHOR.length - 1;
-  // A window ending in `N` moves on by the whole anchor (ANCHOR_SHIFT of `N`), whatever it held.
   for (let i = nextWindowEndingInN(bytes, last); i >= 0; i = nextWindowEndingInN(bytes, i + ANCHOR.length)) {
     const at = i - last;
     let k = 0;
@@ -77,11 +64,7 @@ export function findPrivateKeyMarker(bytes: Uint8Array): string | null {
   return null;
 }
 
-/**
- * From the window ending at `i`, the end of the next window whose last byte is the anchor's
- * (`N`), or -1. The hot loop on its own: V8 optimises it while it runs through a large
- * file, with complete feedback, instead of the whole search with its rare branches unseen.
- */
+// The hot loop on its own, so V8 optimises it with complete feedback while it runs through a large file.
 function nextWindowEndingInN(bytes: Uint8Array, i: number): number {
   const shift = ANCHOR_SHIFT;
   const n = bytes.length;
@@ -93,7 +76,6 @@ function nextWindowEndingInN(bytes: Uint8Array, i: number): number {
   return -1;
 }
 
-/** The marker that starts at `at` (where the anchor is), or null. */
 function markerAt(bytes: Uint8Array, at: number): string | null {
   for (let m = 0; m < MARKER_BYTES.length; m++) {
     const marker = MARKER_BYTES[m]!;
@@ -110,14 +92,10 @@ function shortPath(path: string): string {
   return path.length <= BUNDLE_PATH_MAX_BYTES ? path : `${path.slice(0, BUNDLE_PATH_MAX_BYTES)}…`;
 }
 
-/**
- * D-2a: no path is a file and also the folder of another file (`lib` beside `lib/x.js`),
- * compared ASCII-lowercased as case collisions are (D-2): no runtime/ folder holds both, and
- * extractors disagree on which one wins. Linear in the total length of the paths.
- */
+// D-2a: no path is a file and also another file's folder (`lib`, `lib/x.js`), compared lowercased as D-2 does:
+// no folder holds both, and extractors disagree on which wins.
 function checkPrefixConflicts(entries: readonly BundleEntry[], findings: FindingList): void {
-  // Sorted, the paths under a folder `p/` start at the first path not below `p/`: one binary
-  // search per path, whatever the depth or the number of paths.
+  // Sorted, the paths under `p/` end at the first path not below it: one binary search per path.
   const sorted = entries.map((e) => ({ key: lowerAscii(e.path), path: e.path })).sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
   for (const { key, path } of sorted) {
     const folder = `${key}/`;
@@ -143,11 +121,7 @@ function formatBytes(n: number): string {
   return `${groupDigits(n)} bytes`;
 }
 
-/**
- * What a bundler leaves in its output folder that the contract does not allow, and the
- * setting of each tool that stops it: said in the finding's message, because the file
- * names tell which tool wrote them. `path` is bundle-relative; `ext` is lowercased.
- */
+// A bundler's leftovers the contract refuses, with the tool setting that stops them (the names tell the tool).
 export function toolHintFor(path: string, ext: string): string | null {
   const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
   if (path.startsWith('.vite/') || path.includes('/.vite/')) {
@@ -168,12 +142,8 @@ export function toolHintFor(path: string, ext: string): string | null {
   return null;
 }
 
-/**
- * Listing rules: path grammar, extensions, entry kinds, case collisions, count and size
- * limits, exactly one HTML file which is the entrypoint, private-key material.
- * `entrypoint` is the manifest's value when it was usable (null otherwise).
- * Findings name bundle-relative paths; the caller adds its own prefix.
- */
+// Path grammar, extensions, entry kinds, case collisions, count and size limits, one HTML file that is the entrypoint
+// (null when unusable), private keys. Paths are bundle-relative; the caller adds its prefix.
 export function checkBundleListing(entries: readonly BundleEntry[], entrypoint: string | null, findings: FindingList): void {
   const lowered = new Map<string, string>();
   let pages = 0;
@@ -217,8 +187,7 @@ export function checkBundleListing(entries: readonly BundleEntry[], entrypoint: 
         at,
       );
     } else if (ext === 'html' && (entrypoint === null || entry.path !== entrypoint)) {
-      // D-1: exactly one HTML file and it is the entrypoint. With no usable entrypoint
-      // every HTML file is reported here only when the manifest named none at all.
+      // D-1: one HTML file, the entrypoint; without a usable one, pages are reported only if the manifest named none.
       if (entrypoint !== null) {
         // The entrypoint absent and this the only page: the build wrote it somewhere else.
         const moved = !hasEntrypoint && pages === 1 ? `, which is not in the bundle: did you mean "entrypoint": "${entry.path}"?` : '';

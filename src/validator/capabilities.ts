@@ -1,14 +1,11 @@
-// The nine capability keys of protocol version 1 (Capabilities and operations), with
-// risk level, named bridge method and actions. Version 1 is closed (rule 6 of "What the
-// service does"): no other key or action exists. One frozen table, read by the manifest
-// check, the bridge (frame and host) and the preview's permission screen.
+// The nine capability keys of protocol version 1 (Capabilities and operations), closed by "What the service does" rule
+// 6: one frozen table for the manifest check, the bridge (frame and host) and the preview's permission screen.
 
 import { suggest } from './suggest.js';
 
 export type CapabilityRisk = 'low' | 'medium';
 
 export interface CapabilityDef {
-  /** The key a manifest lists in `capabilities`. */
   readonly key: string;
   readonly risk: CapabilityRisk;
   /** The named method on the bridge object, e.g. `PLATFORM.cart.manage`. */
@@ -48,16 +45,9 @@ export function capabilityByKey(key: string): CapabilityDef | undefined {
   return BY_KEY.get(key);
 }
 
-/**
- * The keys an unknown capability key most likely means, best first: by spelling (a key
- * within a couple of edits), else by meaning, the noun then the verb. A key's last
- * segment is its verb and the segments before it its nouns; an input shares a noun with
- * a key when one of its segments names the key's noun (`cart.write` → `cart.manage`,
- * `products.read` → `catalog.products.read`). Several keys with that noun are narrowed
- * by the verb, which may also be one of the key's actions (`booking.read` →
- * `booking.availability.read`, `booking.start` → `booking.create`). With no noun in
- * common, the keys with that verb (`submit` → `forms.submit`). Empty when nothing fits.
- */
+// Likely meant keys for an unknown one, best first: by spelling (a couple of edits), else a shared noun (`cart.write`
+// → `cart.manage`) narrowed by the verb or an action (`booking.start` → `booking.create`), else the verb alone
+// (`submit` → `forms.submit`). Empty when nothing fits.
 export function suggestCapabilities(input: string): readonly string[] {
   const near = suggest(input, CAPABILITY_KEYS);
   if (near !== undefined) return [near];
@@ -81,7 +71,6 @@ export function capabilityKeyHint(input: string): string {
   return `the keys are ${CAPABILITY_KEYS.join(', ')}`;
 }
 
-/** Plural and singular nouns are the same noun (`product`, `forms`). */
 function singular(word: string): string {
   return word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word;
 }

@@ -1,10 +1,6 @@
-// D-31: which Ed25519 public keys and signatures a release may carry. Verification itself
-// is the platform's (ReleaseDeps.verifyEd25519); what it lets through is refused here:
-// a public key that is not the canonical encoding of a curve point, or whose point has
-// small order (with such a key, one forged signature verifies for every message: the
-// identity with R = identity and S = 0 does), and a signature whose scalar S is not
-// reduced (S >= L), which gives a second valid spelling of one signature. Pure BigInt
-// arithmetic over the field of RFC 8032; nothing here runs at module load.
+// D-31: Ed25519 keys and signatures a release may not carry, though the platform's verifier (ReleaseDeps.verifyEd25519)
+// may accept them: a non-canonical or small-order public key (one forged signature, R = identity and S = 0, verifies
+// every message) and a signature with S >= L (a second spelling). Pure BigInt over RFC 8032's field; nothing at load.
 
 /** The field prime 2^255 - 19 (RFC 8032, 5.1). */
 const P = (1n << 255n) - 19n;
@@ -30,7 +26,6 @@ function power(base: bigint, exponent: bigint): bigint {
   return result;
 }
 
-/** Little-endian integer of `bytes[from, to)`. */
 function littleEndian(bytes: Uint8Array, from: number, to: number): bigint {
   let n = 0n;
   for (let i = to - 1; i >= from; i--) n = (n << 8n) | BigInt(bytes[i]!);
@@ -51,11 +46,7 @@ function add(a: Point, b: Point, d: bigint): Point {
   return [x, y];
 }
 
-/**
- * Why a 32-byte Ed25519 public key is refused, or undefined when it is a canonical
- * encoding (RFC 8032, 5.1.3) of a curve point whose order is not small (8P is not the
- * identity).
- */
+/** Why a 32-byte public key is refused; undefined for a canonical encoding (RFC 8032, 5.1.3) of a large-order point. */
 export function publicKeyWeakness(key: Uint8Array): PublicKeyWeakness | undefined {
   if (key.length !== 32) return 'non-canonical';
   const sign = key[31]! >> 7;

@@ -13,11 +13,7 @@ export interface Finding {
   readonly pointer?: string;
   readonly line?: number;
   readonly column?: number;
-  /**
-   * How many more findings of this rule were found and not listed: past
-   * MAX_FINDINGS_PER_RULE_AND_FILE in this file, or in files past the MAX_FILES_PER_RULE
-   * the rule is listed for. The last one kept carries the count.
-   */
+  /** Findings of this rule not listed (past MAX_FINDINGS_PER_RULE_AND_FILE or MAX_FILES_PER_RULE), on the last kept. */
   readonly truncated?: number;
 }
 
@@ -31,11 +27,7 @@ export interface Location {
 }
 
 export interface FindingListOptions {
-  /**
-   * Rules of the caller's own (a store's server rules), beside the catalogue: ids are
-   * `area/kebab-name` and none may be a catalogue id. Findings of these rules sort and
-   * count like any other.
-   */
+  /** A caller's own rules (a store's), sorted and counted like any: `area/kebab-name` ids, none a catalogue id. */
   readonly rules?: readonly RuleDef[];
 }
 

@@ -1,7 +1,5 @@
-// Named grammar pieces of the contract: namespace, semantic version, property name,
-// color and URL (Manifest; Property definition; Versioning; D-9; D-24). Each is a
-// hand-written scanner or an anchored regex without nested quantifiers, so untrusted
-// text is read in linear time.
+// Grammar pieces of the contract (Manifest; Property definition; Versioning; D-9; D-24): hand-written scanners or
+// anchored regexes without nested quantifiers, so untrusted text is read in linear time.
 import {
   DNS_LABEL_MAX_CHARS,
   DNS_NAME_MAX_CHARS,
@@ -29,10 +27,7 @@ function isHexDigit(c: number): boolean {
 
 const HYPHEN = 0x2d;
 
-// Namespace (Manifest): `<publisher-slug>/<package-slug>`; a slug is a lowercase letter,
-// then lowercase letters and digits, with single hyphens between groups. The namespace
-// becomes a storage path (`extensions/{namespace}/{version}/bundle.zip`), which is why
-// nothing else (dots, underscores, upper case) is allowed.
+// Namespace (Manifest): it becomes a storage path (`extensions/{namespace}/...`), hence lowercase slugs only.
 
 /** A slug: `[a-z][a-z0-9]*` groups joined by single hyphens, no leading or trailing hyphen. */
 export function isSlug(s: string): boolean {
@@ -40,7 +35,6 @@ export function isSlug(s: string): boolean {
   for (let i = 1; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (isLowerLetter(c) || isDigit(c)) continue;
-    // A hyphen must sit between two groups: not doubled, not last.
     if (c === HYPHEN && i + 1 < s.length && s.charCodeAt(i + 1) !== HYPHEN) continue;
     return false;
   }
@@ -54,27 +48,19 @@ export function isNamespace(s: string): boolean {
   return isSlug(s.slice(0, slash)) && isSlug(s.slice(slash + 1));
 }
 
-// Semantic version (Versioning; semver.org 2.0.0 BNF; D-24):
-//   version    = core [ "-" pre-release ] [ "+" build ]
-//   core       = numeric "." numeric "." numeric
-//   numeric    = "0" / digit1-9 *digit                      (and <= SEMVER_MAX_NUMERIC, D-24)
-//   pre-release identifier = numeric / 1*(letter / digit / "-") with a non-digit
-//   build identifier       = 1*(letter / digit / "-")       (no leading-zero rule, no bound:
-//                            build metadata is never compared as a number)
-// ASCII only: `\d` look-alikes such as fullwidth digits are refused.
+// Semantic version (Versioning; semver.org 2.0.0 BNF): numeric identifiers have no leading zero and are at most
+// SEMVER_MAX_NUMERIC (D-24); build identifiers are never compared as numbers, so neither rule applies to them.
+// ASCII only: fullwidth digits and other `\d` look-alikes are refused.
 
-/** A numeric identifier: `0` or no leading zero, and at most SEMVER_MAX_NUMERIC (D-24). */
 function isNumericIdentifier(s: string): boolean {
   if (s.length === 0) return false;
   for (let i = 0; i < s.length; i++) if (!isDigit(s.charCodeAt(i))) return false;
   if (s.length > 1 && s.charCodeAt(0) === 0x30) return false;
-  // 17+ digits always exceed the bound; up to 16 digits, Number() rounds only values
-  // above 2^53, which are themselves above the bound, so the comparison is exact.
+  // 17+ digits exceed the bound; below, Number() rounds only values above 2^53, beyond the bound anyway.
   if (s.length > String(SEMVER_MAX_NUMERIC).length) return false;
   return Number(s) <= SEMVER_MAX_NUMERIC;
 }
 
-/** 1+ of ASCII letters, digits, hyphens. */
 function isAlphanumericIdentifier(s: string): boolean {
   if (s.length === 0) return false;
   for (let i = 0; i < s.length; i++) {
@@ -109,31 +95,23 @@ export function isSemver(s: string): boolean {
   return parts.length === 3 && parts.every(isNumericIdentifier);
 }
 
-// Property name (Manifest): a lowercase letter, then letters, digits, underscores; at
-// most PROPERTY_NAME_MAX_CHARS in total.
 const PROPERTY_NAME = /^[a-z][A-Za-z0-9_]*$/;
 
+/** A property name (Manifest): a lowercase letter, then letters, digits and `_`; at most PROPERTY_NAME_MAX_CHARS. */
 export function isPropertyName(s: string): boolean {
   return s.length <= PROPERTY_NAME_MAX_CHARS && PROPERTY_NAME.test(s);
 }
 
-// Color (Property definition): `#` followed by six or eight hex digits.
 const COLOR = /^#(?:[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$/;
 
 export function isColor(s: string): boolean {
   return COLOR.test(s);
 }
 
-// URL (`url` and `image` values; D-9). Three shapes:
-//   empty
-//   site-relative: exactly one leading `/`
-//   absolute: `http://` or `https://` (scheme in any case), host, optional `:port`
-//             (1-5 digits), then optional path, query, fragment; no `user:pass@`
-// and everywhere: no whitespace, no backslash, no control characters. The host is a DNS
-// name (labels of 1-63 letters, digits and hyphens, no hyphen at either end, 253
-// characters in all; `xn--` labels are ordinary labels), an IPv4 dotted quad (0-255,
-// no leading zeros: WHATWG URL reads `010` as octal, so it would mean another address),
-// or a bracketed IPv6 literal (RFC 4291 section 2.2, without zone identifiers).
+// URL (`url` and `image` values; D-9): empty, site-relative (one leading `/`) or http(s) absolute with host, optional
+// port, path, query and fragment, no userinfo; never whitespace, backslash or controls. The host is a DNS name, an IPv4
+// dotted quad without leading zeros (WHATWG URL reads `010` as octal: another address) or a bracketed IPv6 literal
+// (RFC 4291 section 2.2, no zone).
 
 
 export type UrlProblem =
@@ -152,10 +130,7 @@ export type UrlProblem =
   | 'ipv6'
   | 'port';
 
-/**
- * Human words for each problem, used in finding messages. Built by a call marked pure, so
- * that bundles that never read it (the frame's runtime) leave it out.
- */
+// Built by a call marked pure, so bundles that never read it (the frame's runtime) leave it out.
 export const URL_PROBLEM_TEXT: Readonly<Record<UrlProblem, string>> = /* @__PURE__ */ ((): Record<UrlProblem, string> => ({
   'whitespace': 'it contains whitespace',
   'backslash': 'it contains a backslash',
@@ -236,11 +211,9 @@ function authorityProblem(authority: string): UrlProblem | null {
   return null;
 }
 
-/** DNS name or IPv4 dotted quad. */
 function hostNameProblem(host: string): UrlProblem | null {
   const labels = host.split('.');
-  // WHATWG URL reads a host whose last label is a number (decimal, or 0x hex) as an
-  // IPv4 address in one of several spellings; only the plain dotted quad is allowed.
+  // WHATWG URL reads a host ending in a numeric label as IPv4 in several spellings; only the dotted quad is allowed.
   const last = labels[labels.length - 1]!;
   if (last !== '' && (isAllDigits(last) || /^0[xX][0-9A-Fa-f]*$/.test(last))) {
     return isDottedQuad(labels) ? null : 'ipv4';
@@ -250,7 +223,6 @@ function hostNameProblem(host: string): UrlProblem | null {
   return null;
 }
 
-/** 1-63 ASCII letters, digits, hyphens; no hyphen first or last. */
 function isDnsLabel(label: string): boolean {
   if (label.length < 1 || label.length > DNS_LABEL_MAX_CHARS) return false;
   if (label.charCodeAt(0) === HYPHEN || label.charCodeAt(label.length - 1) === HYPHEN) return false;
@@ -261,7 +233,6 @@ function isDnsLabel(label: string): boolean {
   return true;
 }
 
-/** Four decimal parts 0-255, each `0` or without a leading zero. */
 function isDottedQuad(parts: readonly string[]): boolean {
   if (parts.length !== 4) return false;
   for (const part of parts) {
@@ -272,10 +243,7 @@ function isDottedQuad(parts: readonly string[]): boolean {
   return true;
 }
 
-/**
- * RFC 4291 section 2.2 text forms: eight groups of 1-4 hex digits; one `::` may stand for
- * one or more zero groups; the last 32 bits may be a dotted quad. No zone identifier.
- */
+/** RFC 4291 section 2.2: eight groups of 1-4 hex digits, one `::`, an optional final dotted quad; no zone id. */
 export function isIpv6(text: string): boolean {
   const gap = text.indexOf('::');
   if (gap >= 0 && text.indexOf('::', gap + 1) >= 0) return false; // at most one `::`

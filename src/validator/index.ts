@@ -1,8 +1,5 @@
-// Public entry of the standalone validator (dist/validator.mjs, `platform-ext/validator`):
-// the curated API a store's server vendors. Values in, findings out: no file system, no
-// network, no DOM. Every name here is listed with one line in docs/api.md (a test checks),
-// and at most 80 names are exported. What the command-line tool needs beyond these is in
-// ./internal.ts, which the rest of src/ imports and which makes no promise to anyone.
+// Public entry of the standalone validator (dist/validator.mjs, `platform-ext/validator`): values in, findings out, no
+// file system, network or DOM. Each name has a line in docs/api.md (tested), at most 80; the rest is ./internal.ts.
 
 // Limits of the contract: each number as `limits.NAME`, and the table of them all.
 export * as limits from './limits.js';

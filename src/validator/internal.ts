@@ -1,9 +1,6 @@
-// Internal entry of the validator: the public index (./index.ts) and everything else of
-// the validator the rest of src/ uses (text helpers, the bridge's messages and request
-// checks, the ZIP format table, the secret scanners, ...). Not part of the package's API:
-// names here may change with any release. src/service/ imports only ./index.ts.
-// The public names, one by one: a star re-export would leave platform-review's bundle (which
-// takes the index as the sibling dist/validator.mjs) unable to bind any name statically.
+// Internal entry: the public index plus what the rest of src/ uses of the validator; no API promise (src/service/
+// imports only ./index.ts). Public names are listed one by one: a star re-export would leave platform-review's bundle
+// (the index as sibling dist/validator.mjs) unable to bind any name statically.
 export {
   artifactPath,
   BRIDGE_ERROR_CODE_LIST,

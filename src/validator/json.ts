@@ -1,26 +1,9 @@
-// A strict JSON reader (RFC 8259) for signed bytes. The manifest is signed as exact
-// bytes (Manifest), so every reader of those bytes must see the same document: this
-// reader refuses whatever two conforming parsers could read differently (D-5).
-//
-// Choices beyond RFC 8259, each one a place where parsers disagree:
-// - The bytes must be valid UTF-8 (RFC 8259 section 8.1) and must not start with a
-//   byte-order mark (D-5; RFC 8259 says "MUST NOT add", parsers "MAY ignore").
-// - Duplicate member names at any depth are refused (D-5; section 4 says names "SHOULD
-//   be unique" and that receivers disagree on which value wins). Names are compared
-//   after escape decoding, so "a" and "\u0061" are duplicates.
-// - A `\u` escape of a lone surrogate (`"\ud800"`, `"\udc00x"`) is refused: it names no
-//   Unicode scalar value, cannot be encoded as UTF-8, and parsers either keep it, replace
-//   it with U+FFFD or fail (section 8.2 calls the behaviour "unpredictable").
-// - A number whose magnitude overflows a double (`1e400`), or a non-zero literal that
-//   underflows to zero (`1e-400`), is refused: the reader would hold Infinity or 0 where
-//   the author wrote something else (section 6 lets parsers limit range and precision).
-//   Large integers that merely lose precision (`1e20`, 20-digit integers) are accepted;
-//   the node keeps the source text for callers that need to be exact.
-// - Containers nest at most JSON_MAX_DEPTH deep. The parser is iterative, so a deep
-//   document is a clean error, never a stack overflow.
-//
-// Offsets are UTF-16 code units into the decoded text (what LineMap takes), except for
-// the `invalid-utf8` error, whose offset is the byte offset of the first bad sequence.
+// Strict JSON reader (RFC 8259) for signed bytes: the manifest is signed as exact bytes, so this refuses whatever two
+// conforming parsers could read differently (D-5): invalid UTF-8 (8.1) and a BOM; duplicate names at any depth after
+// escape decoding (4: receivers disagree on which wins); escaped lone surrogates (8.2: "unpredictable"); numbers that
+// overflow a double or underflow to zero (6; precision loss is accepted, the node keeps the text). Nesting stops at
+// JSON_MAX_DEPTH and parsing is iterative: a deep document is an error, never a stack overflow. Offsets are UTF-16
+// units into the decoded text (as LineMap takes), except `invalid-utf8`'s byte offset.
 import { jsonPointer } from './findings.js';
 import { decodeUtf8 } from './text.js';
 
@@ -28,9 +11,7 @@ import { decodeUtf8 } from './text.js';
 export const JSON_MAX_DEPTH = 64;
 
 interface NodeBase {
-  /** Offset of the value's first character. */
   readonly offset: number;
-  /** Offset just past the value's last character. */
   end: number;
 }
 
@@ -47,7 +28,6 @@ export interface JsonArrayNode extends NodeBase {
 
 export interface JsonStringNode extends NodeBase {
   readonly kind: 'string';
-  /** The decoded string (escapes resolved). */
   readonly value: string;
 }
 
@@ -71,9 +51,7 @@ export interface JsonNullNode extends NodeBase {
 export type JsonNode = JsonObjectNode | JsonArrayNode | JsonStringNode | JsonNumberNode | JsonBooleanNode | JsonNullNode;
 
 export interface JsonEntry {
-  /** The decoded member name. */
   readonly key: string;
-  /** Offset of the name's opening quote. */
   readonly keyOffset: number;
   readonly value: JsonNode;
 }
@@ -105,7 +83,6 @@ export type JsonReadResult =
   | { readonly ok: true; readonly value: JsonNode; readonly text: string }
   | { readonly ok: false; readonly error: JsonReadError; readonly text: string | null };
 
-// Character codes used by the grammar (RFC 8259 sections 2-7).
 const TAB = 0x09;
 const LF = 0x0a;
 const CR = 0x0d;
@@ -136,12 +113,10 @@ class ReadFailure {
   ) {}
 }
 
-/** An open container on the parser's explicit stack. */
 interface Frame {
   readonly node: JsonObjectNode | JsonArrayNode;
   /** Member names seen so far (objects only). A Set, so `__proto__` is just a name. */
   readonly names: Set<string> | null;
-  /** Name and name offset of the member whose value is being read (objects only). */
   key: string;
   keyOffset: number;
 }
@@ -159,7 +134,6 @@ export function readJson(bytes: Uint8Array): JsonReadResult {
   return readJsonText(text);
 }
 
-/** Reads one decoded JSON text (well-formed UTF-16: it came from strict UTF-8). */
 function readJsonText(text: string): JsonReadResult {
   try {
     return { ok: true, value: parseDocument(text), text };
@@ -177,11 +151,7 @@ function readJsonText(text: string): JsonReadResult {
   }
 }
 
-/**
- * The byte offset of the first sequence that is not well-formed UTF-8 (Unicode table 3-7:
- * no overlongs, no surrogates, nothing above U+10FFFF), or `bytes.length` if none.
- * Only called after decoding failed, to say where.
- */
+// Byte offset of the first ill-formed UTF-8 sequence (Unicode table 3-7), or bytes.length: where decoding failed.
 export function firstInvalidUtf8(bytes: Uint8Array): number {
   let i = 0;
   const n = bytes.length;
@@ -234,8 +204,7 @@ export function jsonValueOf(node: JsonNode): unknown {
   }
 }
 
-// JSON-text = ws value ws (RFC 8259 section 2). One loop reads values; containers are
-// pushed onto an explicit stack instead of recursing.
+// JSON-text = ws value ws (section 2); containers go on an explicit stack instead of recursing.
 function parseDocument(text: string): JsonNode {
   const stack: Frame[] = [];
   let pos = skipWhitespace(text, 0);
@@ -253,7 +222,6 @@ function parseDocument(text: string): JsonNode {
         : { kind: 'array', offset: pos, end: -1, items: [] };
       pos = skipWhitespace(text, pos + 1);
       if (text.charCodeAt(pos) === (isObject ? RIGHT_BRACE : RIGHT_BRACKET)) {
-        // Empty container: complete at once.
         pos++;
         node.end = pos;
         value = node;
@@ -330,7 +298,6 @@ function readMemberName(text: string, pos: number, stack: Frame[]): number {
   return at;
 }
 
-/** The pointer of the member `name` of the innermost open object. */
 function pointerOf(stack: readonly Frame[], name: string): string {
   const segments: (string | number)[] = [];
   for (let i = 0; i < stack.length - 1; i++) {
@@ -357,8 +324,7 @@ function unexpected(text: string, pos: number, expected: string): ReadFailure {
   return new ReadFailure('unexpected-character', pos, `found ${shown} where ${expected} was expected`);
 }
 
-// string = quotation-mark *char quotation-mark (section 7). Unescaped runs are sliced,
-// not copied character by character.
+// string = quotation-mark *char quotation-mark (section 7); unescaped runs are sliced, not copied.
 function readString(text: string, start: number): { value: string; end: number } {
   let pos = start + 1;
   let runStart = pos;
@@ -421,7 +387,6 @@ function readEscape(text: string, pos: number): { value: string; end: number } {
   }
 }
 
-/** Four hex digits at `pos` as a number, or -1. */
 function hex4(text: string, pos: number): number {
   let value = 0;
   for (let i = 0; i < 4; i++) {
@@ -476,8 +441,7 @@ function readNumber(text: string, start: number): JsonNumberNode {
     if (pos === expStart) throw new ReadFailure('invalid-number', start, 'a number needs a digit in its exponent');
   }
   const source = text.slice(start, pos);
-  // The slice matches the RFC 8259 grammar, which is a subset of ECMAScript's
-  // StringNumericLiteral, so Number() rounds it correctly.
+  // The RFC 8259 grammar is a subset of ECMAScript's StringNumericLiteral, so Number() rounds it correctly.
   const value = Number(source);
   if (!Number.isFinite(value)) {
     throw new ReadFailure('number-out-of-range', start, `the number ${abbreviate(source)} is too large for a double`);
@@ -500,15 +464,10 @@ function abbreviate(source: string): string {
   return source.length <= 40 ? source : `${source.slice(0, 37)}...`;
 }
 
-/** A JSON number's parts (RFC 8259 section 6): sign, integer digits, fraction digits, exponent. */
 const JSON_NUMBER = /^(-?)(0|[1-9][0-9]*)(?:\.([0-9]+))?(?:[eE]([+-]?[0-9]+))?$/;
 
-/**
- * D-39: the integer a JSON number's text denotes exactly, whatever its spelling (`1`,
- * `1.0`, `1e0`, `10e-1`, `0.1e1` are all 1), or undefined when the exact decimal value is
- * not an integer (`1.5`, `1.00000000000000001`, which a double rounds to 1) or is beyond
- * Number.MAX_SAFE_INTEGER in magnitude. Decided on the digits, not the parsed double.
- */
+/** D-39: the integer a number's text denotes exactly (`1.0`, `10e-1` are 1), decided on the digits; undefined when
+ * not an integer (`1.00000000000000001`) or beyond Number.MAX_SAFE_INTEGER. */
 export function exactJsonInteger(text: string): number | undefined {
   const parts = JSON_NUMBER.exec(text);
   if (parts === null) return undefined;

@@ -1,6 +1,5 @@
-// Every number of the contract lives here, and nowhere else (house principle 3).
-// Each constant names the contract section it comes from; `limits.json` in
-// contract-snapshot/ is generated from LIMITS below.
+// Every number of the contract lives here and nowhere else (house principle 3), naming its contract section;
+// contract-snapshot/limits.json is generated from LIMITS.
 
 /** Manifest: "A UTF-8 JSON object of at most 65,536 bytes" (Manifest; Limits). */
 export const MANIFEST_MAX_BYTES = 65_536;
@@ -47,11 +46,8 @@ export const BUNDLE_MAX_EXPANDED_BYTES = 20_971_520;
 export const BUNDLE_MAX_FILE_BYTES = 5_242_880;
 export const BUNDLE_MAX_FILES = 200;
 export const BUNDLE_MAX_COMPRESSION_RATIO = 100;
-/**
- * D-4/D-30: the largest file outside the bundle that the private-key scan reads (a tool
- * bound, not a contract limit). A larger one (a sparse file of many gigabytes, a video) is
- * refused by the size its descriptor reports and named in a warning, never read to its end.
- */
+/** D-4, D-30: the largest file outside the bundle the private-key scan reads (a tool bound); a larger one is refused
+ * by its reported size and named in a warning, never read to its end. */
 export const KEY_SCAN_MAX_BYTES = 268_435_456;
 /** D-2a: a bundle path (every ZIP entry name and runtime/-relative path) is at most this many bytes, the entrypoint's limit. */
 export const BUNDLE_PATH_MAX_BYTES = 255;
@@ -98,18 +94,11 @@ export const SEMVER_MAX_NUMERIC = 9_007_199_254_740_991;
 /** D-30: the largest private key file read (a PKCS#8 Ed25519 key is 119 bytes as PEM); anything larger is refused unread. */
 export const PRIVATE_KEY_MAX_BYTES = 65_536;
 
-/**
- * Reports list at most this many findings of one rule in one file; the rest are counted
- * (Finding.truncated), never collected, so a hostile file's report stays small.
- */
+/** Findings of one rule listed per file; the rest are counted (Finding.truncated), so hostile reports stay small. */
 export const MAX_FINDINGS_PER_RULE_AND_FILE = 100;
 
-/**
- * Reports list one rule's findings for at most this many files (a bundle's file limit, so
- * a bundle within it is never cut); findings in further files are counted on the last one
- * listed (Finding.truncated). An archive of tens of thousands of badly named entries then
- * gives a report of hundreds of findings, not of one per entry.
- */
+/** Files one rule's findings are listed for (a bundle's file limit, so a valid bundle is never cut); findings in
+ * further files are counted on the last one listed (Finding.truncated). */
 export const MAX_FILES_PER_RULE = BUNDLE_MAX_FILES;
 
 /** D-9: DNS name limits for absolute URLs. */
@@ -131,17 +120,13 @@ export interface LimitEntry {
   readonly source: string;
 }
 
-// The project's platform-ext.config.json (acknowledged warnings, D-33): read by `check`
-// only, never packaged and never read by the server side, so not part of LIMITS.
+// platform-ext.config.json (D-33) is read by `check` only, never packaged or served: not part of LIMITS.
 /** Largest platform-ext.config.json read. */
 export const ACK_CONFIG_MAX_BYTES = 262_144;
 /** Longest `reason` of one acknowledgement, in UTF-16 code units. */
 export const ACK_REASON_MAX_CHARS = 1_000;
 
-/**
- * The machine-readable table behind contract-snapshot/limits.json. Built by a call marked
- * pure, so that bundles that never read it (the frame's runtime, the host page) leave it out.
- */
+/** The table behind contract-snapshot/limits.json; a pure call, so bundles that never read it leave it out. */
 export const LIMITS: readonly LimitEntry[] = /* @__PURE__ */ ((): LimitEntry[] => [
   { name: 'manifest.maxBytes', value: MANIFEST_MAX_BYTES, unit: 'bytes', appliesTo: 'manifest', source: 'Manifest; D-5' },
   { name: 'manifest.maxCapabilities', value: MAX_CAPABILITIES, unit: 'count', appliesTo: 'manifest', source: 'Manifest' },

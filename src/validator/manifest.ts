@@ -1,12 +1,6 @@
-// The manifest check (Manifest; Property definition; D-1, D-2, D-5 to D-10, D-24).
-// `manifest.json` is signed as exact bytes, so it is read strictly (json.ts) and judged
-// as written: every finding carries an RFC 6901 pointer and the line/column of the
-// offending key or value, and one pass reports every problem it can see.
-//
-// Integers (D-39): JSON has one number 1, however it is spelled, so `schema_version` and
-// `protocol_version` accept `1`, `1.0`, `1e0`, `10e-1` alike. What counts is the exact
-// decimal value of the text (exactJsonInteger), not the double a parser rounds it to:
-// `1.00000000000000001` is not 1.
+// The manifest check (Manifest; Property definition; D-1, D-2, D-5 to D-10, D-24): the signed bytes are read strictly
+// (json.ts) and judged as written, every finding with a pointer and line, all in one pass. Integers (D-39): the exact
+// decimal value counts (exactJsonInteger), so `1.0` and `10e-1` are 1 but `1.00000000000000001` is not.
 import { capabilityKeyHint, isCapabilityKey } from './capabilities.js';
 import { jsonPointer, type FindingList } from './findings.js';
 import { isNamespace, isSemver } from './grammar.js';
@@ -41,7 +35,6 @@ export interface ManifestInfo {
 
 type FieldKind = 'version-one' | 'string' | 'array' | 'object';
 
-/** The closed field table of schema version 1 (Manifest), in the contract's order. */
 const MANIFEST_FIELDS: ReadonlyMap<string, { readonly kind: FieldKind; readonly required: boolean }> = new Map([
   ['schema_version', { kind: 'version-one', required: true }],
   ['protocol_version', { kind: 'version-one', required: true }],
@@ -54,7 +47,6 @@ const MANIFEST_FIELDS: ReadonlyMap<string, { readonly kind: FieldKind; readonly 
   ['properties', { kind: 'object', required: true }],
 ]);
 
-/** Field names, in the contract's order. */
 export const MANIFEST_FIELD_NAMES: readonly string[] = [...MANIFEST_FIELDS.keys()];
 
 const KIND_TYPE: Readonly<Record<FieldKind, JsonNode['kind']>> = {
@@ -72,11 +64,7 @@ function quote(s: string): string {
   return JSON.stringify(s.length <= 60 ? s : `${s.slice(0, 57)}...`);
 }
 
-/**
- * Checks the manifest bytes and adds every finding to `findings` (under `file`). Returns
- * what could be read validly, or null when the bytes are not a JSON object at all (too
- * large, not UTF-8, a BOM, not JSON, duplicate keys, not an object).
- */
+/** Checks the manifest bytes, adding every finding; what was read validly, or null when not a JSON object at all. */
 export function validateManifest(bytes: Uint8Array, findings: FindingList, file = 'manifest.json'): ManifestInfo | null {
   // D-5 and Limits: the size cap comes first, and a manifest over it is not parsed.
   if (bytes.length > MANIFEST_MAX_BYTES) {
@@ -129,7 +117,6 @@ export function validateManifest(bytes: Uint8Array, findings: FindingList, file 
   return info;
 }
 
-/** Rules of one known field whose JSON type is right. */
 function checkField(entry: JsonEntry, report: Report, info: { -readonly [K in keyof ManifestInfo]: ManifestInfo[K] }): void {
   const node = entry.value;
   const pointer = jsonPointer(entry.key);
@@ -196,11 +183,7 @@ function checkField(entry: JsonEntry, report: Report, info: { -readonly [K in ke
   }
 }
 
-/**
- * Entrypoint (Manifest; D-1, D-2, D-10): a bundle path relative to `runtime/` under the
- * one path grammar of paths.ts, at most ENTRYPOINT_MAX_CHARS UTF-16 code units, ending in
- * `.html` in any letter case. Every broken rule is reported.
- */
+// Entrypoint (Manifest; D-1, D-2, D-10): paths.ts's grammar, ENTRYPOINT_MAX_CHARS UTF-16 units, `.html` in any case.
 function checkEntrypoint(value: string, report: Report, pointer: string, offset: number): boolean {
   let ok = true;
   if (value.length > ENTRYPOINT_MAX_CHARS) {
@@ -244,7 +227,7 @@ function checkCapabilities(items: readonly JsonNode[], report: Report, pointer: 
   return keys;
 }
 
-/** Maps a read error to one finding at the place reading stopped. A document that cannot be read has no agreed meaning, so nothing else is checked. */
+// One finding where reading stopped: a document that cannot be read has no agreed meaning, so nothing else is checked.
 function reportReadError(error: JsonReadError, text: string | null, bytes: Uint8Array, findings: FindingList, file: string): void {
   let line = 1;
   let column = 1;

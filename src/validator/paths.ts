@@ -1,7 +1,5 @@
-// D-2: one path grammar for bundle files and the manifest entrypoint, used in both
-// directions (the ZIP writer builds with it, the reader and `check` refuse with it).
-// A segment is 1+ of ASCII letters, digits, `.`, `_`, `-`, and does not start with `.`
-// (hidden files such as `._a.png` and `.DS_Store`); `.`/`..` never occur.
+// D-2: one path grammar for bundle files and the entrypoint, for the ZIP writer and every reader: segments of ASCII
+// letters, digits, `.`, `_`, `-`, not starting with `.` (no `.DS_Store`, `._a.png`, `.`, `..`).
 
 export type PathProblem =
   | 'empty'

@@ -1,10 +1,6 @@
-// Property definitions, defaults and saved settings (Property definition; D-6, D-7, D-8,
-// D-9, D-10). Properties become public controls in the store builder, so every value is
-// held to its type's grammar and size, and the totals to one budget.
-//
-// Definitions are read from the manifest's node tree (so findings carry a pointer and a
-// line/column); saved settings arrive as plain values (the preview's builder), and go
-// through the same value rules.
+// Property definitions, defaults and saved settings (Property definition; D-6 to D-10): properties are public
+// controls in the store builder, so each value meets its type's grammar and size, and the totals one budget.
+// Definitions are read from the node tree (findings get pointer and line); settings are plain values, same rules.
 import { jsonPointer, type FindingList } from './findings.js';
 import { isColor, isPropertyName, urlProblem, URL_PROBLEM_TEXT } from './grammar.js';
 import { jsonValueOf, type JsonEntry, type JsonNode, type JsonObjectNode } from './json.js';
@@ -52,15 +48,10 @@ export interface PropertyDef {
   readonly default?: boolean | number | string;
 }
 
-/** Where a finding goes: a pointer, and a text offset when the value came from the manifest bytes. */
 export type Report = (rule: string, message: string, pointer: string, offset?: number) => void;
 
-/**
- * D-29, D-29a: a string the store shows (name, description, label, help, option, string
- * default) holds no control character, bidirectional override or stray tag character (each
- * an error) and, as a warning, no other character a reader cannot see; `lineBreaks` allows
- * `\n` (a textarea default). True when it passes (a warning still passes).
- */
+/** D-29, D-29a: a string the store shows holds no control, bidi override or stray tag character (errors) nor, as a
+ * warning, another invisible one; `lineBreaks` allows `\n`. True when it passes (a warning still passes). */
 export function checkManifestString(text: string, report: Report, pointer: string, offset: number | undefined, what: string, lineBreaks = false): boolean {
   const problem = manifestStringProblem(text, lineBreaks);
   if (problem !== undefined) {
@@ -80,7 +71,6 @@ export function isPropertyType(s: string): s is PropertyType {
   return (PROPERTY_TYPES as readonly string[]).includes(s);
 }
 
-/** `textarea` -> `string`, `number` -> `number`: the JSON type a value of this property has. */
 function valueTypeOf(type: PropertyType): 'boolean' | 'number' | 'string' {
   return type === 'boolean' ? 'boolean' : type === 'number' ? 'number' : 'string';
 }
@@ -90,7 +80,6 @@ function quote(s: string): string {
   return JSON.stringify(shown);
 }
 
-/** A JSON-ish type name of any value with its article, for messages: `an array`, `null`. */
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
@@ -99,12 +88,10 @@ function describe(value: unknown): string {
   return t === 'object' || t === 'undefined' ? `an ${t}` : `a ${t}`;
 }
 
-// Value rules by type (Property definition, "Default and setting value rules by type"),
-// shared by defaults and saved settings.
+// Value rules by type (Property definition), shared by defaults and saved settings.
 
 interface ValueRules {
   readonly type: PropertyType;
-  /** Option values, when the options could be read (select). */
   readonly optionValues?: ReadonlySet<string>;
   readonly min?: number;
   readonly max?: number;
@@ -120,7 +107,6 @@ function checkValue(rules: ValueRules, value: unknown, report: Report, pointer: 
   }
   let ok = true;
   if (typeof value === 'number') {
-    // D-7: within min/max when given.
     if ((rules.min !== undefined && value < rules.min) || (rules.max !== undefined && value > rules.max)) {
       report('property/value-out-of-range', `${what} ${value} is outside ${rules.min ?? '-infinity'} to ${rules.max ?? 'infinity'}`, pointer, offset);
       ok = false;
@@ -145,20 +131,13 @@ function checkValue(rules: ValueRules, value: unknown, report: Report, pointer: 
       ok = false;
     }
   } else if (type === 'select' && rules.optionValues !== undefined && !rules.optionValues.has(value)) {
-    // D-7: a select value is one of the option values, compared exactly.
     report('property/value-not-option', `${what} ${quote(value)} is not the value of any option`, pointer, offset);
     ok = false;
   }
   return ok;
 }
 
-// Definitions (Property definition table), read from the manifest's `properties` node.
-
-/**
- * Checks every definition of the manifest's `properties` object (the count limit is the
- * manifest's rule) and the defaults budget (D-6). Returns the definitions whose `type` is
- * valid, with the fields that passed.
- */
+// The count limit is the manifest's rule; returns the definitions with a valid `type` and the fields that passed.
 export function validatePropertyDefinitions(properties: JsonObjectNode, report: Report, pointer = '/properties'): PropertyDef[] {
   const out: PropertyDef[] = [];
   for (const entry of properties.entries) {
@@ -185,7 +164,6 @@ function validateDefinition(entry: JsonEntry, report: Report, pointer: string): 
     else report('property/unknown-field', `${quote(field.key)} is not a field of a property definition (allowed: ${PROPERTY_FIELDS.join(', ')})`, pointer + jsonPointer(field.key), field.keyOffset);
   }
 
-  // type: required, one of the enum.
   let type: PropertyType | null = null;
   const typeField = fields.get('type');
   if (typeField === undefined) {
@@ -213,7 +191,6 @@ function validateDefinition(entry: JsonEntry, report: Report, pointer: string): 
     } else label = labelField.value.value;
   }
 
-  // help: optional, up to 300 UTF-8 bytes.
   let help: string | undefined;
   const helpField = fields.get('help');
   if (helpField !== undefined) {
@@ -226,7 +203,6 @@ function validateDefinition(entry: JsonEntry, report: Report, pointer: string): 
     } else help = helpField.value.value;
   }
 
-  // required: optional boolean.
   let required = false;
   const requiredField = fields.get('required');
   if (requiredField !== undefined) {
@@ -235,7 +211,6 @@ function validateDefinition(entry: JsonEntry, report: Report, pointer: string): 
     } else required = requiredField.value.value;
   }
 
-  // options: select only, and required there.
   let options: SelectOption[] | undefined;
   const optionsField = fields.get('options');
   if (type === 'select') {
@@ -267,7 +242,6 @@ function validateDefinition(entry: JsonEntry, report: Report, pointer: string): 
     // Both bounds stay: a default or setting must still satisfy each.
   }
 
-  // default: must match the type (value rules), then D-8 for required.
   let defaultValue: boolean | number | string | undefined;
   const defaultField = fields.get('default');
   let defaultTypeOk = false;
@@ -328,15 +302,9 @@ function article(kind: string): string {
   return kind === 'object' || kind === 'array' ? `an ${kind}` : kind === 'null' ? 'null' : `a ${kind}`;
 }
 
-/**
- * options: 1 to 100 objects `{label, value}`, both strings of 1 to 100 characters (UTF-16
- * code units, D-10), closed objects, unique as `{label, value}` objects (contract): two
- * identical options are an error. A value repeated under another label is a warning
- * (D-40): a saved setting stores only the value, so the store user could not tell the two
- * apart afterwards. Labels may repeat under different values.
- * Returns the well-formed options (for the default and settings checks), or null when
- * `options` is not an array (then no value can be checked against it).
- */
+// 1 to 100 closed `{label, value}` objects of 1 to 100 UTF-16 units (D-10). Identical options are an error, a value
+// repeated under another label a warning (D-40: a setting stores only the value). Returns the well-formed options,
+// or null when `options` is not an array.
 function validateOptions(node: JsonNode, report: Report, pointer: string): SelectOption[] | null {
   const out: SelectOption[] = [];
   if (node.kind !== 'array') {
@@ -347,7 +315,6 @@ function validateOptions(node: JsonNode, report: Report, pointer: string): Selec
   if (count < SELECT_OPTIONS_MIN || count > SELECT_OPTIONS_MAX) {
     report('property/options-count', `"options" has ${count} entries; it must have ${SELECT_OPTIONS_MIN} to ${SELECT_OPTIONS_MAX}`, pointer, node.offset);
   }
-  /** Labels seen so far for each option value. */
   const seen = new Map<string, Set<string>>();
   node.items.forEach((item, index) => {
     const at = `${pointer}/${index}`;
@@ -394,10 +361,7 @@ function validateOptions(node: JsonNode, report: Report, pointer: string): Selec
   return out;
 }
 
-/**
- * D-6: "total defaults" is the UTF-8 byte length of JSON.stringify of the object mapping
- * each property name that has a `default` to that default (whatever its type).
- */
+// D-6: the UTF-8 length of JSON.stringify of {name: default} over the properties that have a default.
 function checkDefaultsBudget(properties: JsonObjectNode, report: Report, pointer: string): void {
   const defaults: Record<string, unknown> = Object.create(null);
   let any = false;
@@ -415,15 +379,9 @@ function checkDefaultsBudget(properties: JsonObjectNode, report: Report, pointer
   }
 }
 
-// Saved settings (Property definition; D-6, D-7): an object mapping property names to
-// values. Unknown names are refused; each value follows its property's value rules; the
-// whole object is measured like the defaults.
+// Saved settings (D-6, D-7): names must be defined, values follow their property's rules, totals as for defaults.
 
-/**
- * Validates saved settings against the definitions read from the manifest. Findings carry
- * pointers under `pointerBase` ('' means the settings object is the document) and no
- * line/column. Never throws, whatever `settings` is.
- */
+/** Validates saved settings against the definitions; pointers under `pointerBase`, no line/column; never throws. */
 export function validateSettings(properties: readonly PropertyDef[], settings: unknown, findings: FindingList, pointerBase = '', file?: string): void {
   const report: Report = (rule, message, pointer) => {
     findings.add(rule, message, file === undefined ? { pointer } : { file, pointer });
@@ -432,8 +390,7 @@ export function validateSettings(properties: readonly PropertyDef[], settings: u
     report('property/wrong-type', `Settings must be an object, not ${describe(settings)}`, pointerBase);
     return;
   }
-  // Only what JSON.parse could have made: a Map, a Date or a class instance would be read
-  // through its own keys (a Map has none, so it passed as {}), not as the store reads it.
+    // Only what JSON.parse makes: a Map or class instance would be read through its own keys, not as the store reads it.
   if (!isPlainObject(settings)) {
     report('property/wrong-type', 'Settings must be a plain JSON object (prototype Object.prototype or null), not a Map, class instance or other object', pointerBase);
     return;
@@ -486,11 +443,7 @@ function isPlainObject(value: object): boolean {
 /** A lone surrogate: no Unicode scalar value, so no UTF-8 encoding (a manifest default with one is refused by the JSON reader). */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/**
- * One saved setting: exactly the checks a default of the same property gets (D-29's
- * characters, then the value rules), plus the lone surrogate the manifest's reader refuses
- * before a default is ever checked.
- */
+// The checks a default gets (D-29, value rules), plus the lone surrogate the manifest's JSON reader refuses first.
 function checkSettingValue(rules: ValueRules, value: unknown, report: Report, pointer: string, what: string): void {
   if (typeof value === 'string') {
     const surrogate = LONE_SURROGATE.exec(value);

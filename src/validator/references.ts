@@ -1,22 +1,16 @@
-// Classifies a URL reference found in HTML, CSS or JS, the way a browser's URL parser
-// would read it (WHATWG URL): surrounding C0-control-or-space is stripped, ASCII tab and
-// newline anywhere are removed ("java\tscript:" is "javascript:"), and a backslash is a
-// slash in the http(s) scheme the release is served from ("/\host" is protocol-relative).
-// D-19: local references must resolve to a bundle file; `scheme:` (other than `data:` for
-// images) and `//host` references are remote.
+// Classifies a URL reference in HTML, CSS or JS as a browser's URL parser reads it (WHATWG URL): outer C0 controls and
+// spaces stripped, tabs and newlines removed ("java\tscript:"), `\` a slash in http(s) ("/\host" is protocol-relative).
+// D-19: local references must be bundle files; `scheme:` (but `data:` for images) and `//host` are remote.
 
 export type ReferenceResult =
   /** Nothing after trimming: the caller decides (an empty `src` is usually a defect). */
   | { readonly type: 'empty' }
-  /** Only a `#fragment`: same document. */
   | { readonly type: 'fragment' }
-  /** A `data:` URL. */
   | { readonly type: 'data' }
   /** A URL with a scheme other than `data:`, or protocol-relative (`scheme` is `//`). */
   | { readonly type: 'remote'; readonly scheme: string }
   /** Starts with one `/`: the site's root, outside the release. */
   | { readonly type: 'root' }
-  /** `..` segments climb above the bundle root. */
   | { readonly type: 'outside' }
   /** A bundle path (relative to the bundle root), without query or fragment. */
   | { readonly type: 'local'; readonly path: string; readonly query: boolean; readonly fragment: boolean };
@@ -29,7 +23,6 @@ export function normalizeUrlText(raw: string): string {
   return raw.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
 }
 
-/** The folder part of a bundle path (`a/b/c.css` -> `a/b`, `index.html` -> ``). */
 export function dirName(path: string): string {
   const i = path.lastIndexOf('/');
   return i < 0 ? '' : path.slice(0, i);
@@ -40,11 +33,7 @@ function percentDecode(text: string): string {
   return text.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/**
- * Resolves `raw` against `baseDir` (a bundle folder, '' for the root). `baseDir` is the
- * folder of the referring file: the document for HTML (base-uri 'none', see
- * runtime-policy.ts), the stylesheet for CSS, the module for JS.
- */
+// `baseDir` is the referring file's folder: the document's for HTML (base-uri 'none'), the stylesheet's, the module's.
 export function classifyReference(raw: string, baseDir: string): ReferenceResult {
   const text = normalizeUrlText(raw);
   if (text === '') return { type: 'empty' };
@@ -84,12 +73,8 @@ export function classifyReference(raw: string, baseDir: string): ReferenceResult
   return { type: 'local', path: segments.join('/'), query: q >= 0 && q < (hash >= 0 ? hash : Infinity), fragment: hash >= 0 };
 }
 
-/**
- * The bundle path a root-relative reference (`/assets/x.png`) names when read from the
- * bundle root, if that file is in the bundle (`has`), else undefined. Build tools that
- * assume the site root (Vite's default `base: '/'`) write such references; the release
- * is served from a folder of its own, so only the relative twin (`assets/x.png`) loads.
- */
+// The bundle file a root-relative reference names from the bundle root, if present: build tools assuming the site
+// root (Vite's `base: '/'`) write these, but the release is served from its own folder.
 export function rootRelativeTwin(raw: string, bundle: { has(path: string): boolean }): string | undefined {
   const text = normalizeUrlText(raw).replace(/\\/g, '/');
   if (!text.startsWith('/') || text.startsWith('//')) return undefined;

@@ -1,14 +1,6 @@
-// The release diff behind `check --baseline <previous-release-dir>`: what changes between
-// an earlier release's manifest and the current one mean for the stores that run the
-// earlier release (contract "Versioning"; "States and transitions", capability grant).
-// Pure: two parsed manifests in, findings out (catalogue/baseline.ts says why each rule
-// has its severity). The server side can run the same diff against the last approved
-// release of a namespace.
-//
-// Both manifests are read as written, not as validated: a property whose definition has
-// other errors still exists (it must not be reported as removed), and a capability string
-// is compared as the text it is. Findings point into the current manifest; a change that
-// has no place there (a removed capability or property) points at the member that lost it.
+// The release diff of `check --baseline`: what manifest changes mean for stores running the earlier release (contract
+// "Versioning", "States and transitions"); catalogue/baseline.ts argues each severity. Both manifests are read as
+// written (a property with other errors still exists); a change with no place in the current one points at its member.
 import { jsonPointer, type FindingList } from './findings.js';
 import { isSemver } from './grammar.js';
 import { readJson, type JsonNode, type JsonObjectNode } from './json.js';
@@ -22,12 +14,9 @@ export interface Located<T> {
   readonly offset: number;
 }
 
-/** One property definition as written: only what the diff compares. */
 export interface ReleaseProperty {
   readonly name: string;
-  /** Offset of the member name in `properties`. */
   readonly offset: number;
-  /** The `type` string, when it is one of the eight property types. */
   readonly type?: Located<PropertyType>;
   /** `select`: the option values that are strings, with the offset of `options`. */
   readonly options?: Located<readonly string[]>;
@@ -43,10 +32,8 @@ export interface ReleaseManifest {
   readonly capabilities: readonly Located<string>[];
   /** Offset of the `capabilities` value, or of the manifest when it has none. */
   readonly capabilitiesOffset: number;
-  /** Every member of `properties`, whatever its definition holds. */
   readonly properties: readonly ReleaseProperty[];
   readonly propertiesOffset: number;
-  /** The decoded manifest text, for line and column numbers. */
   readonly text: string;
 }
 
@@ -88,11 +75,7 @@ function readProperty(name: string, offset: number, node: JsonNode): ReleaseProp
   };
 }
 
-/**
- * Reads manifest bytes for a release diff, with the same strict JSON reader as the manifest
- * check (D-5). Null when the bytes are not one JSON object; fields of the wrong JSON type
- * are left out (the manifest check reports them).
- */
+/** Reads manifest bytes with the strict reader (D-5); null unless one JSON object; wrongly typed fields are left out. */
 export function readReleaseManifest(bytes: Uint8Array): ReleaseManifest | null {
   const read = readJson(bytes);
   if (!read.ok || read.value.kind !== 'object') return null;
@@ -117,12 +100,9 @@ export function readReleaseManifest(bytes: Uint8Array): ReleaseManifest | null {
   };
 }
 
-// ---------------------------------------------------------------------------------
-// Semantic-version precedence (semver.org 2.0.0, section 11), for strings that pass
-// isSemver. Build metadata is ignored; a pre-release is lower than its release; pre-release
-// identifiers compare left to right, numeric ones as numbers and below alphanumeric ones,
-// alphanumeric ones in ASCII order, and a longer list wins when one is a prefix of the other.
-// ---------------------------------------------------------------------------------
+// Semver precedence (semver.org 2.0.0, section 11) for strings passing isSemver: build metadata ignored, a pre-release
+// below its release; identifiers left to right, numeric ones as numbers and below alphanumeric ones (ASCII order), and
+// a longer list wins when the other is its prefix.
 
 function isNumeric(id: string): boolean {
   for (let i = 0; i < id.length; i++) {
@@ -160,7 +140,6 @@ export function compareSemver(a: string, b: string): -1 | 0 | 1 {
     const c = compareNumeric(coreA[i] ?? '0', coreB[i] ?? '0');
     if (c !== 0) return c < 0 ? -1 : 1;
   }
-  // A version without pre-release identifiers is higher than one with them.
   if (preA.length === 0 || preB.length === 0) {
     if (preA.length === preB.length) return 0;
     return preA.length === 0 ? 1 : -1;
@@ -172,14 +151,9 @@ export function compareSemver(a: string, b: string): -1 | 0 | 1 {
   return preA.length === preB.length ? 0 : preA.length < preB.length ? -1 : 1;
 }
 
-// ---------------------------------------------------------------------------------
-// Property types whose saved values carry over. A saved value of type `from` stays valid
-// under type `to` when every value the contract allows for `from` is allowed for `to`:
-// the same type; `url` and `image` (one rule, D-9, and one size); or a free-text type
-// (`text`, `textarea`) at least as large as a string type (`select`, `color`, `url`...).
-// Booleans and numbers carry over only to themselves; nothing carries over to `select`
-// (its options are new) or to a grammar (`color`, `url`) from free text.
-// ---------------------------------------------------------------------------------
+// A saved value carries over from `from` to `to` (contract "Property definition") when every value allowed for `from`
+// is allowed for `to`: the same type, `url` and `image` (one rule, D-9), or free text at least as large as a string
+// type. Booleans and numbers only to themselves; nothing to `select` (new options) or to a grammar from free text.
 type StringType = Exclude<PropertyType, 'boolean' | 'number'>;
 
 function isStringType(t: PropertyType): t is StringType {
@@ -190,7 +164,6 @@ function isUrlLike(t: PropertyType): boolean {
   return t === 'url' || t === 'image';
 }
 
-/** Whether every value allowed for `from` is allowed for `to` (contract "Property definition"). */
 export function savedValuesCarryOver(from: PropertyType, to: PropertyType): boolean {
   if (from === to) return true;
   if (!isStringType(from) || !isStringType(to)) return false;
@@ -213,11 +186,7 @@ export interface DiffOptions {
   readonly file?: string;
 }
 
-/**
- * Compares the current manifest with the baseline release's and adds a finding for each
- * change that matters to the stores running the baseline. Fields the current manifest
- * lacks or spells invalidly are skipped: the manifest check reports those.
- */
+/** Adds a finding per change that matters to stores running the baseline; invalid current fields are skipped. */
 export function diffReleases(baseline: ReleaseManifest, current: ReleaseManifest, findings: FindingList, options: DiffOptions = {}): void {
   const file = options.file ?? 'manifest.json';
   for (const c of releaseChanges(baseline, current)) findings.add(c.rule, c.message, { file, pointer: c.pointer, line: c.line, column: c.column });
@@ -232,9 +201,8 @@ export interface ReleaseChange {
   readonly pointer: string;
   readonly line: number;
   readonly column: number;
-  /** The capability key or property name the change is about, when it is about one. */
   readonly subject?: string;
-  /** The value in the baseline release and in the current one, when each has one (a removed option list, a bound, a type). */
+  /** The value in the baseline and in the current release, when each has one (an option list, a bound, a type). */
   readonly before?: string | number | readonly string[];
   readonly after?: string | number | readonly string[];
 }
@@ -242,10 +210,7 @@ export interface ReleaseChange {
 type Values = Pick<ReleaseChange, 'subject' | 'before' | 'after'>;
 type Report = (rule: string, message: string, pointer: string, offset: number, values?: Values) => void;
 
-/**
- * The changes diffReleases reports, as values in the same order: for a caller that
- * stores or shows the diff rather than a list of findings.
- */
+/** diffReleases' changes as values in the same order, for a caller that stores or shows the diff. */
 export function releaseChanges(baseline: ReleaseManifest, current: ReleaseManifest): ReleaseChange[] {
   const changes: ReleaseChange[] = [];
   let lineMap: LineMap | undefined;

@@ -1,7 +1,5 @@
-// The submission set as one value: the five files of a release folder, checked together
-// (contract "Submission set" and "Authentication" 3 to 5; D-11 to D-14, D-16). `verify`
-// and the operator's `platform-review` both run this; hashing, signature verification and
-// inflation are passed in (the validator stays a leaf with no platform API).
+// A submission set checked as one value, by `verify` and `platform-review` (contract "Submission set", "Authentication"
+// 3 to 5; D-11 to D-14, D-16). Hashing, signature checks and inflation are passed in: the validator stays a leaf.
 import { decodeBase64Strict } from './base64.js';
 import { FindingList, sortFindings, type Finding } from './findings.js';
 import { isNamespace, isSemver } from './grammar.js';
@@ -25,20 +23,11 @@ export const SIGNED_PAYLOAD_HEADER = 'platform-extension-release-v1';
 /** D-11: 32-byte key and 64-byte signature as padded base64. */
 const PUBLIC_KEY_BYTES = 32;
 const SIGNATURE_BYTES = 64;
-/**
- * What submission.json holds besides the namespace and version: its keys, the artifact
- * path's fixed parts, three 64-digit hashes and the JSON punctuation, well under this.
- */
+// Keys, the artifact path's fixed parts, three hashes and punctuation: well under this.
 const SUBMISSION_RECORD_FIXED_MAX_BYTES = 1024;
 
-/**
- * Upper bounds on what a loader reads of the small files: anything longer cannot be
- * valid (a key line is 45 bytes, a signature line 89). The contract bounds neither the
- * namespace nor the version except through the manifest's size, and the record holds each
- * twice (as a field and in the artifact path), written without escapes (both grammars are
- * ASCII letters, digits and punctuation JSON leaves alone): so a valid record is at most
- * twice the manifest's limit plus its fixed part.
- */
+/** Loader caps: nothing longer is valid. The record holds namespace and version twice, unescaped (both grammars are
+ * JSON-safe ASCII), so it is at most twice the manifest limit plus its fixed part. */
 export const SUBMISSION_FILE_MAX_BYTES: Readonly<Record<SubmissionFile, number>> = {
   'bundle.zip': BUNDLE_MAX_COMPRESSED_BYTES,
   'manifest.json': MANIFEST_MAX_BYTES,
@@ -60,18 +49,13 @@ export interface ReleaseFiles {
   readonly files: Readonly<Record<SubmissionFile, Uint8Array | null>>;
   /** Names of other entries in the release folder (each is an error). */
   readonly otherNames: readonly string[];
-  /**
-   * Submission files that are present but were not read (their `files` value is null):
-   * not a regular file (a link, folder, FIFO, device or socket), larger than any valid one
-   * by the size the loader saw before reading (D-30), or unreadable.
-   */
+  /** Present but unread (null in `files`): not a regular file, too large by the size seen first (D-30), or unreadable. */
   readonly refused?: Readonly<Partial<Record<SubmissionFile, RefusedFile>>>;
 }
 
 /** Why a loader did not read a submission file that is there. */
 export interface RefusedFile {
   readonly reason: 'symlink' | 'directory' | 'special' | 'too-large' | 'unreadable';
-  /** The size the loader saw, for `too-large`. */
   readonly size?: number;
 }
 
@@ -88,21 +72,14 @@ export interface ReleaseDeps {
   readonly verifyEd25519: (publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array) => boolean;
   /** CRC-32 of stored entries, natively where the platform has it (ReadZipOptions.crc32); default crc32.ts. */
   readonly crc32?: (bytes: Uint8Array) => number;
-  /**
-   * True only when `inflateRaw` never produces more than the size it is handed
-   * (ReadZipOptions.inflaterStopsAtCap); leave it out for any other adapter.
-   */
+  /** True only when `inflateRaw` never produces more than the size it is handed (ReadZipOptions.inflaterStopsAtCap). */
   readonly inflateRawStopsAtCap?: boolean;
 }
 
 /** What a caller may ask of validateRelease beyond the files. */
 export interface ReleaseOptions {
-  /**
-   * The publisher's known (active) keys: fingerprints (64 hex digits, D-12) or base64 public
-   * keys as in publisher-public-key.txt. When given, a release signed by any other key has
-   * the error release/unknown-signing-key (contract "Authentication" 5: a changed key is
-   * never accepted silently). Absent: the signer is not compared with anything.
-   */
+  /** The publisher's active keys (D-12 fingerprints or base64 public keys): a release signed by another key gets
+   * release/unknown-signing-key (contract "Authentication" 5). Absent: the signer is compared with nothing. */
   readonly knownKeys?: readonly string[];
   /** Keep the inflated bytes of the bundle's entries in `bundleEntries` (default: only path, kind and size). */
   readonly keepEntryBytes?: boolean;
@@ -116,10 +93,7 @@ export interface ReleaseResult extends ValidationResult {
   readonly signatureValid: boolean;
   /** The archive's entries as its central directory lists them, when its structure was sound. */
   readonly archiveListing?: readonly ZipListingEntry[];
-  /**
-   * The archive's entries as validated, when its structure was sound: with their inflated
-   * bytes only under ReleaseOptions.keepEntryBytes.
-   */
+  /** The entries as validated, when the structure was sound; bytes only with ReleaseOptions.keepEntryBytes. */
   readonly bundleEntries?: Readonly<NonNullable<ZipReadResult['entries']>>;
 }
 
@@ -135,11 +109,8 @@ export function artifactPath(namespace: string, version: string): string {
 
 const FINGERPRINT = /^[0-9a-fA-F]{64}$/;
 
-/**
- * D-12: the fingerprint a key is known by (lowercase hex SHA-256 of the 32 raw key bytes),
- * from either a fingerprint (64 hex digits, any case) or the base64 text of a public key
- * as in publisher-public-key.txt (one final newline allowed). Null for anything else.
- */
+/** D-12: the fingerprint (lowercase hex SHA-256 of the raw key) of a fingerprint in any case or a base64 public key
+ * as in publisher-public-key.txt (one final newline allowed); null for anything else. */
 export function publicKeyFingerprint(key: string, sha256Hex: (bytes: Uint8Array) => string): string | null {
   if (FINGERPRINT.test(key)) return key.toLowerCase();
   const text = key.endsWith('\n') ? key.slice(0, -1) : key;
@@ -159,10 +130,7 @@ function latin1(bytes: Uint8Array): string {
   return s;
 }
 
-/**
- * D-11: exactly the base64 text, optionally followed by one `\n`; nothing else (no `\r`,
- * no spaces, no second newline). Returns the decoded bytes or a reason.
- */
+/** D-11: exactly the base64 text and at most one `\n` (no `\r`, no spaces): the decoded bytes or a reason. */
 export function parseBase64File(bytes: Uint8Array, expectedBytes: number): { ok: true; value: Uint8Array } | { ok: false; reason: string } {
   let text = latin1(bytes);
   if (text.endsWith('\n')) text = text.slice(0, -1);
@@ -244,10 +212,7 @@ function whitespaceVariants(bytes: Uint8Array): Uint8Array[] {
   return [...variants].map(asciiBytes);
 }
 
-/**
- * Validates a submission set. Throws only for a caller's mistake: a `knownKeys` entry that
- * is neither a fingerprint nor a public key (the message names its index, not its text).
- */
+/** Validates a submission set; throws only for a `knownKeys` entry that is neither fingerprint nor key (names its index). */
 export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps, options: ReleaseOptions = {}): ReleaseResult {
   const known = options.knownKeys?.map((entry, index) => {
     const fingerprint = typeof entry === 'string' ? publicKeyFingerprint(entry, deps.sha256Hex) : null;
@@ -312,7 +277,6 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps, option
     manifestInfo = project.manifest;
   }
 
-  // Hashes, key, record, signature.
   const manifestSha256 = manifestBytes === null ? undefined : deps.sha256Hex(manifestBytes);
   const artifactSha256 = bundleBytes === null ? undefined : deps.sha256Hex(bundleBytes);
   let publicKey: Uint8Array | undefined;
@@ -328,8 +292,7 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps, option
     else top.add('release/signature-format', `signature.txt is malformed: ${parsed.reason}`, { file: 'signature.txt' });
   }
   const publicKeyId = publicKey === undefined ? undefined : deps.sha256Hex(publicKey);
-  // D-31: a key or signature that verification libraries disagree on, or that verifies
-  // forged signatures, is refused before any verification is tried.
+  // D-31: a key or signature that libraries disagree on, or that verifies forgeries, is refused before any verification.
   let verifiable = true;
   if (publicKey !== undefined) {
     const weakness = publicKeyWeakness(publicKey);
@@ -365,13 +328,12 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps, option
   if (verifiable && publicKey !== undefined && signature !== undefined && namespace !== undefined && version !== undefined && manifestSha256 !== undefined && artifactSha256 !== undefined) {
     const verifyWith = (ns: string, v: string, m: string, a: string) => deps.verifyEd25519(publicKey!, asciiBytes(signedPayload(ns, v, m, a)), signature!);
     signatureValid = verifyWith(namespace, version, manifestSha256, artifactSha256);
-    // For the explanation: the payload as recorded at packaging time (an edited manifest
-    // may also carry another namespace or version).
+    // For the explanation: the payload as recorded at packaging time (an edited manifest may name another version).
     const verifies = (m: string, a: string) =>
       verifyWith(namespace, version, m, a) || (record?.namespace !== undefined && record.version !== undefined && verifyWith(record.namespace, record.version, m, a));
     if (!signatureValid) {
-      // The contract counts six line-break-closed lines with an empty sixth; that also reads
-      // as five lines and an empty one closed by its own line break. D-14 stands, so such a signature is still refused, with a finding that names the difference.
+      // The contract's six lines with an empty sixth also read as five plus an empty one; D-14 stands, so such a
+      // signature is still refused, with a finding naming the difference.
       const payload = signedPayload(namespace, version, manifestSha256, artifactSha256);
       if (deps.verifyEd25519(publicKey, asciiBytes(payload + '\n'), signature)) {
         top.add(
@@ -408,7 +370,6 @@ export function validateRelease(release: ReleaseFiles, deps: ReleaseDeps, option
   };
 }
 
-/** An entry as listed, its inflated bytes dropped (the caller did not ask to keep them). */
 function withoutBytes(entry: BundleEntry): BundleEntry {
   if (entry.content === undefined) return entry;
   const { content: _dropped, ...rest } = entry;
@@ -441,8 +402,7 @@ function explainSignature(
   if (record !== null && publicKeyId !== undefined && record.publisher_public_key_id !== undefined && record.publisher_public_key_id !== publicKeyId) {
     return 'The signature does not verify, and publisher-public-key.txt is not the key named in submission.json: the release was signed with a different key';
   }
-  // The record's hashes agree with the files, yet the signature is not over them: whoever
-  // changed the files rewrote the submission record too (a re-zipped bundle, an edited manifest).
+  // The hashes agree but the signature does not: whoever changed the files rewrote the record too.
   if (record !== null && recordedManifest === manifestSha256 && recordedArtifact === artifactSha256) {
     return 'The hashes in submission.json match the files, but the signature does not verify over them: the files were changed after signing and the submission record was edited along with them, or the signature was made with a different key or over another payload';
   }

@@ -1,7 +1,5 @@
-// The rule catalogue: permanent `area/kebab-name` ids (D-20), a severity, a one-line
-// title, the contract section or decision, and a hint saying how to fix it. Each area
-// keeps its rules in catalogue/<area>.ts; this module joins them and checks the ids.
-// Ids are permanent: a retired rule keeps its id (never reused); wording may change.
+// The rule catalogue: permanent `area/kebab-name` ids (D-20; a retired id is never reused), severity, title, reference
+// and fix hint. Each area keeps its rules in catalogue/<area>.ts; this module joins them and checks the ids.
 import type { Severity } from './findings.js';
 import { MANIFEST_RULES } from './catalogue/manifest-rules.js';
 import { DECEPTIVE_TEXT_RULES } from './catalogue/deceptive-rules.js';

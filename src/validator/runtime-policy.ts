@@ -1,12 +1,7 @@
-// D-17: the one runtime content-security policy. `preview` serves it for the frame,
-// contract-snapshot/runtime-policy.txt is generated from it, and `check` reasons about
-// what it blocks (remote references, inline script, connections, workers, frames...).
-//
-// The release base URL is only known at launch, so the policy is a template with one
-// placeholder. Sources: scripts, styles, fonts from the base URL; images also `data:`;
-// inline <style> and style="" allowed; everything else 'none'. `base-uri 'none'` means
-// documents resolve relative URLs against their own URL, which is why the validator
-// resolves entrypoint references against the entrypoint's own folder.
+// D-17: the one runtime content-security policy, served by `preview`, snapshotted in contract-snapshot/ and reasoned
+// about by `check`. A template, as the release base URL is known only at launch: scripts, styles and fonts from it,
+// images also `data:`, inline styles allowed, all else 'none'. With `base-uri 'none'` documents resolve relative URLs
+// against their own URL, hence the validator resolves entrypoint references against the entrypoint's folder.
 
 /** Placeholder for the release base URL (scheme, host, path ending in `/`). */
 export const BASE_URL_PLACEHOLDER = '{base-url}';

@@ -1,5 +1,4 @@
-// What a content scanner (HTML, CSS, JS) gets: the file, its text, a view of the bundle
-// listing for reference checks, and a sink for findings with line and column.
+// What a content scanner (HTML, CSS, JS) gets: file, text, the bundle listing and a findings sink with line and column.
 import type { FindingList } from './findings.js';
 import { LineMap } from './text.js';
 

@@ -1,79 +1,32 @@
-// Secret scanning. Everything under runtime/ is downloaded by every
-// shopper's browser, and every string of the manifest is public: properties are controls
-// in the store builder, and the contract says "secrets, tokens, customer information and
-// private configuration must never be placed in a default or a setting" (Property
-// definition). The frame cannot reach the network either (Runtime frame; D-17
-// `connect-src 'none'`), so a credential in a bundle is never needed, only leaked.
-//
-// What is scanned, and for what:
-// - bundle text files (TEXT_EXTENSIONS): access tokens of the shapes below
-//   (`secret/access-token`, error). Private-key armour is D-4's `secret/private-key`,
-//   found by bundle.ts; binary files (images, fonts) are not scanned.
-// - every string value of the manifest: access tokens (error), with its JSON pointer.
-// - property defaults (strings; not colors): long random-looking strings
-//   (`secret/high-entropy-default`), e-mail addresses (`secret/email-in-default`) and
-//   phone numbers (`secret/phone-in-default`), all warnings: they are guesses.
-//
-// Token shapes. Facts from the vendors' documentation and announcements; each shape needs
-// a token boundary before it (no [A-Za-z0-9_-] byte) and after it (see cleanEnd), so
-// the prefix inside a longer word is never a token.
-// - GitHub (github.blog 2021-04-05 "Behind GitHub's new authentication token formats";
-//   changelog 2021-03-31): `ghp_` personal, `gho_` OAuth, `ghu_` user-to-server, `ghs_`
-//   server-to-server, `ghr_` refresh, then 36 characters of [A-Za-z0-9_] (30 random, 6
-//   checksum). GitHub announced longer tokens to come, so 36 is a minimum; `ghs_` tokens
-//   of the newer stateless format go on with `.` and `-` parts (github.blog changelog
-//   2026-05-15) after at least 36 such characters. Fine-grained personal tokens
-//   (docs "About authentication to GitHub", token formats): `github_pat_` and 82
-//   characters of [A-Za-z0-9_] (a minimum, for the same reason).
-// - GitLab (docs "Personal access token prefix"; routable-token design): `glpat-` and at
-//   least 20 characters of [A-Za-z0-9_-]; routable tokens go on with `.`-joined parts.
-// - Slack (docs "Token types"): `xoxb-` bot, `xoxp-` user, `xoxa-`, `xoxo-`, `xoxr-`
-//   refresh, `xoxs-`, `xoxe-` configuration and `xapp-` app-level tokens: digit groups and
-//   a secret joined by `-`; at least 20 characters of [A-Za-z0-9-] with a digit here.
-//   Incoming webhooks (docs "Sending messages using incoming webhooks"):
-//   `https://hooks.slack.com/services/T.../B.../<secret>`, team and channel ids of
-//   [A-Z0-9] (T or B and 8 to 62 more), a secret of at least 24 letters and digits.
-// - Stripe (docs "API keys"): secret keys `sk_live_`, restricted keys `rk_live_`, then
-//   letters and digits (at least 20 here; Stripe allows up to 128). Publishable keys
-//   (`pk_`) are meant for browsers and test-mode keys cannot act on live data: neither
-//   is reported.
-// - AWS (IAM User Guide, "Unique identifier prefixes"): access key ids are `AKIA`
-//   (long-term) or `ASIA` (temporary) and 16 characters of [A-Z0-9], 20 in all. The
-//   documentation's own sample ids end in `EXAMPLE` and are not reported.
-// - Google API keys (Google Cloud docs "Manage API keys"): `AIza` and 35 characters of
-//   [A-Za-z0-9_-], 39 in all.
-// - npm (npm blog 2021-09 "New npm access token format"): `npm_` and 36 letters and
-//   digits (30 random, 6 checksum).
-// - SendGrid (Twilio SendGrid docs "API keys": 69 characters): `SG.`, 22 characters,
-//   `.`, 43 characters, each of [A-Za-z0-9_-].
-// - Shopify (shopify.dev "Access tokens"): `shpat_` Admin API, `shpca_` custom app,
-//   `shppa_` private app, `shpss_` shared secret, then at least 32 hex digits.
-// - JSON Web Tokens (RFC 7519, compact JWS of RFC 7515): exactly three base64url parts
-//   joined by `.`; the header and the payload are JSON objects, so both start `eyJ`
-//   (base64url of `{"`); the header has at least 20 characters (`{"alg":"HS256"}`) and
-//   must decode to text naming `"alg"`; the signature has at least 16 characters (an
-//   unsigned token is no credential; HS256 signatures have 43).
-//
-// Speed: a bundle may hold 20 MiB of text. The scan is one forward pass over the bytes
-// that reads only part of them (see LONG_WORD: it samples one byte in twenty and
-// measures the words it lands in), and compares a long word with the shapes only when its
-// first two bytes are the start of one (a 64 KiB bitmap). No regular expressions, nothing
-// quadratic: a comparison reads forward at most through the token's parts, backwards at
-// most through two Slack ids, and the scan resumes after a token it found. Sampling beats a
-// plain loop that visits every word start on real minified code (bench/check.mjs);
-// test/validator/secrets.test.mjs checks that both find the same.
+// Secret scanning: runtime/ reaches every shopper's browser and every manifest string is public (the contract's
+// Property definition: no secrets in defaults or settings); the frame has no network (D-17), so a credential in a
+// bundle is never needed, only leaked. Bundle text files (TEXT_EXTENSIONS) and every manifest string: access tokens
+// (`secret/access-token`, error; private keys are D-4's, in bundle.ts). String property defaults: random-looking
+// strings, e-mail addresses and phone numbers (warnings: they are guesses).
+// Token shapes, from the vendors' docs; each needs a token boundary on both sides (no [A-Za-z0-9_-], see cleanEnd):
+// - GitHub (github.blog 2021-04-05 token formats; docs "About authentication"): gh[pousr]_ + 36+ [A-Za-z0-9_]
+//   (longer tokens are announced, so a minimum; stateless ghs_ go on with `.`/`-` parts), github_pat_ + 82+.
+// - GitLab ("Personal access token prefix"): glpat- + 20+ [A-Za-z0-9_-], routable ones with `.`-joined parts.
+// - Slack ("Token types"): xox[abeoprs]- or xapp- + 20+ [A-Za-z0-9-] with a digit; incoming webhooks
+//   hooks.slack.com/services/T.../B.../<secret>: ids T or B + 8 to 62 [A-Z0-9], a secret of 24+ letters and digits.
+// - Stripe ("API keys"): sk_live_ or rk_live_ + 20+ letters and digits; pk_ and test-mode keys are harmless.
+// - AWS (IAM "Unique identifier prefixes"): AKIA or ASIA + 16 [A-Z0-9]; the docs' samples ending EXAMPLE are not.
+// - Google ("Manage API keys"): AIza + 35 [A-Za-z0-9_-]. npm (blog 2021-09): npm_ + 36 letters and digits.
+// - SendGrid ("API keys"): SG. + 22 + `.` + 43 of [A-Za-z0-9_-]. Shopify ("Access tokens"): shp(at|ca|pa|ss)_ + 32+
+//   hex digits.
+// - JWT (RFC 7519, 7515): three base64url parts, header and payload starting eyJ; a header of 20+ naming "alg" and
+//   a signature of 16+ (an unsigned token is no credential).
+// One forward pass, no regexes, nothing quadratic: it samples (LONG_WORD) and compares a long word with the shapes
+// only when its first two bytes start one; test/validator/secrets.test.mjs checks it against a plain scan.
 import { jsonPointer, type FindingList } from './findings.js';
 import { readJson, type JsonNode } from './json.js';
 import { LineMap } from './text.js';
 
-/** Bundle extensions whose files are scanned as text (the allowed extensions that are not images or fonts). */
 export const TEXT_EXTENSIONS: readonly string[] = ['css', 'html', 'js', 'mjs'];
-/** Allowed extensions that are binary formats and never scanned. */
 export const BINARY_EXTENSIONS: readonly string[] = ['avif', 'gif', 'jpeg', 'jpg', 'png', 'webp', 'woff', 'woff2'];
 
 const TEXT = new Set(TEXT_EXTENSIONS);
 
-/** Whether bundle files with this extension (lowercase, as extensionOf gives it) are scanned for tokens. */
 export function isSecretScanned(ext: string): boolean {
   return TEXT.has(ext);
 }
@@ -87,7 +40,6 @@ const UNDERSCORE = 8;
 const HYPHEN = 16;
 const DOT = 32;
 const HEX = 64;
-/** First bytes of the shapes: A e g h n r s x S. */
 const ANCHOR = 128;
 const ALNUM = UPPER | LOWER | DIGIT;
 /** A word: [A-Za-z0-9_-], which is also the base64url alphabet. */
@@ -135,7 +87,6 @@ const SHOPIFY = ascii('shp');
 const SENDGRID = ascii('SG.');
 const NPM = ascii('npm_');
 const JWT_START = ascii('eyJ');
-/** The suffix of AWS's documentation sample key ids. */
 const AWS_SAMPLE_SUFFIX = ascii('EXAMPLE');
 
 export type TokenKind =
@@ -151,7 +102,6 @@ export type TokenKind =
   | 'shopify-token'
   | 'json-web-token';
 
-/** How each shape is named in messages. */
 export const TOKEN_NAMES: Readonly<Record<TokenKind, string>> = {
   'github-token': 'A GitHub token',
   'gitlab-token': 'A GitLab personal access token',
@@ -168,9 +118,7 @@ export const TOKEN_NAMES: Readonly<Record<TokenKind, string>> = {
 
 export interface TokenMatch {
   readonly kind: TokenKind;
-  /** Offset of the first byte (or UTF-16 code unit, for strings). */
   readonly start: number;
-  /** Offset just past the last. */
   readonly end: number;
   /** Length of the fixed prefix, so a message can show it and hide the secret. */
   readonly prefix: number;
@@ -192,7 +140,6 @@ function hasAt(b: Uint8Array, at: number, n: number, literal: Uint8Array): boole
   return true;
 }
 
-/** The token boundary after a shape: the end of the text or a byte that is not [A-Za-z0-9_-]. */
 function cleanEnd(b: Uint8Array, end: number, n: number): boolean {
   return end >= n || (CLASS[b[end]!]! & WORD) === 0;
 }
@@ -209,10 +156,7 @@ function trimDots(b: Uint8Array, from: number, end: number): number {
   return end;
 }
 
-/**
- * The end of the token that starts at `i` (a word start whose byte is an anchor), or -1.
- * Sets matchedKind and matchedPrefix when it returns an end.
- */
+// The end of the token starting at the anchor word start `i`, or -1; sets matchedKind and matchedPrefix.
 function matchAt(b: Uint8Array, i: number, n: number): number {
   const c0 = b[i]!;
   const c1 = i + 1 < n ? b[i + 1]! : 0;
@@ -222,7 +166,6 @@ function matchAt(b: Uint8Array, i: number, n: number): number {
       if (c1 === 0x68 && i + 3 < n && b[i + 3] === 0x5f) {
         const t = b[i + 2]!;
         if (t === 0x70 || t === 0x6f || t === 0x75 || t === 0x72 || t === 0x73) {
-          // 36 characters of [A-Za-z0-9_] at least; a `ghs_` token may go on with `.` and `-` parts.
           const from = i + 4;
           if (runOf(b, from, n, ALNUM | UNDERSCORE) < 36) return -1;
           const end = t === 0x73 ? trimDots(b, from, from + runOf(b, from, n, WORD | DOT)) : from + runOf(b, from, n, ALNUM | UNDERSCORE);
@@ -236,7 +179,6 @@ function matchAt(b: Uint8Array, i: number, n: number): number {
         return end - from >= 82 && cleanEnd(b, end, n) ? found('github-token', GITHUB_PAT.length, end) : -1;
       }
       if (c1 === 0x6c && hasAt(b, i, n, GITLAB_PAT)) {
-        // 20 characters of [A-Za-z0-9_-] at least, then (routable tokens) `.`-joined parts.
         const from = i + GITLAB_PAT.length;
         if (runOf(b, from, n, WORD) < 20) return -1;
         const end = trimDots(b, from, from + runOf(b, from, n, WORD | DOT));
@@ -249,7 +191,6 @@ function matchAt(b: Uint8Array, i: number, n: number): number {
       let from = -1;
       if (c1 === 0x6f && i + 4 < n && b[i + 2] === 0x78 && b[i + 4] === 0x2d) {
         const t = b[i + 3]!;
-        // a b e o p r s
         if (t === 0x61 || t === 0x62 || t === 0x65 || t === 0x6f || t === 0x70 || t === 0x72 || t === 0x73) from = i + 5;
       } else if (c1 === 0x61 && hasAt(b, i, n, SLACK_APP)) {
         from = i + SLACK_APP.length;
@@ -284,7 +225,6 @@ function matchAt(b: Uint8Array, i: number, n: number): number {
       if (c0 === 0x73 && c1 === 0x68 && hasAt(b, i, n, SHOPIFY) && i + 5 < n && b[i + 5] === 0x5f) {
         const a = b[i + 3]!;
         const z = b[i + 4]!;
-        // at ca pa ss
         const kind = (a === 0x61 && z === 0x74) || (a === 0x63 && z === 0x61) || (a === 0x70 && z === 0x61) || (a === 0x73 && z === 0x73);
         if (!kind) return -1;
         const from = i + 6;
@@ -312,13 +252,11 @@ function matchAt(b: Uint8Array, i: number, n: number): number {
       return -1;
     }
     case 0x6e: {
-      // n: npm_ and 36 letters and digits
       if (c1 !== 0x70 || !hasAt(b, i, n, NPM)) return -1;
       const from = i + NPM.length;
       return runOf(b, from, n, ALNUM) === 36 && cleanEnd(b, from + 36, n) ? found('npm-token', NPM.length, from + 36) : -1;
     }
     case 0x53: {
-      // S: SG.<22>.<43>
       if (c1 !== 0x47 || !hasAt(b, i, n, SENDGRID)) return -1;
       const first = i + SENDGRID.length;
       if (runOf(b, first, n, WORD) !== 22 || b[first + 22] !== 0x2e) return -1;
@@ -337,12 +275,10 @@ function hasDigit(b: Uint8Array, from: number, end: number): boolean {
   return false;
 }
 
-/** header.payload.signature, each base64url; the header and payload start with `eyJ`; exactly three parts. */
 function matchJwt(b: Uint8Array, i: number, n: number): number {
   if (!hasAt(b, i, n, JWT_START)) return -1;
   const header = runOf(b, i, n, WORD);
-  // The shortest header naming a registered algorithm, {"alg":"HS256"} (RFC 7518 names
-  // have five characters or more), is 20 characters of base64url.
+  // {"alg":"HS256"} is the shortest header naming a registered algorithm (RFC 7518): 20 base64url characters.
   if (header < 20 || b[i + header] !== 0x2e) return -1;
   const payload = i + header + 1;
   if (!hasAt(b, payload, n, JWT_START)) return -1;
@@ -366,7 +302,7 @@ function base64urlValues(): Int8Array {
   return t;
 }
 
-/** Whether the base64url header decodes to text holding `"alg"` (the first 512 characters are enough for any header). */
+// The first 512 characters are enough for any header.
 function headerNamesAlg(b: Uint8Array, from: number, length: number): boolean {
   let text = '';
   let acc = 0;
@@ -383,23 +319,12 @@ function headerNamesAlg(b: Uint8Array, from: number, length: number): boolean {
   return text.includes('"alg"');
 }
 
-/**
- * Every shape has a word ([A-Za-z0-9_-] run) of at least LONG_WORD bytes: the JWT header
- * and the AWS key id (20), the SendGrid parts (22 and 43), the webhook secret (24), every
- * other shape's whole first word (25 or more). The scan therefore samples one
- * byte in LONG_WORD: a sample outside a word proves that no long word starts in the
- * LONG_WORD bytes before it, and a sample inside a word measures that word (back at most
- * LONG_WORD - 1 bytes, forward to its end), then the next sample is LONG_WORD bytes after
- * the word. Only long words are compared with the shapes, and every token starts at a long
- * word's start, three bytes before it (`SG.`), or, for a Slack webhook, before its secret.
- * Short words, the bulk of code, are read partly or not at all.
- */
+// Every shape has a word ([A-Za-z0-9_-] run) of at least LONG_WORD bytes, so one byte in LONG_WORD is sampled: a
+// sample outside a word proves no long word starts in the bytes before it; one inside measures its word. A token
+// starts at a long word, three bytes before one (`SG.`) or, for a Slack webhook, before its secret.
 const LONG_WORD = 20;
 
-/**
- * Every token in `bytes`, in order, never overlapping. Works on UTF-8 bytes (offsets are
- * byte offsets) and on codeUnitBytes() of a string (offsets are UTF-16 code units).
- */
+// Every token, in order, never overlapping: byte offsets in UTF-8, code units in codeUnitBytes() of a string.
 export function findTokens(bytes: Uint8Array): TokenMatch[] {
   const out: TokenMatch[] = [];
   const n = bytes.length;
@@ -423,13 +348,9 @@ function isWordStart(b: Uint8Array, at: number): boolean {
   return at === 0 || (CLASS[b[at - 1]!]! & WORD) === 0;
 }
 
-/**
- * Compares the shapes that can involve the long word [start, end); adds a token found to
- * `out` and returns where scanning resumes (the token's end, or the word's end).
- */
+// Returns where scanning resumes: the token's end, or the word's end.
 function tokenAround(b: Uint8Array, start: number, end: number, n: number, out: TokenMatch[]): number {
-  // The candidates in text order, so that the leftmost token wins as in a plain left-to-right
-  // scan; none may start inside the previous token (a webhook's fixed part could).
+  // In text order, so the leftmost token wins; none may start inside the previous token.
   const floor = out.length === 0 ? 0 : out[out.length - 1]!.end;
   let at = -1;
   let tokenEnd = -1;
@@ -450,10 +371,7 @@ function tokenAround(b: Uint8Array, start: number, end: number, n: number, out: 
   return Math.max(end, tokenEnd);
 }
 
-/**
- * Where `hooks.slack.com/services/T.../B.../` would start if the word at `secret` were a
- * webhook's secret (read backwards: the B id, the T id, the fixed part), or -1.
- */
+// Where `hooks.slack.com/services/T.../B.../` would start before the secret word (read backwards), or -1.
 function webhookStart(b: Uint8Array, secret: number): number {
   let k = secret - 1; // the "/" before the secret
   for (const lead of [0x42, 0x54]) {
@@ -487,11 +405,7 @@ function tokenText(bytes: Uint8Array, m: TokenMatch): string {
   return s;
 }
 
-/**
- * 1-based line and column (UTF-16 code units, as LineMap counts them) of increasing byte
- * offsets in UTF-8 text, in one forward pass however many offsets are asked for. A
- * leading byte-order mark takes no column, as editors show it.
- */
+// Line and column (UTF-16, as LineMap counts) of increasing UTF-8 byte offsets in one pass; a BOM takes no column.
 class ByteLines {
   private pos: number;
   private line = 1;
@@ -533,10 +447,7 @@ function times(count: number): string {
   return count > 1 ? ` (${count} times)` : '';
 }
 
-/**
- * Access tokens in one bundle text file. `file` is the bundle path (the caller adds its
- * prefix). Each distinct token is reported once, at its first line and column.
- */
+/** Access tokens in one bundle text file (`file` without the caller's prefix), each distinct one once. */
 export function checkFileSecrets(file: string, bytes: Uint8Array, findings: FindingList): void {
   const matches = findTokens(bytes);
   if (matches.length === 0) return;
@@ -551,13 +462,8 @@ export function checkFileSecrets(file: string, bytes: Uint8Array, findings: Find
   }
 }
 
-// The manifest: tokens in every string; personal data and random strings in defaults.
 
-/**
- * Scans a manifest that validateManifest could read (call it only then: unreadable bytes
- * are that check's finding, and nothing is reported here). Findings carry the JSON pointer
- * of the string and the line and column where the string starts.
- */
+// Call only when validateManifest could read the bytes: unreadable bytes are that check's finding.
 export function checkManifestSecrets(bytes: Uint8Array, findings: FindingList, file = 'manifest.json'): void {
   const read = readJson(bytes);
   if (!read.ok || read.value.kind !== 'object') return;
@@ -568,7 +474,6 @@ export function checkManifestSecrets(bytes: Uint8Array, findings: FindingList, f
     return { file, pointer, ...lineMap.at(offset) };
   };
 
-  // Tokens: every string value, at any depth (names, descriptions, labels, help, options, defaults).
   const stack: { node: JsonNode; pointer: string }[] = [{ node: read.value, pointer: '' }];
   while (stack.length > 0) {
     const { node, pointer } = stack.pop()!;
@@ -591,7 +496,6 @@ export function checkManifestSecrets(bytes: Uint8Array, findings: FindingList, f
     }
   }
 
-  // Defaults: personal data and random-looking strings.
   const properties = read.value.entries.find((e) => e.key === 'properties')?.value;
   if (properties?.kind !== 'object') return;
   for (const entry of properties.entries) {
@@ -638,7 +542,6 @@ export function checkManifestSecrets(bytes: Uint8Array, findings: FindingList, f
   }
 }
 
-/** Offset after the first `?` or `#` of a URL (the text's length when there is none). */
 function queryStart(url: string): number {
   for (let k = 0; k < url.length; k++) {
     const c = url.charCodeAt(k);
@@ -652,18 +555,10 @@ export interface Span {
   readonly end: number;
 }
 
-// Random-looking strings. A candidate is a run of base64 characters [A-Za-z0-9+/_-] of
-// at least HIGH_ENTROPY_MIN_CHARS (32: the length of the shortest common API keys, and
-// of an MD5 digest). Random text is told from words by measures chosen so that a random
-// 32-character key passes in about 98 runs of 100 (test/validator/secrets.test.mjs measures it)
-// while paths, slugs and CamelCase names do not:
-// - hex only ([0-9a-fA-F], with a digit and a letter): Shannon entropy of at least 3.0
-//   bits per character (a random 32-digit hex string has about 3.6; 0000... has 0).
-// - otherwise: upper case, lower case and digits all present, entropy of at least 4.0
-//   bits (random base64 of 32 characters: about 4.6), and few lowercase runs: less than
-//   half of the letters are in runs of three or more lowercase letters (random base64:
-//   about 15%; "ThisIsALongName", "Summer-Sale-Banner": over 70%, as words are).
-// UUIDs (lowercase hex and hyphens) are identifiers, not keys, and pass neither test.
+// Random-looking strings: runs of base64 characters of HIGH_ENTROPY_MIN_CHARS or more (the shortest common API keys,
+// an MD5 digest). A random 32-character key passes about 98 times in 100 (the tests measure it); paths, slugs and
+// CamelCase fail: hex needs a digit, a letter and entropy >= 3.0 bits; others need all three character classes,
+// entropy >= 4.0 and under half of the letters in lowercase runs of three (words). UUIDs are identifiers: no match.
 
 export const HIGH_ENTROPY_MIN_CHARS = 32;
 const HEX_MIN_ENTROPY = 3.0;
@@ -671,7 +566,6 @@ const BASE64_MIN_ENTROPY = 4.0;
 const LOWERCASE_RUN = 3;
 const BASE64_MAX_WORDINESS = 0.5;
 
-/** Shannon entropy of `text` in bits per character (UTF-16 code units). */
 export function shannonEntropy(text: string): number {
   if (text.length === 0) return 0;
   const counts = new Map<number, number>();
@@ -691,7 +585,6 @@ function isBase64Char(c: number): boolean {
   return c < 0x80 && ((CLASS[c]! & WORD) !== 0 || c === 0x2b || c === 0x2f);
 }
 
-/** Runs of `text` from `from` on that look random (see above), in order. */
 export function findHighEntropy(text: string, from = 0): Span[] {
   const out: Span[] = [];
   let k = from;
@@ -729,11 +622,8 @@ function looksRandom(run: string): boolean {
   return seen === ALNUM && inLowercaseRuns < BASE64_MAX_WORDINESS * letters && shannonEntropy(run) >= BASE64_MIN_ENTROPY;
 }
 
-// E-mail addresses: local@domain.tld, the local part of [A-Za-z0-9._%+-] (not starting
-// or ending with `.`), the domain of dot-separated labels of [A-Za-z0-9-] with a
-// top-level label of two or more letters. Addresses at the names RFC 2606 and RFC 6761
-// reserve for examples (example.com, .net, .org and their subdomains; .example, .test,
-// .invalid, .localhost) are placeholders, not personal data.
+// E-mail addresses: local@domain.tld. Domains RFC 2606 and RFC 6761 reserve for examples (example.com, .test,
+// .invalid, ...) are placeholders, not personal data.
 
 const RESERVED_EMAIL_TLDS = new Set(['example', 'test', 'invalid', 'localhost']);
 const RESERVED_EMAIL_DOMAINS = ['example.com', 'example.net', 'example.org'];
@@ -746,7 +636,6 @@ function isDomainChar(c: number): boolean {
   return c < 0x80 && (CLASS[c]! & (ALNUM | HYPHEN | DOT)) !== 0;
 }
 
-/** E-mail addresses in `text`, in order; reserved example domains are left out. */
 export function findEmails(text: string): Span[] {
   const out: Span[] = [];
   let floor = 0;
@@ -771,16 +660,10 @@ export function findEmails(text: string): Span[] {
   return out;
 }
 
-// Phone numbers. Two shapes, each starting after a space, a line start or punctuation
-// other than . - / + # (so that parts of versions, dates, colors and ids never start one)
-// and ending before anything but a letter, a digit, or [.,:/-] followed by a digit:
-// - international (ITU-T E.164: at most 15 digits, a country code never starts with 0):
-//   `+`, then 8 to 15 digits, first not 0, in groups joined by one space, `-` or `.`,
-//   with an optional parenthesised group ("+44 (0)20 7946 0958", "+15551234567");
-// - national, with separators: 10 or 11 digits in at least two groups, each of two or
-//   more digits, either starting with 0 or "(" (trunk prefix or area code: "020 7946
-//   0958", "(555) 123-4567") or grouped 3-3-4 ("555-123-4567"). Dates (2024-01-15: 8
-//   digits), times, prices (1 299 000) and versions (10.11.12) are none of these.
+// Phone numbers start after a space, a line start or punctuation other than . - / + # (never inside versions, dates
+// or ids) and end before anything but a letter, a digit or [.,:/-] + digit. International (E.164): `+` and 8 to 15
+// digits, first not 0, in groups (one may be parenthesised). National: 10 or 11 digits in groups of two or more,
+// starting with 0 or "(", or 3-3-4. Dates, times, prices and versions are none of these.
 
 export const PHONE_INTERNATIONAL_MIN_DIGITS = 8;
 export const PHONE_INTERNATIONAL_MAX_DIGITS = 15;
@@ -795,7 +678,6 @@ function isAsciiAlnum(c: number): boolean {
   return c < 0x80 && (CLASS[c]! & ALNUM) !== 0;
 }
 
-/** Whether a phone number may start right after the code unit `c` (NaN at the text start). */
 function phoneMayFollow(c: number): boolean {
   if (Number.isNaN(c)) return true;
   if (isAsciiAlnum(c)) return false;
@@ -803,7 +685,6 @@ function phoneMayFollow(c: number): boolean {
   return !'.-/+#_=&%'.includes(String.fromCharCode(c));
 }
 
-/** Phone numbers in `text`, in order. */
 export function findPhones(text: string): Span[] {
   const out: Span[] = [];
   let k = 0;
@@ -812,14 +693,12 @@ export function findPhones(text: string): Span[] {
     if ((c === 0x2b || c === 0x28 || isDigit(c)) && phoneMayFollow(k === 0 ? Number.NaN : text.charCodeAt(k - 1))) {
       const { end, ok } = phoneAt(text, k);
       if (ok) out.push({ start: k, end });
-      // What was read as one number is never re-read from its middle: "+0 555 123 4567"
-      // is not a valid number, and neither is its tail.
+      // Never re-read from its middle: the tail of an invalid number is not valid either.
       if (end > k) {
         k = end;
         continue;
       }
     }
-    // Skip the rest of a number or word: a phone number starts only at a boundary.
     k++;
     if (isAsciiAlnum(c) || c === 0x2b) while (k < text.length && (isAsciiAlnum(text.charCodeAt(k)) || text.charCodeAt(k) === 0x2b)) k++;
   }
@@ -856,7 +735,6 @@ function phoneAt(text: string, start: number): { end: number; ok: boolean } {
     } else {
       break;
     }
-    // One separator, then another group.
     const s = text.charCodeAt(k);
     const next = text.charCodeAt(k + 1);
     if ((s === 0x20 || s === 0x2d || s === 0x2e) && (isDigit(next) || next === 0x28)) k++;

@@ -1,8 +1,5 @@
-// "Did you mean": the closest of a few known names to a misspelt one, by edit distance
-// (insertions, deletions and substitutions, Levenshtein), for the validator's messages and
-// the testing mock's options, and for the command line's flags and rule ids.
+// "Did you mean": the closest known name by Levenshtein distance (messages, the testing mock, CLI flags, rule ids).
 
-/** Candidates further than this many edits from the input are not suggested. */
 const SUGGEST_MAX_EDITS = 2;
 
 /** The edit distance between `a` and `b`, or a number above `cap` once it is certainly larger. */

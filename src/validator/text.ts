@@ -1,6 +1,4 @@
-// Text helpers shared by every scanner. No platform APIs beyond ECMAScript: where the
-// host offers a fatal TextDecoder (every browser and Node.js does) it is used as a fast
-// path, otherwise a strict decoder written here runs.
+// Text helpers for every scanner, ECMAScript only: a host's fatal TextDecoder is a fast path, else a strict decoder.
 
 interface FatalDecoder {
   decode(input: Uint8Array): string;
@@ -107,8 +105,7 @@ export class LineMap {
 
   constructor(text: string) {
     if (!text.includes('\r')) {
-      // The common case: LF only. Native indexOf is several times faster than a
-      // character loop on a cold start, and this runs at the first finding of a file.
+      // The common case (LF only) via native indexOf: this runs at a file's first finding, on a cold start.
       for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
       return;
     }
@@ -145,17 +142,9 @@ export function groupDigits(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/**
- * D-29 and D-29a: characters a reader cannot see as themselves, which let text take over a
- * terminal, reorder what it shows or hide words in it: every control (C0, DEL, C1), every
- * format character (Unicode's Cf: marks, bidirectional embeddings, overrides and isolates,
- * invisible operators, the byte order mark, tag characters), every default-ignorable code
- * point (soft hyphen, fillers, variation selectors...), the line and paragraph separators,
- * and lone surrogates, which a terminal cannot show and an encoder replaces. The sets are
- * the regular-expression properties of the host's Unicode data (ECMAScript 2018, in every
- * Node.js the tool supports). A complete emoji tag sequence is one alternative of its own
- * so that it is matched, and kept, whole.
- */
+// D-29, D-29a: characters a reader cannot see as themselves, which can take over a terminal or hide words: controls,
+// format characters (Cf: bidi controls, tags, BOM), default-ignorables, line and paragraph separators and lone
+// surrogates, by the host's Unicode properties. A complete emoji tag sequence is its own alternative, matched whole.
 const UNSEEN_CLASS = '[\\p{Cc}\\p{Cf}\\p{Default_Ignorable_Code_Point}\\p{Cs}\\u2028\\u2029]';
 const EMOJI_TAG_SEQUENCE = '\\u{1F3F4}[\\u{E0020}-\\u{E007E}]+\\u{E007F}';
 const UNSEEN = new RegExp(`${EMOJI_TAG_SEQUENCE}|${UNSEEN_CLASS}`, 'gu');
@@ -163,12 +152,11 @@ const UNSEEN_TEST = new RegExp(UNSEEN_CLASS, 'u');
 const UNSEEN_ONE = new RegExp(`^${UNSEEN_CLASS}$`, 'u');
 const SPACE = /^\s$/u;
 
-/** Variation selectors (VS1-VS16, VS17-VS256). */
 function isVariationSelector(cp: number): boolean {
   return (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef);
 }
 
-/** The code point that ends just before `offset` in `text` (a pair of surrogates counted as one), or undefined at the start. */
+/** The code point ending just before `offset` (a surrogate pair counts as one), or undefined at the start. */
 function codePointBefore(text: string, offset: number): string | undefined {
   if (offset === 0) return undefined;
   const low = text.charCodeAt(offset - 1);
@@ -183,13 +171,8 @@ function isVisible(char: string | undefined): boolean {
   return char !== undefined && !UNSEEN_ONE.test(char) && !SPACE.test(char);
 }
 
-/**
- * `text` with every character D-29a never shows as is rewritten by `write`, except what
- * D-29a leaves as it is: one variation selector, ZWJ or ZWNJ directly after a visible
- * character, a ZWJ or ZWNJ after such a kept selector (emoji sequences such as
- * heart-VS16-ZWJ-fire), and a complete emoji tag sequence. A run of them after one visible
- * character is not kept: hidden data rides on exactly that.
- */
+// `text` with what D-29a never shows rewritten by `write`, except one selector, ZWJ or ZWNJ after a visible character
+// (and a ZWJ or ZWNJ after such a selector: emoji) and emoji tag sequences; longer runs are hidden data's carrier.
 function rewriteUnseen(text: string, write: (char: string) => string): string {
   if (!UNSEEN_TEST.test(text)) return text;
   let keptSelectorEnd = -1;
@@ -214,23 +197,16 @@ export function hasTerminalUnsafe(text: string): boolean {
   return UNSEEN_TEST.test(text);
 }
 
-/**
- * `text` with each character D-29a never shows as is written as `\u{hex}`, so input never
- * controls the terminal, a ticket's layout or what a reader believes is there. The one
- * escaper of every text output: text, Markdown, annotations, SARIF messages.
- */
+/** D-29a: each unseen character as `\u{hex}`, so input never controls a terminal or a ticket (every text output). */
 export function escapeTerminal(text: string): string {
   return rewriteUnseen(text, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
 }
 
-/**
- * Stands for a character to escape while JSON.stringify runs: U+E0001 (LANGUAGE TAG) is
- * itself always escaped, so none of it is left in a string once tokenised.
- */
+// U+E0001 is itself always escaped, so no stand-in is left in a string once tokenised.
 const JSON_TOKEN = '\u{E0001}';
 const JSON_TOKENS = /\u{E0001}([0-9a-f]+)\u{E0001}/gu;
 
-/** `text` with each character to escape replaced by a token naming its UTF-16 units (controls and lone surrogates JSON.stringify escapes itself). */
+/** Each character to escape as a token naming its UTF-16 units (JSON.stringify escapes controls and lone surrogates). */
 function tokenise(text: string): string {
   return rewriteUnseen(text, (c) => {
     const unit = c.charCodeAt(0);
@@ -252,12 +228,8 @@ function tokeniseJson(_key: string, value: unknown): unknown {
   return out;
 }
 
-/**
- * JSON.stringify for every JSON the tool prints (reports, SARIF, explanations), with D-29a
- * applied: each character escapeTerminal escapes is written as a `\\uXXXX` escape (a pair
- * for a character above U+FFFF), decided on the string's own characters. A parser reads
- * the same values; the bytes carry no invisible or controlling character.
- */
+/** JSON.stringify for every JSON the tool prints, with escapeTerminal's characters as `\\uXXXX` escapes (D-29a):
+ * the same values for a parser, no invisible or controlling character in the bytes. */
 export function stringifyJson(value: unknown, indent?: number): string {
   const text = JSON.stringify(value, tokeniseJson, indent);
   return text.replace(JSON_TOKENS, (_token, hex: string) => hex.replace(/[0-9a-f]{4}/g, (unit) => `\\u${unit}`));
@@ -271,19 +243,12 @@ export function escapeLines(message: string): string {
     .join('\n');
 }
 
-/**
- * D-29, manifest strings: C0 controls, DEL, C1 controls and the bidirectional embeddings,
- * overrides and isolates (U+202A-U+202E, U+2066-U+2069), which can make a store page or a
- * review screen show text in another order than it is stored. Marks that right-to-left
- * scripts need (U+200E, U+200F, U+061C) and joiners stay allowed.
- */
+// D-29: C0, DEL, C1 and bidi embeddings, overrides and isolates can show a store page or review screen in another
+// order than stored. Marks right-to-left scripts need (U+200E, U+200F, U+061C) and joiners stay allowed.
 const MANIFEST_STRING_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 const MANIFEST_STRING_UNSAFE_EXCEPT_LINE_BREAK = /[\u0000-\u0009\u000b-\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;
 
-/**
- * The first character a manifest string may not hold, as `U+XXXX`, or undefined. With
- * `lineBreaks` (a textarea default), `\n` and `\r\n` are allowed.
- */
+/** The first character a manifest string may not hold, as `U+XXXX`; `lineBreaks` allows `\n` and `\r\n`. */
 export function manifestStringProblem(text: string, lineBreaks = false): string | undefined {
   const match = (lineBreaks ? MANIFEST_STRING_UNSAFE_EXCEPT_LINE_BREAK : MANIFEST_STRING_UNSAFE).exec(text);
   return match === null ? undefined : `U+${match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
@@ -293,13 +258,8 @@ function codePointName(char: string): string {
   return `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-/**
- * D-29a, manifest strings: the first tag character outside a complete emoji tag sequence
- * (`tag`, an error: tags can spell a hidden word), and the first other character no reader
- * sees (`invisible`, a warning: zero-width spaces, soft hyphens, fillers, marks, a selector
- * or joiner out of place), each as `U+XXXX`. Controls and bidirectional controls are
- * manifestStringProblem's to report, lone surrogates the JSON reader's.
- */
+/** D-29a: the first tag character outside an emoji tag sequence (`tag`, an error: tags can spell hidden words) and
+ * the first other unseen character (`invisible`, a warning), as `U+XXXX`; controls are manifestStringProblem's. */
 export function manifestStringUnseen(text: string): { readonly tag?: string; readonly invisible?: string } {
   let tag: string | undefined;
   let invisible: string | undefined;

@@ -1,5 +1,4 @@
-// The orchestrator: one pass over a project (or a release's contents) that reports
-// every finding, never just the first. Values in (bytes and a listing), findings out.
+// The orchestrator: one pass over a project (or a release) reporting every finding; values in, findings out.
 import { checkBundleListing, type BundleEntry } from './bundle.js';
 import { checkStylesheet } from './css/css-policy.js';
 import { FindingList, jsonPointer, sortFindings, type Finding, type Location } from './findings.js';
@@ -17,11 +16,7 @@ import { suggest } from './suggest.js';
 export interface ProjectInput {
   /** The manifest bytes; null when the file is missing (reported by the loader). */
   readonly manifest: Uint8Array | null;
-  /**
-   * Why a manifest that is there was not read (`manifest` is then null): not a regular
-   * file (a link, folder, FIFO, device or socket), larger than the limit by the size the
-   * loader saw before reading (D-30), or unreadable.
-   */
+  /** Why a present manifest was not read: not a regular file, too large by the size seen first (D-30), unreadable. */
   readonly manifestRefused?: { readonly reason: 'symlink' | 'directory' | 'special' | 'too-large' | 'unreadable'; readonly size?: number };
   /** Every entry under the bundle root; null when runtime/ is missing. */
   readonly files: readonly BundleEntry[] | null;
@@ -42,12 +37,8 @@ export interface ValidationResult {
   readonly warnings: number;
   /** What the manifest reader could use, for callers that go on (package, preview). */
   readonly manifest: ManifestInfo | null;
-  /**
-   * The properties no module reads, one hint each at its key in the manifest. Not findings:
-   * D-20 gives a finding the severity error or warning only, and an unread property is
-   * neither. Empty unless every module was scanned and each one's settings reads and bridge
-   * uses could all be followed (one unclear module may read any property).
-   */
+  /** Properties no module reads, as hints at their keys (D-20 allows only error and warning findings); empty unless
+   * every module was scanned and all its settings reads and bridge uses could be followed. */
   readonly hints?: PropertyHint[];
 }
 
@@ -60,7 +51,6 @@ export interface PropertyHint {
   readonly message: string;
 }
 
-/** The listing as content scanners see it: the paths of the regular files, in order. */
 export function bundleFilePaths(entries: readonly BundleEntry[]): string[] {
   return entries.flatMap((e) => (e.kind === 'file' ? [e.path] : []));
 }
@@ -74,7 +64,6 @@ function scanContent(path: string, content: Uint8Array, view: BundleView, findin
   return null;
 }
 
-/** The bundle's view (scan.ts), remembering which paths a reference found. */
 function recordingView(entries: readonly BundleEntry[]): BundleView & { readonly used: Set<string> } {
   const view = bundleViewOf(bundleFilePaths(entries));
   const used = new Set<string>();
@@ -94,11 +83,7 @@ function hasModuleScan(path: string): boolean {
   return ext === 'js' || ext === 'mjs';
 }
 
-/**
- * The names a module exports, with those of its `export * from` targets (but `default`),
- * or null when they cannot all be known (a module not read, an export not understood, a
- * cycle of star exports).
- */
+// A module's exported names with its `export *` targets' (but `default`), or null when not all can be known.
 function exportedNames(path: string, modules: ReadonlyMap<string, ModuleFacts | null>, memo: Map<string, Set<string> | null>, visiting: Set<string>): Set<string> | null {
   if (memo.has(path)) return memo.get(path)!;
   const facts = modules.get(path);
@@ -135,11 +120,8 @@ function checkImportedNames(modules: ReadonlyMap<string, ModuleFacts | null>, fi
   }
 }
 
-/**
- * D-34 across the project: a capability used in code that the manifest does not declare
- * (an error at the use), and a declared capability that no module uses, when every module
- * was read and none uses the bridge in a way the scan cannot follow (a warning).
- */
+// D-34: a capability used but not declared is an error at the use; one declared but unused a warning, only when every
+// module was read and none uses the bridge in a way the scan cannot follow.
 function checkCapabilityUse(declared: readonly string[], manifestBytes: Uint8Array, modules: ReadonlyMap<string, ModuleFacts | null>, allRead: boolean, manifestFile: string, top: FindingList, findings: FindingList): void {
   const granted = new Set(declared);
   const used = new Set<string>();
@@ -169,12 +151,7 @@ function checkCapabilityUse(declared: readonly string[], manifestBytes: Uint8Arr
 /** Object.prototype's members: reading them from the settings object names no property. */
 const OBJECT_MEMBERS: ReadonlySet<string> = new Set(['constructor', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf']);
 
-/**
- * Settings the code reads by name: a name the manifest's `properties` does
- * not define reads `undefined` (a warning at the read, with the nearest property). A
- * property no module reads is no finding (the catalogue's lowest severity is a warning,
- * and the shipped example has one): unreadProperties makes it a hint.
- */
+// A name `properties` does not define reads undefined: a warning at the read, with the nearest property.
 function checkSettingsUse(properties: readonly string[], modules: ReadonlyMap<string, ModuleFacts | null>, manifestFile: string, findings: FindingList): void {
   const defined = new Set(properties);
   for (const [file, facts] of modules) {
@@ -191,11 +168,7 @@ function checkSettingsUse(properties: readonly string[], modules: ReadonlyMap<st
   }
 }
 
-/**
- * The properties no module reads by name, as hints at their keys in the manifest; none
- * when a module was not scanned, or one reads settings or uses the bridge in a way the
- * scan cannot follow (a computed name, the object passed on): that module may read any.
- */
+// None when a module was not scanned or reads settings or the bridge in a way the scan cannot follow (it may read any).
 function unreadProperties(properties: readonly string[], manifestBytes: Uint8Array, modules: ReadonlyMap<string, ModuleFacts | null>, allRead: boolean, manifestFile: string): PropertyHint[] {
   if (!allRead || properties.length === 0) return [];
   const read = new Set<string>();
@@ -214,7 +187,6 @@ function unreadProperties(properties: readonly string[], manifestBytes: Uint8Arr
   }));
 }
 
-/** Where each key of the manifest's `properties` object is written (its first): line and column. */
 function propertyKeys(bytes: Uint8Array): Map<string, { line: number; column: number }> {
   const out = new Map<string, { line: number; column: number }>();
   const read = readJson(bytes);
@@ -226,7 +198,6 @@ function propertyKeys(bytes: Uint8Array): Map<string, { line: number; column: nu
   return out;
 }
 
-/** Where each key of the manifest's `capabilities` array is written (its first entry): pointer, line and column. */
 function capabilityEntries(bytes: Uint8Array, file: string): Map<string, Location> {
   const out = new Map<string, Location>();
   const read = readJson(bytes);
@@ -289,8 +260,7 @@ export function validateProject(input: ProjectInput, options: ValidateOptions = 
       const entry = byPath.get(entrypoint);
       if (entry === undefined) {
         const near = view.caseInsensitiveMatch(entrypoint);
-        // A build that wrote its page somewhere else (dist/index.html, or a page named
-        // after its source): with exactly one HTML file in the bundle, that is the page.
+        // A build that wrote its page elsewhere (dist/index.html): with exactly one HTML file, that is the page.
         const pages = [...byPath.keys()].filter((path) => extensionOf(path) === 'html');
         const only = pages.length === 1 ? pages[0] : undefined;
         top.add(
@@ -307,8 +277,7 @@ export function validateProject(input: ProjectInput, options: ValidateOptions = 
         checkEntrypointHtml(entry.path, entry.content, view, inBundle);
       }
     }
-    // Stylesheets and modules are scanned whether or not anything references them:
-    // everything under runtime/ is packaged (D-3), so everything is checked.
+    // Everything under runtime/ is packaged (D-3), so every stylesheet and module is scanned, referenced or not.
     const modules = new Map<string, ModuleFacts | null>();
     for (const e of files) {
       if (e.kind !== 'file' || e.content === undefined) continue;
@@ -323,12 +292,10 @@ export function validateProject(input: ProjectInput, options: ValidateOptions = 
       checkSettingsUse(manifest.properties.map((p) => p.name), modules, manifestFile, inBundle);
       hints = unreadProperties(manifest.properties.map((p) => p.name), input.manifest, modules, allRead, manifestFile);
     }
-    // A <form> whose submission the code sends through the bridge (forms.submit declared and
-    // called) is the intended pattern, not a form the frame would block: no html/form-element.
+    // A <form> sent through the bridge (forms.submit declared and called) is the intended pattern: no html/form-element.
     formsSubmitted = manifest !== null && manifest.capabilities.includes('forms.submit') && [...modules.values()].some((m) => m?.capabilityUses.some((u) => u.key === 'forms.submit') === true);
-    // Scripts run only as local modules loaded by the entrypoint or an import: a module
-    // nothing loads is dead weight at best, a leftover at worst. Only judged when the
-    // entrypoint was scanned (otherwise nothing could have referenced it).
+    // Scripts run only as modules the entrypoint loads: one nothing loads is dead weight or a leftover. Judged only
+    // when the entrypoint was scanned.
     if (entrypoint !== null && byPath.get(entrypoint)?.content !== undefined) {
       for (const e of files) {
         const ext = extensionOf(e.path);

@@ -1,33 +1,10 @@
-// CSS policy: which references a stylesheet, a <style> element or a style="" attribute
-// makes, and whether the frame may load them (D-17, D-19). It runs over the token stream
-// of tokenizer.ts with a light nesting tracker (blocks, functions, at-rule preludes); no
-// full parser is needed because only these positions can make a browser fetch:
-//   - a url token, or a url( / src( function whose first argument is a string;
-//   - a string directly inside image-set(), -webkit-image-set() or image();
-//   - the first component of an @import prelude (a string or any of the above).
-// Everything else is never a finding: comments vanish in the tokenizer, and strings that
-// are not in those positions are plain text (D-19). Token values are decoded, so escapes
-// cannot hide a reference (`u\72l(`, `@\69mport`).
-//
-// Speed (the check runs in a fresh process, before V8 has optimised anything): the
-// tokenizer is a cursor (nextToken returns a small-integer kind, values are decoded only
-// where a reference or a name is needed), runs of tokens that cannot matter here (idents,
-// numbers, hashes, delims, colons, commas) are skipped at once by skipIgnorableTokens,
-// and the nesting stack holds small integers, not objects. bench/scan-speed-css.mjs
-// measures it; test/validator/fuzz-css.test.mjs checks the skip against the plain tokenizer.
-//
-// Classification (classifyReference, relative to the referring file's folder):
-//   remote (`http:`, `//host`, any scheme but data:) -> error; the policy allows only
-//   the release base URL (D-17) and the contract allows no remote resources (Bundle).
-//   data: -> fine for images (img-src allows data:), an error for @font-face sources
-//   (font-src is the base URL only) and for @import (style-src is the base URL only).
-//   root (`/x`) and `..` above the root -> error: both leave the release.
-//   local -> must be a bundle file (query and fragment stripped, `?#iefix` is common),
-//   except a font source after one that is in the bundle: a browser loads the first
-//   source it supports and never asks for the fallbacks (`url(x.woff2), url(x.ttf)`).
-// A custom property whose value holds a remote URL string is an error where the same
-// stylesheet pastes it into an image or src() position with var() (D-34); a @charset
-// rule must name UTF-8, the encoding the scan reads.
+// CSS policy (D-17, D-19): the references a stylesheet, <style> or style="" makes and whether the frame may
+// load them. A light nesting tracker over css-tokenizer.ts suffices, as only these positions fetch: a url token
+// or url(/src( with a string first argument, a string directly in image-set()/image(), the first component of an
+// @import prelude. Other strings are plain text (D-19); values are decoded, so escapes hide nothing (`u\72l(`).
+// Remote -> error (D-17); data: is fine for images only (font-src and style-src are the base URL); root-relative
+// or above the root leaves the release; local must be in the bundle, except font fallbacks after a source that
+// is (browsers never fetch them). A remote URL in a custom property that var() pastes into a URL is an error (D-34).
 import { FileScan, type BundleView } from '../scan.js';
 import { FindingList } from '../findings.js';
 import { classifyReference, dirName, rootRelativeHint, rootRelativeTwin, type ReferenceResult } from '../references.js';
@@ -57,36 +34,27 @@ import {
 } from './css-tokenizer.js';
 
 export interface CssSource {
-  /** CSS text: a stylesheet, a <style> element's text, or a style="" attribute value (entity-decoded). */
   readonly text: string;
   readonly mode: 'stylesheet' | 'declarations';
-  /** Bundle folder that relative url() resolves against. */
   readonly baseDir: string;
-  /** Maps an offset in `text` to an offset in the scanned file's text (for line and column). */
+  /** Maps an offset in `text` to one in the scanned file (for line and column). */
   readonly mapOffset: (cssOffset: number) => number;
 }
 
-/**
- * Reports every reference in `source` that the frame may not load. Both modes tokenize
- * the same way: a declaration list (style="") is the inside of a block, and an at-rule
- * there is invalid for the browser but still reported, to be safe.
- */
+// Both modes tokenize alike: style="" is a block's inside; an at-rule there is invalid but still reported.
 export function checkCss(scan: FileScan, source: CssSource): void {
   scanCss(scan, source.text, source.baseDir, source.mapOffset);
 }
 
-/** Checks a bundle stylesheet (`file` is its bundle path; url() resolves against its folder). */
 export function checkStylesheet(file: string, bytes: Uint8Array, bundle: BundleView, findings: FindingList): void {
   let text = decodeUtf8(bytes);
   let invalidAt = -1;
   if (text === null) {
-    // Browsers decode with U+FFFD for bad bytes and go on; so does the scan.
     const lossy = decodeUtf8Lossy(bytes);
     text = lossy.text;
     invalidAt = lossy.firstError;
   }
-  // A leading byte-order mark is consumed by the decoder in a browser, not tokenized;
-  // dropping it also keeps columns as editors show them.
+  // A browser's decoder consumes a leading BOM; dropping it also keeps columns as editors show them.
   if (text.charCodeAt(0) === 0xfeff) {
     text = text.slice(1);
     if (invalidAt > 0) invalidAt--;
@@ -99,12 +67,8 @@ export function checkStylesheet(file: string, bytes: Uint8Array, bundle: BundleV
   scanCss(scan, text, dirName(file), identity);
 }
 
-/**
- * A `@charset` rule at the start of a stylesheet: a browser that gets no encoding from the
- * server decodes the file by its label, so anything but UTF-8 may be read as other text
- * than the one checked. Matched more loosely than browsers do (any letter case, either
- * quote, spaces), so no spelling slips through.
- */
+// Without a server encoding a browser decodes by @charset, so only UTF-8 reads as the text checked.
+// Matched more loosely than browsers do (case, quotes, spaces), so no spelling slips through.
 const CHARSET_RULE = /^@charset\s*(["'])([^"'\n]*)\1/i;
 
 function checkCharset(scan: FileScan, text: string): void {
@@ -114,59 +78,40 @@ function checkCharset(scan: FileScan, text: string): void {
   scan.report('css/charset-not-utf8', `The stylesheet declares the encoding ${quoted(rule[2]!)}; it must be "utf-8"`, rule[0].length - rule[2]!.length - 1);
 }
 
-/** How much of the start of a stylesheet may hold the @charset rule (the CSS syntax spec reads the first 1024 bytes). */
+// The CSS syntax spec reads @charset from the first 1024 bytes.
 const CHARSET_RULE_MAX_CHARS = 1024;
 
 function identity(offset: number): number {
   return offset;
 }
 
-// Nesting tracker
-
-/** What a reference loads, which decides how a data: URL is judged. */
 type ReferenceKind = 'image' | 'font' | 'import';
 
-// A frame of the nesting stack (a block, a function or a () or [] block) is one small
-// integer: its kind in the low bits, then flags. Why not an object per frame: every rule
-// opens a block, and in a fresh process an allocation per `{` and per function costs more
-// than the bit tests below.
+// A nesting frame is one small integer (kind in the low bits, then flags): no allocation per `{` or function.
 const FRAME_KIND_MASK = 0b11;
 const FRAME_BLOCK = 0; // {}
 const FRAME_SQUARE = 1; // []
 const FRAME_PAREN = 2; // ()
 const FRAME_FUNCTION = 3;
-/** A url( or src( function: its first argument, if a string, is a URL (CSS Values 4). */
-const FRAME_URL_FUNCTION = 1 << 2;
-/** An image-set(), -webkit-image-set() or image() function: its direct strings are image URLs (CSS Images 4). */
-const FRAME_IMAGE_FUNCTION = 1 << 3;
-/** Inside an @font-face block: url() there are font sources. */
+const FRAME_URL_FUNCTION = 1 << 2; // url( or src(: a string first argument is a URL (CSS Values 4)
+const FRAME_IMAGE_FUNCTION = 1 << 3; // image-set() or image(): direct strings are image URLs (CSS Images 4)
 const FRAME_FONT = 1 << 4;
-/** For url( and src(: the first argument is still to come. */
 const FRAME_FIRST_ARGUMENT_PENDING = 1 << 5;
-/** This url( / src( is the target of an @import. */
 const FRAME_IMPORT_TARGET = 1 << 6;
 
-// The at-rule whose prelude is being read, if any (only three names matter).
 const PRELUDE_NONE = 0;
 const PRELUDE_OTHER = 1;
 const PRELUDE_IMPORT = 2;
 const PRELUDE_NAMESPACE = 3;
 const PRELUDE_FONT_FACE = 4;
 
-/** Functions whose direct string arguments are image URLs (CSS Images 4); lowercase. */
 const IMAGE_STRING_FUNCTIONS: readonly string[] = ['image-set', '-webkit-image-set', 'image'];
 
-/** Functions whose first string argument is a URL (CSS Values 4: url("..."), src("...")); lowercase. */
 const URL_FUNCTIONS: readonly string[] = ['url', 'src'];
 
-/** Longest name above. */
 const SPECIAL_FUNCTION_MAX_LENGTH = Math.max(...URL_FUNCTIONS.map((n) => n.length), ...IMAGE_STRING_FUNCTIONS.map((n) => n.length));
 
-/**
- * The length and first code unit of every name above, as a table indexed by
- * length * 128 + first code unit (lowercase). A raw name without escapes is its own text,
- * so one lookup rules out var(), calc(), rgba() and the like before any comparison.
- */
+// Indexed by length * 128 + lowercase first code unit: one lookup rules out var(), calc() and the like.
 const SPECIAL_FUNCTION_SHAPES = specialFunctionShapes();
 
 function specialFunctionShapes(): Uint8Array {
@@ -175,19 +120,14 @@ function specialFunctionShapes(): Uint8Array {
   return table;
 }
 
-/** Longest piece of a reference quoted in a message (presentation only, not a contract number). */
+// Presentation only, not a contract number.
 const QUOTED_VALUE_MAX_CHARS = 120;
 
-/** How far before a remote URL string the custom property's name is looked for (a declaration's start). */
 const CUSTOM_PROPERTY_LOOKBACK = 256;
-
-/** `--name:` at the start of a declaration (after `{`, `;` or `}`). */
 const CUSTOM_PROPERTY_START = /[{;}]\s*(--[A-Za-z0-9_-]+)\s*:[^{;}]*$/;
 
-/** The custom property a var() names, right after its `(`. */
 const VAR_NAME = /\s*(--[A-Za-z0-9_-]+)/y;
 
-/** ASCII lowercase without a regex when there is nothing to lower (the common case). */
 function lowerName(name: string): string {
   for (let i = 0; i < name.length; i++) {
     const c = name.charCodeAt(i);
@@ -196,12 +136,7 @@ function lowerName(name: string): string {
   return name;
 }
 
-/**
- * True when the name of the function token just consumed is `lowercase` (ASCII case-
- * insensitive, escapes decoded). Without an escape the name is its raw text, compared in
- * place: most stylesheets call var(), calc() and rgba() thousands of times, and none of
- * them needs a string.
- */
+// An unescaped name is compared in place: var(), calc() and the like are frequent and need no string.
 function functionNameIs(tokenizer: CssTokenizer, lowercase: string): boolean {
   if (tokenizer.valuePrefix !== '') return lowerName(tokenValue(tokenizer)) === lowercase;
   const start = tokenizer.valueStart;
@@ -215,13 +150,11 @@ function functionNameIs(tokenizer: CssTokenizer, lowercase: string): boolean {
   return true;
 }
 
-/** FRAME_URL_FUNCTION, FRAME_IMAGE_FUNCTION or 0 for the function token just consumed. */
 function functionFlags(tokenizer: CssTokenizer): number {
   if (tokenizer.valuePrefix === '') {
     const length = tokenizer.valueEnd - tokenizer.valueStart;
     if (length > SPECIAL_FUNCTION_MAX_LENGTH) return 0;
-    // `| 0x20` lowercases ASCII letters and keeps `-`; other code units may land on a
-    // shape too (`& 0x7f` folds non-ASCII), which only costs the full comparison below.
+    // `| 0x20` lowercases letters; another unit landing on a shape only costs the full comparison below.
     const first = (tokenizer.text.charCodeAt(tokenizer.valueStart) | 0x20) & 0x7f;
     if (SPECIAL_FUNCTION_SHAPES[length * 0x80 + first] === 0) return 0;
   }
@@ -234,7 +167,6 @@ function functionFlagsByName(tokenizer: CssTokenizer): number {
   return 0;
 }
 
-/** PRELUDE_* for the at-keyword just consumed (`@\69mport` is `import`). */
 function preludeKind(tokenizer: CssTokenizer): number {
   const name = lowerName(tokenValue(tokenizer));
   if (name === 'import') return PRELUDE_IMPORT;
@@ -243,10 +175,8 @@ function preludeKind(tokenizer: CssTokenizer): number {
   return PRELUDE_OTHER;
 }
 
-/** Initial capacity of the nesting stack; it doubles when full. */
 const STACK_CAPACITY = 64;
 
-/** The policy's state between tokens: where the scan is, the nesting stack, the at-rule prelude. */
 class PolicyScan {
   readonly scan: FileScan;
   readonly baseDir: string;
@@ -286,7 +216,6 @@ class PolicyScan {
     this.baseDir = baseDir;
     this.mapOffset = mapOffset;
     this.classified = new Map();
-    // Whitespace separates components and nothing more here; comments vanish too.
     this.tokenizer = createTokenizer(text, { skipWhitespace: true });
     this.stack = new Int32Array(STACK_CAPACITY);
     this.depth = 0;
@@ -300,29 +229,17 @@ class PolicyScan {
   }
 }
 
-/**
- * The loop is small and the work per token is a function: V8 inlines a call into
- * optimised code by how often it runs per call of its caller, so the rare branches (at-
- * rules, bad urls, escaped names) stay out of the optimised code for the common ones. In
- * one loop that runs once, everything was inlined, and in a fresh process compiling that
- * cost more than it saved.
- */
+// Work per token is a function, so V8 keeps rare branches (at-rules, bad urls) out of the optimised loop.
 function scanCss(scan: FileScan, text: string, baseDir: string, mapOffset: (cssOffset: number) => number): void {
   const p = new PolicyScan(scan, text, baseDir, mapOffset);
   takeAllTokens(p);
   if (p.remoteCustomProperties !== null && p.customPropertiesInUrls !== null) checkCustomProperties(p, p.remoteCustomProperties, p.customPropertiesInUrls);
 }
 
-/**
- * The loop on its own, with nothing after it: V8 compiles a long-running loop while it
- * runs (on-stack replacement), before the code after it has ever run, and compiled code
- * that reaches code without type feedback is thrown away and compiled again.
- */
+// Alone, with nothing after it: on-stack-replaced code reaching code without type feedback is recompiled.
 function takeAllTokens(p: PolicyScan): void {
   const tokenizer = p.tokenizer;
   for (;;) {
-    // Runs of idents, numbers, hashes, delims, colons and commas (most of a stylesheet)
-    // reference nothing and open or close nothing: a run is taken at once.
     if (skipIgnorableTokens(tokenizer)) takeIgnorableTokens(p);
     const kind = nextToken(tokenizer);
     if (kind === TOKEN_EOF) return;
@@ -330,7 +247,6 @@ function takeAllTokens(p: PolicyScan): void {
   }
 }
 
-/** css/remote-url-in-custom-property: each custom property with a remote URL string that var() pastes into a URL position. */
 function checkCustomProperties(p: PolicyScan, remote: ReadonlyMap<string, { offset: number; value: string }>, used: ReadonlySet<string>): void {
   for (const [name, at] of remote) {
     if (!used.has(name)) continue;
@@ -338,12 +254,10 @@ function checkCustomProperties(p: PolicyScan, remote: ReadonlyMap<string, { offs
   }
 }
 
-/** A string that is no reference: if it is a remote URL and the value of a custom property, remember it (checkCustomProperties). */
 function noteRemoteString(p: PolicyScan): void {
   const tokenizer = p.tokenizer;
   const text = tokenizer.text;
   const start = tokenizer.tokenStart;
-  // Cheap first: a remote URL has "//" or a scheme's ":" in its raw text.
   let candidate = false;
   for (let i = start + 1; i < tokenizer.pos; i++) {
     const c = text.charCodeAt(i);
@@ -362,7 +276,6 @@ function noteRemoteString(p: PolicyScan): void {
   if (!p.remoteCustomProperties.has(declaration[1]!)) p.remoteCustomProperties.set(declaration[1]!, { offset: start, value });
 }
 
-/** var( inside an image or src() function: the custom property it names reaches a URL position. */
 function noteVarInUrl(p: PolicyScan): void {
   const tokenizer = p.tokenizer;
   if (!functionNameIs(tokenizer, 'var')) return;
@@ -373,14 +286,13 @@ function noteVarInUrl(p: PolicyScan): void {
   p.customPropertiesInUrls.add(name[1]!);
 }
 
-/** What takeToken does for each of a run of idents, numbers, hashes, delims, colons and commas (its `default` branch). */
+// takeToken's `default` branch for a whole run of idents, numbers, hashes, delims, colons and commas.
 function takeIgnorableTokens(p: PolicyScan): void {
   if (p.awaitingTarget && p.depth === p.preludeDepth) p.awaitingTarget = false;
   if (p.depth > 0) p.stack[p.depth - 1] = p.stack[p.depth - 1]! & ~FRAME_FIRST_ARGUMENT_PENDING;
   p.statementStart = false;
 }
 
-/** Tracks nesting and at-rule preludes through the current token, and checks it if it is a reference. */
 function takeToken(p: PolicyScan, kind: number): void {
   const stack = p.stack;
   const depth = p.depth;
@@ -388,8 +300,7 @@ function takeToken(p: PolicyScan, kind: number): void {
   const font = (top & FRAME_FONT) !== 0;
   const topKind = depth > 0 ? top & FRAME_KIND_MASK : -1;
 
-  // The first component of an @import prelude is its target (CSS Cascade: a string or
-  // a url); anything else makes the rule invalid, and later url()s are plain references.
+  // Only the first @import component is its target (CSS Cascade); later url()s are plain references.
   let importTarget = false;
   if (p.awaitingTarget && depth === p.preludeDepth) {
     p.awaitingTarget = false;
@@ -397,14 +308,12 @@ function takeToken(p: PolicyScan, kind: number): void {
   }
   const inNamespacePrelude = p.prelude === PRELUDE_NAMESPACE;
 
-  // A url( / src( function's first argument.
   let firstArgument = false;
   if ((top & FRAME_FIRST_ARGUMENT_PENDING) !== 0) {
     stack[depth - 1] = top & ~FRAME_FIRST_ARGUMENT_PENDING;
     firstArgument = true;
   }
 
-  // Cases in order of frequency: an interpreter tries them one by one.
   switch (kind) {
     case TOKEN_SEMICOLON:
       p.fontSourceFound = false;
@@ -444,8 +353,7 @@ function takeToken(p: PolicyScan, kind: number): void {
       return;
     }
     case TOKEN_CLOSE_CURLY:
-      // A `}` closes a block only when a block is open on top; inside a function or a
-      // () or [] block it is an ordinary component value, as the parser reads it.
+      // Inside a function or () or [] a `}` is an ordinary component value, as the parser reads it.
       p.fontSourceFound = false;
       if (topKind === FRAME_BLOCK) {
         p.depth = depth - 1;
@@ -464,7 +372,6 @@ function takeToken(p: PolicyScan, kind: number): void {
       pushFrame(p, FRAME_PAREN | (font ? FRAME_FONT : 0));
       break;
     case TOKEN_URL:
-      // @namespace url(...) names a namespace; nothing is fetched.
       if (!inNamespacePrelude) checkReference(p, importTarget ? 'import' : font ? 'font' : 'image');
       break;
     case TOKEN_AT_KEYWORD:
@@ -479,7 +386,6 @@ function takeToken(p: PolicyScan, kind: number): void {
       break;
     case TOKEN_CDO:
     case TOKEN_CDC:
-      // Ignored between top-level rules, so they do not end a statement start.
       if (depth === 0) return;
       break;
     default:
@@ -488,7 +394,6 @@ function takeToken(p: PolicyScan, kind: number): void {
   p.statementStart = false;
 }
 
-/** Opens a frame on top of the nesting stack. */
 function pushFrame(p: PolicyScan, frame: number): void {
   if (p.depth === p.stack.length) {
     const grown = new Int32Array(p.stack.length * 2);
@@ -503,14 +408,11 @@ function endPrelude(p: PolicyScan): void {
   p.awaitingTarget = false;
 }
 
-// Reference classification
-
 function quoted(value: string): string {
   const shown = value.length > QUOTED_VALUE_MAX_CHARS ? `${value.slice(0, QUOTED_VALUE_MAX_CHARS)}...` : value;
   return JSON.stringify(shown);
 }
 
-/** Checks the current token (a url, or a string in a reference position) as a reference. */
 function checkReference(ctx: PolicyScan, kind: ReferenceKind): void {
   const at = ctx.mapOffset(ctx.tokenizer.tokenStart);
   const value = tokenValue(ctx.tokenizer);
@@ -552,7 +454,6 @@ function checkReference(ctx: PolicyScan, kind: ReferenceKind): void {
         if (kind === 'font') ctx.fontSourceFound = true;
         return;
       }
-      // A fallback after a font source that loads: never requested.
       if (kind === 'font' && ctx.fontSourceFound) return;
       const near = ctx.scan.bundle.caseInsensitiveMatch(result.path);
       ctx.scan.report(

@@ -1,39 +1,10 @@
-// CSS Syntax Module Level 3, section 4 "Tokenization", one function per algorithm.
-//
-// Why a real tokenizer and not a regex over url(...): escapes decode into names and
-// values (`@\69mport` is the at-keyword "import", `u\72l(x)` is a url token), comments
-// and strings hide look-alikes (`/* url(http://x) */` is no reference), and the exact
-// rules for where a url token ends decide what a browser would fetch (D-19).
-//
-// Preprocessing ("Preprocessing the input stream") is done on the fly instead
-// of on a copy: CR LF, CR and FF read as one LF, NUL and lone surrogates read as U+FFFD.
-// Every token therefore carries `start`/`end` offsets (UTF-16 code units) into the
-// ORIGINAL text, which is what findings need for line and column.
-//
-// A cursor, not a token stream: nextToken() leaves the current token in fields of the
-// tokenizer (a small-integer kind, its extent, the extent of its value) and returns the
-// kind; nothing is allocated per token. The policy switches on the kind and asks for a
-// decoded value (tokenValue) only where it needs one: a url, a string that is a
-// reference, a function or at-rule name. Why: the validator runs in a fresh process,
-// before V8 has optimised anything, and there a token object with nine fields per token
-// (plus a slice for every value and a Number() for every number) was most of the cost.
-// consumeToken() materialises the spec's token record for tools and tests.
-//
-// Fast paths: runs of code units that preprocessing leaves alone and that do not end the
-// current algorithm (ASCII ident code points, whitespace, string and url contents, digits)
-// are skipped with charCodeAt and a table instead of one codePointAt call per code point,
-// and skipIgnorableTokens takes whole runs of plain tokens (idents, numbers, delims...)
-// for callers that ignore them. Each says which spec steps it covers and why it is
-// equivalent. The loops read their tables through local constants: V8 then checks a
-// table once per call rather than loading the module binding (and checking it is
-// initialised) at every code unit.
-//
-// Not implemented: the Editor's Draft's "unicode ranges allowed" flag (only the
-// unicode-range descriptor needs it, and it never holds a reference).
-//
-// Linear time by construction: every algorithm only moves forward, lookahead is at most
-// three code points, and values are built from slices of the source, concatenating only
-// at escapes and substituted code points.
+// CSS Syntax Level 3, section 4 "Tokenization", one function per algorithm. A real tokenizer, not a regex:
+// escapes decode into names (`@\69mport`), comments and strings hide look-alikes, and where a url token ends
+// decides what a browser fetches (D-19). Preprocessing happens while reading (CR LF, CR, FF read as LF; NUL and lone
+// surrogates as U+FFFD), so offsets point into the original text, as findings need. A cursor: nextToken() leaves
+// the token in fields and allocates nothing; values are decoded on request. Fast paths take runs of code units
+// that preprocessing leaves alone. The "unicode ranges allowed" flag is not implemented (no reference lives
+// in unicode-range). Linear: every algorithm moves forward with at most three code points of lookahead.
 
 export type CssTokenType =
   | 'ident-token'
@@ -65,48 +36,28 @@ export type CssTokenType =
 
 export interface CssToken {
   readonly type: CssTokenType;
-  /** Offset of the first code unit in the original text. */
   readonly start: number;
-  /** Offset just past the last code unit in the original text. */
   readonly end: number;
-  /**
-   * Decoded value: the name of an ident, function, at-keyword or hash; the contents of
-   * a string or url; the code point of a delim; '' for every other type.
-   */
+  /** Decoded: the name, the string or url contents, or a delim's code point; '' for other types. */
   readonly value: string;
-  /** Numeric value of a number, percentage or dimension; 0 otherwise. */
   readonly numeric: number;
-  /** Type flag of a number, percentage or dimension; '' otherwise. */
   readonly numberType: 'integer' | 'number' | '';
-  /** The sign character written before a number, percentage or dimension, if any. */
   readonly sign: '+' | '-' | '';
-  /** Unit of a dimension (decoded); '' otherwise. */
   readonly unit: string;
-  /** Type flag of a hash token; '' otherwise. */
   readonly hashType: 'id' | 'unrestricted' | '';
 }
 
 export interface TokenizerOptions {
-  /** Offset to start at (for example 1 to skip a byte-order mark). Default 0. */
   readonly start?: number;
   /** Emit a `comment` token for each comment (the corpus format does). Default false. */
   readonly keepComments?: boolean;
-  /**
-   * Consume whitespace tokens without returning them (nextToken and consumeToken go on to
-   * the next token). For callers that, like the policy, ignore whitespace. Default false.
-   */
   readonly skipWhitespace?: boolean;
-  /**
-   * true: only the Editor's Draft's list of "non-ASCII ident code points" joins
-   * identifiers. false (default): every non-ASCII code point does, which is what every
-   * browser engine still does and what the policy must mirror; a narrower set would split
-   * `\u00D7url(` differently from a browser and desynchronise quotes after it.
-   */
+  // true: only the Editor's Draft's non-ASCII ident list joins names. The default (every non-ASCII code point) is
+  // what browsers do; a narrower set would split `\u00D7url(` differently and desynchronise the quotes after it.
   readonly strictIdentRanges?: boolean;
 }
 
-// Token kinds, as returned by nextToken and kept in CssTokenizer.kind. Small integers so
-// that a switch over them is a jump table; TOKEN_TYPES names each as the spec does.
+// Small integers so that a switch over them is a jump table; TOKEN_TYPES names each as the spec does.
 export const TOKEN_EOF = 0;
 export const TOKEN_IDENT = 1;
 export const TOKEN_FUNCTION = 2;
@@ -134,7 +85,6 @@ export const TOKEN_OPEN_CURLY = 23;
 export const TOKEN_CLOSE_CURLY = 24;
 export const TOKEN_COMMENT = 25;
 
-/** The spec's name of each kind (index: TOKEN_*); EOF has no token. */
 const TOKEN_TYPES: readonly CssTokenType[] = [
   'whitespace-token', // TOKEN_EOF: never materialised
   'ident-token',
@@ -164,13 +114,8 @@ const TOKEN_TYPES: readonly CssTokenType[] = [
   'comment',
 ];
 
-/**
- * Tokenizer state: the source, the offset of the next input code point, and the current
- * token (what the spec's algorithms would return, kept in fields instead of a record).
- * Every field is set in the constructor, with its final representation, so that V8 sees
- * one shape (a field that changed from small integer to double would deoptimise every
- * function that reads the tokenizer).
- */
+// The current token lives in fields, each set in the constructor with its final representation: one shape for V8
+// (a field changing from small integer to double would deoptimise every reader).
 export class CssTokenizer {
   readonly text: string;
   readonly end: number;
@@ -223,7 +168,6 @@ export class CssTokenizer {
   }
 }
 
-/** Sentinel for "no more input" (the spec's EOF code point). */
 const EOF = -1;
 
 const LINE_FEED = 0x0a;
@@ -259,8 +203,6 @@ const DELETE = 0x7f;
 const REPLACEMENT_CHARACTER = 0xfffd;
 const MAX_CODE_POINT = 0x10ffff;
 
-// Tokenizer definitions (code point classes)
-
 function isDigit(c: number): boolean {
   return c >= 0x30 && c <= 0x39;
 }
@@ -284,47 +226,36 @@ function isListedNonAsciiIdent(c: number): boolean {
   return c <= 0xd7ff || (c >= 0xf900 && c <= 0xfdcf) || (c >= 0xfdf0 && c <= 0xfffd) || c >= 0x10000;
 }
 
-/** Ident-start code point: a letter, a non-ASCII (ident) code point, or U+005F LOW LINE. */
 function isIdentStart(s: CssTokenizer, c: number): boolean {
   if (c < 0x80) return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === LOW_LINE;
   return !s.strictIdentRanges || isListedNonAsciiIdent(c);
 }
 
-/** Ident code point: an ident-start code point, a digit, or U+002D HYPHEN-MINUS. */
 function isIdentCodePoint(s: CssTokenizer, c: number): boolean {
   return isIdentStart(s, c) || isDigit(c) || c === HYPHEN_MINUS;
 }
 
-/** Non-printable: U+0000-0008, U+000B, U+000E-001F, U+007F (NUL never reaches here: it reads as U+FFFD). */
 function isNonPrintable(c: number): boolean {
   return (c >= 0 && c <= 0x08) || c === 0x0b || (c >= 0x0e && c <= 0x1f) || c === DELETE;
 }
 
-/** Whitespace after preprocessing: newline (LF), tab, space. */
 function isWhitespace(c: number): boolean {
   return c === LINE_FEED || c === SPACE || c === CHARACTER_TABULATION;
 }
 
-/** A 128-entry table of the ASCII code units that satisfy `test`, for the fast paths. */
 function asciiTable(test: (c: number) => boolean): Uint8Array {
   const table = new Uint8Array(0x80);
   for (let c = 0; c < 0x80; c++) table[c] = test(c) ? 1 : 0;
   return table;
 }
 
-/**
- * ASCII ident code points (letters, digits, `-`, `_`). NUL is not here although it reads
- * as U+FFFD (an ident code point): it is substituted, so it leaves the fast path.
- */
+// NUL reads as U+FFFD, an ident code point, but is substituted, so it leaves the fast path.
 const ASCII_IDENT = asciiTable((c) => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === LOW_LINE || isDigit(c) || c === HYPHEN_MINUS);
 
-/** ASCII ident-start code points (letters and `_`). */
 const ASCII_IDENT_START = asciiTable((c) => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === LOW_LINE);
 
-/** Code units that are whitespace after preprocessing: tab, LF, FF, CR, space (FF, CR and CR LF read as LF). */
 const RAW_WHITESPACE = asciiTable((c) => c === CHARACTER_TABULATION || c === LINE_FEED || c === FORM_FEED || c === CARRIAGE_RETURN || c === SPACE);
 
-/** The token kind of each code unit that is a token by itself ((), [], {}, `,`, `:`, `;`); 0 for the rest. */
 const SINGLE_UNIT_TOKENS = kindTable([
   [LEFT_PARENTHESIS, TOKEN_OPEN_PAREN],
   [RIGHT_PARENTHESIS, TOKEN_CLOSE_PAREN],
@@ -343,14 +274,10 @@ function kindTable(pairs: readonly (readonly [number, number])[]): Uint8Array {
   return table;
 }
 
-// Preprocessing the input stream (applied while reading)
-
-/** The preprocessed code point at original offset `i` (EOF past the end). */
 function codePointAt(s: CssTokenizer, i: number): number {
   if (i >= s.end) return EOF;
   const c = s.text.charCodeAt(i);
   if (c < 0x20) {
-    // CR, CR LF and FF all read as one LF; NUL reads as U+FFFD.
     if (c === CARRIAGE_RETURN || c === FORM_FEED) return LINE_FEED;
     if (c === 0) return REPLACEMENT_CHARACTER;
     return c;
@@ -360,13 +287,11 @@ function codePointAt(s: CssTokenizer, i: number): number {
       const d = s.text.charCodeAt(i + 1);
       if (d >= 0xdc00 && d <= 0xdfff) return ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
     }
-    // A lone surrogate is a "surrogate code point": preprocessing makes it U+FFFD.
     return REPLACEMENT_CHARACTER;
   }
   return c;
 }
 
-/** Offset of the code point after the one at `i` (CR LF and surrogate pairs are one code point). */
 function nextOffset(s: CssTokenizer, i: number): number {
   if (i >= s.end) return i;
   const c = s.text.charCodeAt(i);
@@ -378,20 +303,17 @@ function nextOffset(s: CssTokenizer, i: number): number {
   return i + 1;
 }
 
-/** True when the code point at `i` was substituted by preprocessing (NUL or lone surrogate -> U+FFFD). */
 function isSubstituted(s: CssTokenizer, i: number): boolean {
   return s.text.charCodeAt(i) !== REPLACEMENT_CHARACTER && codePointAt(s, i) === REPLACEMENT_CHARACTER;
 }
 
-/** True when the code unit at `i` is an ASCII digit. Digits are never preprocessed, and
- * no preprocessed code point is a digit, so the raw unit decides. */
+// Digits are never preprocessed and no preprocessed code point is one: the raw unit decides.
 function isDigitAt(s: CssTokenizer, i: number): boolean {
   if (i >= s.end) return false;
   const c = s.text.charCodeAt(i);
   return c >= 0x30 && c <= 0x39;
 }
 
-/** Offset of the first code unit at or after `i` that is not an ASCII digit (see isDigitAt). */
 function skipDigits(s: CssTokenizer, i: number): number {
   const text = s.text;
   const end = s.end;
@@ -407,12 +329,7 @@ function codePointString(c: number): string {
   return c < 0x10000 ? String.fromCharCode(c) : String.fromCodePoint(c);
 }
 
-/**
- * Consumes as much whitespace as possible. Fast path of "while the next input code point
- * is whitespace, consume it": the raw units that read as whitespace are exactly tab, LF,
- * FF, CR and space, and CR LF is two of them, so counting units consumes the same code
- * points.
- */
+// Counting raw tab, LF, FF, CR and space units consumes the same code points as the spec (CR LF is two).
 function consumeWhitespace(s: CssTokenizer): void {
   const text = s.text;
   const end = s.end;
@@ -426,22 +343,17 @@ function consumeWhitespace(s: CssTokenizer): void {
   s.pos = i;
 }
 
-/** Sets the current value to the code units text[start, end) (no decoding needed). */
 function setRawValue(s: CssTokenizer, start: number, end: number): void {
   s.valuePrefix = '';
   s.valueStart = start;
   s.valueEnd = end;
 }
 
-// Public entry points
-
-/** A tokenizer over `text`; call nextToken (or consumeToken) until it reports EOF. */
 export function createTokenizer(text: string, options: TokenizerOptions = {}): CssTokenizer {
   const start = Math.max(0, Math.min(options.start ?? 0, text.length));
   return new CssTokenizer(text, start, options.keepComments === true, options.skipWhitespace === true, options.strictIdentRanges === true);
 }
 
-/** Every token of `text` (no EOF token). Prefer createTokenizer for large inputs: it streams. */
 export function tokenize(text: string, options: TokenizerOptions = {}): CssToken[] {
   const s = createTokenizer(text, options);
   const tokens: CssToken[] = [];
@@ -476,10 +388,6 @@ export function consumeToken(s: CssTokenizer): CssToken | null {
   };
 }
 
-/**
- * Decoded value of the current token: the name of an ident, function, at-keyword or
- * hash; the contents of a string or url; the code point of a delim; '' otherwise.
- */
 export function tokenValue(s: CssTokenizer): string {
   switch (s.kind) {
     case TOKEN_IDENT:
@@ -495,16 +403,11 @@ export function tokenValue(s: CssTokenizer): string {
   }
 }
 
-/** Unit of the current dimension (decoded); '' for every other kind. */
 export function tokenUnit(s: CssTokenizer): string {
   return s.kind === TOKEN_DIMENSION ? decodedValue(s) : '';
 }
 
-/**
- * Numeric value of the current number, percentage or dimension. ECMAScript's Number()
- * reads exactly the grammar "consume a number" accepted (sign, integer, fraction,
- * exponent) the way "convert a string to a number" does, including -0.
- */
+// Number() reads what "consume a number" accepts as "convert a string to a number" does, -0 included.
 export function tokenNumeric(s: CssTokenizer): number {
   return Number(s.text.slice(s.numberStart, s.numberEnd));
 }
@@ -514,13 +417,7 @@ function decodedValue(s: CssTokenizer): string {
   return s.valuePrefix === '' ? raw : s.valuePrefix + raw;
 }
 
-// Consume a token
-
-/**
- * Consumes the next token into the tokenizer's fields and returns its kind (TOKEN_EOF at
- * the end). "Consume comments" runs first in the spec; only U+002F SOLIDUS can start a
- * comment, so it runs from that case, and then consumption starts over.
- */
+// Only `/` can start a comment, so "consume comments" runs from that case and consumption starts over.
 export function nextToken(s: CssTokenizer): number {
   const text = s.text;
   let start = s.pos;
@@ -529,13 +426,10 @@ export function nextToken(s: CssTokenizer): number {
     start = s.pos;
     if (start >= s.end) break;
     const c = text.charCodeAt(start);
-    // Every case below but whitespace, NUL and non-ASCII starts with one ASCII code unit
-    // that preprocessing leaves alone: consuming it is one step.
+    // Every case but whitespace, NUL and non-ASCII starts with one ASCII unit that preprocessing leaves alone.
     s.pos = start + 1;
     if (c < 0x80) {
-      // Fast routing, ahead of the switch, for the code units that start most tokens;
-      // each goes exactly where the spec's branch for it goes: a token of its own (`(`,
-      // `)`, `,`, `:`, `;`, `[`, `]`, `{`, `}`) or, for a letter or `_`, an ident-like token.
+      // Fast routing for the commonest starts; each goes where the spec's branch for it goes.
       const single = SINGLE_UNIT_TOKENS[c]!;
       if (single !== 0) {
         kind = single;
@@ -564,7 +458,6 @@ export function nextToken(s: CssTokenizer): number {
       case NUMBER_SIGN: {
         const c1 = codePointAt(s, s.pos);
         if (isIdentCodePoint(s, c1) || isValidEscape(c1, codePointAt(s, nextOffset(s, s.pos)))) {
-          // The type flag is "id" when the name could also be read as an identifier.
           s.hashIsId = wouldStartIdentSequence(s, s.pos);
           consumeIdentSequence(s);
           kind = TOKEN_HASH;
@@ -604,7 +497,6 @@ export function nextToken(s: CssTokenizer): number {
         }
         break;
       case LESS_THAN_SIGN:
-        // `!`, `-`, `-` are ASCII: each is one code unit, so the offsets are consecutive.
         if (codePointAt(s, s.pos) === EXCLAMATION_MARK && codePointAt(s, s.pos + 1) === HYPHEN_MINUS && codePointAt(s, s.pos + 2) === HYPHEN_MINUS) {
           s.pos += 3;
           kind = TOKEN_CDO;
@@ -625,7 +517,6 @@ export function nextToken(s: CssTokenizer): number {
           s.pos = start;
           kind = consumeIdentLikeToken(s);
         } else {
-          // Parse error: a lone backslash (before a newline or EOF) is a delim.
           kind = consumeDelim(s, start);
         }
         break;
@@ -650,7 +541,6 @@ export function nextToken(s: CssTokenizer): number {
         } else if (c < 0x80 && c !== 0) {
           kind = consumeDelim(s, start);
         } else {
-          // NUL, a surrogate or another non-ASCII code unit: read the preprocessed code point.
           s.pos = start;
           if (isIdentStart(s, codePointAt(s, start))) {
             kind = consumeIdentLikeToken(s);
@@ -669,22 +559,12 @@ export function nextToken(s: CssTokenizer): number {
   return kind;
 }
 
-// Skip ignorable tokens (a fast path of "consume a token", for the policy)
-
-/** A code unit that is not "plain": not ASCII whitespace, a letter, a digit or one of `!#$%&*+,-./:<=>?^_`|~`. */
 const NOT_PLAIN = '[^\\t\\n\\f\\r !#$%&*+,\\-./0-9:<=>?A-Z^_`a-z|~]';
 
-/**
- * Finds where a run of plain code units ends: at a code unit that is not plain, or at the
- * start of `/*` (a comment), `<!--` (CDO) or `-->` (CDC). Each alternative is one code
- * unit (the rest is lookahead), so the match starts at lastIndex - 1. No nested
- * quantifiers: linear. A regular expression rather than a loop over a table: V8 runs it as
- * native code from the first call, where a loop in JavaScript runs unoptimised through the
- * first stylesheets of a fresh process (and no faster than this once optimised).
- */
+// Ends a plain run: a non-plain unit, or the start of `/*`, `<!--`, `-->` (the match starts at lastIndex - 1).
+// A regex, not a table loop: V8 runs it natively from the first call. No nested quantifiers: linear.
 const PLAIN_RUN_END = new RegExp(`${NOT_PLAIN}|\\/(?=\\*)|<(?=!--)|-(?=->)`, 'g');
 
-/** The plain code units, as a table. */
 const PLAIN = plainTable();
 
 function plainTable(): Uint8Array {
@@ -692,37 +572,14 @@ function plainTable(): Uint8Array {
   return asciiTable((c) => !notPlain.test(String.fromCharCode(c)));
 }
 
-/**
- * Code units that end a plain run at a token boundary: no token that starts in the run
- * can go on through them. The others (`(`, `\`, `-` of `-->`, NUL, non-ASCII) may
- * continue the run's last token: a name followed by `(` is a function or url token, and
- * `\`, NUL (read as U+FFFD) and non-ASCII code points can continue a name.
- */
+// No token starting in a run goes on through these; `(`, `\`, `-`, NUL and non-ASCII may continue the last one.
 const ENDS_PLAIN_RUN = asciiTable((c) => c !== 0 && c !== LEFT_PARENTHESIS && c !== REVERSE_SOLIDUS && c !== HYPHEN_MINUS);
 
-/**
- * Consumes whole tokens while they are whitespace, idents, hashes, delims, colons, commas,
- * numbers, percentages or dimensions, and returns true when at least one of them was not
- * whitespace. For callers that, like the policy, do the same for every such token: none
- * of them can hold a reference or open or close a block, so the caller only needs to know
- * that a component went by. The current-token fields are not meaningful afterwards.
- *
- * A fast path of "consume a token", equivalent because it only ever stops at a token
- * boundary and only consumes the tokens above:
- * - Every token that starts in a run of plain code units (PLAIN_RUN_END) is one of them:
- *   strings, urls, functions, at-keywords, brackets, `;`, comments, escapes, CDO and CDC
- *   all need a code unit or sequence that ends the run. So when the run ends at a code
- *   unit in ENDS_PLAIN_RUN (or at EOF), all of it is consumed.
- * - Otherwise the run's last token may go on past the run. It starts at the first of the
- *   ASCII ident code points just before the end (a name, or a number with its unit),
- *   unless a `#` comes before them (a hash token: it starts at the `#`), or a `.` or `+`
- *   followed by a digit (maybe a decimal point or an exponent sign, inside a number that
- *   starts earlier). Any other code unit before them is a token of its own (a delim,
- *   colon, comma, the `%` of a percentage, whitespace), so the run is consumed up to
- *   there. In the `.`/`+` case, rare, tokens are taken one at a time up to the one that
- *   reaches the end of the run.
- * Each run is scanned at most twice, so this stays linear.
- */
+// Consumes whitespace, idents, hashes, delims, colons, commas and numbers (none can hold a reference or open a
+// block); true when one was not whitespace. Equivalent to nextToken: every token starting in a plain run is one of
+// these, so a run ending at ENDS_PLAIN_RUN or EOF is taken whole; otherwise its last token (the trailing ident units,
+// or from a `#` before them) may go on and is left, and a `.` or `+` before a digit falls back to one by one.
+// Each run is scanned at most twice: linear. The current-token fields are meaningless afterwards.
 export function skipIgnorableTokens(s: CssTokenizer): boolean {
   const text = s.text;
   const end = s.end;
@@ -734,7 +591,6 @@ export function skipIgnorableTokens(s: CssTokenizer): boolean {
     start++;
   }
   if (start < end) {
-    // The token here is not plain (a common case: `;`, `)`, `{`, a quote): no run at all.
     const u = text.charCodeAt(start);
     if (u >= 0x80 || PLAIN[u] === 0) {
       s.pos = start;
@@ -757,11 +613,9 @@ export function skipIgnorableTokens(s: CssTokenizer): boolean {
     }
   }
   s.pos = stop;
-  // `start` is past the leading whitespace: anything before `stop` is a component.
   return stop > start;
 }
 
-/** Consumes tokens while they end within the plain run that ends at `runEnd` (see above). */
 function skipTokensOneByOne(s: CssTokenizer, runEnd: number): boolean {
   let skipped = false;
   for (;;) {
@@ -777,7 +631,6 @@ function skipTokensOneByOne(s: CssTokenizer, runEnd: number): boolean {
   return skipped;
 }
 
-/** A delim token for the code point text[start, s.pos) (substituted code points read as U+FFFD). */
 function consumeDelim(s: CssTokenizer, start: number): number {
   setRawValue(s, start, s.pos);
   if (isSubstituted(s, start)) {
@@ -787,19 +640,11 @@ function consumeDelim(s: CssTokenizer, start: number): number {
   return TOKEN_DELIM;
 }
 
-// Consume comments
-
-/**
- * Consumes one comment starting at `start` (the `/` of `/*`). The spec's loop over
- * consecutive comments is nextToken starting over after each one. An unterminated comment
- * runs to EOF (a parse error). Searching for the end with indexOf keeps this linear.
- */
+// Unterminated runs to EOF; indexOf keeps it linear. The spec's loop over comments is nextToken starting over.
 function consumeComment(s: CssTokenizer, start: number): void {
   const close = s.text.indexOf('*/', start + 2);
   s.pos = close < 0 || close + 2 > s.end ? s.end : close + 2;
 }
-
-// Consume a numeric token
 
 function consumeNumericToken(s: CssTokenizer): number {
   consumeNumber(s);
@@ -814,18 +659,13 @@ function consumeNumericToken(s: CssTokenizer): number {
   return TOKEN_NUMBER;
 }
 
-// Consume an ident-like token
-
 function consumeIdentLikeToken(s: CssTokenizer): number {
   consumeIdentSequence(s);
-  // `(` is never preprocessed and no preprocessed code point is `(`: the raw unit decides.
   if (s.pos < s.end && s.text.charCodeAt(s.pos) === LEFT_PARENTHESIS) {
     s.pos++;
     if (isAsciiUrl(s)) {
-      // The spec skips all but one whitespace code point here and then looks for a quote.
-      // A quoted url( is an ordinary function: the skipped whitespace changes no token
-      // but the whitespace token after it, so the function token ends at `(` and the
-      // whitespace token keeps its full extent (as the corpus records positions).
+      // The spec skips all but one whitespace code point before looking for a quote; the function token still ends
+      // at `(` and the whitespace token keeps its full extent (as the corpus records positions).
       const open = s.pos;
       let i = open;
       while (isWhitespace(codePointAt(s, i)) && isWhitespace(codePointAt(s, nextOffset(s, i)))) i = nextOffset(s, i);
@@ -842,10 +682,8 @@ function consumeIdentLikeToken(s: CssTokenizer): number {
   return TOKEN_IDENT;
 }
 
-/** ASCII case-insensitive match of the name just consumed for "url" (escapes decoded). */
 function isAsciiUrl(s: CssTokenizer): boolean {
   if (s.valuePrefix === '') {
-    // No escape: the name is the raw run, read in place.
     const i = s.valueStart;
     const text = s.text;
     return s.valueEnd - i === 3 && (text.charCodeAt(i) | 0x20) === 0x75 && (text.charCodeAt(i + 1) | 0x20) === 0x72 && (text.charCodeAt(i + 2) | 0x20) === 0x6c;
@@ -854,9 +692,6 @@ function isAsciiUrl(s: CssTokenizer): boolean {
   return name.length === 3 && (name.charCodeAt(0) | 0x20) === 0x75 && (name.charCodeAt(1) | 0x20) === 0x72 && (name.charCodeAt(2) | 0x20) === 0x6c;
 }
 
-// Consume a string token
-
-/** `ending` is the quote that opened the string; s.pos is just past it. */
 function consumeStringToken(s: CssTokenizer, ending: number): number {
   const text = s.text;
   const end = s.end;
@@ -864,9 +699,7 @@ function consumeStringToken(s: CssTokenizer, ending: number): number {
   let run = s.pos; // start of the current run of code points copied as they are
   let i = s.pos;
   for (;;) {
-    // Fast path for "anything else: append the current input code point": code units that
-    // are not the ending quote, not a backslash, not a surrogate and above U+000D (so not
-    // LF, CR, FF or NUL, which preprocessing changes) stand for themselves.
+    // Units but the quote, `\`, surrogates and <= U+000D (preprocessing changes those) stand for themselves.
     while (i < end) {
       const u = text.charCodeAt(i);
       if (u === ending || u === REVERSE_SOLIDUS || u <= CARRIAGE_RETURN || (u >= 0xd800 && u <= 0xdfff)) break;
@@ -878,7 +711,6 @@ function consumeStringToken(s: CssTokenizer, ending: number): number {
     }
     const c = codePointAt(s, i);
     if (c === EOF) {
-      // Parse error, but the string token still counts.
       s.pos = i;
       break;
     }
@@ -888,7 +720,6 @@ function consumeStringToken(s: CssTokenizer, ending: number): number {
       break;
     }
     if (c === LINE_FEED) {
-      // Parse error: reconsume the newline, which ends a bad string.
       s.pos = i;
       return TOKEN_BAD_STRING;
     }
@@ -914,9 +745,6 @@ function consumeStringToken(s: CssTokenizer, ending: number): number {
   return TOKEN_STRING;
 }
 
-// Consume a url token
-
-/** Called after `url(` (and whitespace); the token started at the name. */
 function consumeUrlToken(s: CssTokenizer): number {
   consumeWhitespace(s);
   const text = s.text;
@@ -925,9 +753,7 @@ function consumeUrlToken(s: CssTokenizer): number {
   let run = s.pos;
   let i = s.pos;
   for (;;) {
-    // Fast path for "anything else: append the current input code point": code units
-    // above U+0020 (so no whitespace, non-printable, NUL, CR or FF) that are not `"`,
-    // `'`, `(`, `)`, `\`, DELETE or a surrogate stand for themselves.
+    // Units above U+0020 but quotes, parentheses, `\`, DELETE and surrogates stand for themselves.
     while (i < end) {
       const u = text.charCodeAt(i);
       if (u <= SPACE || u === QUOTATION_MARK || u === APOSTROPHE || u === LEFT_PARENTHESIS || u === RIGHT_PARENTHESIS || u === REVERSE_SOLIDUS || u === DELETE || (u >= 0xd800 && u <= 0xdfff)) break;
@@ -971,22 +797,17 @@ function consumeUrlToken(s: CssTokenizer): number {
     }
     i = s.pos;
   }
-  // `i` is where the contents ended: at `)`, at trailing whitespace, or at EOF.
   s.valuePrefix = prefix;
   s.valueStart = run;
   s.valueEnd = i;
   return TOKEN_URL;
 }
 
-// Consume an escaped code point
-
-/** Called after the backslash of a valid escape; returns the code point it stands for. */
 function consumeEscapedCodePoint(s: CssTokenizer): number {
   const c = codePointAt(s, s.pos);
   if (c === EOF) return REPLACEMENT_CHARACTER; // parse error
   s.pos = nextOffset(s, s.pos);
   if (!isHexDigit(c)) return c;
-  // One to six hex digits, then one optional whitespace code point that ends the escape.
   let value = hexValue(c);
   for (let count = 1; count < 6 && isHexDigit(codePointAt(s, s.pos)); count++) {
     value = value * 16 + hexValue(s.text.charCodeAt(s.pos));
@@ -997,18 +818,12 @@ function consumeEscapedCodePoint(s: CssTokenizer): number {
   return value;
 }
 
-// Check if two code points are a valid escape
-
 function isValidEscape(first: number, second: number): boolean {
   return first === REVERSE_SOLIDUS && second !== LINE_FEED;
 }
 
-// Check if three code points would start an ident sequence
-
-/** Looks at the three code points starting at offset `i` without consuming them. */
 function wouldStartIdentSequence(s: CssTokenizer, i: number): boolean {
-  // Fast path: an ASCII first code point other than `-`, `\` and NUL decides alone
-  // (an ident-start code point or not), and the raw unit is the code point.
+  // An ASCII first unit other than `-`, `\` and NUL decides alone.
   if (i < s.end) {
     const u = s.text.charCodeAt(i);
     if (u < 0x80 && u !== HYPHEN_MINUS && u !== REVERSE_SOLIDUS && u !== 0) return ASCII_IDENT_START[u] === 1;
@@ -1025,12 +840,7 @@ function wouldStartIdentSequence(s: CssTokenizer, i: number): boolean {
   return false;
 }
 
-// Check if three code points would start a number
-
-/**
- * Signs, `.` and digits are ASCII and never preprocessed, and no preprocessed code point
- * is one of them, so the raw code units at consecutive offsets decide.
- */
+// Signs, `.` and digits are never preprocessed and no preprocessed code point is one: raw units decide.
 function wouldStartNumber(s: CssTokenizer, i: number): boolean {
   if (i >= s.end) return false;
   const first = s.text.charCodeAt(i);
@@ -1042,9 +852,6 @@ function wouldStartNumber(s: CssTokenizer, i: number): boolean {
   return isDigit(first);
 }
 
-// Consume an ident sequence
-
-/** Consumes the name into the current value (valuePrefix, valueStart, valueEnd). */
 function consumeIdentSequence(s: CssTokenizer): void {
   const text = s.text;
   const end = s.end;
@@ -1053,20 +860,16 @@ function consumeIdentSequence(s: CssTokenizer): void {
   let run = s.pos;
   let i = s.pos;
   for (;;) {
-    // Fast path for "ident code point: append it": ASCII letters, digits, `-` and `_`
-    // are never preprocessed.
     while (i < end) {
       const u = text.charCodeAt(i);
       if (u >= 0x80 || ident[u] === 0) break;
       i++;
     }
-    // Any other ASCII code unit but NUL and `\` ends the name as it is.
     if (i >= end) break;
     const u = text.charCodeAt(i);
     if (u < 0x80 && u !== 0 && u !== REVERSE_SOLIDUS) break;
     const c = codePointAt(s, i);
     if (c >= 0x80 && isIdentCodePoint(s, c)) {
-      // A non-ASCII ident code point (NUL and lone surrogates read as U+FFFD, one too).
       const next = nextOffset(s, i);
       if (c === REPLACEMENT_CHARACTER && isSubstituted(s, i)) {
         prefix += text.slice(run, i) + '\uFFFD';
@@ -1091,13 +894,7 @@ function consumeIdentSequence(s: CssTokenizer): void {
   s.valueEnd = i;
 }
 
-// Consume a number
-
-/**
- * Sets numberStart/numberEnd, numberIsInteger and numberSign. The value is computed only
- * on request (tokenNumeric): the policy never needs it. Numbers are ASCII and never
- * preprocessed, so the raw code units decide (see wouldStartNumber).
- */
+// The value is computed only on request (tokenNumeric): the policy never needs it.
 function consumeNumber(s: CssTokenizer): void {
   const text = s.text;
   s.numberStart = s.pos;
@@ -1129,9 +926,6 @@ function consumeNumber(s: CssTokenizer): void {
   s.numberSign = sign;
 }
 
-// Consume the remnants of a bad url
-
-/** Skips to the `)` that ends a bad url (escaped `\)` does not end it) or to EOF. */
 function consumeRemnantsOfBadUrl(s: CssTokenizer): void {
   for (;;) {
     const c = codePointAt(s, s.pos);

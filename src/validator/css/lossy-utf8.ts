@@ -1,8 +1,5 @@
-// Lossy UTF-8 decoding, the way a browser reads a stylesheet it was told is UTF-8 (WHATWG
-// Encoding, "UTF-8 decode" with error mode "replacement"): each maximal invalid subpart
-// becomes one U+FFFD. Why not stop at the first bad byte: a stylesheet with one stray
-// byte still loads in the frame, and every url() after that byte still fetches, so the
-// scanner must keep reading what the browser will read (D-19).
+// Lossy UTF-8 decoding as a browser reads a stylesheet (WHATWG Encoding, "replacement" mode: each maximal invalid
+// subpart becomes one U+FFFD): after a stray byte every url() still fetches, so the scan reads on (D-19).
 // No TextDecoder: the validator uses only ECMAScript (text.ts decodes strictly).
 
 export interface LossyText {
@@ -48,8 +45,7 @@ export function decodeUtf8Lossy(bytes: Uint8Array): LossyText {
       emit(b0);
       continue;
     }
-    // Bytes still needed and the allowed range of the next byte (which narrows only for
-    // the first continuation byte: no overlongs, no surrogates, nothing above U+10FFFF).
+    // The range narrows only for the first continuation byte: no overlongs, surrogates or values above U+10FFFF.
     let needed: number;
     let lower = 0x80;
     let upper = 0xbf;
