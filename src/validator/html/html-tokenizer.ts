@@ -1,64 +1,36 @@
-// The WHATWG HTML tokenizer (HTML Living Standard, 13.2.5 "Tokenization"), one function per
-// state, each behind a banner naming the spec state and its section number. The entrypoint
-// policy (policy.ts) reads the token stream the way a browser's tree builder would, so this
-// must tokenize exactly as a browser does: a scanner that reads `<scr<script>ipt>` or
-// `<!--->` differently from the browser is a bypass. It is tested against every
-// html5lib-tests tokenizer case (test/validator/html-tokenizer.test.mjs).
-//
-// Input preprocessing (13.2.3.5) is done on the fly instead of on a copy, so that every
-// token keeps offsets into the original text: a CR, or a CR LF pair, is read as one LF
-// (`read()` below), and text copied out of the input is normalized the same way.
-// Parse errors are not reported: the policy decides what is an error, and the spec's
-// error recovery (which is what browsers do) is what we follow.
-//
-// Linear time: every state consumes input or hands over to a state that does; text runs
-// are sliced, not built a character at a time; named references look ahead at most
-// NAMED_REFERENCE_MAX_LENGTH characters; duplicate-attribute checks use a set once a tag
-// has many attributes.
+// The WHATWG HTML tokenizer (13.2.5), tested on every html5lib-tests case: reading `<scr<script>ipt>` or `<!--->`
+// unlike a browser would be a bypass. CR and CR LF read as LF on the fly, so offsets stay in the original text.
 import { matchNamedReference, numericReferenceValue } from './character-references.js';
 import { OffsetMap } from './offset-map.js';
 
-/** Content states a consumer may switch to after a start tag (13.2.6.2 and 13.2.6.4.7). */
 export type ContentState = 'data' | 'rcdata' | 'rawtext' | 'scriptData' | 'plaintext' | 'cdataSection';
 
 export interface HtmlAttribute {
-  /** ASCII-lowercased name, as the tokenizer produces it (no SVG case adjustment). */
   readonly name: string;
-  /** The value after character references and newline normalization. */
   readonly value: string;
   readonly nameStart: number;
   readonly nameEnd: number;
-  /** The raw value span (inside the quotes); both equal `nameEnd` when there is no value. */
   readonly valueStart: number;
   readonly valueEnd: number;
-  /** Decoded value offsets to file offsets; null when `value` is the raw span verbatim. */
   readonly valueMap: OffsetMap | null;
 }
 
 export interface TagToken {
   readonly type: 'startTag' | 'endTag';
-  /** ASCII-lowercased tag name. */
   readonly name: string;
-  /** Offset of the `<`. */
   readonly start: number;
-  /** Offset of the first character of the name. */
   readonly nameStart: number;
-  /** Offset just past the `>`. */
   readonly end: number;
   readonly selfClosing: boolean;
-  /** Attributes the browser keeps: the first of each name (13.2.5.33, duplicates removed). */
   readonly attributes: readonly HtmlAttribute[];
-  /** Later attributes with a name already present: dropped by browsers, kept here for reporting. */
   readonly duplicates: readonly HtmlAttribute[];
 }
 
 export interface CharacterToken {
   readonly type: 'character';
   readonly data: string;
-  /** The file span the data came from. */
   readonly start: number;
   readonly end: number;
-  /** True when `data` maps one-to-one onto the file span (no reference, no CR LF pair). */
   readonly literal: boolean;
 }
 
@@ -79,10 +51,6 @@ export interface DoctypeToken {
   readonly end: number;
 }
 
-/**
- * Not a spec token: a position marker emitted when `<![CDATA[` opens a CDATA section
- * (foreign content only), so a consumer can see sections that produce no text.
- */
 export interface CdataMarkerToken {
   readonly type: 'cdataStart';
   readonly start: number;
@@ -98,13 +66,10 @@ export interface EofToken {
 export type HtmlToken = TagToken | CharacterToken | CommentToken | DoctypeToken | CdataMarkerToken | EofToken;
 
 export interface TokenizerOptions {
-  /** Initial state (the html5lib tests start in each content state). Default `data`. */
   readonly initialState?: ContentState;
-  /** "The tag name of the last start tag to have been emitted" (appropriate end tag). */
   readonly lastStartTag?: string;
 }
 
-// Character codes.
 const EOF = -1;
 const NUL = 0x00;
 const TAB = 0x09;
@@ -130,15 +95,12 @@ const UPPER_X = 0x58;
 
 const REPLACEMENT = '\ufffd';
 
-// Which `<` end a text run (see emitTextRun).
 const LT_DATA = 0;
 const LT_TEXT = 1;
 const LT_SCRIPT = 2;
 const LT_NONE = 3;
-/** Every `<` ends the run (the escaped script states handle each `<` themselves). */
 const LT_DATA_ANY = 4;
 
-// States (13.2.5.1-80), numbered in spec order.
 const DATA = 1;
 const RCDATA = 2;
 const RAWTEXT = 3;
@@ -229,13 +191,10 @@ const CONTENT_STATES: Readonly<Record<ContentState, number>> = {
   cdataSection: CDATA_SECTION,
 };
 
-/** Above this many attributes on one tag, duplicate checks switch from a scan to a set. */
 const ATTRIBUTE_SET_THRESHOLD = 8;
-/** Numeric references saturate here: anything above U+10FFFF reads as U+FFFD anyway. */
 const NUMERIC_REFERENCE_CAP = 0x110000;
 
 function isWhitespace(c: number): boolean {
-  // ASCII whitespace as the tokenizer sees it after preprocessing (CR reads as LF).
   return c === TAB || c === LF || c === FF || c === SPACE || c === CR;
 }
 
@@ -259,13 +218,11 @@ function isAsciiAlphanumeric(c: number): boolean {
   return isAsciiAlpha(c) || isAsciiDigit(c);
 }
 
-/** After `&`: an alphanumeric or `#` enters a reference state; anything else flushes `&` as is. */
 function startsReference(c: number): boolean {
   return c === HASH || isAsciiAlphanumeric(c);
 }
 
 function asciiLowercase(text: string): string {
-  // Tag and attribute names: ASCII lowercase only (never locale rules, never non-ASCII).
   return text.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 }
 
@@ -273,7 +230,6 @@ function lowerSlice(text: string): string {
   return /[A-Z]/.test(text) ? asciiLowercase(text) : text;
 }
 
-/** Whether `word` (ASCII uppercase letters) is at `at`, ASCII case-insensitively. */
 function matchesAsciiCaseInsensitive(input: string, at: number, word: string): boolean {
   if (at + word.length > input.length) return false;
   for (let i = 0; i < word.length; i++) {
@@ -284,7 +240,6 @@ function matchesAsciiCaseInsensitive(input: string, at: number, word: string): b
   return true;
 }
 
-/** Per-attribute scratch state while a tag is being built. */
 interface AttributeBuilder {
   name: string;
   nameStart: number;
@@ -541,7 +496,6 @@ export class HtmlTokenizer {
   private appendValueDecoded(text: string, start: number, end: number): void {
     const a = this.attribute!;
     if (a.valueMap === null) {
-      // Back-fill the literal prefix so far: it is one run from the value's start.
       a.valueMap = new OffsetMap();
       a.valueMap.literal(a.valueStart, a.value.length);
     }
@@ -758,7 +712,6 @@ export class HtmlTokenizer {
       this.tagStart = at;
       this.state = TAG_OPEN;
     } else {
-      // U+0000 NULL: unexpected-null-character; emitted as is (the tree builder drops it).
       this.emitCurrent(c);
     }
   }
@@ -843,14 +796,12 @@ export class HtmlTokenizer {
       this.createTag('startTag', this.tagStart);
       this.state = TAG_NAME;
     } else if (c === QUESTION) {
-      // unexpected-question-mark-instead-of-tag-name: `<?x>` is a comment, not a tag.
       this.createComment(this.tagStart, '');
       this.state = BOGUS_COMMENT;
     } else if (c === EOF) {
       this.emitSlice(this.tagStart, this.pos);
       this.emitEof();
     } else {
-      // invalid-first-character-of-tag-name: `<` is text (`< b`, `<1`).
       this.emitSlice(this.tagStart, this.pos);
       this.state = DATA;
     }
@@ -865,14 +816,12 @@ export class HtmlTokenizer {
       this.createTag('endTag', this.tagStart);
       this.state = TAG_NAME;
     } else if (c === GT) {
-      // missing-end-tag-name: `</>` is dropped entirely.
       this.consume();
       this.state = DATA;
     } else if (c === EOF) {
       this.emitSlice(this.tagStart, this.pos);
       this.emitEof();
     } else {
-      // invalid-first-character-of-tag-name: `</ x>` is a comment.
       this.createComment(this.tagStart, '');
       this.state = BOGUS_COMMENT;
     }
@@ -1012,7 +961,6 @@ export class HtmlTokenizer {
         return;
       }
     }
-    // Anything else: "</" and the temporary buffer are text; reconsume in the text state.
     this.emitSlice(this.temporaryStart, this.pos);
     this.state = textState;
   }
@@ -1305,7 +1253,6 @@ export class HtmlTokenizer {
     } else if (c === SOLIDUS || c === GT || c === EOF) {
       this.state = AFTER_ATTRIBUTE_NAME;
     } else if (c === EQUALS) {
-      // unexpected-equals-sign-before-attribute-name: `=` starts the name.
       this.startAttribute();
       this.consume();
       this.attribute!.name = '=';
@@ -1333,7 +1280,6 @@ export class HtmlTokenizer {
     }
     const a = this.attribute!;
     if (p > start) {
-      // `"`, `'` and `<` are parse errors but part of the name.
       const run = input.slice(start, p);
       a.name += upper ? asciiLowercase(run) : run;
       this.pos = p;
@@ -1394,7 +1340,6 @@ export class HtmlTokenizer {
       this.beginAttributeValue(this.pos);
       this.state = ATTRIBUTE_VALUE_SINGLE_QUOTED;
     } else if (c === GT) {
-      // missing-attribute-value: `<a b=>` has b="".
       this.beginAttributeValue(this.pos);
       this.consume();
       this.state = DATA;
@@ -1417,7 +1362,6 @@ export class HtmlTokenizer {
     while (p < n) {
       const c = input.charCodeAt(p);
       if (c === quote || c === NUL || c === CR) break;
-      // An `&` that cannot start a reference is flushed as itself: keep it in the run.
       if (c === AMP && startsReference(input.charCodeAt(p + 1))) break;
       p++;
     }
@@ -1458,7 +1402,6 @@ export class HtmlTokenizer {
       p++;
     }
     if (p > start) {
-      // `"`, `'`, `<`, `=` and a grave accent are parse errors but part of the value.
       this.appendValueSlice(start, p);
       this.pos = p;
     }
@@ -1499,7 +1442,6 @@ export class HtmlTokenizer {
       this.state = DATA;
       this.emitTag();
     } else {
-      // missing-whitespace-between-attributes: `<a b="1"c="2">` has two attributes.
       this.state = BEFORE_ATTRIBUTE_NAME;
     }
   }
@@ -1516,7 +1458,6 @@ export class HtmlTokenizer {
       this.state = DATA;
       this.emitTag();
     } else {
-      // unexpected-solidus-in-tag: `<a / b>` reads as `<a b>`.
       this.state = BEFORE_ATTRIBUTE_NAME;
     }
   }
@@ -1561,12 +1502,10 @@ export class HtmlTokenizer {
         this.enqueue({ type: 'cdataStart', start: this.tagStart, end: this.pos });
         this.state = CDATA_SECTION;
       } else {
-        // cdata-in-html-content: a bogus comment whose data starts with "[CDATA[".
         this.createComment(this.tagStart, '[CDATA[');
         this.state = BOGUS_COMMENT;
       }
     } else {
-      // incorrectly-opened-comment: `<!x>` is a comment ending at the first `>`.
       this.createComment(this.tagStart, '');
       this.state = BOGUS_COMMENT;
     }
@@ -1581,7 +1520,6 @@ export class HtmlTokenizer {
       this.consume();
       this.state = COMMENT_START_DASH;
     } else if (c === GT) {
-      // abrupt-closing-of-empty-comment: `<!-->` is a whole (empty) comment.
       this.consume();
       this.state = DATA;
       this.emitComment();
@@ -1599,7 +1537,6 @@ export class HtmlTokenizer {
       this.consume();
       this.state = COMMENT_END;
     } else if (c === GT) {
-      // abrupt-closing-of-empty-comment: `<!--->` too.
       this.consume();
       this.state = DATA;
       this.emitComment();
@@ -1680,7 +1617,6 @@ export class HtmlTokenizer {
   // 13.2.5.49 Comment less-than sign bang dash dash state
   // =================================================================================
   private commentLessThanSignBangDashDashState(): void {
-    // `>` or EOF: reconsume in comment end; anything else is nested-comment, same move.
     this.state = COMMENT_END;
   }
 
@@ -1735,7 +1671,6 @@ export class HtmlTokenizer {
       this.commentData += '--!';
       this.state = COMMENT_END_DASH;
     } else if (c === GT) {
-      // incorrectly-closed-comment: `--!>` closes the comment.
       this.consume();
       this.state = DATA;
       this.emitComment();
@@ -1758,7 +1693,6 @@ export class HtmlTokenizer {
       return this.emitQuirkyDoctypeAndEof();
     }
     if (isWhitespace(c)) this.consume();
-    // `>` is reconsumed in the next state; anything else is missing-whitespace-before-doctype-name.
     this.state = BEFORE_DOCTYPE_NAME;
   }
 
@@ -1816,7 +1750,6 @@ export class HtmlTokenizer {
       this.pos += 6;
       this.state = AFTER_DOCTYPE_SYSTEM_KEYWORD;
     } else {
-      // invalid-character-sequence-after-doctype-name
       this.doctypeForceQuirks = true;
       this.state = BOGUS_DOCTYPE;
     }
@@ -1834,8 +1767,6 @@ export class HtmlTokenizer {
       this.state = isPublic ? BEFORE_DOCTYPE_PUBLIC_IDENTIFIER : BEFORE_DOCTYPE_SYSTEM_IDENTIFIER;
       return;
     }
-    // A quote right after the keyword is missing-whitespace-after-doctype-*-keyword; the
-    // identifier is read all the same.
     this.identifierOrBogus(c, isPublic);
   }
 
@@ -1862,13 +1793,11 @@ export class HtmlTokenizer {
         this.state = c === QUOTE ? DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED : DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED;
       }
     } else if (c === GT) {
-      // missing-doctype-public-identifier / missing-doctype-system-identifier
       this.consume();
       this.doctypeForceQuirks = true;
       this.state = DATA;
       this.emitDoctype();
     } else {
-      // missing-quote-before-doctype-*-identifier
       this.doctypeForceQuirks = true;
       this.state = BOGUS_DOCTYPE;
     }
@@ -1887,7 +1816,6 @@ export class HtmlTokenizer {
     if (c === quote) {
       this.state = isPublic ? AFTER_DOCTYPE_PUBLIC_IDENTIFIER : AFTER_DOCTYPE_SYSTEM_IDENTIFIER;
     } else if (c === GT) {
-      // abrupt-doctype-public-identifier / abrupt-doctype-system-identifier
       this.doctypeForceQuirks = true;
       this.state = DATA;
       this.emitDoctype();
@@ -1912,7 +1840,6 @@ export class HtmlTokenizer {
       this.state = DATA;
       this.emitDoctype();
     } else {
-      // A quote is missing-whitespace-between-doctype-public-and-system-identifiers.
       this.identifierOrBogus(c, false);
     }
   }
@@ -1946,7 +1873,6 @@ export class HtmlTokenizer {
       this.emitDoctype();
       return;
     }
-    // unexpected-character-after-doctype-system-identifier: does not set force-quirks.
     this.pos -= this.charLength;
     this.state = BOGUS_DOCTYPE;
   }
@@ -2031,7 +1957,6 @@ export class HtmlTokenizer {
   private namedCharacterReferenceState(): void {
     const match = matchNamedReference(this.input, this.pos);
     if (match === null) {
-      // No name matches: flush "&" and let the ambiguous ampersand state take the run.
       this.flushRawReference();
       this.state = AMBIGUOUS_AMPERSAND;
       return;
@@ -2046,7 +1971,6 @@ export class HtmlTokenizer {
         return;
       }
     }
-    // Without `;` this is missing-semicolon-after-character-reference; decoded all the same.
     this.flushDecodedReference(match.value);
     this.state = this.returnState;
   }
@@ -2065,7 +1989,6 @@ export class HtmlTokenizer {
       else this.emitSlice(start, p);
       return;
     }
-    // `;` is unknown-named-character-reference; either way, reconsume in the return state.
     this.state = this.returnState;
   }
 
@@ -2090,7 +2013,6 @@ export class HtmlTokenizer {
     if (isAsciiHexDigit(this.read())) {
       this.state = HEXADECIMAL_CHARACTER_REFERENCE;
     } else {
-      // absence-of-digits-in-numeric-character-reference: "&#x" stays as text.
       this.flushRawReference();
       this.state = this.returnState;
     }
@@ -2128,7 +2050,6 @@ export class HtmlTokenizer {
     this.characterReferenceCode = code;
     this.pos = p;
     if (p < this.length && input.charCodeAt(p) === SEMICOLON) this.pos++;
-    // else missing-semicolon-after-character-reference
     this.state = NUMERIC_CHARACTER_REFERENCE_END;
   }
 
