@@ -694,9 +694,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.1 Data state
-  // =================================================================================
   private dataState(): void {
     if (this.emitTextRun(EOF, true, LT_DATA)) return;
     const c = this.read();
@@ -716,9 +714,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.2 RCDATA state
-  // =================================================================================
   private rcdataState(): void {
     if (this.emitTextRun(EOF, true, LT_TEXT)) return;
     const c = this.read();
@@ -738,16 +734,12 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.3 RAWTEXT state
-  // =================================================================================
   private rawtextState(): void {
     this.rawTextLike(RAWTEXT_LESS_THAN_SIGN, LT_TEXT);
   }
 
-  // =================================================================================
   // 13.2.5.4 Script data state
-  // =================================================================================
   private scriptDataState(): void {
     this.rawTextLike(SCRIPT_DATA_LESS_THAN_SIGN, LT_SCRIPT);
   }
@@ -768,9 +760,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.5 PLAINTEXT state
-  // =================================================================================
   private plaintextState(): void {
     if (this.emitTextRun(EOF, false, LT_NONE)) return;
     const c = this.read();
@@ -781,9 +771,7 @@ export class HtmlTokenizer {
     this.emitCharacters(REPLACEMENT, at, at + 1, true);
   }
 
-  // =================================================================================
   // 13.2.5.6 Tag open state
-  // =================================================================================
   private tagOpenState(): void {
     const c = this.read();
     if (c === BANG) {
@@ -807,9 +795,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.7 End tag open state
-  // =================================================================================
   private endTagOpenState(): void {
     const c = this.read();
     if (isAsciiAlpha(c)) {
@@ -827,9 +813,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.8 Tag name state
-  // =================================================================================
   private tagNameState(): void {
     const input = this.input;
     const start = this.pos;
@@ -860,44 +844,32 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.9 RCDATA less-than sign state
-  // =================================================================================
   private rcdataLessThanSignState(): void {
     this.lessThanSignInText(RCDATA_END_TAG_OPEN, RCDATA);
   }
 
-  // =================================================================================
   // 13.2.5.10 RCDATA end tag open state
-  // =================================================================================
   private rcdataEndTagOpenState(): void {
     this.endTagOpenInText(RCDATA_END_TAG_NAME, RCDATA);
   }
 
-  // =================================================================================
   // 13.2.5.11 RCDATA end tag name state
-  // =================================================================================
   private rcdataEndTagNameState(): void {
     this.endTagNameInText(RCDATA);
   }
 
-  // =================================================================================
   // 13.2.5.12 RAWTEXT less-than sign state
-  // =================================================================================
   private rawtextLessThanSignState(): void {
     this.lessThanSignInText(RAWTEXT_END_TAG_OPEN, RAWTEXT);
   }
 
-  // =================================================================================
   // 13.2.5.13 RAWTEXT end tag open state
-  // =================================================================================
   private rawtextEndTagOpenState(): void {
     this.endTagOpenInText(RAWTEXT_END_TAG_NAME, RAWTEXT);
   }
 
-  // =================================================================================
   // 13.2.5.14 RAWTEXT end tag name state
-  // =================================================================================
   private rawtextEndTagNameState(): void {
     this.endTagNameInText(RAWTEXT);
   }
@@ -965,9 +937,7 @@ export class HtmlTokenizer {
     this.state = textState;
   }
 
-  // =================================================================================
   // 13.2.5.15 Script data less-than sign state
-  // =================================================================================
   private scriptDataLessThanSignState(): void {
     const c = this.read();
     if (c === SOLIDUS) {
@@ -984,23 +954,17 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.16 Script data end tag open state
-  // =================================================================================
   private scriptDataEndTagOpenState(): void {
     this.endTagOpenInText(SCRIPT_DATA_END_TAG_NAME, SCRIPT_DATA);
   }
 
-  // =================================================================================
   // 13.2.5.17 Script data end tag name state
-  // =================================================================================
   private scriptDataEndTagNameState(): void {
     this.endTagNameInText(SCRIPT_DATA);
   }
 
-  // =================================================================================
   // 13.2.5.18 Script data escape start state
-  // =================================================================================
   private scriptDataEscapeStartState(): void {
     if (this.read() === DASH) {
       this.consume();
@@ -1011,9 +975,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.19 Script data escape start dash state
-  // =================================================================================
   private scriptDataEscapeStartDashState(): void {
     if (this.read() === DASH) {
       this.consume();
@@ -1024,9 +986,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.20 Script data escaped state
-  // =================================================================================
   private scriptDataEscapedState(): void {
     if (this.emitTextRun(DASH, false, LT_DATA_ANY)) return;
     const c = this.read();
@@ -1046,9 +1006,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.21 Script data escaped dash state
-  // =================================================================================
   private scriptDataEscapedDashState(): void {
     const c = this.read();
     if (c === EOF) return this.emitEof();
@@ -1067,9 +1025,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.22 Script data escaped dash dash state
-  // =================================================================================
   private scriptDataEscapedDashDashState(): void {
     const c = this.read();
     if (c === EOF) return this.emitEof();
@@ -1090,9 +1046,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.23 Script data escaped less-than sign state
-  // =================================================================================
   private scriptDataEscapedLessThanSignState(): void {
     const c = this.read();
     if (c === SOLIDUS) {
@@ -1109,23 +1063,17 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.24 Script data escaped end tag open state
-  // =================================================================================
   private scriptDataEscapedEndTagOpenState(): void {
     this.endTagOpenInText(SCRIPT_DATA_ESCAPED_END_TAG_NAME, SCRIPT_DATA_ESCAPED);
   }
 
-  // =================================================================================
   // 13.2.5.25 Script data escaped end tag name state
-  // =================================================================================
   private scriptDataEscapedEndTagNameState(): void {
     this.endTagNameInText(SCRIPT_DATA_ESCAPED);
   }
 
-  // =================================================================================
   // 13.2.5.26 Script data double escape start state
-  // =================================================================================
   private scriptDataDoubleEscapeStartState(): void {
     this.doubleEscapeBoundary(SCRIPT_DATA_DOUBLE_ESCAPED, SCRIPT_DATA_ESCAPED, SCRIPT_DATA_ESCAPED);
   }
@@ -1156,9 +1104,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.27 Script data double escaped state
-  // =================================================================================
   private scriptDataDoubleEscapedState(): void {
     if (this.emitTextRun(DASH, false, LT_DATA_ANY)) return;
     const c = this.read();
@@ -1178,9 +1124,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.28 Script data double escaped dash state
-  // =================================================================================
   private scriptDataDoubleEscapedDashState(): void {
     const c = this.read();
     if (c === EOF) return this.emitEof();
@@ -1199,9 +1143,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.29 Script data double escaped dash dash state
-  // =================================================================================
   private scriptDataDoubleEscapedDashDashState(): void {
     const c = this.read();
     if (c === EOF) return this.emitEof();
@@ -1222,9 +1164,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.30 Script data double escaped less-than sign state
-  // =================================================================================
   private scriptDataDoubleEscapedLessThanSignState(): void {
     if (this.read() === SOLIDUS) {
       this.consume();
@@ -1236,16 +1176,12 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.31 Script data double escape end state
-  // =================================================================================
   private scriptDataDoubleEscapeEndState(): void {
     this.doubleEscapeBoundary(SCRIPT_DATA_ESCAPED, SCRIPT_DATA_DOUBLE_ESCAPED, SCRIPT_DATA_DOUBLE_ESCAPED);
   }
 
-  // =================================================================================
   // 13.2.5.32 Before attribute name state
-  // =================================================================================
   private beforeAttributeNameState(): void {
     const c = this.read();
     if (isWhitespace(c)) {
@@ -1263,9 +1199,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.33 Attribute name state
-  // =================================================================================
   private attributeNameState(): void {
     const input = this.input;
     const start = this.pos;
@@ -1300,9 +1234,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.34 After attribute name state
-  // =================================================================================
   private afterAttributeNameState(): void {
     const c = this.read();
     if (c === EOF) return this.emitEof(); // eof-in-tag
@@ -1324,9 +1256,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.35 Before attribute value state
-  // =================================================================================
   private beforeAttributeValueState(): void {
     const c = this.read();
     if (isWhitespace(c)) {
@@ -1387,9 +1317,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.38 Attribute value (unquoted) state
-  // =================================================================================
   private attributeValueUnquotedState(): void {
     const input = this.input;
     const start = this.pos;
@@ -1425,9 +1353,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.39 After attribute value (quoted) state
-  // =================================================================================
   private afterAttributeValueQuotedState(): void {
     const c = this.read();
     if (c === EOF) return this.emitEof(); // eof-in-tag
@@ -1446,9 +1372,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.40 Self-closing start tag state
-  // =================================================================================
   private selfClosingStartTagState(): void {
     const c = this.read();
     if (c === EOF) return this.emitEof(); // eof-in-tag
@@ -1462,9 +1386,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.41 Bogus comment state
-  // =================================================================================
   private bogusCommentState(): void {
     this.appendCommentRun(GT, GT);
     const c = this.read();
@@ -1483,9 +1405,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.42 Markup declaration open state
-  // =================================================================================
   private markupDeclarationOpenState(): void {
     const input = this.input;
     const p = this.pos;
@@ -1511,9 +1431,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.43 Comment start state
-  // =================================================================================
   private commentStartState(): void {
     const c = this.read();
     if (c === DASH) {
@@ -1528,9 +1446,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.44 Comment start dash state
-  // =================================================================================
   private commentStartDashState(): void {
     const c = this.read();
     if (c === DASH) {
@@ -1549,9 +1465,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.45 Comment state
-  // =================================================================================
   private commentState(): void {
     this.appendCommentRun(LT, DASH);
     const c = this.read();
@@ -1572,9 +1486,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.46 Comment less-than sign state
-  // =================================================================================
   private commentLessThanSignState(): void {
     const c = this.read();
     if (c === BANG) {
@@ -1589,9 +1501,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.47 Comment less-than sign bang state
-  // =================================================================================
   private commentLessThanSignBangState(): void {
     if (this.read() === DASH) {
       this.consume();
@@ -1601,9 +1511,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.48 Comment less-than sign bang dash state
-  // =================================================================================
   private commentLessThanSignBangDashState(): void {
     if (this.read() === DASH) {
       this.consume();
@@ -1613,16 +1521,12 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.49 Comment less-than sign bang dash dash state
-  // =================================================================================
   private commentLessThanSignBangDashDashState(): void {
     this.state = COMMENT_END;
   }
 
-  // =================================================================================
   // 13.2.5.50 Comment end dash state
-  // =================================================================================
   private commentEndDashState(): void {
     const c = this.read();
     if (c === DASH) {
@@ -1637,9 +1541,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.51 Comment end state
-  // =================================================================================
   private commentEndState(): void {
     const c = this.read();
     if (c === GT) {
@@ -1661,9 +1563,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.52 Comment end bang state
-  // =================================================================================
   private commentEndBangState(): void {
     const c = this.read();
     if (c === DASH) {
@@ -1683,9 +1583,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.53 DOCTYPE state
-  // =================================================================================
   private doctypeState(): void {
     const c = this.read();
     if (c === EOF) {
@@ -1696,9 +1594,7 @@ export class HtmlTokenizer {
     this.state = BEFORE_DOCTYPE_NAME;
   }
 
-  // =================================================================================
   // 13.2.5.54 Before DOCTYPE name state
-  // =================================================================================
   private beforeDoctypeNameState(): void {
     const c = this.read();
     if (isWhitespace(c)) return this.consume();
@@ -1715,9 +1611,7 @@ export class HtmlTokenizer {
     this.state = DOCTYPE_NAME;
   }
 
-  // =================================================================================
   // 13.2.5.55 DOCTYPE name state
-  // =================================================================================
   private doctypeNameState(): void {
     const c = this.read();
     if (c === EOF) return this.emitQuirkyDoctypeAndEof();
@@ -1730,9 +1624,7 @@ export class HtmlTokenizer {
     else this.doctypeName += isAsciiUpper(c) ? String.fromCharCode(c + 0x20) : String.fromCharCode(c);
   }
 
-  // =================================================================================
   // 13.2.5.56 After DOCTYPE name state
-  // =================================================================================
   private afterDoctypeNameState(): void {
     const c = this.read();
     if (c === EOF) return this.emitQuirkyDoctypeAndEof();
@@ -1826,9 +1718,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.61 After DOCTYPE public identifier state
-  // =================================================================================
   private afterDoctypePublicIdentifierState(): void {
     const c = this.read();
     if (c === EOF) return this.emitQuirkyDoctypeAndEof();
@@ -1844,9 +1734,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.62 Between DOCTYPE public and system identifiers state
-  // =================================================================================
   private betweenDoctypePublicAndSystemIdentifiersState(): void {
     const c = this.read();
     if (c === EOF) return this.emitQuirkyDoctypeAndEof();
@@ -1860,9 +1748,7 @@ export class HtmlTokenizer {
     this.identifierOrBogus(c, false);
   }
 
-  // =================================================================================
   // 13.2.5.67 After DOCTYPE system identifier state
-  // =================================================================================
   private afterDoctypeSystemIdentifierState(): void {
     const c = this.read();
     if (c === EOF) return this.emitQuirkyDoctypeAndEof();
@@ -1877,9 +1763,7 @@ export class HtmlTokenizer {
     this.state = BOGUS_DOCTYPE;
   }
 
-  // =================================================================================
   // 13.2.5.68 Bogus DOCTYPE state
-  // =================================================================================
   private bogusDoctypeState(): void {
     const gt = this.input.indexOf('>', this.pos);
     if (gt < 0) {
@@ -1892,9 +1776,7 @@ export class HtmlTokenizer {
     this.emitDoctype();
   }
 
-  // =================================================================================
   // 13.2.5.69 CDATA section state
-  // =================================================================================
   private cdataSectionState(): void {
     if (this.emitTextRun(RIGHT_BRACKET, false, LT_NONE)) return;
     const c = this.read();
@@ -1905,9 +1787,7 @@ export class HtmlTokenizer {
     else this.emitCurrent(c); // U+0000 NULL is left to the tree builder
   }
 
-  // =================================================================================
   // 13.2.5.70 CDATA section bracket state
-  // =================================================================================
   private cdataSectionBracketState(): void {
     if (this.read() === RIGHT_BRACKET) {
       this.consume();
@@ -1918,9 +1798,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.71 CDATA section end state
-  // =================================================================================
   private cdataSectionEndState(): void {
     const c = this.read();
     if (c === RIGHT_BRACKET) {
@@ -1935,9 +1813,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.72 Character reference state
-  // =================================================================================
   private characterReferenceState(): void {
     const c = this.read();
     if (isAsciiAlphanumeric(c)) {
@@ -1951,9 +1827,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.73 Named character reference state
-  // =================================================================================
   private namedCharacterReferenceState(): void {
     const match = matchNamedReference(this.input, this.pos);
     if (match === null) {
@@ -1975,9 +1849,7 @@ export class HtmlTokenizer {
     this.state = this.returnState;
   }
 
-  // =================================================================================
   // 13.2.5.74 Ambiguous ampersand state
-  // =================================================================================
   private ambiguousAmpersandState(): void {
     const input = this.input;
     const start = this.pos;
@@ -1992,9 +1864,7 @@ export class HtmlTokenizer {
     this.state = this.returnState;
   }
 
-  // =================================================================================
   // 13.2.5.75 Numeric character reference state
-  // =================================================================================
   private numericCharacterReferenceState(): void {
     this.characterReferenceCode = 0;
     const c = this.read();
@@ -2006,9 +1876,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.76 Hexadecimal character reference start state
-  // =================================================================================
   private hexadecimalCharacterReferenceStartState(): void {
     if (isAsciiHexDigit(this.read())) {
       this.state = HEXADECIMAL_CHARACTER_REFERENCE;
@@ -2018,9 +1886,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.77 Decimal character reference start state
-  // =================================================================================
   private decimalCharacterReferenceStartState(): void {
     if (isAsciiDigit(this.read())) {
       this.state = DECIMAL_CHARACTER_REFERENCE;
@@ -2030,9 +1896,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.78 Hexadecimal character reference state
-  // =================================================================================
   private hexadecimalCharacterReferenceState(): void {
     const input = this.input;
     let code = this.characterReferenceCode;
@@ -2053,9 +1917,7 @@ export class HtmlTokenizer {
     this.state = NUMERIC_CHARACTER_REFERENCE_END;
   }
 
-  // =================================================================================
   // 13.2.5.79 Decimal character reference state
-  // =================================================================================
   private decimalCharacterReferenceState(): void {
     const input = this.input;
     let code = this.characterReferenceCode;
@@ -2071,9 +1933,7 @@ export class HtmlTokenizer {
     this.state = NUMERIC_CHARACTER_REFERENCE_END;
   }
 
-  // =================================================================================
   // 13.2.5.80 Numeric character reference end state
-  // =================================================================================
   private numericCharacterReferenceEndState(): void {
     this.flushDecodedReference(numericReferenceValue(this.characterReferenceCode));
     this.state = this.returnState;
