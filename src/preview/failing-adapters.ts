@@ -1,15 +1,10 @@
-// The preview's store failures on demand: each adapter call, before it reaches the mock
-// store, may be made to never answer (the frame's runtime then rejects it with
-// REQUEST_TIMEOUT, and past 64 pending calls refuses new ones with TOO_MANY_REQUESTS) or
-// to fail as a site that cannot provide it (ADAPTER_UNAVAILABLE, through the host's own
-// adapter path). The host's checks all run first: only a call that passed them gets here,
-// as with a real store. Codes a host answers by itself are the host's failWith option.
+// Store failures on demand: a call that passed the host's checks may never answer (the frame's runtime then times it
+// out) or fail as ADAPTER_UNAVAILABLE. Codes a host answers by itself are the host's failWith option.
 import { AdapterUnavailable, type Adapters } from '../bridge/adapters.js';
 
 /** What one capability's calls do now: run, never answer, or be unavailable. */
 export type AdapterFault = 'run' | 'hold' | 'unavailable';
 
-/** `adapters` with each call first asking `fault(capability)`. */
 export function faultyAdapters(adapters: Adapters, fault: (capability: string) => AdapterFault): Adapters {
   function guarded<T>(capability: string, run: () => Promise<T>): Promise<T> {
     const what = fault(capability);

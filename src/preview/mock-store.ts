@@ -1,13 +1,6 @@
-// The preview's mock store: deterministic sample data behind the Adapters interface that
-// the host bridge (src/bridge/host.ts) dispatches to. It runs inside the host page (the
-// browser) and in Node tests, so it uses ECMAScript only: no DOM, no node: modules, no
-// clock, no randomness. The same calls in the same order always give the same answers.
-//
-// The host bridge has already checked every request with checkRequest (D-23 order) and
-// applied the contract's defaults before an adapter runs; the adapters still refuse input
-// they cannot honour by throwing, which the bridge turns into REQUEST_FAILED (an
-// AdapterUnavailable throw becomes ADAPTER_UNAVAILABLE). Store-level outcomes that the
-// contract's responses can express (`ok: false`, `tracked: false`) are answered, not thrown.
+// The preview's mock store: deterministic sample data behind the Adapters the host bridge dispatches to. It runs in the
+// browser and in Node tests: ECMAScript only, no clock, no randomness. Requests arrive checked (D-23 order, defaults
+// applied); input an adapter cannot honour throws (REQUEST_FAILED), outcomes the contract can express are answered.
 import { CART_QUANTITY_MAX, CART_QUANTITY_MIN, CATALOG_LIMITS, CATALOG_PAGE_MIN } from '../validator/internal.js';
 import { FORM_FIELDS } from '../validator/internal.js';
 import {
@@ -37,8 +30,6 @@ import {
 
 export { THEME_FIELDS, type ThemeField };
 
-// Sample catalogue
-
 /** Sixteen base products of a small archery range and outfitter; each comes in four finishes. */
 const BASE_PRODUCTS: readonly { readonly name: string; readonly cents: number; readonly glyph: string }[] = [
   { name: 'Recurve Bow', cents: 18900, glyph: 'RB' },
@@ -59,7 +50,6 @@ const BASE_PRODUCTS: readonly { readonly name: string; readonly cents: number; r
   { name: 'Range Gift Card', cents: 2500, glyph: 'GC' },
 ];
 
-/** Finishes: name, price step in cents, image colour. */
 const FINISHES: readonly { readonly name: string; readonly step: number; readonly colour: string }[] = [
   { name: 'Forest', step: 0, colour: '#2f6b4f' },
   { name: 'Slate', step: 500, colour: '#4a5a6a' },
@@ -73,10 +63,9 @@ const FIRST_PRODUCT_ID = 1001;
 /** Every fifth product (by position) is out of stock: both states always appear on a page. */
 const OUT_OF_STOCK_EVERY = 5;
 
-/** The currency symbol of the sample store; amounts are formatted without any locale service (deterministic). */
+/** Amounts are formatted without any locale service (deterministic). */
 const CURRENCY_SYMBOL = '$';
 
-/** Formats integer cents as `$1,234.50`. */
 export function formatCents(cents: number): string {
   const whole = Math.floor(cents / 100);
   const fraction = String(cents % 100).padStart(2, '0');
@@ -96,41 +85,21 @@ function slugOf(name: string): string {
     .replace(/^-|-$/g, '');
 }
 
-/**
- * The characters a `data:` URL of SVG text must escape: `%`, `#` (it would start a
- * fragment), quotes and angle brackets (the URL may end up in an attribute), whitespace,
- * and anything outside printable ASCII. The rest stays as it is: a catalog page carries
- * twelve of these pictures through the bridge, and encodeURIComponent would make each
- * over a quarter longer (the answer is copied on both sides of the bridge, at a cost
- * that grows with its size: bench/bridge.mjs).
- */
+/** What a `data:` URL of SVG must escape (`%`, `#`, quotes, `<>`, whitespace, non-ASCII); the rest stays, keeping
+ *  answers short (encodeURIComponent would lengthen each picture by over a quarter). */
 const DATA_URL_ESCAPES = /[^!$&()*+,\-./0-9:;=?@A-Z[\]^_`a-z{|}~]/g;
 
 function dataUrlText(text: string): string {
   return text.replace(DATA_URL_ESCAPES, (c) => encodeURIComponent(c).replace(/[!'()*]/g, (d) => `%${d.charCodeAt(0).toString(16).toUpperCase()}`));
 }
 
-/**
- * A small product picture as a `data:` URL: the runtime policy (D-17) lets the frame load
- * images only from the release base URL and `data:`, so sample images must be one of the
- * two. SVG in an <img> never runs script. The picture is the finish's colour and the
- * product's initials, about 350 characters. A catalog page carries twelve, and a message
- * costs more the larger it is: in a bare MessagePort echo between a page and a sandboxed
- * frame (Chromium, this project's 2-core machine), an 8.9 KB answer, the page with the
- * earlier 600-character pictures, cost about a fifth more per round trip than a 16-byte
- * one. A store's real answer carries an image URL of a few dozen characters. The default
- * page is now 5.8 KB (bench/bridge.mjs prints it; a test keeps it under 6,000 bytes).
- */
+/** A product picture as a `data:` URL: the runtime policy (D-17) allows images only from the release base and `data:`.
+ *  SVG in an <img> never runs script. Kept small: a larger answer costs more per bridge round trip. */
 function productImage(glyph: string, colour: string): string {
   return `data:image/svg+xml,${IMAGE_PARTS[0]}${dataUrlText(colour)}${IMAGE_PARTS[1]}${dataUrlText(glyph)}${IMAGE_PARTS[2]}`;
 }
 
-/**
- * The fixed text of productImage's SVG around the colour and the glyph, escaped once:
- * escaping works character by character, so escaping the parts gives the same URL as
- * escaping the whole, and the 64 pictures are built when the page loads (cold start,
- * bench/bridge.mjs), where escaping each whole picture took milliseconds.
- */
+/** productImage's fixed SVG text, escaped once: escaping is per character, so the parts give the same URL. */
 const IMAGE_PARTS: readonly [string, string, string] = [
   // 240 by 240 unless the page sizes it; drawn on a 24-unit grid (commas in viewBox: a space costs three characters escaped).
   dataUrlText("<svg xmlns='http://www.w3.org/2000/svg' width='240' height='240' viewBox='0,0,24,24'><rect width='24' height='24' fill='"),
@@ -141,7 +110,6 @@ const IMAGE_PARTS: readonly [string, string, string] = [
 interface CatalogEntry {
   readonly product: CatalogProduct;
   readonly cents: number;
-  /** Lowercased name, for search. */
   readonly folded: string;
 }
 
@@ -149,8 +117,7 @@ function buildCatalog(): readonly CatalogEntry[] {
   const entries: CatalogEntry[] = [];
   const count = BASE_PRODUCTS.length * FINISHES.length;
   for (let index = 0; index < count; index++) {
-    // Interleaved so that any page shows different products in different finishes: base
-    // `index mod 16`, finish shifted by one per round, which still gives each pair once.
+    // Interleaved so that any page mixes products and finishes; each base/finish pair still occurs once.
     const round = Math.floor(index / BASE_PRODUCTS.length);
     const base = BASE_PRODUCTS[index % BASE_PRODUCTS.length]!;
     const finish = FINISHES[(index + round) % FINISHES.length]!;
@@ -170,15 +137,11 @@ function buildCatalog(): readonly CatalogEntry[] {
   return Object.freeze(entries);
 }
 
-/** The full sample catalogue, in listing order (64 products). */
 const CATALOG: readonly CatalogEntry[] = buildCatalog();
 
-/** The sample products, in listing order. */
 export const SAMPLE_PRODUCTS: readonly CatalogProduct[] = Object.freeze(CATALOG.map((e) => e.product));
 
-// Theme
-
-/** The sample store's theme. Each value is a CSS value (Theme), never HTML. */
+/** Each value is a CSS value (Theme), never HTML. */
 export const DEFAULT_THEME: Theme = Object.freeze({
   primary: '#1f5f4a',
   secondary: '#c8702a',
@@ -194,18 +157,11 @@ export const DEFAULT_THEME: Theme = Object.freeze({
   buttonRadius: '6px',
 });
 
-/**
- * A bound for the theme editor only (not a contract number): a value longer than this is
- * no plausible CSS value for these fields.
- */
+/** A bound for the theme editor only (not a contract number). */
 export const THEME_VALUE_MAX_CHARS = 200;
 
-/**
- * Why `value` cannot be a theme field's CSS value, or null. The editor refuses characters
- * that would end a declaration or a rule (`;`, `{`, `}`), markup (`<`, `>`), backslashes
- * and control characters: the contract says theme values are CSS values, not HTML, and an
- * extension may paste them into a custom property.
- */
+/** Why `value` cannot be a theme CSS value, or null. The contract says CSS values, not HTML, and an extension may paste
+ *  them into a custom property: declaration or rule ends, markup, backslashes and control characters are refused. */
 export function themeValueProblem(value: string): string | null {
   if (value.trim() === '') return 'empty';
   if (value.length > THEME_VALUE_MAX_CHARS) return 'too long';
@@ -213,14 +169,11 @@ export function themeValueProblem(value: string): string | null {
   return null;
 }
 
-// Booking
-
 export interface Lane {
   readonly id: number;
   readonly name: string;
 }
 
-/** The sample range's lanes. */
 export const LANES: readonly Lane[] = Object.freeze(
   [1, 2, 3, 4, 5, 6].map((id) => Object.freeze({ id, name: id <= 4 ? `Lane ${id}` : `Training bay ${id - 4}` })),
 );
@@ -228,11 +181,10 @@ export const LANES: readonly Lane[] = Object.freeze(
 /** Opening hours in minutes after midnight, store time. */
 const OPENS_AT_MINUTE = 10 * 60;
 const CLOSES_AT_MINUTE = 20 * 60;
-/** Slots start every half hour. */
 const SLOT_STEP_MINUTES = 30;
 /** The store's UTC offset, written into every slot time (ISO 8601 with offset, as the contract asks). */
 export const STORE_UTC_OFFSET = '-05:00';
-/** Day of the week the range is closed (0 = Sunday ... 6 = Saturday): Monday. */
+/** 0 = Sunday: the range is closed on Mondays. */
 const CLOSED_WEEKDAY = 1;
 
 export interface Slot {
@@ -241,11 +193,7 @@ export interface Slot {
   readonly available: boolean;
 }
 
-/**
- * Our shape for "the site's public range-availability response" (the contract does not
- * show it): the lane, the date and duration asked for, whether the range is open that
- * day, and the slots that fit in the opening hours.
- */
+/** Our shape for the site's range-availability response, which the contract does not show. */
 export interface Availability {
   readonly lane: Lane;
   readonly date: string;
@@ -282,7 +230,6 @@ function clockText(minute: number): string {
   return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
 }
 
-/** The slots of one lane on one date for one duration (exported for the host page's booking panel). */
 export function availabilityFor(laneId: number, date: string, durationMinutes: number): Availability {
   const lane = LANES.find((l) => l.id === laneId);
   if (lane === undefined) throw new Error(`no lane ${laneId}`);
@@ -307,16 +254,8 @@ export function availabilityFor(laneId: number, date: string, durationMinutes: n
   return Object.freeze({ lane, date, durationMinutes, open, slots: Object.freeze(slots) });
 }
 
-// Forms
-
-/**
- * The contract does not say which contact fields are mandatory, so the request check
- * leaves them all optional (D-26; `preview --strict-host` requires them at the host). The
- * mock store answers `{ok: false}` to a form it could not act on: a newsletter without a
- * plausible email, or a contact form without a message or without a way to reply (a
- * plausible email or a phone number). These are the preview's choices, not the contract's:
- * a real store's anti-abuse and validation rules are its own.
- */
+/** Contact fields are optional (D-26; `--strict-host` requires them). The mock answers `{ok: false}` to a form it
+ *  cannot act on (no plausible email, no message or way to reply): the preview's choice, not the contract's. */
 function formAccepted(form: FormName, values: Readonly<Record<string, string | number | undefined>>): boolean {
   const filled = (name: string): boolean => String(values[name] ?? '').trim() !== '';
   const email = values['email'];
@@ -326,14 +265,9 @@ function formAccepted(form: FormName, values: Readonly<Record<string, string | n
   return filled('message') && (emailOk || filled('phone'));
 }
 
-/** One `@`, something before it, a dot-separated domain after it, no spaces: enough for a mock store. */
 const PLAUSIBLE_EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
-/**
- * Why `fields` break the contract's form-field table (FORM_FIELDS: presence, type, bounds,
- * no unknown field), or null. The host has checked this already; the mock store checks
- * again so that it never acts on a request the contract does not allow.
- */
+/** Why `fields` break FORM_FIELDS, or null: rechecked after the host so the store never acts on a forbidden request. */
 export function formFieldProblem(form: unknown, fields: unknown): string | null {
   if (form !== 'contact' && form !== 'newsletter') return 'unknown form';
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return 'fields must be an object';
@@ -360,9 +294,6 @@ export function formFieldProblem(form: unknown, fields: unknown): string | null 
   return null;
 }
 
-// The store
-
-/** Something the mock store did that the host page shows (a flow it would open, a record it kept). */
 export type StoreActivity =
   | { readonly kind: 'cart'; readonly action: 'add' | 'remove' | 'update'; readonly ok: boolean }
   | { readonly kind: 'booking-opened'; readonly url: string }
@@ -374,7 +305,6 @@ export type StoreActivity =
 export interface CartLine {
   readonly product: CatalogProduct;
   readonly quantity: number;
-  /** Formatted line total. */
   readonly total: string;
 }
 
@@ -397,45 +327,30 @@ export interface FormRecord {
 }
 
 export interface MockStoreOptions {
-  /** `--empty-catalog`: the store has no products at all. */
   readonly emptyCatalog?: boolean;
-  /**
-   * The caller's own catalogue instead of the sample one (platform-ext/testing's
-   * `data.products`, checked beforehand: each `price` holds an amount, see priceCents).
-   */
+  /** The caller's own catalogue (platform-ext/testing's `data.products`, prices checked by priceCents). */
   readonly products?: readonly CatalogProduct[];
-  /** The host page's "store has a text-message number" switch (default: on). */
   readonly smsAvailable?: () => boolean;
-  /** The host page's analytics consent switch (default: consent given). */
   readonly consent?: () => boolean;
-  /** Told about everything the store does, for the host page's panels. */
   readonly onActivity?: (activity: StoreActivity) => void;
 }
 
-/** The mock store: the Adapters the host bridge calls, plus what the host page reads and edits. */
 export interface MockStore {
   readonly adapters: Adapters;
   cart(): CartSnapshot;
-  /** Empties the cart (the host page's "clear cart" button). */
   clearCart(): void;
   theme(): Theme;
-  /** Sets one theme field; returns the problem when the value is refused (themeValueProblem). */
   setTheme(field: ThemeField, value: string): string | null;
   resetTheme(): void;
   /** The newest STORE_RECORDS_MAX events recorded, oldest first (`sequence` counts them all). */
   analytics(): readonly AnalyticsRecord[];
-  /** The newest STORE_RECORDS_MAX forms accepted, oldest first. */
   forms(): readonly FormRecord[];
 }
 
 /** The store's text-message number (a reserved fictional number). */
 export const STORE_SMS_NUMBER = '+1 555 0100';
 
-/**
- * The amount in a formatted price, in cents: the first number, with `,` as a thousands
- * separator and up to two decimals after `.` ("$1,234.50" -> 123450). Null when there is
- * none (a caller's product whose cart total could not be added up).
- */
+/** The first number of a formatted price, in cents ("$1,234.50" -> 123450); null when there is none. */
 export function priceCents(price: string): number | null {
   const match = /(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?/.exec(price);
   if (match === null) return null;
@@ -445,7 +360,6 @@ export function priceCents(price: string): number | null {
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
-/** A caller's product as a catalogue entry (its price already checked by priceCents). */
 function entryOf(product: CatalogProduct): CatalogEntry {
   return { product: Object.freeze({ ...product }), cents: priceCents(product.price)!, folded: product.name.toLowerCase() };
 }
@@ -455,14 +369,9 @@ function positiveIntegerOrThrow(value: unknown, what: string): number {
   return value;
 }
 
-/** Most searches the catalog adapter remembers (matchesOf). */
 const MATCH_CACHE_MAX = 64;
 
-/**
- * Most analytics events and accepted forms the store keeps (the newest): an extension that
- * tracks an event per frame, or a benchmark, would otherwise grow the page's memory for as
- * long as the preview runs. Sequence numbers keep counting every event.
- */
+/** Records kept (the newest): an extension tracking an event per frame would otherwise grow memory without end. */
 export const STORE_RECORDS_MAX = 1000;
 
 /** Appends `item`, keeping the newest STORE_RECORDS_MAX (trimmed in amortised O(1)). */
@@ -475,24 +384,19 @@ function newest<T>(list: readonly T[]): T[] {
   return list.slice(Math.max(0, list.length - STORE_RECORDS_MAX));
 }
 
-/** Everything a mock store knows: fixed at creation (the catalogue, the switches) or changed by calls. */
 interface StoreState {
   readonly catalog: readonly CatalogEntry[];
   readonly byId: ReadonlyMap<number, CatalogEntry>;
   readonly smsAvailable: () => boolean;
   readonly consent: () => boolean;
   readonly notify: (activity: StoreActivity) => void;
-  /** Cart lines in the order they were first added: product id -> quantity. */
+  /** In the order first added. */
   readonly lines: Map<number, number>;
   theme: Record<ThemeField, string>;
   readonly analyticsRecords: AnalyticsRecord[];
   analyticsCount: number;
   readonly formRecords: FormRecord[];
-  /**
-   * The products matching a search, by search text and stock filter, and each page of them.
-   * The catalogue never changes, so each is worked out once; bounded, so a frame searching
-   * for ever new words cannot grow them without end.
-   */
+  /** Search results by text and stock filter, worked out once; bounded, so a frame cannot grow it without end. */
   readonly matchCache: Map<string, readonly CatalogEntry[]>;
   readonly pageCache: Map<string, CatalogPage>;
 }
@@ -545,7 +449,6 @@ function matchesOf(state: StoreState, search: string, includeOutOfStock: boolean
   const key = `${includeOutOfStock ? '+' : '-'}${search}`;
   const known = state.matchCache.get(key);
   if (known !== undefined) return known;
-  // Every word of the search must appear in the name, ignoring case.
   const words = search.toLowerCase().split(/\s+/).filter((w) => w !== '');
   const matches = state.catalog.filter((e) => (includeOutOfStock || e.product.inStock) && words.every((w) => e.folded.includes(w)));
   if (state.matchCache.size >= MATCH_CACHE_MAX) state.matchCache.clear();
@@ -559,10 +462,8 @@ function catalogPage(state: StoreState, query: CatalogQuery): CatalogPage {
   const page = query.page ?? CATALOG_PAGE_MIN;
   const search = query.search ?? '';
   const includeOutOfStock = query.includeOutOfStock ?? true;
-  // Each page is kept frozen, products included; a call gets a frozen page of its own with an
-  // ordinary products array of its own (spread, not sliced: a frozen array crosses a
-  // MessagePort as a sparse array, slower for the frame to read), so no caller can change
-  // what the next one gets.
+  // Pages are kept frozen; each call gets its own frozen page with a spread (not sliced) products array, since a
+  // frozen array crosses a MessagePort as a sparse array. No caller can change what the next one gets.
   const key = `${includeOutOfStock ? '+' : '-'}${page}:${limit}:${search}`;
   let kept = state.pageCache.get(key);
   if (kept === undefined) {
@@ -587,7 +488,6 @@ function cartAdd(state: StoreState, details: CartDetails): CartResult {
   return cartResponse(state, 'add', true);
 }
 
-/** Takes away `quantity` units (default 1); the line goes when none are left. */
 function cartRemove(state: StoreState, details: CartDetails): CartResult {
   const id = positiveIntegerOrThrow(details.productId, 'productId');
   const quantity = quantityOf(details);
@@ -598,7 +498,6 @@ function cartRemove(state: StoreState, details: CartDetails): CartResult {
   return cartResponse(state, 'remove', true);
 }
 
-/** Sets the quantity of a line already in the cart. */
 function cartUpdate(state: StoreState, details: CartDetails): CartResult {
   const id = positiveIntegerOrThrow(details.productId, 'productId');
   const quantity = quantityOf(details);
@@ -662,7 +561,6 @@ function setTheme(state: StoreState, field: ThemeField, value: string): string |
   return problem;
 }
 
-/** A mock store: one StoreState, and the Adapters and page controls as functions over it. */
 export function createMockStore(options: MockStoreOptions = {}): MockStore {
   const state = newState(options);
   const adapters: Adapters = {

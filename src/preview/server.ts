@@ -1,36 +1,12 @@
-// The preview server (D-25): node:http on 127.0.0.1 only, serving two kinds of response,
-// every path below a random per-run token (D-32), `/<token>/…`:
-//
-//   /                      the host page (a storefront around the frame, with the tools),
-//                          with the latest check and, when it passes, the frame in its markup
-//   /page.js, /page.css    its code and styles (embedded in the CLI at build time; its
-//                          small boot script is inlined, allowed by its hash)
-//   /state.json, /events   the latest check of the project; /events is Server-Sent Events
-//   /frame/<bundle path>   the extension's files, for the sandboxed frame
-//   /frame/.platform/runtime.js   the injected bridge runtime (a segment starting with "."
-//                          can never be a bundle path under D-2, so nothing can shadow it)
-//   /frame/.platform/live-css.js  the preview's stylesheet swapper (live CSS), preview only
-//   /previous/<bundle path>   `--upgrade-from`: the previous release's files, read from its
-//                          bundle.zip by the hardened reader (the release pipeline of `verify`)
-//
-// Defences, each against one attack:
-// - The token: a web page or local process that finds the port still cannot name a path
-//   (every request without the token is 404), so it can neither read the served files nor
-//   drive the mock store (D-32).
-// - Exactly one Host header (400 otherwise): two Hosts would let the check read one name
-//   while a proxy or the page's own URLs use the other.
-// - Host must be `127.0.0.1:<port>` or `localhost:<port>`: DNS rebinding (a hostile page
-//   re-pointing its own name at 127.0.0.1 to read the preview) gets 421 and no content.
-// - Frame files come from the checked in-memory listing by exact path; a request path is
-//   never joined onto a disk path, and anything but the D-2 path alphabet is refused
-//   before lookup, so `..`, `%2e%2e`, `%2f`, `\`, `%5c`, `%00` and double encodings have
-//   nothing to resolve against.
-// - Every frame response carries the runtime policy (D-17, which ends in `sandbox
-//   allow-scripts`), so the extension runs under production rules even if opened directly.
-// - An `Origin` header from any other site is refused: frame assets send
-//   `Access-Control-Allow-Origin: *` (the sandboxed frame's origin is opaque and module
-//   scripts load in CORS mode, D-25), which would otherwise let any web page read them.
-// - The host page has its own strict policy: same-origin scripts, styles and frames only.
+// The preview server (D-25): node:http on 127.0.0.1, every path below a random per-run token (D-32), `/<token>/…`:
+// the host page (/, /page.js, /page.css), the latest check (/state.json, /events as SSE), the extension's files
+// (/frame/…), the runtime (/frame/.platform/runtime.js: a dot segment is never a D-2 bundle path, so nothing can
+// shadow it), live CSS, and with `--upgrade-from` the previous release's files from its bundle.zip (/previous/…).
+// Defences: the token (no token, 404: a page that finds the port can neither read nor drive the store); exactly one
+// Host, `127.0.0.1` or `localhost` with our port (DNS rebinding gets 421); frame files by exact path from the checked
+// listing, never a disk path, anything outside D-2's alphabet refused before lookup; the runtime policy (D-17) on
+// every frame response; another site's `Origin` refused (frame assets send `Access-Control-Allow-Origin: *`, D-25);
+// and a strict policy of the host page's own.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { nodeCrypto, nodeHttp } from '../node/builtins.js';
 import { sha256Base64 } from '../node/hashes.js';
@@ -84,13 +60,9 @@ declare const __PLATFORM_PAGE_BOOT__: string | undefined;
 declare const __PLATFORM_PAGE_HTML__: string | undefined;
 declare const __PLATFORM_PAGE_CSS__: string | undefined;
 
-/** The browser code and markup the server hands out. */
 export interface PreviewAssets {
-  /** The frame's bridge runtime (src/bridge/runtime.ts bundled for the browser). */
   readonly runtimeJs: string;
-  /** The host page's code (src/preview/host-page/page.ts, with the host bridge and mock adapters). */
   readonly pageJs: string;
-  /** The host page's first, tiny script (src/preview/host-page/boot.ts), inlined into the page. */
   readonly bootJs: string;
   readonly pageHtml: string;
   readonly pageCss: string;
@@ -102,45 +74,25 @@ export interface PreviewServerOptions {
   readonly port: number;
   /** D-25: loopback only. The type admits nothing else. */
   readonly host: '127.0.0.1';
-  /** Capabilities declared but not granted when the page opens (`--deny`). */
   readonly deny: readonly string[];
   /** Capabilities whose calls reject with REQUEST_FAILED (`--fail`). */
   readonly fail: readonly string[];
   /** Capabilities whose calls reject with another of the contract's codes (`--fail key=CODE`). */
   readonly failCodes?: Readonly<Record<string, string>>;
-  /** `--upgrade-from`: a release folder (the five submission files) the page runs first. */
   readonly upgradeFrom?: string;
-  /** `--empty-catalog`: the mock store has no products. */
   readonly emptyCatalog: boolean;
-  /** `--strict-host`: the mock host requires every contact-form field (D-26). Default false. */
   readonly strictHost?: boolean;
-  /** Default: the strings embedded at build time. */
   readonly assets?: PreviewAssets;
-  /** Watch the folder and push new checks to the pages (default true). */
   readonly watch?: boolean;
-  /**
-   * How long a failing re-check after a change waits for quiet before it is shown
-   * (default BUILD_SETTLE_MS and BUILD_SETTLE_MISSING_MS; the tests set their own).
-   */
+  /** Default BUILD_SETTLE_MS and BUILD_SETTLE_MISSING_MS; the tests set their own. */
   readonly settle?: { readonly quietMs: number; readonly missingMs: number };
-  /**
-   * Shorter bridge timeouts for the frame's injected configuration (browser tests only;
-   * the CLI never sets them, so the contract's 10 s apply).
-   */
+  /** Shorter bridge timeouts for browser tests; the CLI never sets them, so the contract's apply. */
   readonly runtimeConfig?: Pick<PlatformConfig, 'initializationTimeoutMs' | 'requestTimeoutMs'>;
-  /** Told after every re-check that a change caused (the CLI prints a line). */
   readonly onCheck?: (summary: CheckSummary) => void;
-  /**
-   * Told the URL as soon as the server listens, before the first check of the project
-   * (the CLI prints it). A browser sent there connects while the check runs, and its
-   * request is answered after it: the check is synchronous, so no request can be served
-   * from a state that is not there yet. This puts the browser's start-up in parallel
-   * with the check on the cold start (bench/bridge.mjs).
-   */
+  /** Told the URL before the first check: a browser connects meanwhile and is answered after it (the check is sync). */
   readonly onListening?: (url: string) => void;
 }
 
-/** The outcome of one check, with its findings (the terminal prints them). */
 export interface CheckSummary {
   readonly revision: number;
   readonly ok: boolean;
@@ -155,11 +107,8 @@ export interface PreviewServer {
   /** `http://127.0.0.1:<port>/<token>/`: the token is random per run (D-32). */
   readonly url: string;
   readonly port: number;
-  /** The latest check. */
   status(): CheckSummary;
-  /** Re-checks the folder now and pushes the result (the watcher calls this after each burst of changes). */
   refresh(): void;
-  /** Stops listening, ends every open connection (event streams included) and stops watching. */
   close(): Promise<void>;
 }
 
@@ -167,16 +116,10 @@ export interface PreviewServer {
 export const FRAME_PREFIX = '/frame/';
 /** Where the runtime is served: a hidden segment, which D-2 forbids in bundle paths. */
 export const RUNTIME_PATH = FRAME_PREFIX + RUNTIME_MODULE_PATH;
-/** Path prefix of the previous release's files (`--upgrade-from`). */
 export const PREVIOUS_PREFIX = '/previous/';
 
-/**
- * The preview's stylesheet swapper, added to the served entrypoint after the runtime. On
- * the page's message (from the parent, at the configured parent origin only) it loads each
- * named stylesheet again under a new query and drops the old <link> once the new one has
- * loaded, so the document and the extension's state stay as they are; then it tells the
- * page how many it swapped (none: the page reloads the frame instead).
- */
+/** The stylesheet swapper (live CSS): on the page's message, from the parent origin only, it reloads each named
+ *  stylesheet under a new query and drops the old <link>, keeping the document's state; it answers how many. */
 export function liveCssScript(): string {
   return `(function () {
   var config = {};
@@ -205,7 +148,6 @@ export function liveCssScript(): string {
 `;
 }
 
-/** Content types by allowed bundle extension (Bundle: allowed file extensions). */
 export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   avif: 'image/avif',
   css: 'text/css; charset=utf-8',
@@ -221,14 +163,8 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   woff2: 'font/woff2',
 };
 
-/**
- * The host page's own policy: its script, styles, event stream and frame come from the
- * server itself; images only from itself or `data:` (the sample product pictures); no
- * fonts but the system's, no plug-ins, no forms, and no one may frame it. One inline
- * script runs, named by its hash: the page's boot script (boot.ts), which must run before
- * the parser reaches the frame, where a script file would cost a round trip to the server
- * before the frame could start loading. No other inline script can match the hash.
- */
+/** The host page's policy: everything from the server itself (images also `data:`), no one may frame it. One inline
+ *  script runs, by hash: boot.ts, which must run before the parser reaches the frame (a file costs a round trip). */
 export function hostPagePolicy(bootScriptHash: string): string {
   return [
     "default-src 'none'",
@@ -243,24 +179,20 @@ export function hostPagePolicy(bootScriptHash: string): string {
   ].join('; ');
 }
 
-/** The base64 SHA-256 of an inline script's text, as a policy's hash source names it. */
 /** D-32: 128 random bits as 32 lowercase hex digits (inside the D-2 path alphabet). */
 export function randomToken(): string {
   return nodeCrypto().randomBytes(16).toString('hex');
 }
 
-/** The CSP hash source of an inline script: SHA-256 of its text in base64. */
 export function scriptHash(text: string): string {
   return sha256Base64(text);
 }
 
-/** How long a client may take to send request headers (a local tool: generous, but not forever). */
 const HEADERS_TIMEOUT_MS = 10_000;
 
 /** The path alphabet of D-2 plus `/`: anything else in a request path cannot name a bundle file. */
 const SAFE_REQUEST_PATH = /^\/[A-Za-z0-9._\-/]*$/;
 
-/** The strings embedded at build time, or placeholders saying they are missing. */
 export function embeddedAssets(): PreviewAssets {
   const missing = 'This copy of platform-ext was built without the preview page: run "npm run build".';
   const runtimeJs = typeof __PLATFORM_RUNTIME_SOURCE__ === 'string' ? __PLATFORM_RUNTIME_SOURCE__ : `// ${missing}\n`;
@@ -278,13 +210,7 @@ function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/**
- * Where the injected markup goes: right after the doctype when one leads the document
- * (so the document keeps its standards mode), otherwise at the very start. The HTML tree
- * builder puts a leading <meta> and <script> into <head> ahead of the author's own
- * elements either way. The validator's tokenizer finds the doctype the way a browser
- * does (a `<!DOCTYPE` inside a comment is not one).
- */
+/** After a leading doctype (keeps standards mode), else at the start; a `<!DOCTYPE` inside a comment is not one. */
 export function injectionOffset(html: string): number {
   const tokenizer = new HtmlTokenizer(html);
   for (;;) {
@@ -295,16 +221,8 @@ export function injectionOffset(html: string): number {
   }
 }
 
-/**
- * The entrypoint with the platform's launch markup (Bundle: "At launch the platform
- * injects its own base URL, parent origin and runtime module"): a configuration <meta>
- * (not inline script, which the runtime policy forbids) and the runtime, loaded from the
- * base URL. The runtime is a classic, parser-blocking script: the parser runs it before
- * it even reaches the extension's scripts, so `window.PLATFORM` exists before any of them
- * runs, `<script type="module" async>` included (an async module runs as soon as it has
- * loaded, which could be before a module-script runtime; contract "Bridge basics": the
- * interface offered to extension code is `window.PLATFORM`).
- */
+/** The entrypoint with the launch markup (contract, Bundle): a configuration <meta> (inline script is forbidden) and
+ *  the runtime as a classic parser-blocking script, so `window.PLATFORM` exists before any extension script runs. */
 export function injectRuntime(html: string, runtimeUrl: string, config: Readonly<Record<string, unknown>> | PlatformConfig, previewScripts: readonly string[] = []): string {
   const text = html.charCodeAt(0) === 0xfeff ? html.slice(1) : html;
   const at = injectionOffset(text);
@@ -315,34 +233,23 @@ export function injectRuntime(html: string, runtimeUrl: string, config: Readonly
   return text.slice(0, at) + markup + text.slice(at);
 }
 
-/**
- * The empty data block in page.html that the server fills with the latest check, so that
- * the page can show it at once instead of waiting for the event stream.
- */
+/** Filled with the latest check, so the page shows it at once instead of waiting for the event stream. */
 const PAGE_STATE_OPEN = `<script type="application/json" id="${STATE_ELEMENT_ID}">`;
 export const PAGE_STATE_PLACEHOLDER = `${PAGE_STATE_OPEN}</script>`;
 
-/** The empty boot script in page.html, which the server fills with boot.ts as built (PreviewAssets.bootJs). */
 export const BOOT_PLACEHOLDER = '<script id="preview-boot"></script>';
 
-/** The empty frame slot in page.html, which the server fills with the frame when the check passes. */
 const FRAME_SLOT_OPEN = `<div class="stage__frame" id="${FRAME_SLOT_ID}">`;
 export const FRAME_SLOT_PLACEHOLDER = `${FRAME_SLOT_OPEN}</div>`;
 
-/** Replaces the first `placeholder` in `html` (no replacement patterns: `$&` in the text stays as it is). */
+/** No replacement patterns: `$&` in the text stays as it is. */
 function fill(html: string, placeholder: string, text: string): string {
   const at = html.indexOf(placeholder);
   return at < 0 ? html : html.slice(0, at) + text + html.slice(at + placeholder.length);
 }
 
-/**
- * The host page as served: the boot script inline (allowed by its hash), the latest check
- * as a JSON data block, and, when the check passes, the extension's frame already in the
- * markup. The frame then starts loading while the page's script is fetched and compiled,
- * not after (cold start: boot.ts notes a load that comes first, frame.ts takes the frame
- * over). A data block is never run; `<` is escaped in it so that no text in a finding (a
- * file name, a message quoting the project) can end the block.
- */
+/** The page with the boot script inline, the check as a JSON data block and, when it passes, the frame in the markup,
+ *  so the frame starts loading while page.js loads. `<` is escaped in the block: no finding text can end it. */
 export function renderPage(
   pageHtml: string,
   bootJs: string,
@@ -364,18 +271,13 @@ export function renderPage(
   return html;
 }
 
-/** The previous release (`--upgrade-from`), read and verified once at start. */
 interface PreviousBundle {
   readonly dir: string;
   readonly manifest: ManifestSummary;
   readonly files: ReadonlyMap<string, Uint8Array>;
 }
 
-/**
- * Reads the release folder with `verify`'s pipeline: the five files, the signature, and
- * bundle.zip through the hardened reader. A release with an error is refused (a store
- * never installed it), with the command that lists why.
- */
+/** Reads a release folder with `verify`'s pipeline; one with an error is refused (a store never installed it). */
 export function loadPreviousRelease(dir: string): PreviousBundle {
   const run = runReleasePipeline(dir);
   const m = run.result.manifest;
@@ -397,7 +299,6 @@ export function loadPreviousRelease(dir: string): PreviousBundle {
   return { dir, manifest, files };
 }
 
-/** The public part of a check, as /state.json and the `state` event carry it. */
 function publicState(state: CheckedProject, options: PreviewServerOptions, base: string, previous: PreviousBundle | null = null): PreviewState {
   const entrypoint = state.manifest?.entrypoint ?? null;
   return {
@@ -422,7 +323,6 @@ function publicState(state: CheckedProject, options: PreviewServerOptions, base:
   };
 }
 
-/** A preview server's state: its options and assets, the latest check, the open sockets and event streams, the watcher. */
 interface PreviewServerState {
   readonly options: PreviewServerOptions;
   readonly projectDir: string;
@@ -435,7 +335,6 @@ interface PreviewServerState {
   checked: CheckedProject;
   readonly channel: EventChannel;
   readonly sockets: Set<Socket>;
-  /** D-32: the first path segment of every URL this server answers, `/<32 hex digits>`. */
   readonly base: string;
   port: number;
   watcher: FolderWatcher | null;
@@ -445,7 +344,6 @@ interface PreviewServerState {
   server: Server;
 }
 
-/** The host names this server answers to (D-25), with the listening port. */
 function allowedHosts(srv: PreviewServerState): readonly string[] {
   return [`127.0.0.1:${srv.port}`, `localhost:${srv.port}`];
 }
@@ -462,10 +360,8 @@ function frameHeaders(srv: PreviewServerState, response: ServerResponse, host: s
   response.setHeader('Access-Control-Allow-Origin', '*');
 }
 
-// No Cross-Origin-Opener-Policy on the page: against a page that opens the preview, it
-// would only take away a cross-origin handle that reads nothing (the preview holds no
-// secret), and it costs a new renderer process on every cold start. D-25 does not ask for
-// it. Framing by other sites stays refused (X-Frame-Options and frame-ancestors).
+// No Cross-Origin-Opener-Policy: the preview holds no secret, so it would protect nothing and costs a renderer
+// process on every cold start; D-25 does not ask for it. Framing stays refused (X-Frame-Options, frame-ancestors).
 function pageHeaders(srv: PreviewServerState, response: ServerResponse): void {
   baseHeaders(response);
   srv.pagePolicy ??= hostPagePolicy(scriptHash(srv.assets.bootJs));
@@ -486,7 +382,6 @@ function plain(request: IncomingMessage, response: ServerResponse, status: numbe
 }
 
 function serveFrame(srv: PreviewServerState, request: IncomingMessage, response: ServerResponse, path: string, host: string, shortClock: boolean): void {
-  // The project's files below /frame/, the previous release's (--upgrade-from) below /previous/.
   const prefix = srv.previous !== null && path.startsWith(PREVIOUS_PREFIX) ? PREVIOUS_PREFIX : FRAME_PREFIX;
   frameHeaders(srv, response, host, prefix);
   const hidden = path.slice(prefix.length);
@@ -635,18 +530,12 @@ function publish(srv: PreviewServerState, next: CheckedProject): void {
   srv.options.onCheck?.(status(srv));
 }
 
-/** Re-checks now and shows the result, whatever it is. */
 function refresh(srv: PreviewServerState): void {
   publish(srv, checkProjectFolder(srv.projectDir, srv.revision + 1));
 }
 
-/**
- * After a burst of changes: a passing check is shown at once; a failing one only once the
- * folder has been quiet for settleDelay(), so that a bundler rewriting the output folder
- * never flashes an error (the pages show "building" meanwhile and keep the running frame,
- * which is served from the last shown check). Every further burst checks again and
- * restarts the wait.
- */
+/** A passing check shows at once; a failing one once the folder has been quiet for settleDelay() (the pages show
+ *  "building" and keep the running frame), so a bundler rewriting its output never flashes an error. */
 function changed(srv: PreviewServerState): void {
   const next = checkProjectFolder(srv.projectDir, srv.revision + 1);
   if (next.ok || next.problem !== null) {
@@ -679,14 +568,12 @@ function close(srv: PreviewServerState): Promise<void> {
   });
 }
 
-/** A preview server: one PreviewServerState, and the functions above over it. */
 export function createPreviewServer(options: PreviewServerOptions): Promise<PreviewServer> {
   if (options.host !== '127.0.0.1') return Promise.reject(new Error('the preview listens on 127.0.0.1 only (D-25)'));
   const projectDir = resolve(options.projectDir);
   const assets = options.assets ?? embeddedAssets();
   if (/<\/script|<!--/i.test(assets.bootJs)) return Promise.reject(new Error('the boot script cannot be inlined: it contains "</script" or "<!--"'));
-  // A folder that is missing or not a folder is a usage error before anything listens; the
-  // first full check comes after the URL is out (onListening).
+  // A missing folder is a usage error before anything listens; the first full check comes after onListening.
   let previous: PreviousBundle | null = null;
   try {
     checkProjectRoot(projectDir);
@@ -711,8 +598,7 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
     settling: null,
     server: undefined as unknown as Server,
   };
-  // Node answers a request without Host with a bare 400 by default; the Host check below
-  // answers it like any other wrong Host (421), from one place.
+  // Node answers a Host-less request with a bare 400; this way it gets the wrong-Host 421, from one place.
   srv.server = nodeHttp().createServer({ requireHostHeader: false }, (request, response) => {
     try {
       handle(srv, request, response);
@@ -726,7 +612,6 @@ export function createPreviewServer(options: PreviewServerOptions): Promise<Prev
     srv.sockets.add(socket);
     socket.on('close', () => srv.sockets.delete(socket));
   });
-  // A local client that opens a socket and never finishes its headers is dropped early.
   srv.server.headersTimeout = HEADERS_TIMEOUT_MS;
 
   return new Promise((resolvePromise, reject) => {

@@ -1,14 +1,6 @@
-// One store's side of an extension's life, for the preview page and platform-ext/testing:
-// a publisher, its approved releases and one installation, kept as the service core's
-// records and changed only through its decision functions (install, grant, revoke-grant,
-// save-settings, upgrade, roll-back, revoking a release or the publisher). What launches
-// is what launchGate answers. Nothing here decides a rule: a command the service refuses
-// throws a LifecycleRefusal carrying the service's refusal code.
-//
-// Pure (no node:, no DOM): the preview page bundles it for the browser and the mock
-// platform runs it in Node.
-// The core's modules one by one rather than its index: the preview page bundles only the
-// decisions it makes (no private links, no invitations).
+// One store's side of an extension's life (preview page, platform-ext/testing), kept as the service core's records
+// and changed only through its decision functions: nothing here decides a rule. Pure (no node:, no DOM) for the page
+// bundle, which is also why it imports the core's modules one by one (no private links, no invitations).
 import { decideInstallation } from '../service/installation.js';
 import { decidePublisher } from '../service/publisher.js';
 import { decideSubmission } from '../service/submission.js';
@@ -18,7 +10,6 @@ import type { Refusal } from '../service/refusals.js';
 import type { Actor, Decision, InstallationRecord, PublisherRecord, SubmissionRecord } from '../service/model.js';
 import type { PropertyDef, SettingValue } from '../validator/internal.js';
 
-/** The parts of a manifest the service keeps of a release. */
 export interface ReleaseFacts {
   readonly namespace: string;
   readonly version: string;
@@ -38,36 +29,28 @@ export class LifecycleRefusal extends Error {
   }
 }
 
-/** What became of one saved setting when the installation moved to another release. */
 export interface SettingNotice {
   readonly name: string;
-  /**
-   * `kept`: the release still has the property and accepts the value; `dropped`: the
-   * property is gone; `rejected`: the property is there but no longer accepts the value
-   * (the frame gets the property's default, or nothing without one).
-   */
+  /** `rejected`: the property remains but refuses the value (the frame gets its default, or nothing). */
   readonly outcome: 'kept' | 'dropped' | 'rejected';
   readonly saved: SettingValue;
-  /** What the frame gets for the property now (undefined: nothing). */
   readonly now: SettingValue | undefined;
 }
 
-/** What an upgrade or a rollback changed, from the service's records and effects. */
 export interface MoveReport {
   readonly from: string;
   readonly to: string;
-  /** Declared by the new release, not before: off until the store user approves them. */
+  /** Newly declared: off until the store user approves them. */
   readonly added: readonly string[];
   /** No longer declared: gone from the installation (a grant of one is removed). */
   readonly dropped: readonly string[];
-  /** The service's `open-permission-review` effect: what the review asks about. */
+  /** The service's `open-permission-review` effect. */
   readonly review: readonly string[];
   readonly settings: readonly SettingNotice[];
 }
 
 /** The preview's stand-in for the publisher's signing key (a fingerprint, never used to sign). */
 const KEY_ID = 'a'.repeat(64);
-/** Stand-in digests of a release's files (the service keeps them; nothing here compares them). */
 const DIGEST = 'b'.repeat(64);
 
 const SYSTEM: Actor = { kind: 'system', id: 'preview' };
@@ -75,9 +58,7 @@ const SUBMITTER: Actor = { kind: 'operator', id: 'preview-submitter' };
 const REVIEWER: Actor = { kind: 'operator', id: 'preview-reviewer' };
 
 export interface StoreLifecycleOptions {
-  /** The store's id (default `preview-store`). */
   readonly storeId?: string;
-  /** The clock the service's records are stamped with (default Date.now). */
   readonly now?: () => number;
 }
 

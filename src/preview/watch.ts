@@ -1,9 +1,5 @@
-// The preview's view of the project folder: load and check it exactly as `check` does
-// (the project pipeline: load, validate, the D-4 key scan), watch it for changes with a
-// debounce, and push each new result to the host pages over Server-Sent Events.
-//
-// The checked result is also what the server serves the frame from: bundle files come
-// out of this in-memory listing, never from a disk path built out of a request (D-25).
+// The preview's view of the project: checked exactly as `check` does, watched with a debounce, pushed over SSE.
+// The frame is served from this in-memory listing, never from a disk path built out of a request (D-25).
 import { createSha256 } from '../node/hashes.js';
 import { readdirSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
@@ -14,11 +10,10 @@ import { runProjectPipeline, type ProjectRun } from '../pipeline/project-pipelin
 import { UsageError } from '../node/usage-error.js';
 import { applyAcknowledgements, loadProjectConfig } from '../load/project-config.js';
 
-/** One check of the project folder. */
 export interface CheckedProject {
   /** Counts up from 1 with every check, so pages can tell a new result from a repeat. */
   readonly revision: number;
-  /** True when there is no error finding (warnings allowed, as in `check`: D-21) and the folder could be read. */
+  /** No error finding and the folder was read (warnings allowed, as in `check`: D-21). */
   readonly ok: boolean;
   readonly errors: number;
   readonly warnings: number;
@@ -28,42 +23,33 @@ export interface CheckedProject {
   /** Set when the folder itself could not be read (deleted, renamed): the usage-error text. */
   readonly problem: string | null;
   readonly manifest: ManifestSummary | null;
-  /**
-   * SHA-256 over the manifest and every bundle file (path and bytes): the page restarts
-   * the frame only when this changes, not when an unrelated project file was saved.
-   */
+  /** SHA-256 over the manifest and bundle files: the page restarts the frame only when this changes. */
   readonly contentKey: string;
   /** contentKey blind to the bytes of .css files (their paths still count): equal means only stylesheets changed. */
   readonly frameKey: string;
-  /** Each .css file: path -> the first 16 hex digits of its SHA-256. */
   readonly styles: Readonly<Record<string, string>>;
-  /** Bundle files by exact path (relative to runtime/), with their bytes; only files that were read. */
   readonly files: ReadonlyMap<string, Uint8Array>;
 }
 
-/** Loads and checks the project folder once. A folder that cannot be read is a result, not a throw. */
+/** A folder that cannot be read is a result, not a throw. */
 export function checkProjectFolder(dir: string, revision: number): CheckedProject {
   let run: ProjectRun;
   try {
     run = runProjectPipeline(dir);
   } catch (error) {
-    // The folder vanished or a subfolder became unreadable between two events: the page
-    // says so, and the next change checks again. A watcher callback must never throw.
+    // The folder vanished between two events: the page says so. A watcher callback must never throw.
     const problem = error instanceof UsageError ? error.message : `Cannot read the project folder "${dir}": ${(error as Error)?.message ?? String(error)}`;
     return { revision, ok: false, errors: 0, warnings: 0, acknowledged: 0, findings: [], problem, manifest: null, contentKey: '', frameKey: '', styles: {}, files: new Map() };
   }
   const { project, result } = run;
-  // Acknowledged warnings (D-33), applied as `check` applies them, except that an entry
-  // covering none of these findings is not reported: it may cover one that only `check`
-  // makes, and `check` says whether it is used.
+  // D-33 as in `check`, but unused entries are not reported: they may cover a finding only `check` makes.
   const split = applyAcknowledgements(loadProjectConfig(dir), run.findings, { reportUnused: false });
   const findings = split.findings;
   let errors = 0;
   for (const f of findings) if (f.severity === 'error') errors++;
   const files = new Map<string, Uint8Array>();
   const hash = createSha256();
-  // The same listing without the bytes of stylesheets: the page swaps a changed stylesheet
-  // into the running frame when nothing else changed (live CSS).
+  // Without stylesheet bytes: the page swaps a changed stylesheet into the running frame (live CSS).
   const frameHash = createSha256();
   const styles: Record<string, string> = {};
   // Lengths first, so that no two different listings can hash the same byte stream.
@@ -98,41 +84,19 @@ export function checkProjectFolder(dir: string, revision: number): CheckedProjec
   return { revision, ok: errors === 0, errors, warnings: findings.length - errors, acknowledged: split.acknowledged.length, findings, problem: null, manifest, contentKey, frameKey, styles, files };
 }
 
-// Watching
-
-/** Folders whose changes never matter to the preview: dependencies and git's object store. */
 const IGNORED_FOLDERS = new Set(['node_modules', '.git']);
 
-/**
- * Quiet time before a burst of file events (an editor's save, a `git checkout`) becomes one
- * check. The events of one save (truncate, write, rename) come within a few milliseconds;
- * every event restarts the wait, so a longer burst is still one check after it ends. Kept
- * short because it is most of the reload time after a save (bench/bridge.mjs). Should a
- * check still read a file half written, the write's next event brings a fresh check: the
- * result shown always ends up being the file as saved.
- */
+/** Quiet time before a burst of events (a save, a `git checkout`) becomes one check; each event restarts it. A file
+ *  read half written gets a fresh check from the write's next event. */
 export const WATCH_DEBOUNCE_MS = 30;
 
-/**
- * The longest a burst of events may hold its check back: a file rewritten more often than
- * the debounce (a log, a build in watch mode) would otherwise postpone the check for as
- * long as it keeps changing. While events keep coming, a check runs at least this often.
- */
+/** A file rewritten faster than the debounce would postpone the check forever: while events come, check this often. */
 export const WATCH_MAX_WAIT_MS = 500;
 
-/**
- * How long a failing re-check waits for quiet before the page shows it. A bundler in watch
- * mode (vite build --watch, esbuild --watch, webpack --watch) rewrites the output folder
- * in steps: files vanish, then reappear seconds later, and a file may be read half
- * written. A check in between fails although the build will not; shown at once, it would
- * flash an error over the frame on every save. A check that passes is shown at once.
- */
+/** A failing re-check waits this long for quiet before it is shown: a bundler in watch mode rewrites its output in
+ *  steps, and a check in between would flash an error on every save. A passing check shows at once. */
 export const BUILD_SETTLE_MS = 800;
-/**
- * The same wait when the failure is only files that are missing (no runtime/, no
- * entrypoint, a reference to a file that is not there): a bundler empties its output
- * folder first and may compile for seconds, with no file event, before it writes again.
- */
+/** The same when only files are missing: a bundler empties its output first and may compile for seconds silently. */
 export const BUILD_SETTLE_MISSING_MS = 8_000;
 /** Rules whose findings mean "a file is not there (yet)": what a build in progress looks like. */
 export const MISSING_FILE_RULES: ReadonlySet<string> = new Set([
@@ -144,7 +108,6 @@ export const MISSING_FILE_RULES: ReadonlySet<string> = new Set([
   'js/missing-module',
 ]);
 
-/** How long a failing check of `findings` waits for quiet before it is shown (see BUILD_SETTLE_MS). */
 export function settleDelay(findings: readonly Finding[], settle: { readonly quietMs: number; readonly missingMs: number }): number {
   const errors = findings.filter((f) => f.severity === 'error');
   return errors.length > 0 && errors.every((f) => MISSING_FILE_RULES.has(f.rule)) ? settle.missingMs : settle.quietMs;
@@ -177,19 +140,11 @@ function listFolders(dir: string): string[] {
   return out;
 }
 
-/**
- * Calls `onChange` once after each burst of changes under `dir`. Uses one recursive
- * watcher where the operating system has one (macOS, Windows), otherwise one watcher per
- * folder outside IGNORED_FOLDERS, rebuilt after every burst so that new folders are
- * watched too. Linux has no recursive watch: Node 20 emulates it by reading the whole tree
- * synchronously at start and watching every file in it, node_modules and .git included
- * (slow to start in a real project, and it can run out of inotify watches), so Linux gets
- * the per-folder watchers. Watcher errors (the folder deleted under us) count as a change:
- * the next check says what is wrong.
- */
+/** Calls `onChange` once per burst of changes under `dir`: one recursive watcher on macOS and Windows, otherwise one
+ *  per folder, rebuilt after each burst (Node 20 emulates recursive watching on Linux by reading the whole tree,
+ *  node_modules included, and can run out of inotify watches). Watcher errors count as a change. */
 export function watchFolder(dir: string, onChange: () => void, debounceMs = WATCH_DEBOUNCE_MS, maxWaitMs = WATCH_MAX_WAIT_MS): FolderWatcher {
   let timer: ReturnType<typeof setTimeout> | null = null;
-  /** When the first event of the pending burst came (performance.now()). */
   let burstStart = 0;
   let closed = false;
   let watchers: FSWatcher[] = [];
@@ -257,12 +212,9 @@ export function watchFolder(dir: string, onChange: () => void, debounceMs = WATC
   };
 }
 
-// Server-Sent Events
-
 /** Keep-alive comment interval: proxies and browsers drop idle event streams. */
 const SSE_KEEPALIVE_MS = 25_000;
 
-/** The open event streams of the host pages; `send` writes one event to all of them. */
 export class EventChannel {
   private readonly clients = new Set<ServerResponse>();
   private keepAlive: ReturnType<typeof setInterval> | null = null;

@@ -1,9 +1,7 @@
-// `check --explain <rule-id>` as text: the rule's explanation wrapped for an 80-column
-// terminal, with its contract reference, fix and before/after example.
+// `check --explain <rule-id>` as text wrapped for an 80-column terminal, with reference, fix and example.
 import type { RuleExplanation } from '../explain/rule-explanation.js';
 import type { Style } from './report-text.js';
 
-/** Text width of the explanation paragraph: fits an 80-column terminal with the indent. */
 const WRAP_WIDTH = 78;
 
 /** Greedy word wrap; words longer than the width stay whole. */

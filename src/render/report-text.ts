@@ -1,6 +1,4 @@
-// The grouped text report of check, verify and package: findings by file, each with its
-// place, severity, message, rule id and fix. It renders a Report (src/pipeline/report.ts) and
-// decides nothing.
+// The grouped text report of check, verify and package; it renders a Report and decides nothing.
 import { escapeTerminal, ruleById, type Finding } from '../validator/internal.js';
 import type { Report } from '../pipeline/report.js';
 
@@ -24,18 +22,10 @@ function plural(n: number, word: string): string {
 }
 
 export interface TextOptions {
-  /** `check --list-acknowledged`: list the acknowledged warnings with their reasons after the findings. */
   readonly listAcknowledged?: boolean;
 }
 
-/**
- * Text report: findings grouped by file, each with line:column, severity, message, rule id
- * and a hint; after a file's findings, how many more of a rule were left out; after all
- * findings, the report's hints (`hint` lines, never counted in the summary). Every text
- * that came from the input (file names, pointers, messages quoting values, the target) is
- * printed through escapeTerminal (D-29), so no input can move the cursor, recolour the
- * screen or reorder a line into "no problems found".
- */
+/** Findings by file, then hints; input text goes through escapeTerminal (D-29) so none can fake "no problems found". */
 export function renderText(report: Report, style: Style, options: TextOptions = {}): string {
   const lines: string[] = [];
   const groups = new Map<string, Finding[]>();
@@ -72,7 +62,6 @@ export function renderText(report: Report, style: Style, options: TextOptions = 
     }
     lines.push('');
   }
-  // Hints after the findings: notes that are no findings, so the summary never counts them.
   for (const h of report.hints ?? []) {
     const where = h.line !== undefined ? `:${h.line}:${h.column ?? 1}` : '';
     lines.push(`${style.dim('hint')}  ${escapeTerminal(h.file)}${where}  ${escapeTerminal(h.message)} ${style.dim(`(${escapeTerminal(h.pointer)})`)}`);

@@ -1,8 +1,5 @@
-// `check --format sarif`: the report as a SARIF 2.1.0 log for code-scanning services and
-// editors. One run. The rules are the whole catalogue in catalogue order, so a rule's
-// ruleIndex never depends on which findings a run has; every result points back into it.
-// The log is a pure function of the report, the project and repository folders and the version: no times,
-// no host names, keys in a fixed order (determinism, as for every output of this tool).
+// `check --format sarif`: a SARIF 2.1.0 log. Rules are the whole catalogue in order, so a ruleIndex never depends on
+// the findings; the log is a pure function of report, folders and version (no times, no host names).
 import { isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { escapeTerminal, RULES, type Finding, type RuleDef } from '../validator/internal.js';
@@ -13,24 +10,12 @@ declare const __PLATFORM_EXT_VERSION__: string;
 const VERSION = typeof __PLATFORM_EXT_VERSION__ === 'string' ? __PLATFORM_EXT_VERSION__ : '0.0.0-dev';
 
 export const SARIF_VERSION = '2.1.0';
-/** The published SARIF 2.1.0 schema (draft-07 copy at SchemaStore); test/fixtures/sarif/ holds it. */
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const TOOL_NAME = 'platform-ext';
-// No `informationUri` on the tool and no `helpUri` on the rules: the package has no published
-// page and no repository address of its own, and a viewer must never be sent to a page that
-// does not exist. Each rule's documentation travels in the log itself (`fullDescription`,
-// `help`); in the repository it is docs/rules.md.
-/**
- * Outside a repository, artifact URIs are relative to the project folder through this base
- * id (SARIF 3.4.4); `originalUriBaseIds` says where it was. Inside one, the project's
- * place in the repository is given relative to REPOSITORY_ROOT_BASE_ID.
- */
+// No `informationUri`/`helpUri`: the package has no published page, so each rule's docs travel in the log (`help`).
+/** URIs outside a repository are relative to the project folder (SARIF 3.4.4). */
 export const PROJECT_ROOT_BASE_ID = 'PROJECTROOT';
-/**
- * Inside a repository, artifact URIs are relative to its root through this base id:
- * GitHub code scanning ignores base ids and reads relative URIs against the repository
- * root, so a project in a subfolder must carry the subfolder in every URI.
- */
+/** URIs inside a repository: GitHub reads them against its root, so each one carries the project's subfolder. */
 export const REPOSITORY_ROOT_BASE_ID = 'SRCROOT';
 
 /** Percent-encodes each path segment, so any file name is a valid URI reference (RFC 3986). */
@@ -67,7 +52,6 @@ function ruleDescriptor(rule: RuleDef): Record<string, unknown> {
   };
 }
 
-/** Where artifact URIs start: a base id and the path of the project folder below it ('' or ending in '/'). */
 interface UriBase {
   readonly id: string;
   readonly projectPath: string;
@@ -91,8 +75,6 @@ function resultOf(finding: Finding, ruleIndex: number, base: UriBase, reason?: s
     }
     location['physicalLocation'] = physical;
   }
-  // A JSON pointer names a member of the manifest: the logical location of the finding
-  // (SARIF 3.33), also kept verbatim in the result's properties for scripts.
   if (finding.pointer !== undefined) location['logicalLocations'] = [{ fullyQualifiedName: finding.pointer, kind: 'member' }];
   const result: Record<string, unknown> = {
     ruleId: finding.rule,
@@ -103,11 +85,9 @@ function resultOf(finding: Finding, ruleIndex: number, base: UriBase, reason?: s
     message: { text: escapeTerminal(finding.message) },
   };
   if (Object.keys(location).length > 0) result['locations'] = [location];
-  // An acknowledged warning (D-33): suppressed outside the code, in the project's
-  // platform-ext.config.json, with the publisher's reason (SARIF 3.27.23, 3.35).
+  // An acknowledged warning (D-33): an external suppression with the publisher's reason (SARIF 3.27.23, 3.35).
   if (reason !== undefined) result['suppressions'] = [{ kind: 'external', status: 'accepted', justification: reason }];
-  // D-20a: the fix text travels with each result. SARIF's `fixes` would need the exact
-  // replacement bytes, which a hint does not give; the rule's `help` has the long form.
+  // D-20a: the hint travels with each result; SARIF `fixes` would need exact replacement bytes, which a hint lacks.
   const properties: Record<string, string> = {};
   if (finding.pointer !== undefined) properties['pointer'] = finding.pointer;
   const hint = (finding as ReportFinding).hint;
@@ -116,17 +96,12 @@ function resultOf(finding: Finding, ruleIndex: number, base: UriBase, reason?: s
   return result;
 }
 
-/**
- * The SARIF log of a check report. `projectDir` is the folder checked; `repositoryRoot`,
- * when given and holding it, the root of its repository (absolute paths): URIs are then
- * relative to that root, as code-scanning services read them.
- */
+/** The SARIF log; when `repositoryRoot` holds `projectDir`, URIs are relative to that root, as code scanning reads them. */
 export function buildSarif(report: Report, projectDir: string, repositoryRoot?: string): Record<string, unknown> {
   const indexById = new Map<string, number>();
   RULES.forEach((rule, i) => indexById.set(rule.id, i));
   const indexOf = (f: Finding): number => {
     const index = indexById.get(f.rule);
-    // Findings come from FindingList, which accepts catalogued ids only.
     if (index === undefined) throw new Error(`internal: rule ${f.rule} is not in the catalogue`);
     return index;
   };
@@ -157,9 +132,7 @@ export function buildSarif(report: Report, projectDir: string, repositoryRoot?: 
     columnKind: 'utf16CodeUnits',
     results,
   };
-  // D-20a: the contract version the log was checked against (the tool's is in `driver`).
-  // Findings left out of the results (at most MAX_FINDINGS_PER_RULE_AND_FILE per rule and
-  // file, for at most MAX_FILES_PER_RULE files, are listed), per rule: an additive run property, so a log never looks complete when it is not.
+  // D-20a: the contract version checked against; per rule, the findings left out, so a log never looks complete.
   run['properties'] = {
     contract_version: report.contract_version,
     ...(report.strict === true && { strict: true }),

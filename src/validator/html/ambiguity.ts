@@ -1,22 +1,11 @@
-// Parser-differential checks (D-22). Two places decide how much of a document is markup:
-// whether an element's content is raw text (HTML namespace) or markup (SVG/MathML), and
-// whether `<![CDATA[` opens a CDATA section (foreign content) or a bogus comment. When a
-// browser, an older engine, a sanitizer or this scanner's tree model could take the other
-// reading, markup the scanner reads as text might be live. These helpers answer "would the
-// other reading see markup here?" in amortized linear time, so the policy can refuse the
-// construct instead of trusting one reading.
+// Parser-differential checks (D-22): whether raw text or `<![CDATA[` holds markup depends on the reading (HTML or
+// foreign content, browser or sanitizer); these find markup the other reading would see, in amortized linear time.
 
-/** A `<` that starts markup in the data state: a tag, end tag, comment, or bogus comment. */
 function isMarkupStart(text: string, at: number): boolean {
   const c = text.charCodeAt(at + 1);
   return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x2f || c === 0x21 || c === 0x3f;
 }
 
-/**
- * Memoizes "first match at or after `from`" for a forward search. Queries with growing
- * `from` reuse the previous answer until they pass it, so each finder reads the text at
- * most about once (the policy's queries only move forward).
- */
 class ForwardFinder {
   private cachedFrom = 1;
   private cachedResult = 0;

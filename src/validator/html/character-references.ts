@@ -1,6 +1,4 @@
-// Character references (WHATWG HTML 13.2.5.72-80 and 13.5): the named table lookup and
-// the numeric reference fix-ups. The tokenizer's states call these; keeping the table
-// logic here keeps tokenizer.ts shaped like the spec's state list.
+// Character references (WHATWG HTML 13.2.5.72-80, 13.5): the named table lookup and the numeric fix-ups.
 import { NAMED_REFERENCE_DATA, NAMED_REFERENCE_MAX_LENGTH } from './entities.js';
 
 let namedTable: Map<string, string> | undefined;
@@ -23,10 +21,8 @@ function table(): Map<string, string> {
 }
 
 export interface NamedMatch {
-  /** Characters consumed after the `&` (the matched name, semicolon included when matched). */
   readonly length: number;
   readonly value: string;
-  /** Whether the matched name ended with `;`. */
   readonly semicolon: boolean;
 }
 
@@ -34,14 +30,8 @@ function isAsciiAlphanumeric(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 }
 
-/**
- * Named character reference state, step 1: "Consume the maximum number of characters
- * possible, where the consumed characters are one of the identifiers in the first column
- * of the named character references table." Every name is ASCII alphanumerics with an
- * optional final `;`, so the candidates are the prefixes of the alphanumeric run after
- * `&` (at most NAMED_REFERENCE_MAX_LENGTH long: a bounded lookahead keeps `&aaaa...`
- * linear), plus that run followed by `;`. Longest first.
- */
+/** The longest table name among the prefixes of the alphanumeric run after `&`, or that run with `;`; the run is
+ *  bounded by NAMED_REFERENCE_MAX_LENGTH, so `&aaaa…` stays linear. */
 export function matchNamedReference(input: string, from: number): NamedMatch | null {
   const names = table();
   let end = from;
@@ -53,15 +43,12 @@ export function matchNamedReference(input: string, from: number): NamedMatch | n
   }
   for (let stop = end; stop > from; stop--) {
     const name = input.slice(from, stop);
-    // A prefix shorter than the full run can still carry a semicolon only at the run's end
-    // (checked above), so here only legacy names (no semicolon) can match.
     const value = names.get(name);
     if (value !== undefined) return { length: stop - from, value, semicolon: false };
   }
   return null;
 }
 
-/** Numeric character reference end state: the C1 replacement table (windows-1252 mapping of 0x80-0x9F). */
 const C1_REPLACEMENTS: Readonly<Record<number, number>> = {
   0x80: 0x20ac, 0x82: 0x201a, 0x83: 0x0192, 0x84: 0x201e, 0x85: 0x2026, 0x86: 0x2020, 0x87: 0x2021,
   0x88: 0x02c6, 0x89: 0x2030, 0x8a: 0x0160, 0x8b: 0x2039, 0x8c: 0x0152, 0x8e: 0x017d, 0x91: 0x2018,
@@ -69,11 +56,6 @@ const C1_REPLACEMENTS: Readonly<Record<number, number>> = {
   0x99: 0x2122, 0x9a: 0x0161, 0x9b: 0x203a, 0x9c: 0x0153, 0x9e: 0x017e, 0x9f: 0x0178,
 };
 
-/**
- * Numeric character reference end state: NUL, values above U+10FFFF and surrogates become
- * U+FFFD; 0x80-0x9F use the replacement table; noncharacters and other controls are parse
- * errors only and pass through unchanged.
- */
 export function numericReferenceValue(code: number): string {
   if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '\ufffd';
   const replaced = C1_REPLACEMENTS[code];

@@ -1,16 +1,5 @@
-// The entrypoint policy (contract "Bundle": no inline JavaScript, inline event handlers,
-// authored content-security-policy, frames, objects, embeds, applets, remote or missing
-// module scripts; D-17, D-18, D-19, D-22). It reads the token stream of tokenizer.ts the
-// way a browser's tree builder would (tree-model.ts decides raw-text states and foreign
-// content), so what it checks is what the browser would build:
-//   `<!--<script>-->`, `<textarea><script></textarea>`, `<title><script>` hold no script;
-//   `<svg><style>` content is markup, `<style>` content in HTML is not;
-//   duplicate attributes: the first one counts (and the copies are refused).
-// Where readings can differ (SVG, MathML, <select>, <template>), ambiguity.ts checks the
-// other reading too and refuses markup that one parser would see and another would not.
-//
-// Findings point at: the `<` of the element for element rules; the attribute name for
-// event handlers and duplicates; the URL inside the value for reference rules.
+// The entrypoint policy (contract "Bundle"; D-17..D-19, D-22) over the tokens as a browser's tree builder reads them
+// (tree-model.ts); where readings can differ (SVG, MathML, <select>, <template>), ambiguity.ts checks the other one.
 import { checkCss, type CssSource } from '../css/css-policy.js';
 import { FindingList } from '../findings.js';
 import { extensionOf } from '../paths.js';
@@ -31,23 +20,12 @@ import {
   urlsOf,
 } from './urls.js';
 
-/** Elements that make a nested browsing context (contract: no frames; D-17 frame-src 'none'). */
 const FRAME_ELEMENTS = new Set(['iframe', 'frame', 'frameset', 'portal', 'fencedframe']);
-/** Plug-in content (contract: no objects, embeds, applets; D-17 object-src 'none'). */
 const PLUGIN_ELEMENTS = new Set(['object', 'embed', 'applet']);
-/** Obsolete raw-text elements: content hidden from HTML parsers but not from XML-minded tools. */
 const LEGACY_RAW_TEXT_ELEMENTS = new Set(['xmp', 'noembed', 'noframes', 'plaintext']);
-/** Every element an HTML parser may read as raw text (checked for ambiguity when readings can differ). */
 const RAW_TEXT_CANDIDATES = new Set(['title', 'textarea', 'style', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript', 'script', 'plaintext']);
-/**
- * Start tags after which the tree model may not match every browser (the model also says
- * so itself when a document nests deeper than it keeps track of): foreign content
- * (SVG, MathML), <select> (its parsing changed in 2025 and differs across engines),
- * <template> (column-group content ignores raw-text tags), and framesets.
- */
 const AMBIGUITY_TRIGGERS = new Set(['svg', 'math', 'select', 'template', 'frameset', 'frame']);
 
-/** "JavaScript MIME type essence match" (HTML 8.1.1 / MIME Sniffing): classic scripts. */
 const JAVASCRIPT_MIME_TYPES = new Set([
   'application/ecmascript', 'application/javascript', 'application/x-ecmascript', 'application/x-javascript',
   'text/ecmascript', 'text/javascript', 'text/javascript1.0', 'text/javascript1.1', 'text/javascript1.2',
@@ -55,7 +33,6 @@ const JAVASCRIPT_MIME_TYPES = new Set([
   'text/x-ecmascript', 'text/x-javascript',
 ]);
 
-/** URL schemes that run script when navigated to or loaded. */
 const SCRIPT_SCHEMES = new Set(['javascript', 'vbscript', 'livescript']);
 
 /** Module scripts: a plain relative path has none of these (D-22), nor controls or spaces. */
@@ -63,16 +40,10 @@ const NOT_PLAIN_PATH = /[%?#\\\u0000-\u0020\u007f]/;
 
 const ASCII_WHITESPACE_ONLY = /^[\t\n\f\r ]*$/;
 
-/** Findings kept per rule per file (see CappedFileScan). */
 const REPORTS_PER_RULE_LIMIT = 100;
 
-/** How many distinct URLs one document's reference memo keeps (a speed-up, not a limit on checks). */
 const REFERENCE_MEMO_SIZE = 4096;
 
-/**
- * Checks the entrypoint document: decodes it (strict UTF-8, D-22; a BOM is allowed and
- * not part of the text), then applies every entrypoint rule over its token stream.
- */
 export function checkEntrypointHtml(file: string, bytes: Uint8Array, bundle: BundleView, findings: FindingList): void {
   const decoded = decodeUtf8(bytes);
   if (decoded === null) {
@@ -84,11 +55,7 @@ export function checkEntrypointHtml(file: string, bytes: Uint8Array, bundle: Bun
   new EntrypointScanner(new CappedFileScan(file, text, bundle, findings)).run();
 }
 
-/**
- * A FileScan that keeps at most REPORTS_PER_RULE_LIMIT findings per rule for the file: a
- * 5 MiB document can repeat one mistake a million times, and a report that long helps no
- * one (and costs more than the scan). The CSS policy reports through it too.
- */
+/** At most REPORTS_PER_RULE_LIMIT findings per rule: a 5 MiB document can repeat one mistake a million times. */
 class CappedFileScan extends FileScan {
   private readonly counts = new Map<string, number>();
 
@@ -105,7 +72,6 @@ class CappedFileScan extends FileScan {
   }
 }
 
-/** Index of the first byte that makes `bytes` invalid UTF-8 (same rules as text.ts). */
 function firstInvalidUtf8Byte(bytes: Uint8Array): number {
   let i = 0;
   const n = bytes.length;
@@ -150,24 +116,19 @@ function attribute(tag: TagToken, name: string): HtmlAttribute | undefined {
   return undefined;
 }
 
-/** File offset of decoded offset `at` inside an attribute value. */
 function valueOffset(attr: HtmlAttribute, at: number): number {
   return attr.valueMap === null ? attr.valueStart + at : attr.valueMap.map(at);
 }
 
-/** Text of an SVG/MathML <style>, collected from its character tokens with their offsets. */
 interface StyleCollector {
   readonly parts: string[];
   readonly map: OffsetMap;
   readonly contentStart: number;
-  /** Markup was found in its raw text (already refused): the raw-text reading is not checked. */
   readonly ambiguous: boolean;
 }
 
-/** An HTML element whose content the tokenizer is reading as text. */
 interface RawElement {
   readonly tag: TagToken;
-  /** Offset of the first non-whitespace character of a script body, or -1. */
   bodyOffset: number;
 }
 
@@ -213,7 +174,6 @@ class EntrypointScanner {
           this.characters(token);
           break;
         case 'comment':
-          // `<![CDATA[` read as a bogus comment (HTML content).
           if (this.uncertain && token.data.startsWith('[CDATA[') && this.text.startsWith('<![CDATA[', token.start)) this.checkCdata(token.start);
           break;
         case 'cdataStart':
@@ -285,8 +245,6 @@ class EntrypointScanner {
       baseDir: this.baseDir,
       mapOffset: (o) => style.map.map(o),
     };
-    // The other reading (raw text, no character references), when it differs. Without
-    // markup inside, the element ended at its own end tag, so the slice is its content.
     let alternative: CssSource | null = null;
     if (!style.ambiguous) {
       const rawText = this.text.slice(style.contentStart, Math.max(style.contentStart, this.tokenStart));
@@ -328,7 +286,6 @@ class EntrypointScanner {
     const name = tag.name;
     const at = tag.start;
     if (name === 'script') {
-      // HTML scripts are checked at their end tag (the body decides); foreign ones now.
       if (namespace !== 'html') this.scan.report('html/foreign-script', `A <script> element inside ${namespace === 'svg' ? 'SVG' : 'MathML'}`, at);
     } else if (name === 'base') {
       this.scan.report('html/base-element', 'A <base> element: the platform injects its own base URL', at);
@@ -349,7 +306,6 @@ class EntrypointScanner {
     }
   }
 
-  /** D-18, D-22: only `<script type="module" src="local.js"></script>`. */
   private checkScript(tag: TagToken, bodyOffset: number): void {
     const at = tag.start;
     const src = attribute(tag, 'src');
@@ -364,8 +320,7 @@ class EntrypointScanner {
         this.scan.report('html/inline-script', 'An inline <script>', at);
         return;
       }
-      // Its src is checked as a module's would be, so that adding type="module" brings
-      // no new finding: every finding is in the first run.
+      // Checked as a module's src too, so that adding type="module" brings no new finding.
       this.scan.report('html/classic-script', 'A classic <script src> (not type="module")', at);
     } else if (src === undefined) {
       this.scan.report('html/inline-script', 'An inline <script type="module"> without src', at);
@@ -440,7 +395,6 @@ class EntrypointScanner {
     for (const name of ['values', 'from', 'to', 'by']) {
       const attr = attribute(tag, name);
       if (attr === undefined) continue;
-      // SMIL splits `values` on ";" (a URL list); the others hold one value.
       const pieces = name === 'values' ? splitWithOffsets(attr.value, ';') : [{ text: attr.value, offset: 0 }];
       for (const piece of pieces) {
         const lead = leadingWhitespaceLength(piece.text);
@@ -476,8 +430,7 @@ class EntrypointScanner {
     }
     for (const attr of tag.attributes) {
       const name = attr.name;
-      // `on*`, and also `x:on*`: a prefixed name is not a handler in today's browsers, but
-      // refusing it costs nothing and covers engines that honoured XML event attributes.
+      // `x:on*` too: no handler in today's browsers, but refusing it covers engines that honoured XML event attributes.
       if (isEventHandlerName(name)) {
         this.scan.report('html/event-handler-attribute', `An inline event handler attribute "${name}" on <${tag.name}>`, attr.nameStart);
         continue;
@@ -487,7 +440,6 @@ class EntrypointScanner {
         continue;
       }
       if (PRESENTATION_URL_ATTRIBUTES.has(name)) {
-        // fill="url(...)" and friends are CSS values: let the CSS policy read them.
         const prefix = `${name}:`;
         checkCss(this.scan, {
           text: prefix + attr.value,
@@ -499,7 +451,6 @@ class EntrypointScanner {
       }
       const kind = URL_ATTRIBUTES.get(name);
       if (kind === undefined) continue;
-      // An HTML module script's src has its own, stricter rules (checked at its end tag).
       if (tag.name === 'script' && namespace === 'html' && name === 'src') continue;
       for (const part of urlsOf(kind, attr.value)) this.checkUrlAttribute(tag, namespace, parent, attr, part.url, part.offset);
     }
@@ -568,7 +519,6 @@ class EntrypointScanner {
   private checkStyleText(start: number, end: number): void {
     const rawText = this.text.slice(start, end);
     const primary = this.linearCss(rawText, start);
-    // The other reading (SVG/MathML style: character references decoded), when it differs.
     const alternative = this.uncertain && rawText.includes('&') ? this.decodedCss(rawText, start) : null;
     this.checkCssReadings(primary, alternative);
   }
@@ -611,7 +561,6 @@ class EntrypointScanner {
   }
 }
 
-/** HTML 4.12.1.1 "prepare the script element", step "the script block's type string". */
 function scriptKind(tag: TagToken): 'classic' | 'module' | 'data' {
   const type = attribute(tag, 'type');
   const language = attribute(tag, 'language');
@@ -626,16 +575,9 @@ function scriptKind(tag: TagToken): 'classic' | 'module' | 'data' {
   }
   if (JAVASCRIPT_MIME_TYPES.has(essence)) return 'classic';
   if (essence === 'module') return 'module';
-  // importmap, speculationrules, application/json, anything else: a data block (or, for
-  // importmap and speculationrules, JSON the browser acts on).
   return 'data';
 }
 
-/**
- * Where `data:` is fine (D-17 img-src allows data:): the resource is an image. img src and
- * srcset (HTML `image` is read as img), picture source srcset, input type=image src, video
- * poster, SVG image and feImage href.
- */
 function isImageResource(tag: TagToken, namespace: Namespace, attr: string, parent: OpenElement | undefined): boolean {
   const name = tag.name;
   if ((name === 'img' || name === 'image') && (attr === 'src' || attr === 'srcset')) return true;
@@ -649,10 +591,6 @@ function isImageResource(tag: TagToken, namespace: Namespace, attr: string, pare
   return false;
 }
 
-/**
- * "Algorithm for extracting a character encoding from a meta element" (HTML 2.5.x): the
- * value after `charset` `=` in a content attribute, quoted or not. Null when absent.
- */
 function charsetFromContent(content: string): { label: string; offset: number } | null {
   const lower = asciiLower(content);
   let from = 0;
@@ -680,13 +618,11 @@ function charsetFromContent(content: string): { label: string; offset: number } 
   }
 }
 
-/** `on*`, or `prefix:on*` (the local part after the last colon starts with "on"). */
 function isEventHandlerName(name: string): boolean {
   const local = name.lastIndexOf(':') + 1;
   return name.charCodeAt(local) === 0x6f && name.charCodeAt(local + 1) === 0x6e;
 }
 
-/** Leading C0 controls and spaces, which the URL parser strips (the finding points past them). */
 function leadingUrlJunkLength(url: string): number {
   let i = 0;
   while (i < url.length && url.charCodeAt(i) <= 0x20) i++;

@@ -1,64 +1,36 @@
-// The WHATWG HTML tokenizer (HTML Living Standard, 13.2.5 "Tokenization"), one function per
-// state, each behind a banner naming the spec state and its section number. The entrypoint
-// policy (policy.ts) reads the token stream the way a browser's tree builder would, so this
-// must tokenize exactly as a browser does: a scanner that reads `<scr<script>ipt>` or
-// `<!--->` differently from the browser is a bypass. It is tested against every
-// html5lib-tests tokenizer case (test/validator/html-tokenizer.test.mjs).
-//
-// Input preprocessing (13.2.3.5) is done on the fly instead of on a copy, so that every
-// token keeps offsets into the original text: a CR, or a CR LF pair, is read as one LF
-// (`read()` below), and text copied out of the input is normalized the same way.
-// Parse errors are not reported: the policy decides what is an error, and the spec's
-// error recovery (which is what browsers do) is what we follow.
-//
-// Linear time: every state consumes input or hands over to a state that does; text runs
-// are sliced, not built a character at a time; named references look ahead at most
-// NAMED_REFERENCE_MAX_LENGTH characters; duplicate-attribute checks use a set once a tag
-// has many attributes.
+// The WHATWG HTML tokenizer (13.2.5), tested on every html5lib-tests case: reading `<scr<script>ipt>` or `<!--->`
+// unlike a browser would be a bypass. CR and CR LF read as LF on the fly, so offsets stay in the original text.
 import { matchNamedReference, numericReferenceValue } from './character-references.js';
 import { OffsetMap } from './offset-map.js';
 
-/** Content states a consumer may switch to after a start tag (13.2.6.2 and 13.2.6.4.7). */
 export type ContentState = 'data' | 'rcdata' | 'rawtext' | 'scriptData' | 'plaintext' | 'cdataSection';
 
 export interface HtmlAttribute {
-  /** ASCII-lowercased name, as the tokenizer produces it (no SVG case adjustment). */
   readonly name: string;
-  /** The value after character references and newline normalization. */
   readonly value: string;
   readonly nameStart: number;
   readonly nameEnd: number;
-  /** The raw value span (inside the quotes); both equal `nameEnd` when there is no value. */
   readonly valueStart: number;
   readonly valueEnd: number;
-  /** Decoded value offsets to file offsets; null when `value` is the raw span verbatim. */
   readonly valueMap: OffsetMap | null;
 }
 
 export interface TagToken {
   readonly type: 'startTag' | 'endTag';
-  /** ASCII-lowercased tag name. */
   readonly name: string;
-  /** Offset of the `<`. */
   readonly start: number;
-  /** Offset of the first character of the name. */
   readonly nameStart: number;
-  /** Offset just past the `>`. */
   readonly end: number;
   readonly selfClosing: boolean;
-  /** Attributes the browser keeps: the first of each name (13.2.5.33, duplicates removed). */
   readonly attributes: readonly HtmlAttribute[];
-  /** Later attributes with a name already present: dropped by browsers, kept here for reporting. */
   readonly duplicates: readonly HtmlAttribute[];
 }
 
 export interface CharacterToken {
   readonly type: 'character';
   readonly data: string;
-  /** The file span the data came from. */
   readonly start: number;
   readonly end: number;
-  /** True when `data` maps one-to-one onto the file span (no reference, no CR LF pair). */
   readonly literal: boolean;
 }
 
@@ -79,10 +51,6 @@ export interface DoctypeToken {
   readonly end: number;
 }
 
-/**
- * Not a spec token: a position marker emitted when `<![CDATA[` opens a CDATA section
- * (foreign content only), so a consumer can see sections that produce no text.
- */
 export interface CdataMarkerToken {
   readonly type: 'cdataStart';
   readonly start: number;
@@ -98,13 +66,10 @@ export interface EofToken {
 export type HtmlToken = TagToken | CharacterToken | CommentToken | DoctypeToken | CdataMarkerToken | EofToken;
 
 export interface TokenizerOptions {
-  /** Initial state (the html5lib tests start in each content state). Default `data`. */
   readonly initialState?: ContentState;
-  /** "The tag name of the last start tag to have been emitted" (appropriate end tag). */
   readonly lastStartTag?: string;
 }
 
-// Character codes.
 const EOF = -1;
 const NUL = 0x00;
 const TAB = 0x09;
@@ -130,15 +95,12 @@ const UPPER_X = 0x58;
 
 const REPLACEMENT = '\ufffd';
 
-// Which `<` end a text run (see emitTextRun).
 const LT_DATA = 0;
 const LT_TEXT = 1;
 const LT_SCRIPT = 2;
 const LT_NONE = 3;
-/** Every `<` ends the run (the escaped script states handle each `<` themselves). */
 const LT_DATA_ANY = 4;
 
-// States (13.2.5.1-80), numbered in spec order.
 const DATA = 1;
 const RCDATA = 2;
 const RAWTEXT = 3;
@@ -229,13 +191,10 @@ const CONTENT_STATES: Readonly<Record<ContentState, number>> = {
   cdataSection: CDATA_SECTION,
 };
 
-/** Above this many attributes on one tag, duplicate checks switch from a scan to a set. */
 const ATTRIBUTE_SET_THRESHOLD = 8;
-/** Numeric references saturate here: anything above U+10FFFF reads as U+FFFD anyway. */
 const NUMERIC_REFERENCE_CAP = 0x110000;
 
 function isWhitespace(c: number): boolean {
-  // ASCII whitespace as the tokenizer sees it after preprocessing (CR reads as LF).
   return c === TAB || c === LF || c === FF || c === SPACE || c === CR;
 }
 
@@ -259,13 +218,11 @@ function isAsciiAlphanumeric(c: number): boolean {
   return isAsciiAlpha(c) || isAsciiDigit(c);
 }
 
-/** After `&`: an alphanumeric or `#` enters a reference state; anything else flushes `&` as is. */
 function startsReference(c: number): boolean {
   return c === HASH || isAsciiAlphanumeric(c);
 }
 
 function asciiLowercase(text: string): string {
-  // Tag and attribute names: ASCII lowercase only (never locale rules, never non-ASCII).
   return text.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 }
 
@@ -273,7 +230,6 @@ function lowerSlice(text: string): string {
   return /[A-Z]/.test(text) ? asciiLowercase(text) : text;
 }
 
-/** Whether `word` (ASCII uppercase letters) is at `at`, ASCII case-insensitively. */
 function matchesAsciiCaseInsensitive(input: string, at: number, word: string): boolean {
   if (at + word.length > input.length) return false;
   for (let i = 0; i < word.length; i++) {
@@ -284,7 +240,6 @@ function matchesAsciiCaseInsensitive(input: string, at: number, word: string): b
   return true;
 }
 
-/** Per-attribute scratch state while a tag is being built. */
 interface AttributeBuilder {
   name: string;
   nameStart: number;
@@ -541,7 +496,6 @@ export class HtmlTokenizer {
   private appendValueDecoded(text: string, start: number, end: number): void {
     const a = this.attribute!;
     if (a.valueMap === null) {
-      // Back-fill the literal prefix so far: it is one run from the value's start.
       a.valueMap = new OffsetMap();
       a.valueMap.literal(a.valueStart, a.value.length);
     }
@@ -740,9 +694,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.1 Data state
-  // =================================================================================
   private dataState(): void {
     if (this.emitTextRun(EOF, true, LT_DATA)) return;
     const c = this.read();
@@ -758,14 +710,11 @@ export class HtmlTokenizer {
       this.tagStart = at;
       this.state = TAG_OPEN;
     } else {
-      // U+0000 NULL: unexpected-null-character; emitted as is (the tree builder drops it).
       this.emitCurrent(c);
     }
   }
 
-  // =================================================================================
   // 13.2.5.2 RCDATA state
-  // =================================================================================
   private rcdataState(): void {
     if (this.emitTextRun(EOF, true, LT_TEXT)) return;
     const c = this.read();
@@ -785,16 +734,12 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.3 RAWTEXT state
-  // =================================================================================
   private rawtextState(): void {
     this.rawTextLike(RAWTEXT_LESS_THAN_SIGN, LT_TEXT);
   }
 
-  // =================================================================================
   // 13.2.5.4 Script data state
-  // =================================================================================
   private scriptDataState(): void {
     this.rawTextLike(SCRIPT_DATA_LESS_THAN_SIGN, LT_SCRIPT);
   }
@@ -815,9 +760,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.5 PLAINTEXT state
-  // =================================================================================
   private plaintextState(): void {
     if (this.emitTextRun(EOF, false, LT_NONE)) return;
     const c = this.read();
@@ -828,9 +771,7 @@ export class HtmlTokenizer {
     this.emitCharacters(REPLACEMENT, at, at + 1, true);
   }
 
-  // =================================================================================
   // 13.2.5.6 Tag open state
-  // =================================================================================
   private tagOpenState(): void {
     const c = this.read();
     if (c === BANG) {
@@ -843,44 +784,36 @@ export class HtmlTokenizer {
       this.createTag('startTag', this.tagStart);
       this.state = TAG_NAME;
     } else if (c === QUESTION) {
-      // unexpected-question-mark-instead-of-tag-name: `<?x>` is a comment, not a tag.
       this.createComment(this.tagStart, '');
       this.state = BOGUS_COMMENT;
     } else if (c === EOF) {
       this.emitSlice(this.tagStart, this.pos);
       this.emitEof();
     } else {
-      // invalid-first-character-of-tag-name: `<` is text (`< b`, `<1`).
       this.emitSlice(this.tagStart, this.pos);
       this.state = DATA;
     }
   }
 
-  // =================================================================================
   // 13.2.5.7 End tag open state
-  // =================================================================================
   private endTagOpenState(): void {
     const c = this.read();
     if (isAsciiAlpha(c)) {
       this.createTag('endTag', this.tagStart);
       this.state = TAG_NAME;
     } else if (c === GT) {
-      // missing-end-tag-name: `</>` is dropped entirely.
       this.consume();
       this.state = DATA;
     } else if (c === EOF) {
       this.emitSlice(this.tagStart, this.pos);
       this.emitEof();
     } else {
-      // invalid-first-character-of-tag-name: `</ x>` is a comment.
       this.createComment(this.tagStart, '');
       this.state = BOGUS_COMMENT;
     }
   }
 
-  // =================================================================================
   // 13.2.5.8 Tag name state
-  // =================================================================================
   private tagNameState(): void {
     const input = this.input;
     const start = this.pos;
@@ -911,44 +844,32 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.9 RCDATA less-than sign state
-  // =================================================================================
   private rcdataLessThanSignState(): void {
     this.lessThanSignInText(RCDATA_END_TAG_OPEN, RCDATA);
   }
 
-  // =================================================================================
   // 13.2.5.10 RCDATA end tag open state
-  // =================================================================================
   private rcdataEndTagOpenState(): void {
     this.endTagOpenInText(RCDATA_END_TAG_NAME, RCDATA);
   }
 
-  // =================================================================================
   // 13.2.5.11 RCDATA end tag name state
-  // =================================================================================
   private rcdataEndTagNameState(): void {
     this.endTagNameInText(RCDATA);
   }
 
-  // =================================================================================
   // 13.2.5.12 RAWTEXT less-than sign state
-  // =================================================================================
   private rawtextLessThanSignState(): void {
     this.lessThanSignInText(RAWTEXT_END_TAG_OPEN, RAWTEXT);
   }
 
-  // =================================================================================
   // 13.2.5.13 RAWTEXT end tag open state
-  // =================================================================================
   private rawtextEndTagOpenState(): void {
     this.endTagOpenInText(RAWTEXT_END_TAG_NAME, RAWTEXT);
   }
 
-  // =================================================================================
   // 13.2.5.14 RAWTEXT end tag name state
-  // =================================================================================
   private rawtextEndTagNameState(): void {
     this.endTagNameInText(RAWTEXT);
   }
@@ -1012,14 +933,11 @@ export class HtmlTokenizer {
         return;
       }
     }
-    // Anything else: "</" and the temporary buffer are text; reconsume in the text state.
     this.emitSlice(this.temporaryStart, this.pos);
     this.state = textState;
   }
 
-  // =================================================================================
   // 13.2.5.15 Script data less-than sign state
-  // =================================================================================
   private scriptDataLessThanSignState(): void {
     const c = this.read();
     if (c === SOLIDUS) {
@@ -1036,23 +954,17 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.16 Script data end tag open state
-  // =================================================================================
   private scriptDataEndTagOpenState(): void {
     this.endTagOpenInText(SCRIPT_DATA_END_TAG_NAME, SCRIPT_DATA);
   }
 
-  // =================================================================================
   // 13.2.5.17 Script data end tag name state
-  // =================================================================================
   private scriptDataEndTagNameState(): void {
     this.endTagNameInText(SCRIPT_DATA);
   }
 
-  // =================================================================================
   // 13.2.5.18 Script data escape start state
-  // =================================================================================
   private scriptDataEscapeStartState(): void {
     if (this.read() === DASH) {
       this.consume();
@@ -1063,9 +975,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.19 Script data escape start dash state
-  // =================================================================================
   private scriptDataEscapeStartDashState(): void {
     if (this.read() === DASH) {
       this.consume();
@@ -1076,9 +986,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.20 Script data escaped state
-  // =================================================================================
   private scriptDataEscapedState(): void {
     if (this.emitTextRun(DASH, false, LT_DATA_ANY)) return;
     const c = this.read();
@@ -1098,9 +1006,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.21 Script data escaped dash state
-  // =================================================================================
   private scriptDataEscapedDashState(): void {
     const c = this.read();
     if (c === EOF) return this.emitEof();
@@ -1119,9 +1025,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.22 Script data escaped dash dash state
-  // =================================================================================
   private scriptDataEscapedDashDashState(): void {
     const c = this.read();
     if (c === EOF) return this.emitEof();
@@ -1142,9 +1046,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.23 Script data escaped less-than sign state
-  // =================================================================================
   private scriptDataEscapedLessThanSignState(): void {
     const c = this.read();
     if (c === SOLIDUS) {
@@ -1161,23 +1063,17 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.24 Script data escaped end tag open state
-  // =================================================================================
   private scriptDataEscapedEndTagOpenState(): void {
     this.endTagOpenInText(SCRIPT_DATA_ESCAPED_END_TAG_NAME, SCRIPT_DATA_ESCAPED);
   }
 
-  // =================================================================================
   // 13.2.5.25 Script data escaped end tag name state
-  // =================================================================================
   private scriptDataEscapedEndTagNameState(): void {
     this.endTagNameInText(SCRIPT_DATA_ESCAPED);
   }
 
-  // =================================================================================
   // 13.2.5.26 Script data double escape start state
-  // =================================================================================
   private scriptDataDoubleEscapeStartState(): void {
     this.doubleEscapeBoundary(SCRIPT_DATA_DOUBLE_ESCAPED, SCRIPT_DATA_ESCAPED, SCRIPT_DATA_ESCAPED);
   }
@@ -1208,9 +1104,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.27 Script data double escaped state
-  // =================================================================================
   private scriptDataDoubleEscapedState(): void {
     if (this.emitTextRun(DASH, false, LT_DATA_ANY)) return;
     const c = this.read();
@@ -1230,9 +1124,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.28 Script data double escaped dash state
-  // =================================================================================
   private scriptDataDoubleEscapedDashState(): void {
     const c = this.read();
     if (c === EOF) return this.emitEof();
@@ -1251,9 +1143,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.29 Script data double escaped dash dash state
-  // =================================================================================
   private scriptDataDoubleEscapedDashDashState(): void {
     const c = this.read();
     if (c === EOF) return this.emitEof();
@@ -1274,9 +1164,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.30 Script data double escaped less-than sign state
-  // =================================================================================
   private scriptDataDoubleEscapedLessThanSignState(): void {
     if (this.read() === SOLIDUS) {
       this.consume();
@@ -1288,16 +1176,12 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.31 Script data double escape end state
-  // =================================================================================
   private scriptDataDoubleEscapeEndState(): void {
     this.doubleEscapeBoundary(SCRIPT_DATA_ESCAPED, SCRIPT_DATA_DOUBLE_ESCAPED, SCRIPT_DATA_DOUBLE_ESCAPED);
   }
 
-  // =================================================================================
   // 13.2.5.32 Before attribute name state
-  // =================================================================================
   private beforeAttributeNameState(): void {
     const c = this.read();
     if (isWhitespace(c)) {
@@ -1305,7 +1189,6 @@ export class HtmlTokenizer {
     } else if (c === SOLIDUS || c === GT || c === EOF) {
       this.state = AFTER_ATTRIBUTE_NAME;
     } else if (c === EQUALS) {
-      // unexpected-equals-sign-before-attribute-name: `=` starts the name.
       this.startAttribute();
       this.consume();
       this.attribute!.name = '=';
@@ -1316,9 +1199,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.33 Attribute name state
-  // =================================================================================
   private attributeNameState(): void {
     const input = this.input;
     const start = this.pos;
@@ -1333,7 +1214,6 @@ export class HtmlTokenizer {
     }
     const a = this.attribute!;
     if (p > start) {
-      // `"`, `'` and `<` are parse errors but part of the name.
       const run = input.slice(start, p);
       a.name += upper ? asciiLowercase(run) : run;
       this.pos = p;
@@ -1354,9 +1234,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.34 After attribute name state
-  // =================================================================================
   private afterAttributeNameState(): void {
     const c = this.read();
     if (c === EOF) return this.emitEof(); // eof-in-tag
@@ -1378,9 +1256,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.35 Before attribute value state
-  // =================================================================================
   private beforeAttributeValueState(): void {
     const c = this.read();
     if (isWhitespace(c)) {
@@ -1394,7 +1270,6 @@ export class HtmlTokenizer {
       this.beginAttributeValue(this.pos);
       this.state = ATTRIBUTE_VALUE_SINGLE_QUOTED;
     } else if (c === GT) {
-      // missing-attribute-value: `<a b=>` has b="".
       this.beginAttributeValue(this.pos);
       this.consume();
       this.state = DATA;
@@ -1417,7 +1292,6 @@ export class HtmlTokenizer {
     while (p < n) {
       const c = input.charCodeAt(p);
       if (c === quote || c === NUL || c === CR) break;
-      // An `&` that cannot start a reference is flushed as itself: keep it in the run.
       if (c === AMP && startsReference(input.charCodeAt(p + 1))) break;
       p++;
     }
@@ -1443,9 +1317,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.38 Attribute value (unquoted) state
-  // =================================================================================
   private attributeValueUnquotedState(): void {
     const input = this.input;
     const start = this.pos;
@@ -1458,7 +1330,6 @@ export class HtmlTokenizer {
       p++;
     }
     if (p > start) {
-      // `"`, `'`, `<`, `=` and a grave accent are parse errors but part of the value.
       this.appendValueSlice(start, p);
       this.pos = p;
     }
@@ -1482,9 +1353,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.39 After attribute value (quoted) state
-  // =================================================================================
   private afterAttributeValueQuotedState(): void {
     const c = this.read();
     if (c === EOF) return this.emitEof(); // eof-in-tag
@@ -1499,14 +1368,11 @@ export class HtmlTokenizer {
       this.state = DATA;
       this.emitTag();
     } else {
-      // missing-whitespace-between-attributes: `<a b="1"c="2">` has two attributes.
       this.state = BEFORE_ATTRIBUTE_NAME;
     }
   }
 
-  // =================================================================================
   // 13.2.5.40 Self-closing start tag state
-  // =================================================================================
   private selfClosingStartTagState(): void {
     const c = this.read();
     if (c === EOF) return this.emitEof(); // eof-in-tag
@@ -1516,14 +1382,11 @@ export class HtmlTokenizer {
       this.state = DATA;
       this.emitTag();
     } else {
-      // unexpected-solidus-in-tag: `<a / b>` reads as `<a b>`.
       this.state = BEFORE_ATTRIBUTE_NAME;
     }
   }
 
-  // =================================================================================
   // 13.2.5.41 Bogus comment state
-  // =================================================================================
   private bogusCommentState(): void {
     this.appendCommentRun(GT, GT);
     const c = this.read();
@@ -1542,9 +1405,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.42 Markup declaration open state
-  // =================================================================================
   private markupDeclarationOpenState(): void {
     const input = this.input;
     const p = this.pos;
@@ -1561,27 +1422,22 @@ export class HtmlTokenizer {
         this.enqueue({ type: 'cdataStart', start: this.tagStart, end: this.pos });
         this.state = CDATA_SECTION;
       } else {
-        // cdata-in-html-content: a bogus comment whose data starts with "[CDATA[".
         this.createComment(this.tagStart, '[CDATA[');
         this.state = BOGUS_COMMENT;
       }
     } else {
-      // incorrectly-opened-comment: `<!x>` is a comment ending at the first `>`.
       this.createComment(this.tagStart, '');
       this.state = BOGUS_COMMENT;
     }
   }
 
-  // =================================================================================
   // 13.2.5.43 Comment start state
-  // =================================================================================
   private commentStartState(): void {
     const c = this.read();
     if (c === DASH) {
       this.consume();
       this.state = COMMENT_START_DASH;
     } else if (c === GT) {
-      // abrupt-closing-of-empty-comment: `<!-->` is a whole (empty) comment.
       this.consume();
       this.state = DATA;
       this.emitComment();
@@ -1590,16 +1446,13 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.44 Comment start dash state
-  // =================================================================================
   private commentStartDashState(): void {
     const c = this.read();
     if (c === DASH) {
       this.consume();
       this.state = COMMENT_END;
     } else if (c === GT) {
-      // abrupt-closing-of-empty-comment: `<!--->` too.
       this.consume();
       this.state = DATA;
       this.emitComment();
@@ -1612,9 +1465,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.45 Comment state
-  // =================================================================================
   private commentState(): void {
     this.appendCommentRun(LT, DASH);
     const c = this.read();
@@ -1635,9 +1486,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.46 Comment less-than sign state
-  // =================================================================================
   private commentLessThanSignState(): void {
     const c = this.read();
     if (c === BANG) {
@@ -1652,9 +1501,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.47 Comment less-than sign bang state
-  // =================================================================================
   private commentLessThanSignBangState(): void {
     if (this.read() === DASH) {
       this.consume();
@@ -1664,9 +1511,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.48 Comment less-than sign bang dash state
-  // =================================================================================
   private commentLessThanSignBangDashState(): void {
     if (this.read() === DASH) {
       this.consume();
@@ -1676,17 +1521,12 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.49 Comment less-than sign bang dash dash state
-  // =================================================================================
   private commentLessThanSignBangDashDashState(): void {
-    // `>` or EOF: reconsume in comment end; anything else is nested-comment, same move.
     this.state = COMMENT_END;
   }
 
-  // =================================================================================
   // 13.2.5.50 Comment end dash state
-  // =================================================================================
   private commentEndDashState(): void {
     const c = this.read();
     if (c === DASH) {
@@ -1701,9 +1541,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.51 Comment end state
-  // =================================================================================
   private commentEndState(): void {
     const c = this.read();
     if (c === GT) {
@@ -1725,9 +1563,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.52 Comment end bang state
-  // =================================================================================
   private commentEndBangState(): void {
     const c = this.read();
     if (c === DASH) {
@@ -1735,7 +1571,6 @@ export class HtmlTokenizer {
       this.commentData += '--!';
       this.state = COMMENT_END_DASH;
     } else if (c === GT) {
-      // incorrectly-closed-comment: `--!>` closes the comment.
       this.consume();
       this.state = DATA;
       this.emitComment();
@@ -1748,9 +1583,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.53 DOCTYPE state
-  // =================================================================================
   private doctypeState(): void {
     const c = this.read();
     if (c === EOF) {
@@ -1758,13 +1591,10 @@ export class HtmlTokenizer {
       return this.emitQuirkyDoctypeAndEof();
     }
     if (isWhitespace(c)) this.consume();
-    // `>` is reconsumed in the next state; anything else is missing-whitespace-before-doctype-name.
     this.state = BEFORE_DOCTYPE_NAME;
   }
 
-  // =================================================================================
   // 13.2.5.54 Before DOCTYPE name state
-  // =================================================================================
   private beforeDoctypeNameState(): void {
     const c = this.read();
     if (isWhitespace(c)) return this.consume();
@@ -1781,9 +1611,7 @@ export class HtmlTokenizer {
     this.state = DOCTYPE_NAME;
   }
 
-  // =================================================================================
   // 13.2.5.55 DOCTYPE name state
-  // =================================================================================
   private doctypeNameState(): void {
     const c = this.read();
     if (c === EOF) return this.emitQuirkyDoctypeAndEof();
@@ -1796,9 +1624,7 @@ export class HtmlTokenizer {
     else this.doctypeName += isAsciiUpper(c) ? String.fromCharCode(c + 0x20) : String.fromCharCode(c);
   }
 
-  // =================================================================================
   // 13.2.5.56 After DOCTYPE name state
-  // =================================================================================
   private afterDoctypeNameState(): void {
     const c = this.read();
     if (c === EOF) return this.emitQuirkyDoctypeAndEof();
@@ -1816,7 +1642,6 @@ export class HtmlTokenizer {
       this.pos += 6;
       this.state = AFTER_DOCTYPE_SYSTEM_KEYWORD;
     } else {
-      // invalid-character-sequence-after-doctype-name
       this.doctypeForceQuirks = true;
       this.state = BOGUS_DOCTYPE;
     }
@@ -1834,8 +1659,6 @@ export class HtmlTokenizer {
       this.state = isPublic ? BEFORE_DOCTYPE_PUBLIC_IDENTIFIER : BEFORE_DOCTYPE_SYSTEM_IDENTIFIER;
       return;
     }
-    // A quote right after the keyword is missing-whitespace-after-doctype-*-keyword; the
-    // identifier is read all the same.
     this.identifierOrBogus(c, isPublic);
   }
 
@@ -1862,13 +1685,11 @@ export class HtmlTokenizer {
         this.state = c === QUOTE ? DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED : DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED;
       }
     } else if (c === GT) {
-      // missing-doctype-public-identifier / missing-doctype-system-identifier
       this.consume();
       this.doctypeForceQuirks = true;
       this.state = DATA;
       this.emitDoctype();
     } else {
-      // missing-quote-before-doctype-*-identifier
       this.doctypeForceQuirks = true;
       this.state = BOGUS_DOCTYPE;
     }
@@ -1887,7 +1708,6 @@ export class HtmlTokenizer {
     if (c === quote) {
       this.state = isPublic ? AFTER_DOCTYPE_PUBLIC_IDENTIFIER : AFTER_DOCTYPE_SYSTEM_IDENTIFIER;
     } else if (c === GT) {
-      // abrupt-doctype-public-identifier / abrupt-doctype-system-identifier
       this.doctypeForceQuirks = true;
       this.state = DATA;
       this.emitDoctype();
@@ -1898,9 +1718,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.61 After DOCTYPE public identifier state
-  // =================================================================================
   private afterDoctypePublicIdentifierState(): void {
     const c = this.read();
     if (c === EOF) return this.emitQuirkyDoctypeAndEof();
@@ -1912,14 +1730,11 @@ export class HtmlTokenizer {
       this.state = DATA;
       this.emitDoctype();
     } else {
-      // A quote is missing-whitespace-between-doctype-public-and-system-identifiers.
       this.identifierOrBogus(c, false);
     }
   }
 
-  // =================================================================================
   // 13.2.5.62 Between DOCTYPE public and system identifiers state
-  // =================================================================================
   private betweenDoctypePublicAndSystemIdentifiersState(): void {
     const c = this.read();
     if (c === EOF) return this.emitQuirkyDoctypeAndEof();
@@ -1933,9 +1748,7 @@ export class HtmlTokenizer {
     this.identifierOrBogus(c, false);
   }
 
-  // =================================================================================
   // 13.2.5.67 After DOCTYPE system identifier state
-  // =================================================================================
   private afterDoctypeSystemIdentifierState(): void {
     const c = this.read();
     if (c === EOF) return this.emitQuirkyDoctypeAndEof();
@@ -1946,14 +1759,11 @@ export class HtmlTokenizer {
       this.emitDoctype();
       return;
     }
-    // unexpected-character-after-doctype-system-identifier: does not set force-quirks.
     this.pos -= this.charLength;
     this.state = BOGUS_DOCTYPE;
   }
 
-  // =================================================================================
   // 13.2.5.68 Bogus DOCTYPE state
-  // =================================================================================
   private bogusDoctypeState(): void {
     const gt = this.input.indexOf('>', this.pos);
     if (gt < 0) {
@@ -1966,9 +1776,7 @@ export class HtmlTokenizer {
     this.emitDoctype();
   }
 
-  // =================================================================================
   // 13.2.5.69 CDATA section state
-  // =================================================================================
   private cdataSectionState(): void {
     if (this.emitTextRun(RIGHT_BRACKET, false, LT_NONE)) return;
     const c = this.read();
@@ -1979,9 +1787,7 @@ export class HtmlTokenizer {
     else this.emitCurrent(c); // U+0000 NULL is left to the tree builder
   }
 
-  // =================================================================================
   // 13.2.5.70 CDATA section bracket state
-  // =================================================================================
   private cdataSectionBracketState(): void {
     if (this.read() === RIGHT_BRACKET) {
       this.consume();
@@ -1992,9 +1798,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.71 CDATA section end state
-  // =================================================================================
   private cdataSectionEndState(): void {
     const c = this.read();
     if (c === RIGHT_BRACKET) {
@@ -2009,9 +1813,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.72 Character reference state
-  // =================================================================================
   private characterReferenceState(): void {
     const c = this.read();
     if (isAsciiAlphanumeric(c)) {
@@ -2025,13 +1827,10 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.73 Named character reference state
-  // =================================================================================
   private namedCharacterReferenceState(): void {
     const match = matchNamedReference(this.input, this.pos);
     if (match === null) {
-      // No name matches: flush "&" and let the ambiguous ampersand state take the run.
       this.flushRawReference();
       this.state = AMBIGUOUS_AMPERSAND;
       return;
@@ -2046,14 +1845,11 @@ export class HtmlTokenizer {
         return;
       }
     }
-    // Without `;` this is missing-semicolon-after-character-reference; decoded all the same.
     this.flushDecodedReference(match.value);
     this.state = this.returnState;
   }
 
-  // =================================================================================
   // 13.2.5.74 Ambiguous ampersand state
-  // =================================================================================
   private ambiguousAmpersandState(): void {
     const input = this.input;
     const start = this.pos;
@@ -2065,13 +1861,10 @@ export class HtmlTokenizer {
       else this.emitSlice(start, p);
       return;
     }
-    // `;` is unknown-named-character-reference; either way, reconsume in the return state.
     this.state = this.returnState;
   }
 
-  // =================================================================================
   // 13.2.5.75 Numeric character reference state
-  // =================================================================================
   private numericCharacterReferenceState(): void {
     this.characterReferenceCode = 0;
     const c = this.read();
@@ -2083,22 +1876,17 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.76 Hexadecimal character reference start state
-  // =================================================================================
   private hexadecimalCharacterReferenceStartState(): void {
     if (isAsciiHexDigit(this.read())) {
       this.state = HEXADECIMAL_CHARACTER_REFERENCE;
     } else {
-      // absence-of-digits-in-numeric-character-reference: "&#x" stays as text.
       this.flushRawReference();
       this.state = this.returnState;
     }
   }
 
-  // =================================================================================
   // 13.2.5.77 Decimal character reference start state
-  // =================================================================================
   private decimalCharacterReferenceStartState(): void {
     if (isAsciiDigit(this.read())) {
       this.state = DECIMAL_CHARACTER_REFERENCE;
@@ -2108,9 +1896,7 @@ export class HtmlTokenizer {
     }
   }
 
-  // =================================================================================
   // 13.2.5.78 Hexadecimal character reference state
-  // =================================================================================
   private hexadecimalCharacterReferenceState(): void {
     const input = this.input;
     let code = this.characterReferenceCode;
@@ -2128,13 +1914,10 @@ export class HtmlTokenizer {
     this.characterReferenceCode = code;
     this.pos = p;
     if (p < this.length && input.charCodeAt(p) === SEMICOLON) this.pos++;
-    // else missing-semicolon-after-character-reference
     this.state = NUMERIC_CHARACTER_REFERENCE_END;
   }
 
-  // =================================================================================
   // 13.2.5.79 Decimal character reference state
-  // =================================================================================
   private decimalCharacterReferenceState(): void {
     const input = this.input;
     let code = this.characterReferenceCode;
@@ -2150,9 +1933,7 @@ export class HtmlTokenizer {
     this.state = NUMERIC_CHARACTER_REFERENCE_END;
   }
 
-  // =================================================================================
   // 13.2.5.80 Numeric character reference end state
-  // =================================================================================
   private numericCharacterReferenceEndState(): void {
     this.flushDecodedReference(numericReferenceValue(this.characterReferenceCode));
     this.state = this.returnState;

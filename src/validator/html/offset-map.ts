@@ -1,10 +1,5 @@
-// Decoded text -> file offsets. A scanner reports findings inside decoded text (an
-// attribute value after character references, the text of an SVG <style>), but line and
-// column must point into the file. The map is a list of pieces: a literal piece maps
-// one-to-one onto the file; a decoded piece (a character reference, a CR LF pair) maps
-// every offset inside it to the piece's first file offset.
+// Decoded text -> file offsets; a decoded piece (a reference, CR LF) maps to its first file offset.
 
-/** Pieces as flat triples: decoded offset, file offset, 1 when literal / 0 when decoded. */
 export class OffsetMap {
   private readonly pieces: number[] = [];
   private decodedLength = 0;
@@ -14,7 +9,6 @@ export class OffsetMap {
   /** Appends `length` decoded units copied one-to-one from the file at `fileOffset`. */
   literal(fileOffset: number, length: number): void {
     if (length === 0) return;
-    // Contiguous literal runs merge into one piece, so a plain value stays one triple.
     if (!this.lastLiteral || this.lastFileEnd !== fileOffset) this.pieces.push(this.decodedLength, fileOffset, 1);
     this.decodedLength += length;
     this.lastLiteral = true;

@@ -1,53 +1,23 @@
-// Tree construction, lite (WHATWG HTML 13.2.6): only as much of the stack of open elements
-// as it takes to know, for each token, what a browser's tree builder would do with the
-// tokenizer and the namespace:
-//   - which content state follows a start tag (13.2.6.2: RCDATA, RAWTEXT, script data,
-//     PLAINTEXT), which happens only for HTML elements;
-//   - whether the adjusted current node is foreign (SVG or MathML), which decides whether
-//     `<![CDATA[` opens a CDATA section (13.2.5.42) and whether a start tag is handled by
-//     the rules for foreign content (13.2.6.5), where `<style>` is not raw text;
-//   - when foreign content ends: breakout tags, end tags, and the table algorithms that
-//     pop through integration points.
-// It does not build a tree, run the adoption agency algorithm or foster-parent. Where it
-// cannot be exact, policy.ts does not rely on it: whenever a document has SVG, MathML,
-// <select> or <template> (the contexts where browsers, spec versions and this model can
-// disagree), the policy also checks each raw-text element and CDATA section under the
-// other reading (see "ambiguous markup" in policy.ts).
-//
-// Constant time per token: each stack entry records, for every kind of scope boundary,
-// the index of the nearest boundary at or below it, and each name keeps a stack of the
-// indices where it is open, so "is X in scope" is two lookups instead of a walk down the
-// stack (a walk would make `<div>` x 10^6 quadratic). Pops are paid for by pushes.
+// Tree construction, lite (HTML 13.2.6): enough of the stack of open elements for content states and foreign content;
+// where it cannot be exact, the policy also checks the other reading (ambiguity.ts).
 import type { ContentState, TagToken } from './html-tokenizer.js';
 
 export type Namespace = 'html' | 'svg' | 'math';
 
 export interface OpenElement {
-  /** ASCII-lowercased local name (SVG case adjustment is not needed for comparisons). */
   readonly name: string;
   readonly namespace: Namespace;
-  /** HTML integration point (13.2.6.5): SVG foreignObject/desc/title, annotation-xml with an HTML encoding. */
   readonly htmlIntegrationPoint: boolean;
-  /** MathML text integration point: mi, mo, mn, ms, mtext. */
   readonly mathTextIntegrationPoint: boolean;
-  /** An HTML element whose content the tokenizer reads as text (its end tag pops it). */
   readonly rawText: boolean;
 }
 
 export interface StartTagResult {
-  /** The namespace the element is created in; null when the tree builder ignores the tag. */
   readonly namespace: Namespace | null;
-  /** The content state the tokenizer switches to, or null to stay in the data state. */
   readonly contentState: ContentState | null;
-  /**
-   * The element pushed on the stack, if any (void and self-closing foreign elements are
-   * not). SVG and MathML elements are distinct objects; HTML elements are shared values,
-   * one per name, so identity only tells foreign elements apart.
-   */
   readonly element: OpenElement | null;
 }
 
-/** 13.2.6.2 and "in body": the HTML elements whose content is not tokenized as markup. */
 const CONTENT_STATE_OF: ReadonlyMap<string, ContentState> = new Map<string, ContentState>([
   ['title', 'rcdata'],
   ['textarea', 'rcdata'],
@@ -62,13 +32,11 @@ const CONTENT_STATE_OF: ReadonlyMap<string, ContentState> = new Map<string, Cont
   ['plaintext', 'plaintext'],
 ]);
 
-/** Void elements (13.1.2): never pushed. `image` is read as `img` in body. */
 const VOID_ELEMENTS = new Set([
   'area', 'base', 'basefont', 'bgsound', 'br', 'col', 'embed', 'frame', 'hr', 'image', 'img', 'input',
   'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr',
 ]);
 
-/** 13.2.6.5: start tags that break out of foreign content (`font` only with color, face or size). */
 const BREAKOUT_START_TAGS = new Set([
   'b', 'big', 'blockquote', 'body', 'br', 'center', 'code', 'dd', 'div', 'dl', 'dt', 'em', 'embed',
   'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'head', 'hr', 'i', 'img', 'li', 'listing', 'menu', 'meta', 'nobr',
@@ -76,7 +44,6 @@ const BREAKOUT_START_TAGS = new Set([
   'ul', 'var',
 ]);
 
-/** Start tags that close an open `p` in button scope ("in body"). */
 const CLOSES_P = new Set([
   'address', 'article', 'aside', 'blockquote', 'center', 'details', 'dialog', 'dir', 'div', 'dl',
   'fieldset', 'figcaption', 'figure', 'footer', 'header', 'hgroup', 'main', 'menu', 'nav', 'ol', 'p',
@@ -86,10 +53,8 @@ const CLOSES_P = new Set([
 
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
-/** "Has an element in scope" boundaries (HTML ones; foreign integration points are added by `isScopeBoundary`). */
 const SCOPE_BOUNDARIES = new Set(['applet', 'caption', 'html', 'table', 'td', 'th', 'marquee', 'object', 'template']);
 
-/** The "special" category (13.2.4.2), HTML part: "any other end tag" stops at these. */
 const SPECIAL = new Set([
   'address', 'applet', 'area', 'article', 'aside', 'base', 'basefont', 'bgsound', 'blockquote', 'body',
   'br', 'button', 'caption', 'center', 'col', 'colgroup', 'dd', 'details', 'dir', 'div', 'dl', 'dt',
@@ -101,7 +66,6 @@ const SPECIAL = new Set([
   'tr', 'track', 'ul', 'wbr', 'xmp',
 ]);
 
-/** End tags handled with "in scope" (not "any other end tag"): they pass over special elements. */
 const SCOPED_END_TAGS = new Set([
   'address', 'article', 'aside', 'blockquote', 'button', 'center', 'details', 'dialog', 'dir', 'div',
   'dl', 'fieldset', 'figcaption', 'figure', 'footer', 'header', 'hgroup', 'listing', 'main', 'menu',
@@ -111,7 +75,6 @@ const SCOPED_END_TAGS = new Set([
   'a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u',
 ]);
 
-// Start tag kinds (bits), for one lookup per HTML start tag.
 const KIND_FOREIGN_ROOT = 1;
 const KIND_TABLE_PART = 2;
 const KIND_CLOSES_P = 4;
@@ -136,10 +99,8 @@ addKind(['frameset', 'html', 'body', 'head'], KIND_NOT_PUSHED);
 
 const VOID_RESULT: StartTagResult = { namespace: 'html', contentState: null, element: null };
 
-/** Enough rounds of "close and reprocess" to get from a cell up to its table (cell, row, section, table). */
 const TABLE_PART_ROUNDS = 6;
 
-/** Table structure (13.2.6.4.9-15): these start and end tags pop through anything above their context. */
 const TABLE_PARTS = new Set(['caption', 'col', 'colgroup', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr']);
 const TABLE_SECTIONS = new Set(['tbody', 'thead', 'tfoot']);
 const TABLE_CONTEXT = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr', 'td', 'th', 'caption', 'colgroup', 'template']);
@@ -166,8 +127,6 @@ function foreignElement(tag: TagToken, namespace: 'svg' | 'math'): OpenElement {
   } else if (name === 'mi' || name === 'mo' || name === 'mn' || name === 'ms' || name === 'mtext') {
     mathTextIntegrationPoint = true;
   } else if (name === 'annotation-xml') {
-    // 13.2.6.5: an HTML integration point when `encoding` is text/html or
-    // application/xhtml+xml, ASCII case-insensitively (no whitespace trimming).
     const encoding = attributeValue(tag, 'encoding');
     if (encoding !== undefined) {
       const e = asciiLowerText(encoding);
@@ -177,7 +136,6 @@ function foreignElement(tag: TagToken, namespace: 'svg' | 'math'): OpenElement {
   return { name, namespace, htmlIntegrationPoint, mathTextIntegrationPoint, rawText: false };
 }
 
-// End tag kinds, for one lookup per HTML end tag.
 const END_OTHER = 0;
 const END_IGNORED = 1;
 const END_P = 2;
@@ -197,34 +155,22 @@ END_TAG_KIND.set('p', END_P);
 END_TAG_KIND.set('template', END_TEMPLATE);
 END_TAG_KIND.set('form', END_FORM);
 
-// Boundary kinds: for each stack entry, the index of the nearest element of the kind at or
-// below it (-1: none), stored in one Int32Array, BOUNDARY_KINDS slots per entry.
-/** Nearest element in the HTML namespace. */
+// Per stack entry, the index of the nearest element of each kind at or below it (-1: none), so "is X in scope" is
+// a lookup, not a walk down the stack (`<div>` x 10^6 would be quadratic).
 const NEAREST_HTML = 0;
-/** Nearest "special" element (13.2.4.2), which stops "any other end tag". */
 const NEAREST_SPECIAL = 1;
-/** Nearest special element other than address, div and p (stops the li/dd/dt loop). */
 const NEAREST_LIST_ITEM_STOP = 2;
-/** Nearest boundary of "has an element in scope". */
 const NEAREST_SCOPE = 3;
-/** Nearest boundary of "in button scope" (scope plus button). */
 const NEAREST_BUTTON_SCOPE = 4;
-/** Nearest boundary of "in table scope" (html, table, template). */
 const NEAREST_TABLE_SCOPE = 5;
-/** Nearest table structure element (table, sections, row, cell, caption, colgroup, template). */
 const NEAREST_TABLE_CONTEXT = 6;
 const BOUNDARY_KINDS = 7;
-/**
- * Deepest stack the model keeps. Real pages nest a few dozen levels; a million nested tags
- * would cost memory and time for nothing, so deeper elements are not modelled (see
- * `degraded`). Browsers nest deeper, which is why the policy then checks both readings.
- */
+/** Deeper elements are not modelled (`degraded`); browsers nest deeper, so the policy then checks both readings. */
 const MAX_MODELLED_DEPTH = 1024;
 const INITIAL_CAPACITY = 64;
 
 function isScopeBoundary(e: OpenElement): boolean {
   if (e.namespace === 'html') return SCOPE_BOUNDARIES.has(e.name);
-  // MathML mi, mo, mn, ms, mtext, annotation-xml and SVG foreignObject, desc, title.
   return e.mathTextIntegrationPoint || e.name === 'annotation-xml' || (e.namespace === 'svg' && (e.name === 'foreignobject' || e.name === 'desc' || e.name === 'title'));
 }
 
@@ -232,7 +178,6 @@ function isSpecial(e: OpenElement): boolean {
   return e.namespace === 'html' ? SPECIAL.has(e.name) : isScopeBoundary(e);
 }
 
-/** Bit set of the boundary kinds an element is (bit k: kind k). */
 function boundaryBits(e: OpenElement): number {
   const html = e.namespace === 'html';
   const name = e.name;
@@ -252,11 +197,9 @@ function boundaryBits(e: OpenElement): number {
 interface SharedElement {
   readonly element: OpenElement;
   readonly bits: number;
-  /** The start tag result for a pushed element in the data state. */
   readonly result: StartTagResult;
 }
 
-/** HTML elements carry no per-instance data: one shared value per name (and raw-text flag). */
 const HTML_ELEMENTS = new Map<string, SharedElement>();
 
 function sharedHtmlElement(name: string, rawText: boolean): SharedElement {
@@ -265,7 +208,6 @@ function sharedHtmlElement(name: string, rawText: boolean): SharedElement {
   if (found === undefined) {
     const element = htmlElement(name, rawText);
     found = { element, bits: boundaryBits(element), result: { namespace: 'html', contentState: null, element } };
-    // Bounded: tag names in one document can be many, so only cache the common ones.
     if (HTML_ELEMENTS.size < 4096) HTML_ELEMENTS.set(key, found);
   }
   return found;
@@ -312,12 +254,10 @@ export class TreeModel {
   startTag(tag: TagToken): StartTagResult {
     if (this.usesForeignRules(tag.name)) {
       if (BREAKOUT_START_TAGS.has(tag.name) || (tag.name === 'font' && this.fontBreaksOut(tag))) {
-        // Pop until an HTML element or an integration point is current, then reprocess.
         this.popForeign();
       } else {
         const namespace = this.current!.namespace as 'svg' | 'math';
         const element = foreignElement(tag, namespace);
-        // A self-closing foreign element is acknowledged and popped at once.
         if (tag.selfClosing) return { namespace, contentState: null, element: null };
         return { namespace, contentState: null, element: this.push(element) ? element : null };
       }
@@ -330,15 +270,11 @@ export class TreeModel {
     const current = this.current;
     if (current === undefined) return;
     if (current.rawText) {
-      // In a raw-text state the tokenizer emits only the appropriate end tag.
       this.popTo(this.elements.length - 1);
       return;
     }
-    // The dispatcher sends end tags to the foreign rules whenever the current node is not HTML.
     if (current.namespace !== 'html') {
       if (tag.name === 'br' || tag.name === 'p') {
-        // Breakout end tags (current spec; older engines treat them as "any other end tag",
-        // which the ambiguity checks in policy.ts cover).
         this.popForeign();
         this.htmlEndTag(tag.name);
         return;
@@ -396,7 +332,6 @@ export class TreeModel {
   private popTo(index: number): void {
     while (this.elements.length > index) {
       const element = this.elements.pop()!;
-      // The popped element is the highest of its name, so its index is the last of its list.
       (element.namespace === 'html' ? this.htmlPositions : this.foreignPositions).get(element.name)!.pop();
       this.currentElement = this.elements[this.elements.length - 1];
       this.onPop(element);
@@ -460,7 +395,6 @@ export class TreeModel {
 
   private htmlStartTag(tag: TagToken): StartTagResult {
     const name = tag.name;
-    // One lookup classifies the tag (most tags have no entry: an ordinary element).
     const kind = START_TAG_KIND.get(name) ?? 0;
     if (kind === 0) return this.pushShared(name, null);
     if ((kind & KIND_FOREIGN_ROOT) !== 0) {
@@ -472,7 +406,6 @@ export class TreeModel {
     if ((kind & KIND_TABLE_PART) !== 0) return this.tablePartStartTag(name);
     if ((kind & KIND_CLOSES_P) !== 0) this.closeP();
     if (name === 'table') {
-      // "In table": a nested <table> start tag closes the current table first.
       const t = this.top(NEAREST_TABLE_CONTEXT);
       if (t >= 0 && this.elements[t]!.name === 'table') this.popTo(t);
     } else if ((kind & KIND_HEADING) !== 0) {
@@ -487,7 +420,6 @@ export class TreeModel {
       return this.pushShared(name, contentState);
     }
     if ((kind & KIND_NOT_PUSHED) !== 0) {
-      // Void elements; html, head, body, frameset merge into existing elements or are ignored.
       return VOID_RESULT;
     }
     return this.pushShared(name, null);
@@ -542,7 +474,6 @@ export class TreeModel {
         this.popTo(i);
         continue;
       }
-      // context === 'table'
       this.popTo(i + 1);
       if (name === 'td' || name === 'th') {
         this.pushHtml('tbody');
@@ -580,25 +511,20 @@ export class TreeModel {
     if (kind === END_P) return this.closeP();
     let i: number;
     if (kind === END_HEADING) {
-      // Any heading closes any heading.
       i = -1;
       for (const h of HEADINGS) i = Math.max(i, this.lastHtml(h));
       if (i >= 0 && this.top(NEAREST_SCOPE) > i) i = -1;
     } else if (kind === END_TEMPLATE) {
       i = this.lastHtml('template');
     } else if (kind === END_TABLE) {
-      // Table scope: only html, table and template stop the search; what lies between
-      // (integration points and foreign elements too) is popped.
       i = this.inScope(name, NEAREST_TABLE_SCOPE);
     } else if (kind === END_FORM) {
-      // "In body" </form> removes the form element itself and leaves what it holds open;
-      // modelled only in the common case where the form is the current node.
+      // "In body" </form> is modelled only where the form is the current node.
       const c = this.current;
       i = c !== undefined && c.namespace === 'html' && c.name === 'form' ? this.elements.length - 1 : -1;
     } else if (kind === END_SCOPED) {
       i = this.inScope(name);
     } else {
-      // "Any other end tag": the nearest element of that name, unless a special element is above it.
       i = this.lastHtml(name);
       if (i >= 0 && this.top(NEAREST_SPECIAL) > i) i = -1;
     }

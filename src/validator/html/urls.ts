@@ -1,12 +1,7 @@
-// Which attributes hold URLs, and how to split the ones that hold several (D-19, D-22:
-// "any attribute whose value is a URL ... is checked after entity decoding"). The table
-// is deliberately wider than what one element would fetch: an attribute is checked on
-// every element, in every namespace, so that a wrong guess about an element or a
-// namespace never lets a javascript: or remote URL through.
+// URL attributes (D-19, D-22), checked on every element in every namespace so no wrong guess lets a URL through.
 
 export type UrlAttributeKind = 'single' | 'srcset' | 'list';
 
-/** Attribute name (lowercase, as tokenized) -> how its value holds URLs. */
 export const URL_ATTRIBUTES: ReadonlyMap<string, UrlAttributeKind> = new Map<string, UrlAttributeKind>([
   ['href', 'single'],
   ['xlink:href', 'single'],
@@ -32,26 +27,19 @@ export const URL_ATTRIBUTES: ReadonlyMap<string, UrlAttributeKind> = new Map<str
   ['attributionsrc', 'list'],
 ]);
 
-/**
- * Elements whose `href` (or `xlink:href`) loads or points at a resource rather than being
- * a hyperlink. On any other element, in any namespace (HTML a and area, SVG a, MathML
- * elements, unknown elements), `href` is treated as a link, which must not navigate.
- */
+/** Elements whose `href` loads a resource; on any other element `href` is a link, which must not navigate. */
 export const RESOURCE_HREF_ELEMENTS = new Set([
   'link', 'base', 'use', 'image', 'feimage', 'pattern', 'lineargradient', 'radialgradient', 'textpath',
   'mpath', 'filter', 'tref', 'script', 'cursor', 'animate', 'animatemotion', 'animatetransform',
   'animatecolor', 'set', 'discard', 'font-face-uri', 'glyphref', 'altglyph', 'color-profile', 'style',
 ]);
 
-/** SVG animation elements (their `attributeName` may target href or an event handler). */
 export const ANIMATION_ELEMENTS = new Set(['animate', 'set', 'animatemotion', 'animatetransform', 'animatecolor']);
 
-/** Presentation attributes whose value may hold a CSS url() (SVG fill="url(...)" and friends). */
 export const PRESENTATION_URL_ATTRIBUTES = new Set([
   'fill', 'stroke', 'filter', 'clip-path', 'mask', 'marker', 'marker-start', 'marker-mid', 'marker-end', 'cursor',
 ]);
 
-/** A URL inside an attribute value, with its offset in the decoded value. */
 export interface UrlPart {
   readonly url: string;
   readonly offset: number;
@@ -61,11 +49,6 @@ function isAsciiWhitespace(c: number): boolean {
   return c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || c === 0x20;
 }
 
-/**
- * The URLs of a srcset value, per "parse a srcset attribute" (HTML 4.8.4.3.10): skip
- * whitespace and commas, take the run of non-whitespace as the URL (trailing commas
- * removed), then skip the descriptors up to a comma outside parentheses.
- */
 export function srcsetUrls(value: string): UrlPart[] {
   const out: UrlPart[] = [];
   const n = value.length;
@@ -79,7 +62,6 @@ export function srcsetUrls(value: string): UrlPart[] {
     if (url.endsWith(',')) {
       url = url.replace(/,+$/, '');
     } else {
-      // Descriptors: up to a comma that is not inside parentheses, or the end.
       let inParens = false;
       while (pos < n) {
         const c = value.charCodeAt(pos);
@@ -98,7 +80,6 @@ export function srcsetUrls(value: string): UrlPart[] {
   return out;
 }
 
-/** The URLs of a space-separated list (ping, archive, attributionsrc). */
 export function spaceSeparatedUrls(value: string): UrlPart[] {
   const out: UrlPart[] = [];
   const n = value.length;
@@ -112,19 +93,16 @@ export function spaceSeparatedUrls(value: string): UrlPart[] {
   return out;
 }
 
-/** The URLs an attribute value holds, by kind. */
 export function urlsOf(kind: UrlAttributeKind, value: string): UrlPart[] {
   if (kind === 'srcset') return srcsetUrls(value);
   if (kind === 'list') return spaceSeparatedUrls(value);
   return [{ url: value, offset: 0 }];
 }
 
-/** Strips leading and trailing ASCII whitespace (HTML "strip leading and trailing ASCII whitespace"). */
 export function stripAsciiWhitespace(text: string): string {
   return text.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '');
 }
 
-/** The first ASCII-whitespace-trimmed offset of `text` (for pointing at a value's content). */
 export function leadingWhitespaceLength(text: string): number {
   let i = 0;
   while (i < text.length && isAsciiWhitespace(text.charCodeAt(i))) i++;
