@@ -78,7 +78,7 @@ function loadRuntime(runtimeDir: string, options: LoadOptions): BundleEntry[] {
         let size = 0;
         try {
           size = lstatSync(childAbs).size;
-        } catch {}
+        } catch { /* Gone or unreadable: the kind alone decides the finding. */ }
         entries.push({ path: childRel, kind, size });
         continue;
       }

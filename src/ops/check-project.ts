@@ -16,7 +16,7 @@ export interface CheckProjectOptions {
   readonly onListed?: (folder: string) => void;
 }
 
-/** A usage problem (unreadable folder, baseline not a submission set) throws a UsageError; findings never throw. */
+/** An unreadable folder or a baseline that is no submission set throws a UsageError; findings never throw. */
 export function checkProject(target: string, options: CheckProjectOptions = {}): Report {
   // The baseline first: a wrong path should fail before the project is read.
   const baseline = options.baseline !== undefined ? loadBaseline(options.baseline) : null;

@@ -17,7 +17,7 @@ export interface InitProjectOptions {
 
 export interface InitOutcome {
   readonly files: number;
-  /** The `file:` specifier of this tool in a template's devDependencies; null when it cannot be linked (`toolProblem`). */
+  /** The `file:` specifier of this tool in devDependencies; null when it cannot be linked (`toolProblem`). */
   readonly toolLink?: string | null;
   readonly toolProblem?: string;
 }

@@ -173,7 +173,7 @@ function removeLeftovers(parent: string, out: string): void {
     const path = join(parent, name);
     try {
       if (provenStaging(path)) rmSync(path, { recursive: true, force: true });
-    } catch {}
+    } catch { /* Gone meanwhile or not ours to touch: leave it. */ }
   }
 }
 
@@ -307,7 +307,7 @@ export interface PackageOutcome {
   readonly artifactPath?: string;
 }
 
-/** Usage problems (missing out/key, key inside the project, foreign out folder, failed write) throw a UsageError. */
+/** Missing out/key, a key inside the project, a foreign out folder or a failed write: UsageError. */
 export function packageProject(dir: string, options: PackageProjectOptions): PackageOutcome {
   const dryRun = options.dryRun === true;
   const { out, privateKey: keyPath } = options;
