@@ -1,8 +1,5 @@
-// The host's adapters: one method per operation, each returning a promise of the
-// contract's response shape (contract "Capabilities and operations"). The bridge host
-// (host.ts) calls them with normalized payloads only (checkRequest has run). The
-// preview's mock implementation lives in src/preview/mock-store.ts; a storefront would
-// plug its own.
+// The host's adapters, one per operation (contract "Capabilities and operations"), called with payloads
+// checkRequest has normalized. The preview's mock is src/preview/mock-store.ts; a storefront plugs its own.
 import type {
   AnalyticsProperties,
   AvailabilityQuery,
@@ -34,7 +31,6 @@ export { THEME_FIELDS, type ThemeField, type CartUpdatedDetail } from '../valida
 export interface CatalogProduct {
   readonly id: number;
   readonly name: string;
-  /** Storefront route of the product. */
   readonly url: string;
   readonly image: string;
   /** Formatted amount. */
@@ -59,7 +55,6 @@ export interface CartResult {
 /** Twelve strings, each a CSS value (contract "Theme"). */
 export type Theme = { readonly [K in ThemeField]: string };
 
-/** `booking.start` and `waivers.start`: the flow that was opened. */
 export interface OpenedFlow {
   readonly opened: true;
   readonly url: string;
@@ -77,7 +72,7 @@ export interface TrackResult {
   readonly tracked: boolean;
 }
 
-/** The site's public range-availability response: its shape is not shown in the contract, any JSON value. */
+/** The contract does not show its shape: any JSON value. */
 export type AvailabilityResult = JsonValue;
 
 export interface Adapters {
@@ -112,11 +107,7 @@ export interface Adapters {
   };
 }
 
-/**
- * Thrown (or rejected with) by an adapter when the site cannot provide the operation; the
- * host answers ADAPTER_UNAVAILABLE. Recognized by its `code`, not by class identity, so an
- * adapter bundled separately from the host still works.
- */
+/** Recognized by its `code`, not class identity, so an adapter bundled apart from the host still works. */
 export class AdapterUnavailable extends Error {
   readonly code = 'ADAPTER_UNAVAILABLE' as const;
 
@@ -126,7 +117,7 @@ export class AdapterUnavailable extends Error {
   }
 }
 
-/** True for an AdapterUnavailable from any bundle: an object whose `code` is `ADAPTER_UNAVAILABLE`. */
+/** True for an AdapterUnavailable from any bundle. */
 export function isAdapterUnavailable(error: unknown): boolean {
   try {
     return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ADAPTER_UNAVAILABLE';

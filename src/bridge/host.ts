@@ -1,12 +1,7 @@
-// The host side of the bridge: the storefront page's end of the channel (BRIDGE_PROTOCOL_DOC).
-// It performs the handshake with the frame, pushes the ready state, grants and settings,
-// and answers calls: every call is checked again with checkRequest (the frame's checks
-// are a courtesy, the host's are the authority), grants are read at the moment a call
-// arrives (a revocation applies to the next call), then the adapters run.
-//
-// Hostile input never throws out of the message handler: a message that is not exactly a
-// request is dropped and counted. Adapter failures become REQUEST_FAILED with a generic
-// message (ADAPTER_UNAVAILABLE passes through): no stack or adapter text reaches the frame.
+// The storefront's end of the bridge (BRIDGE_PROTOCOL_DOC). Every call is checked again (the frame's
+// checks are a courtesy, the host's the authority), grants read as it arrives (a revocation applies to
+// the next call). Hostile input never throws: a non-request is dropped and counted; adapter failures
+// become a generic REQUEST_FAILED, so no stack or adapter text reaches the frame.
 import { isCapabilityKey, CAPABILITY_KEYS } from '../validator/internal.js';
 import { MAX_PROPERTIES } from '../validator/internal.js';
 import { isPropertyName } from '../validator/internal.js';
@@ -24,7 +19,7 @@ import {
 import { checkRequest, CONTACT_STRICT_FIELDS, type NormalizedRequest } from '../validator/internal.js';
 import { isAdapterUnavailable, type Adapters } from './adapters.js';
 
-/** The host's end of the channel (a DOM MessagePort fits). */
+/** A DOM MessagePort fits. */
 export interface HostPort {
   postMessage(message: unknown): void;
   addEventListener(type: 'message' | 'messageerror', listener: (event: { readonly data?: unknown }) => void): void;
@@ -32,13 +27,12 @@ export interface HostPort {
   close(): void;
 }
 
-/** The frame element: only its window's postMessage is used (an HTMLIFrameElement fits). */
+/** An HTMLIFrameElement fits. */
 export interface HostFrame {
   readonly contentWindow: { postMessage(message: unknown, targetOrigin: string, transfer: object[]): void } | null;
 }
 
 export interface HostManifest {
-  /** The declared capability keys. */
   readonly capabilities: readonly string[];
   readonly properties?: unknown;
 }
@@ -47,10 +41,9 @@ export type CallLogEntry =
   | {
       readonly kind: 'call';
       readonly id: number;
-      /** The capability and action as received when they were strings, else null. */
       readonly capability: string | null;
       readonly action: string | null;
-      /** The validated copy of the payload, or null when the structure check refused it. */
+      /** The validated copy; null when the structure check refused it. */
       readonly payload: JsonValue | null;
       readonly ok: true;
       readonly result: unknown;
@@ -69,61 +62,49 @@ export type CallLogEntry =
     }
   | {
       readonly kind: 'dropped';
-      /** Why the message was not a request (not the message itself: it may be huge or hostile). */
+      /** Not the message itself: it may be huge or hostile. */
       readonly reason: string;
-      /** Messages dropped since start(). */
       readonly dropped: number;
     };
 
 export interface HostBridgeOptions {
   readonly frame: HostFrame;
-  /** The frame's origin as postMessage targets it: "null" for the sandboxed frame (then "*" is used). */
+  /** "null" for the sandboxed frame (then "*" is used). */
   readonly frameOrigin: string;
   readonly manifest: HostManifest;
-  /** The store user's current grants (read at every call; only declared keys count). */
+  /** Read at every call; only declared keys count. */
   readonly grants: () => readonly string[];
   readonly settings: () => Readonly<Record<string, SettingValue>>;
   readonly adapters: Adapters;
-  /** Capabilities that must fail with REQUEST_FAILED (preview --fail). */
+  /** Capabilities that fail with REQUEST_FAILED (preview --fail). */
   readonly failing: () => readonly string[];
-  /**
-   * A code to answer a call with after every check, instead of running its adapter, or
-   * null to run it (platform-ext/testing's `fail` option; the preview does not set it).
-   */
+  /** A code to answer with after every check instead of running the adapter (platform-ext/testing). */
   readonly failWith?: (capability: string, action: string) => BridgeErrorCode | null;
-  /** Analytics consent: without it, track answers {tracked: false} and records nothing. */
+  /** Without consent, track answers {tracked: false} and records nothing. */
   readonly consent: () => boolean;
-  /**
-   * A stricter host than the contract states (D-26, `preview --strict-host`): a contact form
-   * without every field of CONTACT_STRICT_FIELDS is INVALID_REQUEST. Default: off.
-   */
+  /** D-26 `preview --strict-host`: a contact form needs every CONTACT_STRICT_FIELDS field. */
   readonly strictHost?: () => boolean;
   readonly onCall?: (entry: CallLogEntry) => void;
-  /** Default: dispatch CART_UPDATED_EVENT as a CustomEvent on the page's window (globalThis). */
   readonly dispatchCartUpdated?: (detail: CartUpdatedDetail) => void;
-  /** Default: `new MessageChannel()`. Its ports must deliver structured clones, as MessagePorts do. */
+  /** Its ports must deliver structured clones, as MessagePorts do. */
   readonly createChannel?: () => { readonly port1: HostPort; readonly port2: object };
-  /** Default: performance.now(), else Date.now(). */
   readonly now?: () => number;
 }
 
 export interface HostBridge {
-  /** Handshake with the frame's current document; call on every `load` of the frame. False when the frame has no window. */
+  /** Call on every `load` of the frame. False when the frame has no window. */
   start(): boolean;
-  /** Sends the current grants to the frame (the host enforces them at each call either way). */
   pushGrants(): void;
-  /** Sends the current settings to the frame. */
   pushSettings(): void;
-  /** Closes the channel; answers still in flight are dropped. */
+  /** Answers still in flight are dropped. */
   stop(): void;
-  /** Messages dropped since the last start(). */
   readonly dropped: number;
   readonly running: boolean;
 }
 
 const GENERIC_FAILURE = 'The host could not complete the operation';
 
-/** The clock for call durations, looked up once (it is read twice per call). */
+// Looked up once: it is read twice per call.
 const CLOCK: { now(): number } = typeof performance !== 'undefined' && typeof performance.now === 'function' ? performance : Date;
 
 function defaultNow(): number {
@@ -132,8 +113,7 @@ function defaultNow(): number {
 
 function defaultChannel(): { port1: HostPort; port2: object } {
   const channel = new MessageChannel();
-  // A DOM MessagePort fits HostPort (checked under src/bridge/tsconfig.json); the cast only
-  // keeps this file type-checkable under Node's library too, whose MessagePort is typed apart.
+  // The cast keeps this file type-checkable under Node's library too, whose MessagePort is typed apart.
   return { port1: channel.port1 as unknown as HostPort, port2: channel.port2 };
 }
 
@@ -143,12 +123,10 @@ function defaultDispatchCartUpdated(detail: CartUpdatedDetail): void {
   target.dispatchEvent(new CustomEvent(CART_UPDATED_EVENT, { detail }));
 }
 
-/** The granted keys that are also declared, each once, in the contract's order. */
 function effectiveGrants(declared: readonly string[], grants: readonly string[]): string[] {
   return CAPABILITY_KEYS.filter((key) => declared.includes(key) && grants.includes(key) && isCapabilityKey(key));
 }
 
-/** The settings the frame may receive: property names mapped to booleans, finite numbers and strings. */
 function publicSettings(settings: Readonly<Record<string, SettingValue>>): SettingsSnapshot {
   const out: Record<string, SettingValue> = {};
   let count = 0;
@@ -163,7 +141,6 @@ function publicSettings(settings: Readonly<Record<string, SettingValue>>): Setti
   return out;
 }
 
-/** A promise or any other object with a `then` method (an adapter's answer still to come). */
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
@@ -175,14 +152,13 @@ function describeDropped(data: unknown): string {
   return 'a request message of the wrong shape';
 }
 
-/** A host bridge's state: its options with the defaults filled in, the open port, the messages dropped on it. */
 interface BridgeState {
   readonly options: HostBridgeOptions;
   readonly now: () => number;
   readonly createChannel: NonNullable<HostBridgeOptions['createChannel']>;
   readonly dispatchCartUpdated: (detail: CartUpdatedDetail) => void;
   readonly declared: readonly string[];
-  /** The host end of the channel to the frame; null when stopped. */
+  /** Null when stopped. */
   port: HostPort | null;
   dropped: number;
 }
@@ -191,9 +167,7 @@ function log(host: BridgeState, entry: CallLogEntry): void {
   if (host.options.onCall === undefined) return;
   try {
     host.options.onCall(entry);
-  } catch {
-    // The page's log must never take the bridge down.
-  }
+  } catch { /* The page's log must never take the bridge down. */ }
 }
 
 function post(target: HostPort, message: unknown): boolean {
@@ -213,11 +187,7 @@ function grantedNow(host: BridgeState): string[] {
   }
 }
 
-/**
- * The grants as the page holds them, for checking one call: checkCall tests a key
- * against `declared` and against this list, which is what effectiveGrants filters for,
- * without building the filtered list on every call.
- */
+// Unfiltered: checkCall tests a key against `declared` and this list, as effectiveGrants would.
 function grantsForCall(host: BridgeState): readonly string[] {
   try {
     const grants = host.options.grants();
@@ -235,15 +205,10 @@ function settingsNow(host: BridgeState): SettingsSnapshot {
   }
 }
 
-/**
- * Runs the adapter for one checked call: its answer, or a promise of it when the adapter
- * is asynchronous. Throws whatever the adapter throws.
- */
 function perform(host: BridgeState, call: NormalizedRequest): unknown {
   const a = host.options.adapters;
   switch (call.capability) {
     case 'analytics.events.write':
-      // Contract: analytics honours the consent state; without it nothing is recorded.
       if (!host.options.consent()) return { tracked: false };
       return a.analytics.track(call.payload.event, call.payload.properties);
     case 'booking.availability.read':
@@ -281,12 +246,9 @@ function cartUpdated(host: BridgeState, result: unknown): void {
   if (ok !== true || typeof itemCount !== 'number' || typeof total !== 'string') return;
   try {
     host.dispatchCartUpdated({ itemCount, total });
-  } catch {
-    // A listener's failure is the page's, not the call's.
-  }
+  } catch { /* A listener's failure is the page's, not the call's. */ }
 }
 
-/** What the strict host refuses in a checked call, or null (always null with the switch off). */
 function strictHostProblem(host: BridgeState, call: NormalizedRequest): string | null {
   if (call.capability !== 'forms.submit' || call.payload.form !== 'contact') return null;
   let strict = false;
@@ -301,11 +263,7 @@ function strictHostProblem(host: BridgeState, call: NormalizedRequest): string |
   return missing === undefined ? null : `"fields.${missing}" is required by this host (preview --strict-host; the contract leaves it optional)`;
 }
 
-/**
- * Posts the answer to a call and logs it. `started` is when the call arrived (NaN when
- * nothing logs: the clock is read only for the log). The answer is a result when `ok`,
- * else `code` and `message`. Called once per call, without an outcome object per call.
- */
+// `started` is NaN when nothing logs (the clock is read only for the log). No outcome object per call.
 function respond(host: BridgeState, 
   target: HostPort,
   id: number,
@@ -333,14 +291,13 @@ function respond(host: BridgeState,
   if (logging) log(host, { kind: 'call', id, capability, action, payload, ok: false, code, message, durationMs });
 }
 
-/** The answer to a call whose adapter threw or rejected: ADAPTER_UNAVAILABLE passes through, anything else is REQUEST_FAILED. */
 function adapterFailed(host: BridgeState, target: HostPort, id: number, capability: string | null, action: string | null, payload: JsonValue, started: number, error: unknown): void {
   if (isAdapterUnavailable(error)) respond(host, target, id, capability, action, payload, started, false, undefined, 'ADAPTER_UNAVAILABLE', 'The site cannot provide this operation');
   else respond(host, target, id, capability, action, payload, started, false, undefined, 'REQUEST_FAILED', GENERIC_FAILURE);
 }
 
 function onRequest(host: BridgeState, target: HostPort, data: unknown): void {
-  // `data` is the port's message: a structured clone (HostBridgeOptions.createChannel).
+  // A structured clone (HostBridgeOptions.createChannel).
   if (!isRequestMessage(data, true)) {
     host.dropped++;
     log(host, { kind: 'dropped', reason: describeDropped(data), dropped: host.dropped });
@@ -389,8 +346,7 @@ function onRequest(host: BridgeState, target: HostPort, data: unknown): void {
     adapterFailed(host, target, id, capability, action, copy, started, error);
     return;
   }
-  // One promise per call at most (the adapter's own): an answer that is already there,
-  // such as consent's {tracked: false}, goes out in the same task.
+  // At most the adapter's own promise: an answer already there goes out in the same task.
   if (!isThenable(result)) respond(host, target, id, capability, action, copy, started, true, result, 'REQUEST_FAILED', '');
   else {
     Promise.resolve(result).then(
@@ -406,9 +362,7 @@ function stop(host: BridgeState): void {
   host.port = null;
   try {
     old.close();
-  } catch {
-    // already closed
-  }
+  } catch {}
 }
 
 function start(host: BridgeState): boolean {
@@ -428,12 +382,9 @@ function start(host: BridgeState): boolean {
     }
     try {
       onRequest(host, own, data);
-    } catch {
-      // Nothing in onRequest throws by design; a bug must still not take the channel down.
-    }
+    } catch { /* Nothing throws by design; a bug must still not take the channel down. */ }
   });
   own.addEventListener('messageerror', () => {
-    // A message that could not be deserialized.
     host.dropped++;
     log(host, { kind: 'dropped', reason: 'a message that could not be deserialized', dropped: host.dropped });
   });
@@ -446,12 +397,11 @@ function start(host: BridgeState): boolean {
     stop(host);
     return false;
   }
-  // Queued on the port until the runtime starts it: always the first message it reads.
+  // Queued until the runtime starts the port: always the first message it reads.
   post(own, { type: MESSAGE_TYPES.ready, protocol: PROTOCOL_VERSION, capabilities: grantedNow(host), settings: settingsNow(host) });
   return true;
 }
 
-/** A host bridge: one BridgeState, and the functions above over it. */
 export function createHostBridge(options: HostBridgeOptions): HostBridge {
   const host: BridgeState = {
     options,

@@ -1,11 +1,5 @@
-// The frame's runtime: defines the frozen `window.PLATFORM` (contract "Bridge basics",
-// "Capabilities and operations", "Runtime frame" states) and speaks the bridge protocol
-// (BRIDGE_PROTOCOL_DOC) with the host over one MessagePort.
-//
-// Everything it touches comes in through `installPlatform(win, config)`: the window-like
-// object (parent, message listeners, timers) and the injected config. Nothing deeper
-// reads globals, so Node tests drive it with a fake window and a real MessageChannel.
-// runtime-main.ts is the browser entry that reads the injected config and installs it.
+// The frame's runtime: the frozen `window.PLATFORM` (contract "Bridge basics") speaking the bridge
+// protocol over one MessagePort. It reads no globals, so Node tests drive it with a fake window.
 import { INITIALIZATION_TIMEOUT_MS, MAX_PENDING_CALLS, REQUEST_TIMEOUT_MS } from '../validator/internal.js';
 import { defaultErrorMessage, type BridgeErrorCode } from '../validator/internal.js';
 import type { JsonValue } from '../validator/internal.js';
@@ -24,7 +18,7 @@ import {
 } from '../validator/internal.js';
 import { checkCall, checkStructure } from '../validator/internal.js';
 
-/** The end of the channel the runtime holds (a DOM MessagePort fits). */
+/** A DOM MessagePort fits. */
 export interface RuntimePort {
   postMessage(message: unknown): void;
   addEventListener(type: 'message', listener: (event: { readonly data: unknown }) => void): void;
@@ -32,7 +26,6 @@ export interface RuntimePort {
   close(): void;
 }
 
-/** What the runtime reads from a window message event. */
 export interface RuntimeMessageEvent {
   readonly source: unknown;
   readonly origin: string;
@@ -40,18 +33,18 @@ export interface RuntimeMessageEvent {
   readonly ports: readonly unknown[];
 }
 
-/** The parts of `window` the runtime uses (a DOM Window fits). */
+/** A DOM Window fits. */
 export interface RuntimeWindow {
   readonly parent: unknown;
   addEventListener(type: 'message', listener: (event: RuntimeMessageEvent) => void): void;
   removeEventListener(type: 'message', listener: (event: RuntimeMessageEvent) => void): void;
   setTimeout(handler: () => void, timeout: number): unknown;
   clearTimeout(handle: never): void;
-  /** The call-timeout clock (a DOM Window's `performance` fits); Date.now() without it. */
+  /** The call-timeout clock; Date.now() without it. */
   readonly performance?: { now(): number };
 }
 
-/** What `PLATFORM.ready` resolves to: deeply frozen. */
+/** Deeply frozen. */
 export interface ReadyState {
   readonly capabilities: readonly string[];
   readonly settings: SettingsSnapshot;
@@ -103,12 +96,10 @@ interface PendingCall {
   readonly copy: JsonValue;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: BridgeCallError) => void;
-  /** When REQUEST_TIMEOUT applies, on the runtime's clock. */
   readonly deadline: number;
   sent: boolean;
 }
 
-/** Reads the injected config: the first `<meta name="platform-config">` of the document. */
 export function readInjectedConfig(doc: { querySelector(selector: string): { getAttribute(name: string): string | null } | null }): PlatformConfig | null {
   try {
     return parsePlatformConfig(doc.querySelector(`meta[name="${CONFIG_META_NAME}"]`)?.getAttribute('content'));
@@ -117,10 +108,7 @@ export function readInjectedConfig(doc: { querySelector(selector: string): { get
   }
 }
 
-/**
- * Defines `win.PLATFORM` and starts waiting for the handshake. A null config (missing or
- * malformed) can never match a parent origin: the handshake then times out.
- */
+/** A null config (missing or malformed) matches no parent origin: the handshake then times out. */
 export function installPlatform(win: RuntimeWindow, config: PlatformConfig | null): PlatformApi {
   const parentOrigin = config?.parentOrigin ?? null;
   const initTimeout = config?.initializationTimeoutMs ?? INITIALIZATION_TIMEOUT_MS;
@@ -133,12 +121,9 @@ export function installPlatform(win: RuntimeWindow, config: PlatformConfig | nul
   let granted: readonly string[] = EMPTY_LIST;
   let settings: SettingsSnapshot = EMPTY_SETTINGS;
   let nextId = 1;
-  // Every call not yet settled, including those waiting for the handshake (they count
-  // toward the pending-call limit too). Map order is call order.
+  // Calls waiting for the handshake count toward the pending-call limit too. Map order is call order.
   const pending = new Map<number, PendingCall>();
-  // One timer for all calls, armed for the oldest call's deadline: every call has the same
-  // timeout, so call order is deadline order. A timer per call would cost each call a
-  // timer set and a timer clear, a measurable share of a round trip (bench/bridge.mjs).
+  // One timer, armed for the oldest call's deadline: one timeout for all, so call order is deadline order.
   let deadlineTimer: unknown = null;
 
   function armDeadline(): void {
@@ -164,14 +149,9 @@ export function installPlatform(win: RuntimeWindow, config: PlatformConfig | nul
     resolveReady = resolve;
     rejectReady = reject;
   });
-  // Marks the original as handled: code that never awaits `ready` gets no unhandled
-  // rejection from it; code that does still sees the rejection.
+  // Code that never awaits `ready` gets no unhandled rejection; code that does still sees it.
   ready.catch(() => undefined);
 
-  /**
-   * Settles a pending call once: resolved with `answer` when `ok`, else rejected with it
-   * (a BridgeCallError). No outcome object per call: every answer comes through here.
-   */
   function settle(call: PendingCall, ok: boolean, answer: unknown): void {
     if (pending.get(call.id) !== call) return;
     pending.delete(call.id);
@@ -179,7 +159,7 @@ export function installPlatform(win: RuntimeWindow, config: PlatformConfig | nul
     else call.reject(answer as BridgeCallError);
   }
 
-  /** Stages 2-4 with the current grants, then the message: the copy made at call time. */
+  // Stages 2-4 with the current grants.
   function send(call: PendingCall): void {
     const checked = checkCall(call.capability, call.action, call.copy, granted, granted);
     if (!checked.ok) {
@@ -206,8 +186,7 @@ export function installPlatform(win: RuntimeWindow, config: PlatformConfig | nul
         return;
       }
       const id = nextId++;
-      // Stage 1 now: the copy is taken at call time, so later changes to the caller's
-      // object (or a getter's next answer) cannot reach the message.
+      // Stage 1 now: later changes to the caller's object (or a getter's answer) cannot reach the message.
       const structure = checkStructure({ id, capability, action, payload });
       if (!structure.ok) {
         reject(bridgeError(structure.code, structure.message));
@@ -251,7 +230,6 @@ export function installPlatform(win: RuntimeWindow, config: PlatformConfig | nul
     // A MessagePort delivers structured clones: the key check can skip descriptors.
     if (isResponseMessage(data, true)) {
       const call = pending.get(data.id);
-      // Only a call that was sent can be answered; an unknown or late id is ignored.
       if (call === undefined || !call.sent) return;
       if (data.ok) settle(call, true, data.result);
       else settle(call, false, bridgeError(data.error.code, data.error.message));
@@ -276,9 +254,7 @@ export function installPlatform(win: RuntimeWindow, config: PlatformConfig | nul
     if (state !== 'initializing' || port !== null) return;
     let accepted: RuntimePort | null = null;
     try {
-      // Only the parent page, from the injected origin, with exactly the init message and
-      // exactly one port. Extension code in this frame can post to its own window, but
-      // its source is this window and its origin "null".
+      // Extension code can post to its own window, but then source is this window and origin "null".
       if (event.source === win.parent && parentOrigin !== null && event.origin === parentOrigin && isInitMessage(event.data)) {
         const ports = event.ports;
         if (ports !== null && ports !== undefined && ports.length === 1) accepted = ports[0] as RuntimePort;
@@ -314,8 +290,6 @@ export function installPlatform(win: RuntimeWindow, config: PlatformConfig | nul
   });
   try {
     Object.defineProperty(win, 'PLATFORM', { value: api, enumerable: true, writable: false, configurable: false });
-  } catch {
-    // Already defined (a second install): the first one stays.
-  }
+  } catch { /* Already defined (a second install): the first one stays. */ }
   return api;
 }

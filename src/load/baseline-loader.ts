@@ -1,9 +1,5 @@
-// `check --baseline <previous-release-dir>`: load the earlier submission set (the five
-// files `package` writes) and diff its manifest against the project's with the
-// validator's release diff (src/validator/release-diff.ts). Only the manifest is compared:
-// it holds everything a store keeps across an upgrade (namespace, version, grants, saved
-// settings). A folder that is not a readable submission set is a usage error (exit
-// status 2, D-21), never an empty diff that would pass silently.
+// `check --baseline`: diff the earlier submission set's manifest (all a store keeps across an upgrade)
+// against the project's. An unreadable set is a usage error (D-21), never an empty diff that passes.
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -22,7 +18,6 @@ import { UsageError } from '../node/usage-error.js';
 import { readCapped } from '../node/file-open.js';
 
 export interface Baseline {
-  /** The folder as given. */
   readonly dir: string;
   readonly manifest: ReleaseManifest;
   readonly namespace: string;
@@ -31,11 +26,6 @@ export interface Baseline {
 
 const WHAT_TO_PASS = 'pass the folder that "platform-ext package --out" wrote for the earlier release';
 
-/**
- * Reads the baseline submission set. Throws a UsageError saying what is wrong when the
- * folder is missing, is not a folder, lacks one of the five files, or its manifest is not
- * a JSON object with a valid namespace and version (nothing to compare against).
- */
 export function loadBaseline(dir: string): Baseline {
   let isFolder: boolean;
   try {
@@ -74,12 +64,8 @@ export function loadBaseline(dir: string): Baseline {
   return { dir, manifest, namespace, version };
 }
 
-/**
- * The project's manifest bytes against the baseline: the findings to add to a check.
- * No manifest, or one that is not a JSON object: nothing to compare (the check reports it).
- */
+// No manifest or one that is not a JSON object: nothing to compare (the check reports it).
 export function baselineFindings(baseline: Baseline, currentManifest: Uint8Array | null): Finding[] {
-  // A manifest over the size limit is not parsed (the manifest check reports it, D-5).
   if (currentManifest === null || currentManifest.length > MANIFEST_MAX_BYTES) return [];
   const current = readReleaseManifest(currentManifest);
   if (current === null) return [];
@@ -88,7 +74,6 @@ export function baselineFindings(baseline: Baseline, currentManifest: Uint8Array
   return findings.items;
 }
 
-/** Adds the baseline findings to a check's findings, in report order. */
 export function withBaseline(baseline: Baseline | null, currentManifest: Uint8Array | null, findings: readonly Finding[]): Finding[] {
   if (baseline === null) return [...findings];
   const extra = baselineFindings(baseline, currentManifest);

@@ -1,11 +1,5 @@
-// D-4 for files the validator does not read itself: stream a file in 1 MiB chunks,
-// keeping an overlap so that a marker split across two chunks is still found. Memory is
-// one chunk whatever the file size. Every file is opened with the safe opener (D-30): a
-// link is never followed, a FIFO or device never waited on, and a file larger than
-// KEY_SCAN_MAX_BYTES is refused by its size; each file it cannot read is reported as a
-// miss, which the callers turn into a warning (secret/not-scanned), never a silent skip.
-// Node built-ins, src/fs and the validator only (used by platform-review as well as by
-// check and package).
+// D-4 for files the validator does not read: chunks with an overlap, so a marker split across two is
+// found. Opened with the D-30 opener; an unread file is a secret/not-scanned warning, never a silent skip.
 import { closeSync, readSync } from 'node:fs';
 import { openFile } from '../node/file-open.js';
 import { FindingList, findPrivateKeyMarker, groupDigits, KEY_SCAN_MAX_BYTES, PRIVATE_KEY_MARKER_MAX_LENGTH, sortFindings, type Finding } from '../validator/internal.js';
@@ -13,21 +7,14 @@ import { FindingList, findPrivateKeyMarker, groupDigits, KEY_SCAN_MAX_BYTES, PRI
 const CHUNK = 1 << 20;
 let shared: Buffer | undefined;
 
-/** Why the key scan could not read a file. */
 export type KeyScanMissReason = 'special' | 'too-large' | 'unreadable';
 
-/** A file the key scan could not read. */
 export interface KeyScanMiss {
-  /** Project- or release-relative path. */
   readonly file: string;
   readonly reason: KeyScanMissReason;
 }
 
-/**
- * The private-key marker in the file at `path` (null when none), and why it could not be
- * scanned (null when it was, or when it is a link or folder: a link is never followed and
- * names no content of the project; folders are walked by the callers).
- */
+// A link or folder is no miss: a link is never followed and names no content; callers walk folders.
 export function scanFileForKeyMarker(path: string): { marker: string | null; miss: KeyScanMissReason | null } {
   const opened = openFile(path, KEY_SCAN_MAX_BYTES);
   if (!opened.ok) {
@@ -67,11 +54,6 @@ const MISS_TEXT: Readonly<Record<KeyScanMissReason, string>> = {
   unreadable: 'cannot be opened or read (permissions)',
 };
 
-/**
- * `findings` with one secret/private-key finding (D-4) for each marker found in a file the
- * validator did not read itself, and one secret/not-scanned warning for each file the scan
- * could not read (D-30), in finding order; the same list when there is none.
- */
 export function withKeyHits(
   findings: readonly Finding[],
   keyHits: readonly { readonly file: string; readonly marker: string }[],

@@ -1,33 +1,26 @@
-// `platform-review --known-keys <file>`: the publisher's active keys, as the operator holds
-// them (contract "Authentication" 5: a publisher keeps one or more active keys, and a changed
-// fingerprint is never accepted silently). One key a line: the base64 public key as in
-// publisher-public-key.txt, or its fingerprint (64 hex digits, D-12); `#` starts a comment;
-// blank lines are skipped. Read with no-follow and a size cap (D-30), never echoed back
-// (a line may hold anything). Node built-ins and the validator's index only.
+// `platform-review --known-keys`: the publisher's active keys (contract "Authentication" 5), one base64
+// key or D-12 fingerprint a line. Read per D-30 and never echoed back (a line may hold anything).
 import { readCapped } from '../node/file-open.js';
 import { decodeBase64Strict, KNOWN_KEYS_FILE_MAX_BYTES } from '../validator/internal.js';
 import { UsageError } from '../node/usage-error.js';
 import { sha256Hex } from '../node/hashes.js';
 
-/** Bytes of a raw Ed25519 public key (D-11). */
+// D-11.
 const PUBLIC_KEY_BYTES = 32;
 const FINGERPRINT = /^[0-9a-fA-F]{64}$/;
 
 export interface KnownKeys {
-  /** The file as given. */
   readonly file: string;
-  /** Fingerprints (lowercase hex SHA-256 of the raw key, D-12), in file order, each once. */
+  /** Lowercase (D-12), in file order, each once. */
   readonly fingerprints: readonly string[];
 }
 
-/** The fingerprint a known-keys line names, or null when it is neither a key nor a fingerprint. */
 export function knownKeyFingerprint(entry: string): string | null {
   if (FINGERPRINT.test(entry)) return entry.toLowerCase();
   const key = decodeBase64Strict(entry);
   return key !== null && key.length === PUBLIC_KEY_BYTES ? sha256Hex(key) : null;
 }
 
-/** Parses the text of a known-keys file; a line that is neither a key nor a fingerprint is a UsageError naming its number. */
 export function parseKnownKeys(text: string, file: string): KnownKeys {
   const fingerprints: string[] = [];
   const lines = text.split('\n');
@@ -49,7 +42,6 @@ export function parseKnownKeys(text: string, file: string): KnownKeys {
   return { file, fingerprints };
 }
 
-/** Reads and parses a known-keys file: never through a symbolic link, and never more than the cap. */
 export function readKnownKeys(file: string): KnownKeys {
   const bytes = readCapped(file, KNOWN_KEYS_FILE_MAX_BYTES);
   if (bytes === null) throw new UsageError(`The known-keys file "${file}" cannot be read (missing, a symbolic link, or not a regular file): pass a file of public keys or fingerprints, one a line`);

@@ -1,22 +1,11 @@
-// The proof that a folder holds what `package` wrote: `.platform-ext-output`, a small text
-// file `package` writes first into its staging folder and keeps in the out folder. It
-// lists the SHA-256 and size of each submission file it describes:
-//
-//   platform-ext package output v1
-//   <64 hex> <size> bundle.zip
-//   ... one line per file, in SUBMISSION_FILES order
-//
-// `package` replaces or removes only files whose bytes a marker lists (never a folder whose
-// files merely carry submission-file names). The release loader passes over a file of
-// that name only when it is a marker exactly as formatMarker writes one (digests, sizes
-// and the five names: no key or secret fits in it); any other file of that name is a
-// sixth file as before (release/unexpected-file, D-38).
+// The proof that a folder holds what `package` wrote: a marker listing SHA-256, size and name of each
+// file. `package` replaces only bytes a marker lists; a malformed marker is a sixth file (D-38).
 import { readFile } from '../node/file-open.js';
 import { sha256Hex } from '../node/hashes.js';
 import { SUBMISSION_FILE_MAX_BYTES, SUBMISSION_FILES, type SubmissionFile } from '../validator/internal.js';
 
 export const PACKAGE_MARKER = '.platform-ext-output';
-/** The largest marker read: two lines per file (a replacement in progress) fit many times over. */
+// Two lines per file (a replacement in progress) fit many times over.
 export const PACKAGE_MARKER_MAX_BYTES = 2048;
 
 const HEADER = 'platform-ext package output v1';
@@ -28,20 +17,19 @@ export interface MarkedFile {
   readonly size: number;
 }
 
-/** The marker's text for `files` (a name may appear twice while one set replaces another). */
+// A name may appear twice while one set replaces another.
 export function formatMarker(files: readonly MarkedFile[]): string {
   const order = (f: MarkedFile) => SUBMISSION_FILES.indexOf(f.name);
   const sorted = [...files].sort((a, b) => order(a) - order(b) || (a.sha256 < b.sha256 ? -1 : a.sha256 > b.sha256 ? 1 : 0));
   return `${HEADER}\n${sorted.map((f) => `${f.sha256} ${f.size} ${f.name}\n`).join('')}`;
 }
 
-/** What `data` would be listed as in a marker. */
 export function markedFile(name: SubmissionFile, data: Uint8Array | string): MarkedFile {
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   return { name, sha256: sha256Hex(bytes), size: bytes.length };
 }
 
-/** The files a marker lists, or null when `bytes` is not a marker exactly as formatMarker writes one. */
+/** Null unless `bytes` is a marker exactly as formatMarker writes one. */
 export function parseMarker(bytes: Uint8Array): MarkedFile[] | null {
   if (bytes.length > PACKAGE_MARKER_MAX_BYTES) return null;
   const text = Buffer.from(bytes).toString('latin1');
@@ -60,13 +48,11 @@ export function parseMarker(bytes: Uint8Array): MarkedFile[] | null {
   return formatMarker(files) === text ? files : null;
 }
 
-/** The marker at `path` when it is a regular file (never a link) holding a well-formed marker; else null. */
 export function readMarker(path: string): MarkedFile[] | null {
   const read = readFile(path, PACKAGE_MARKER_MAX_BYTES);
   return read.ok ? parseMarker(read.bytes) : null;
 }
 
-/** Whether `data` is one of the versions of `name` that `marked` lists. */
 export function isMarked(marked: readonly MarkedFile[], name: SubmissionFile, data: Uint8Array): boolean {
   return marked.some((f) => f.name === name && f.size === data.length && f.sha256 === sha256Hex(data));
 }

@@ -1,18 +1,7 @@
-// Acknowledged warnings (D-33): the project-root file platform-ext.config.json lists
-// warnings a publisher has reviewed, for example a vendored library's feature test:
-//
+// Acknowledged warnings (D-33) from platform-ext.config.json: a matching warning moves to `acknowledged`
+// and no longer fails --strict; errors never can. `file` ending in "/" covers a folder. Read as
+// untrusted input (no link, capped, strict JSON): every problem is a config/* finding, never a throw.
 //   {"acknowledged": [{"rule": "js/network-api", "file": "runtime/vendor/chart.js", "reason": "..."}]}
-//
-// A warning whose rule and file match an entry is moved out of the findings into the
-// report's `acknowledged` list (with the entry's reason): still counted and shown on
-// request in every format, but it does not fail `check --strict`. Errors can never be
-// acknowledged. `file` is a project path as findings give it ("runtime/vendor/chart.js"),
-// or a folder ending in "/" for every file under it.
-//
-// The file is the publisher's, outside runtime/: `package` never packages it and the
-// server side never reads it. It is read like any input we do not trust: never through
-// a symbolic link, at most ACK_CONFIG_MAX_BYTES, strict JSON (D-5's reader), and every
-// problem is a config/* finding with a JSON pointer into the file, never a throw.
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -31,26 +20,23 @@ import {
 } from '../validator/internal.js';
 import { readCapped } from '../node/file-open.js';
 
-/** The settings file's name, at the top of the project beside manifest.json. */
 export const CONFIG_FILE = 'platform-ext.config.json';
 
 export interface Acknowledgement {
   readonly rule: string;
   readonly file: string;
   readonly reason: string;
-  /** The entry's pointer in the file (`/acknowledged/<i>`), for the unused-entry finding. */
+  /** For the unused-entry finding. */
   readonly pointer: string;
   readonly line?: number;
   readonly column?: number;
 }
 
-/** A warning that an acknowledgement covers: the finding as reported, plus the entry's reason. */
 export interface AcknowledgedFinding extends Finding {
   readonly reason: string;
 }
 
 export interface ProjectConfig {
-  /** False when the project has no platform-ext.config.json. */
   readonly present: boolean;
   readonly acknowledgements: readonly Acknowledgement[];
   /** Problems with the file itself (config/* rules). */
@@ -60,7 +46,7 @@ export interface ProjectConfig {
 const ENTRY_KEYS = ['rule', 'file', 'reason'] as const;
 const TOP_KEYS = ['acknowledged'] as const;
 
-/** A project path as findings name files: "/" separators, no leading "/", no "." or ".." segment, no backslash. */
+// A project path as findings name files.
 function pathProblem(path: string): string | null {
   if (path.startsWith('/')) return 'starts with "/": give the path relative to the project folder, for example "runtime/vendor/chart.js"';
   if (path.includes('\\')) return 'contains "\\": separate folders with "/"';
@@ -69,7 +55,6 @@ function pathProblem(path: string): string | null {
   return null;
 }
 
-/** Reads and checks platform-ext.config.json in `projectDir`. No file: nothing acknowledged, no finding. */
 export function loadProjectConfig(projectDir: string): ProjectConfig {
   const path = join(projectDir, CONFIG_FILE);
   const findings = new FindingList();
@@ -176,26 +161,17 @@ function covers(entry: Acknowledgement, finding: Finding): boolean {
 }
 
 export interface AcknowledgedResult {
-  /** The findings to report: every error, the warnings no entry covers, and the config/* findings. */
   readonly findings: Finding[];
-  /** The warnings an entry covers, in report order, each with the first covering entry's reason. */
+  /** Each with the first covering entry's reason. */
   readonly acknowledged: AcknowledgedFinding[];
 }
 
 export interface AcknowledgeOptions {
-  /**
-   * Whether an entry that covers no warning adds config/unused-acknowledgement (default
-   * true). The preview runs only part of `check` and passes false: an entry may cover a
-   * warning that only `check` makes (the archive's size, the generated files, a baseline).
-   */
+  /** False in the preview: an entry may cover a warning only `check` makes (archive size, baseline...). */
   readonly reportUnused?: boolean;
 }
 
-/**
- * Splits a check's findings by the project's acknowledgements. The config's own findings
- * are never acknowledged (they say the acknowledgements themselves are wrong); an entry
- * that covers no warning adds config/unused-acknowledgement, unless options say not to.
- */
+// config/* findings are never acknowledged: they say the acknowledgements themselves are wrong.
 export function applyAcknowledgements(config: ProjectConfig, findings: readonly Finding[], options: AcknowledgeOptions = {}): AcknowledgedResult {
   if (!config.present) return { findings: [...findings], acknowledged: [] };
   const used = new Set<Acknowledgement>();

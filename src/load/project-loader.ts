@@ -1,9 +1,5 @@
-// Loads a project folder into validator input: manifest bytes and the runtime/ listing.
-// Every file is opened once with the safe opener (src/node/file-open.ts, D-30): no link
-// is followed, no FIFO or device waited on, nothing whose size already breaks a limit is
-// read (a sparse file of many gigabytes is listed with its size), and the bytes come
-// through the descriptor that was checked. Every other project file (outside
-// node_modules/ and .git/) is scanned for private-key material in bounded chunks (D-4).
+// Loads a project folder into validator input, each file opened once with the D-30 safe opener
+// (nothing over a limit is read); other project files get the D-4 key scan.
 import { closeSync, lstatSync, readdirSync, type Dirent } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import {
@@ -18,43 +14,33 @@ import { UsageError } from '../node/usage-error.js';
 import { openFile, readFile, readInto } from '../node/file-open.js';
 
 export interface KeyHit {
-  /** Project-relative path. */
   readonly file: string;
   readonly marker: string;
 }
 
 export interface LoadedProject {
   readonly input: ProjectInput;
-  /** Private-key material found outside runtime/ (runtime/ files are scanned by the validator). */
+  /** Outside runtime/ (the validator scans runtime/). */
   readonly keyHits: readonly KeyHit[];
-  /** Files outside runtime/ the key scan could not read (D-30: warnings, never a silent skip). */
   readonly keyMisses: readonly KeyScanMiss[];
 }
 
 export interface LoadOptions {
-  /**
-   * Where each runtime/ file's bytes are read into (default: a Buffer of its own):
-   * `package` and `check` read into shared memory, which a compression worker reads too.
-   */
+  /** Shared memory for `package` and `check`, which a compression worker reads too. */
   readonly allocate?: (size: number) => Uint8Array;
-  /**
-   * Called with each runtime/ folder once it is listed, before its files are opened: a seam
-   * for tests that change a folder between its listing and its reading.
-   */
+  /** A seam for tests that change a folder between its listing and its reading. */
   readonly onListed?: (folder: string) => void;
 }
 
-/** Folders never scanned for keys: dependencies, and git's compressed object store. */
+// Never scanned for keys: dependencies, and git's compressed object store.
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
 
-/** Reads at most `limit` bytes of an open file (fewer if the file is shorter). */
 function readUpTo(fd: number, limit: number, allocate: (size: number) => Uint8Array): Uint8Array {
   const buffer = allocate(limit);
   const filled = readInto(fd, buffer);
   return filled === limit ? buffer : buffer.subarray(0, filled);
 }
 
-/** The manifest's bytes (null when missing), or why a manifest that is there was not read (D-30). */
 function readManifest(root: string): { bytes: Uint8Array | null; refused?: NonNullable<ProjectInput['manifestRefused']> } {
   const path = join(root, 'manifest.json');
   const read = readFile(path, MANIFEST_MAX_BYTES);
@@ -71,7 +57,6 @@ function entryKind(dirent: Dirent): 'dir' | 'file' | 'symlink' | 'other' {
   return 'other';
 }
 
-/** Lists runtime/ depth-first in byte order of names, reading contents within limits. */
 function loadRuntime(runtimeDir: string, options: LoadOptions): BundleEntry[] {
   const allocate = options.allocate ?? ((size: number) => Buffer.allocUnsafe(size));
   const entries: BundleEntry[] = [];
@@ -93,14 +78,11 @@ function loadRuntime(runtimeDir: string, options: LoadOptions): BundleEntry[] {
         let size = 0;
         try {
           size = lstatSync(childAbs).size;
-        } catch {
-          // Gone or unreadable: the kind alone decides the finding.
-        }
+        } catch { /* Gone or unreadable: the kind alone decides the finding. */ }
         entries.push({ path: childRel, kind, size });
         continue;
       }
-      // Listed as a file, opened once with the safe opener: what is read is what was
-      // checked to be a regular file, even if a link or a FIFO took its name meanwhile.
+      // What is read is what was checked, even if a link or FIFO took its name meanwhile.
       const opened = openFile(childAbs);
       if (!opened.ok) {
         if (opened.problem === 'missing') continue;
@@ -112,8 +94,7 @@ function loadRuntime(runtimeDir: string, options: LoadOptions): BundleEntry[] {
       const fd = opened.fd;
       try {
         const size = opened.size;
-        // Content is read only while it can still matter: a file over the one-file limit,
-        // or past the expanded-size budget, is reported by size without being read.
+        // Over the one-file limit or the expanded-size budget: reported by size, not read.
         if (size <= BUNDLE_MAX_FILE_BYTES && retained + size <= BUNDLE_MAX_EXPANDED_BYTES) {
           const content = readUpTo(fd, size, allocate);
           retained += content.length;
@@ -131,7 +112,6 @@ function loadRuntime(runtimeDir: string, options: LoadOptions): BundleEntry[] {
   return entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-/** D-4 for files outside runtime/ (runtime/ files are scanned by the validator). */
 function scanProjectForKeys(root: string): { hits: KeyHit[]; misses: KeyScanMiss[] } {
   const hits: KeyHit[] = [];
   const misses: KeyScanMiss[] = [];
@@ -151,8 +131,7 @@ function scanProjectForKeys(root: string): { hits: KeyHit[]; misses: KeyScanMiss
         if (!SKIPPED_FOLDERS.has(child.name)) stack.push({ abs: join(abs, child.name), rel: childRel });
         continue;
       }
-      // A link is never followed (its target is not a file of the project); a FIFO, device
-      // or socket is opened without waiting and reported as not scanned.
+      // A link's target is not a file of the project.
       if (child.isSymbolicLink()) continue;
       const scan = scanFileForKeyMarker(join(abs, child.name));
       if (scan.marker !== null) hits.push({ file: childRel, marker: scan.marker });
@@ -163,7 +142,6 @@ function scanProjectForKeys(root: string): { hits: KeyHit[]; misses: KeyScanMiss
   return { hits: hits.sort(byFile), misses: misses.sort(byFile) };
 }
 
-/** Throws the usage error for a project folder that is missing or not a folder (a symlink is not one). */
 export function checkProjectRoot(root: string): void {
   let stat;
   try {
@@ -174,8 +152,7 @@ export function checkProjectRoot(root: string): void {
   if (!stat.isDirectory()) {
     throw new UsageError(`"${root}" is not a folder: pass the folder that holds manifest.json and runtime/`);
   }
-  // The runtime/ folder of a project, given as the project (a command run inside runtime/):
-  // one message naming the parent, rather than "no manifest.json" and "no runtime/".
+  // runtime/ given as the project: one message naming the parent, not "no manifest.json" and "no runtime/".
   const absolute = resolve(root);
   if (basename(absolute) === 'runtime' && !isEntry(join(root, 'manifest.json')) && !isEntry(join(root, 'runtime')) && isEntry(join(dirname(absolute), 'manifest.json'))) {
     const where = root === '.' || root === './' ? 'the parent folder (cd .. first)' : `"${dirname(root)}"`;
@@ -183,7 +160,6 @@ export function checkProjectRoot(root: string): void {
   }
 }
 
-/** True when something exists at `path` (not followed when it is a link). */
 function isEntry(path: string): boolean {
   try {
     lstatSync(path);

@@ -1,9 +1,5 @@
-// Reads a release folder into validator input: the five submission files (each opened
-// once with the safe opener of src/node/file-open.ts: never through a link, never waiting
-// on a FIFO or device, refused by its size before any byte is read when it is over its
-// cap) and the names of anything else. `package`'s own marker (src/load/package-marker.ts)
-// is passed over when it is exactly one. Node built-ins and the validator only: part of
-// platform-review.
+// Reads a release folder into validator input, each file through the safe opener (D-30). Node built-ins
+// and the validator only: part of platform-review.
 import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SUBMISSION_FILE_MAX_BYTES, SUBMISSION_FILES, type RefusedFile, type ReleaseFiles, type SubmissionFile } from '../validator/internal.js';
@@ -14,9 +10,7 @@ import { UsageError } from '../node/usage-error.js';
 
 export interface LoadedRelease {
   readonly release: ReleaseFiles;
-  /** Other regular files in the folder that hold private-key material (D-4). */
   readonly keyHits: readonly { file: string; marker: string }[];
-  /** Other entries the key scan could not read (D-30: each is a warning, never a silent skip). */
   readonly keyMisses: readonly KeyScanMiss[];
 }
 
@@ -28,7 +22,6 @@ function isFolder(path: string): boolean {
   }
 }
 
-/** Throws a UsageError when `dir` is not a readable folder, or is a project folder. */
 export function loadRelease(dir: string): LoadedRelease {
   let names: string[];
   try {
@@ -38,8 +31,7 @@ export function loadRelease(dir: string): LoadedRelease {
     if (error instanceof UsageError) throw error;
     throw new UsageError(`The release folder "${dir}" cannot be read: pass the folder that holds the five submission files (bundle.zip, manifest.json, ...)`);
   }
-  // A project folder (runtime/, no bundle.zip) given instead of the set package wrote:
-  // one message saying what to pass, rather than a finding for each project file.
+  // A project folder instead of a set: one message saying what to pass, not a finding per file.
   if (!names.includes('bundle.zip') && names.includes('runtime') && isFolder(join(dir, 'runtime'))) {
     throw new UsageError(
       `"${dir}" is an extension project (it has runtime/), not a submission set: run "platform-ext package ${dir} --out <folder> --private-key <key>" first, ` +
@@ -53,10 +45,8 @@ export function loadRelease(dir: string): LoadedRelease {
     files[name] = read.ok ? read.bytes : null;
     if (!read.ok && read.problem !== 'missing') refused[name] = read.problem === 'too-large' ? { reason: 'too-large', size: read.size ?? 0 } : { reason: read.problem };
   }
-  // The marker package keeps in its out folder is no sixth file when it is one exactly as
-  // package writes it: its grammar admits only digests, sizes and the five names, so no key
-  // or secret fits in it (the reason for release/unexpected-file, D-38). Its digests are
-  // not compared: a set changed after package is the signature and hash rules' to report.
+  // package's marker is no sixth file (D-38): its grammar fits no key or secret. Its digests are not
+  // compared: a set changed after package is the signature and hash rules' to report.
   const ownMarker = names.includes(PACKAGE_MARKER) && readMarker(join(dir, PACKAGE_MARKER)) !== null;
   const otherNames = names.filter((n) => !(SUBMISSION_FILES as readonly string[]).includes(n) && !(ownMarker && n === PACKAGE_MARKER)).sort();
   const keyHits: { file: string; marker: string }[] = [];

@@ -1,10 +1,5 @@
-// `context` as a use case: the one-file context document for AI coding agents
-// (src/contract/context-document.ts), returned, or written to a file.
-//
-// A file is never replaced unless this tool wrote it: an existing file is replaced only
-// when it is a context document (its first line is the document's marker), atomically;
-// a new file is created exclusively (src/node/atomic-write.ts), so one that appears
-// meanwhile is not overwritten either.
+// `context` as a use case: the context document for AI coding agents, returned or written. An existing
+// file is replaced (atomically) only when it is a context document; a new one is created exclusively.
 import { lstatSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { contextDocument } from '../contract/context-document.js';
@@ -14,24 +9,17 @@ import { isGeneratedContext } from '../contract/snapshot-drift.js';
 import { UsageError } from '../node/usage-error.js';
 
 export interface ContextOptions {
-  /** The project layout the workflow and reference extension are written for. */
   readonly template: TemplateName;
-  /** Write the document to this file (new, or a context document written earlier). */
   readonly out?: string;
 }
 
 export interface ContextOutcome {
-  /** The document, the same bytes on every run for a template. */
+  /** The same bytes on every run for a template. */
   readonly document: string;
-  /** Whether it was written to `out`. */
   readonly written: boolean;
 }
 
-/**
- * The context document for `options.template`, written to `options.out` when given.
- * Throws a UsageError for a file that is not a context document, a missing folder and a
- * failed write.
- */
+/** Throws a UsageError for a file that is not a context document, a missing folder and a failed write. */
 export function agentContext(options: ContextOptions): ContextOutcome {
   const document = contextDocument(options.template);
   const out = options.out;

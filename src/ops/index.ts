@@ -1,5 +1,4 @@
-// What the programmatic API (src/api.ts) may name: the use cases, the values they return,
-// and the usage error they throw. The API checks its callers' arguments and wraps these.
+// What the programmatic API (src/api.ts) may name; it checks its callers' arguments and wraps these.
 export { checkProject, type CheckProjectOptions } from './check-project.js';
 export { packageProject, type PackageOutcome, type PackageProjectOptions } from './package-project.js';
 export { verifyRelease, type VerifyOutcome } from './verify-release.js';

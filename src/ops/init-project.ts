@@ -1,9 +1,5 @@
-// `init` as a use case: a new project from the scaffold (src/contract/scaffold.ts) in a
-// folder that is absent or empty. The project is written whole into a temp folder beside
-// the target and renamed into place (into an existing empty folder: written inside it,
-// then moved out, so the folder itself stays); a failure leaves nothing behind, and a
-// folder that exists and is not empty is refused (no command overwrites what it did not
-// create).
+// `init` as a use case: a new project from the scaffold in an absent or empty folder, written whole in
+// a temp folder and renamed into place, so a failure leaves nothing behind; a non-empty folder is refused.
 import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { nodeCrypto } from '../node/builtins.js';
@@ -14,30 +10,19 @@ import { UsageError } from '../node/usage-error.js';
 import { fileSpecifier, toolRoot } from '../node/tool-root.js';
 
 export interface InitProjectOptions {
-  /** `<publisher-slug>/<package-slug>`. */
   readonly namespace: string;
-  /** The display name. */
   readonly name: string;
   readonly template?: TemplateName;
 }
 
 export interface InitOutcome {
-  /** How many files were written. */
   readonly files: number;
-  /**
-   * For a template with a package.json: the `file:` specifier of this tool that its
-   * devDependencies name, or null when this copy of the tool cannot be linked
-   * (`toolProblem` says why; the project's scripts then need `platform-ext` on the PATH).
-   */
+  /** The `file:` specifier of this tool in devDependencies; null when it cannot be linked (`toolProblem`). */
   readonly toolLink?: string | null;
   readonly toolProblem?: string;
 }
 
-/**
- * package.json of a template with platform-ext added to its devDependencies as `spec`
- * (keys kept in byte order, as npm writes them). The package is not on the npm registry,
- * so a template never names a registry version of it.
- */
+/** Adds platform-ext as `spec` in byte-ordered devDependencies: the package is not on the npm registry. */
 export function withToolDependency(packageJson: string, spec: string): string {
   const pkg = JSON.parse(packageJson) as { devDependencies?: Record<string, string> };
   const deps = { ...(pkg.devDependencies ?? {}), 'platform-ext': spec };
@@ -45,12 +30,11 @@ export function withToolDependency(packageJson: string, spec: string): string {
   return `${JSON.stringify(pkg, null, 2)}\n`;
 }
 
-/** A short hidden name (a long project name must not push the temp name past the file system's limit). */
+// Short: a long project name must not push the temp name past the file system's limit.
 function tempName(): string {
   return `.platform-ext-init.${process.pid}.${nodeCrypto().randomBytes(4).toString('hex')}.tmp`;
 }
 
-/** Writes every file under `root` (a folder of our own). */
 function writeAll(root: string, files: ReadonlyMap<string, string>): void {
   for (const [path, content] of files) {
     const full = join(root, path);
@@ -59,7 +43,6 @@ function writeAll(root: string, files: ReadonlyMap<string, string>): void {
   }
 }
 
-/** A new folder: written whole beside it, then renamed into place (all or nothing). */
 function createFolder(absolute: string, files: ReadonlyMap<string, string>): void {
   const temp = join(dirname(absolute), tempName());
   try {
@@ -71,12 +54,8 @@ function createFolder(absolute: string, files: ReadonlyMap<string, string>): voi
   }
 }
 
-/**
- * An empty folder that exists: it stays the same folder (a shell may be in it, as after
- * "mkdir x && cd x && platform-ext init ."), so the files are written into a temp folder
- * inside it and its top-level entries moved out; on failure every entry moved so far is
- * removed again (the folder was empty, so they are all ours).
- */
+// The folder itself stays (a shell may be in it): written inside, moved out; on failure the moved
+// entries are removed again (the folder was empty, so they are all ours).
 function fillEmptyFolder(absolute: string, files: ReadonlyMap<string, string>): void {
   const temp = join(absolute, tempName());
   const moved: string[] = [];
@@ -97,7 +76,7 @@ function fillEmptyFolder(absolute: string, files: ReadonlyMap<string, string>): 
   }
 }
 
-/** Refuses a target that exists and is not an empty folder; returns whether it exists. */
+/** Returns whether the target exists. */
 function checkTarget(target: string): boolean {
   let stats;
   try {
@@ -114,11 +93,6 @@ function checkTarget(target: string): boolean {
   return true;
 }
 
-/**
- * Creates the project folder `target`. Throws a UsageError for a bad namespace or name, a
- * missing parent folder, a target that is a link, a file or a folder that is not empty,
- * and a failed write (nothing is left behind).
- */
 export function initProject(target: string, options: InitProjectOptions): InitOutcome {
   const { namespace, name } = options;
   const template = options.template ?? DEFAULT_TEMPLATE;

@@ -1,6 +1,5 @@
-// `keygen` as a use case (D-13): a new Ed25519 pair written to two new files, the private
-// key as PKCS#8 PEM with mode 0600 and the public key as one line of base64. Neither file
-// is ever overwritten, and a private key is never put inside an extension project (D-4).
+// `keygen` as a use case (D-13): a new Ed25519 pair in two new files (PKCS#8 PEM 0600, base64 line).
+// Neither file is ever overwritten, and a private key never goes inside a project (D-4).
 import { existsSync, lstatSync, unlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { base64Line, generateKeyPair } from '../node/ed25519-keys.js';
@@ -9,9 +8,7 @@ import { createFileExclusive } from '../node/atomic-write.js';
 import { UsageError } from '../node/usage-error.js';
 
 export interface KeygenOptions {
-  /** Where to write the private key: a new file outside every project. */
   readonly privateKey: string;
-  /** Where to write the public key: a new file. */
   readonly publicKey: string;
 }
 
@@ -26,9 +23,7 @@ function requireNew(path: string, flag: string): void {
   try {
     lstatSync(path);
     exists = true;
-  } catch {
-    // absent: good
-  }
+  } catch {}
   if (exists) throw new UsageError(`"${path}" already exists; keygen never overwrites a key: choose another --${flag} path or move the old file away`);
   const folder = dirname(resolve(path));
   let isFolder = false;
@@ -51,10 +46,6 @@ function enclosingProject(start: string): string | undefined {
   }
 }
 
-/**
- * Creates the key pair. Throws a UsageError for the same path twice, a file that exists, a
- * missing folder, a private key inside a project, and a failed write (nothing is left behind).
- */
 export function createKeyPair(options: KeygenOptions): KeygenOutcome {
   const { privateKey: privatePath, publicKey: publicPath } = options;
   if (resolve(privatePath) === resolve(publicPath)) throw new UsageError('--private-key and --public-key must be different files');

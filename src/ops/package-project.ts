@@ -1,7 +1,5 @@
-// `package` as a use case: the project pipeline (any error: nothing is written), then the
-// deterministic archive (D-15), read back with the hardened reader (D-16) so that the store
-// can never refuse what we wrote, hashed, signed (D-14) and written as one set of five
-// files. Computes and returns the outcome; commands/package.ts and the API render it.
+// `package` as a use case: check (any error: nothing written), the deterministic archive (D-15) read
+// back with the hardened reader (D-16) so the store never refuses it, hashed, signed (D-14), written.
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { base64Line, parsePrivateKey, publicKeyBytes, readPrivateKeyFile, signEd25519 } from '../node/ed25519-keys.js';
@@ -34,22 +32,16 @@ import { loadProject } from '../load/project-loader.js';
 interface Built {
   readonly findings: Finding[];
   readonly zip?: Uint8Array;
-  /** The deflated streams node:zlib has inflated back already (src/zip/read-back-proof.ts). */
   readonly proofs?: readonly StreamProof[];
-  /** Path and size of each file (not the bytes: those are let go once the archive holds them). */
+  /** Not the bytes: those are let go once the archive holds them. */
   readonly files: readonly { path: string; size: number }[];
   readonly namespace?: string;
   readonly version?: string;
   readonly manifest: Uint8Array | null;
-  /** The check's hints (a property no module reads): the report is check's, hints included. */
   readonly hints?: readonly PropertyHint[];
 }
 
-/**
- * Check, then build the archive. The project is read once, into shared memory; its files
- * are compressed (compressEntries: on a worker too, for a bundle big enough) while the
- * check runs here. With errors that work is dropped, and nothing was written.
- */
+// Read once into shared memory; files are compressed (on a worker too) while the check runs here.
 function checkAndAssemble(dir: string): Built {
   const project = loadProject(dir, { allocate: sharedBytes });
   trace('loaded');
@@ -81,19 +73,13 @@ function checkAndAssemble(dir: string): Built {
   };
 }
 
-/**
- * Check, build, then read the archive back with the hardened reader (D-16), so that the
- * store can never refuse what we wrote. Findings with errors: stop. Every deflated stream
- * was inflated by node:zlib right after it was made (src/zip/read-back-proof.ts); the read-back runs
- * the reader's structure and policy layers over the archive and takes those results for
- * the streams that are byte for byte the proven ones.
- */
+// The read-back (D-16) runs the reader's structure and policy layers, taking node:zlib's inflate results
+// for the streams that are byte for byte the proven ones (src/zip/read-back-proof.ts).
 function buildArchive(dir: string): Built {
   const built = checkAndAssemble(dir);
   if (built.zip === undefined) return built;
   const readBack = new FindingList();
-  // Stored entries get node:zlib's CRC-32 (the same function), as deflated ones do from
-  // their proofs: the validator's own is JavaScript, compiled for this one pass.
+  // node:zlib's CRC-32 for stored entries: the validator's own is JavaScript, compiled for this one pass.
   readZip(built.zip, provenInflater(built.proofs ?? []), readBack, 'bundle.zip', { keepContent: false, crc32, inflaterStopsAtCap: true });
   trace('read back');
   return { ...built, findings: sortFindings(built.findings.concat(readBack.items)) };
@@ -116,16 +102,11 @@ function realOrResolved(path: string): string {
   }
 }
 
-/** What is in the out folder before the write: nothing, or the files found there that package proved it wrote. */
 type OutState = { readonly mode: 'absent' } | { readonly mode: 'replace'; readonly previous: readonly MarkedFile[] };
 
 const NOT_OURS = 'package never overwrites what it cannot prove it wrote; move them away or choose an empty or new folder';
 
-/**
- * The out folder must be absent, empty, or hold only what package wrote there: its marker
- * (src/load/package-marker.ts) and submission files whose bytes the marker lists. A folder
- * whose files merely carry submission-file names, or whose files changed since, is refused.
- */
+// Absent, empty, or only what package wrote: its marker and submission files whose bytes it lists.
 function checkOutFolder(out: string): OutState {
   let stat;
   try {
@@ -147,8 +128,7 @@ function checkOutFolder(out: string): OutState {
   if (previous === null) {
     throw new UsageError(`--out "${out}" holds ${present.map((n) => `"${n}"`).join(', ')} but no ${PACKAGE_MARKER} of package's own describing them: ${NOT_OURS}`);
   }
-  // What is there now, each file as its marker lists it: a marker a killed run left lists
-  // two versions of a file, and only the one found matters for the next marker.
+  // A killed run's marker lists two versions of a file; only the one found matters for the next marker.
   const found: MarkedFile[] = [];
   for (const name of present) {
     const read = readFile(join(out, name), SUBMISSION_FILE_MAX_BYTES[name]);
@@ -160,14 +140,10 @@ function checkOutFolder(out: string): OutState {
   return { mode: 'replace', previous: found };
 }
 
-/** The marker's name in a staging folder for the copy that is moved into the out folder. */
 const NEXT_MARKER = `${PACKAGE_MARKER}.next`;
 
-/**
- * Whether `folder` is a staging folder package left (killed midway): it holds package's
- * marker, and everything else in it is a copy of that marker or a submission file no
- * larger than the marker says (a write cut short), with the listed bytes when complete.
- */
+// A killed run's staging folder: its marker, copies of it, and submission files that are the listed
+// bytes or shorter (a write cut short).
 function provenStaging(folder: string): boolean {
   if (!lstatSync(folder).isDirectory()) return false;
   const marked = readMarker(join(folder, PACKAGE_MARKER));
@@ -183,11 +159,7 @@ function provenStaging(folder: string): boolean {
   });
 }
 
-/**
- * Staging folders an interrupted run of package left beside `out` (`.<out>.staging-*`):
- * each is removed when provenStaging says it is package's own. Anything else of that name,
- * whatever it holds, is left alone (never delete what we cannot prove we created).
- */
+// Anything not proven package's own is left alone (never delete what we cannot prove we created).
 function removeLeftovers(parent: string, out: string): void {
   const prefix = `.${basename(out)}.staging-`;
   let names: string[];
@@ -201,13 +173,11 @@ function removeLeftovers(parent: string, out: string): void {
     const path = join(parent, name);
     try {
       if (provenStaging(path)) rmSync(path, { recursive: true, force: true });
-    } catch {
-      // Gone meanwhile or not ours to touch: leave it.
-    }
+    } catch { /* Gone meanwhile or not ours to touch: leave it. */ }
   }
 }
 
-/** Writes a new file in the staging folder; a failed write names the file being written (the error carries no path of its own). */
+// Names the file in a failed write: the error carries no path of its own.
 function stageFile(path: string, data: Uint8Array | string): void {
   try {
     writeNewFileInStaging(path, data, 0o644);
@@ -216,15 +186,8 @@ function stageFile(path: string, data: Uint8Array | string): void {
   }
 }
 
-/**
- * Writes the set into a staging folder beside `out` (each file flushed to disk), its marker
- * first, then moves it in: a new `out` appears whole with one rename; an earlier set is
- * replaced file by file, each rename atomic, so `out` and every one of its files exist at
- * every instant (a swap of two folders would leave a moment with no `out` at all). While
- * the files are replaced, the marker in `out` lists both the old and the new bytes, so a
- * run killed at any point leaves an `out` that the next run can still prove its own; the
- * staging folder it leaves is proven by its own marker and removed by the next run.
- */
+// Staged beside `out`, marker first; an earlier set is replaced file by file (atomic renames, `out` always
+// exists), the marker meanwhile listing old and new bytes so a run killed anywhere leaves a provable `out`.
 function writeSet(out: string, contents: ReadonlyMap<SubmissionFile, Uint8Array | string>, state: OutState, onStage: (stage: string) => void): void {
   const parent = dirname(resolve(out));
   const marked = [...contents].map(([name, data]) => markedFile(name, data));
@@ -262,7 +225,7 @@ function writeSet(out: string, contents: ReadonlyMap<SubmissionFile, Uint8Array 
   }
 }
 
-/** Disk full, file too large, no permission, read-only disk...: a usage error naming the path (D-21), not an internal error. */
+// A usage error naming the path (D-21), not an internal error.
 const WRITE_ERRORS: Readonly<Record<string, string>> = {
   ENOSPC: 'the disk is full',
   EDQUOT: 'the disk quota is exhausted',
@@ -284,10 +247,7 @@ function writeError(error: unknown, out: string): unknown {
   return new UsageError(`Cannot write the submission set to "${out}": ${WRITE_ERRORS[code]} (${code} at "${path}")`);
 }
 
-/**
- * The signing key, checked before any work (a wrong path should not cost a full build):
- * never inside the project (D-4), and the out folder never inside runtime/.
- */
+// Before any work: a wrong path should not cost a full build. Key never inside the project (D-4).
 function loadSigningKey(dir: string, keyPath: string, out: string): ReturnType<typeof parsePrivateKey> {
   if (isInside(realOrResolved(keyPath), realOrResolved(dir))) {
     throw new UsageError(`The private key "${keyPath}" is inside the project "${dir}": move it out (D-4: a private key is never part of a project)`);
@@ -298,7 +258,7 @@ function loadSigningKey(dir: string, keyPath: string, out: string): ReturnType<t
   return parsePrivateKey(readPrivateKeyFile(keyPath), keyPath);
 }
 
-/** The five submission files of a built archive (D-12 to D-14), and what the summary shows. */
+/** The five submission files (D-12 to D-14), and what the summary shows. */
 function submissionSet(built: Built & { zip: Uint8Array }, key: ReturnType<typeof parsePrivateKey>) {
   const manifestSha256 = sha256Hex(built.manifest!);
   const artifactSha256 = sha256Hex(built.zip);
@@ -325,29 +285,20 @@ function submissionSet(built: Built & { zip: Uint8Array }, key: ReturnType<typeo
 }
 
 export interface PackageProjectOptions {
-  /** Folder for the five submission files (absent, empty, or a set package wrote there, proven by its marker). */
   readonly out?: string;
-  /** Path of the Ed25519 private key (PKCS#8 PEM); must be outside the project (D-4). */
   readonly privateKey?: string;
-  /** Build and measure only: no key needed, nothing written. */
   readonly dryRun?: boolean;
-  /**
-   * Called at each stage of the write (`staging`, `staged`, `renamed`, `renamed:<file>`):
-   * a seam for tests that stop the process at exactly one of them.
-   */
+  /** A seam for tests that stop the process at exactly one stage of the write. */
   readonly onStage?: (stage: string) => void;
 }
 
 export interface PackageOutcome {
-  /** The check of the project and the read-back of the archive (D-16), as `check --json` reports them; any error means nothing was written. */
+  /** Check plus read-back (D-16); any error means nothing was written. */
   readonly report: Report;
-  /** True when the five files were written to `out`. */
   readonly written: boolean;
   readonly namespace?: string;
   readonly version?: string;
-  /** The bundle's files (paths relative to runtime/) and their sizes in bytes. */
   readonly files: readonly { path: string; size: number }[];
-  /** Size of bundle.zip, when it was built (no errors). */
   readonly compressedBytes?: number;
   readonly manifestSha256?: string;
   readonly artifactSha256?: string;
@@ -356,12 +307,7 @@ export interface PackageOutcome {
   readonly artifactPath?: string;
 }
 
-/**
- * Packages the project folder `dir`. The key is checked before any work (a wrong path
- * should not cost a full build). Usage problems (no out folder or key without a dry run,
- * a key inside the project or unreadable, an out folder holding other files, a failed
- * write) throw a UsageError.
- */
+/** Missing out/key, a key inside the project, a foreign out folder or a failed write: UsageError. */
 export function packageProject(dir: string, options: PackageProjectOptions): PackageOutcome {
   const dryRun = options.dryRun === true;
   const { out, privateKey: keyPath } = options;

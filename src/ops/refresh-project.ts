@@ -1,16 +1,6 @@
-// `platform-ext init --refresh [<dir>]`: regenerates a project's contract-snapshot/ and
-// CONTEXT.md from the contract this tool embeds, in place, and touches nothing else
-// (contract "Versioning": a scaffold is regenerated to adopt a newer contract).
-//
-// Every precondition is checked before anything is written, so a refusal changes nothing:
-// the folder must hold manifest.json (it is a project); contract-snapshot/, when present,
-// must be a real folder holding only regular files (it is wholly generated, so it is
-// replaced whole, which also removes files an older contract had); CONTEXT.md, when
-// present, must be a context document this tool wrote (a hand-written CONTEXT.md is the
-// publisher's, never overwritten).
-//
-// The new folder is written beside the old one and swapped in with two renames; CONTEXT.md
-// is replaced atomically (src/node/atomic-write.ts).
+// `init --refresh`: regenerates contract-snapshot/ and CONTEXT.md in place (contract "Versioning").
+// Preconditions are all checked first, so a refusal changes nothing; contract-snapshot/ is generated
+// and replaced whole (two renames); a hand-written CONTEXT.md is the publisher's, never overwritten.
 import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { nodeCrypto } from '../node/builtins.js';
@@ -59,7 +49,6 @@ function checkPreconditions(dir: string): void {
   }
 }
 
-/** Replaces (or creates) contract-snapshot/ with this tool's snapshot. */
 function replaceSnapshotFolder(dir: string): void {
   const tag = `${process.pid}.${nodeCrypto().randomBytes(4).toString('hex')}`;
   const fresh = join(dir, `.${SNAPSHOT_FOLDER}.${tag}.tmp`);
@@ -84,10 +73,7 @@ function replaceSnapshotFolder(dir: string): void {
   }
 }
 
-/**
- * What `--refresh` would write: the drift `check` reports, plus every generated file that
- * is absent (a project made before the snapshot existed, or whose CONTEXT.md was deleted).
- */
+/** The drift `check` reports, plus every generated file that is absent. */
 export function refreshPlan(dir: string): DriftItem[] {
   const items = generatedDrift(dir);
   const expected = generatedFiles();
@@ -98,7 +84,6 @@ export function refreshPlan(dir: string): DriftItem[] {
   return items.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 
-/** Regenerates what differs or is absent, and returns what that was (empty: already current). */
 export function refreshGenerated(dir: string): DriftItem[] {
   checkPreconditions(dir);
   const items = refreshPlan(dir);
@@ -107,7 +92,6 @@ export function refreshGenerated(dir: string): DriftItem[] {
     if (items.some((item) => item.file !== CONTEXT_FILE)) replaceSnapshotFolder(dir);
     if (items.some((item) => item.file === CONTEXT_FILE)) {
       const path = join(dir, CONTEXT_FILE);
-      // The variant the project's CONTEXT.md names (or its template's, when there is none).
       const context = generatedFiles(projectContextVariant(dir)).get(CONTEXT_FILE)!;
       if (lstatOrNull(path) === null) createFileExclusive(path, context);
       else writeFileAtomic(path, context);

@@ -1,12 +1,6 @@
-// The operator's view of a release (platform-review): what it is, who signed it, what it
-// may do in a store, what it ships and how close it comes to each bundle limit; and,
-// against the approved baseline release, what changed. Data only: the text, markdown and
-// JSON renderings (src/render/review-render.ts, the JSON report) all print these values.
-// Values come from the release files (validateRelease, the manifest), never from the
-// publisher's own claims (submission.json). The five manifest strings are shown as written,
-// valid or not (a finding says what is wrong with them), so the operator sees what the
-// release claims to be; capabilities and properties are those the validator accepted. A
-// value that cannot be read is null.
+// The operator's view of a release and its diff against the baseline, as data for every rendering.
+// Values come from the release files, never from submission.json's claims; manifest strings are shown
+// as written, valid or not, so the operator sees what the release claims to be. Unreadable: null.
 import {
   BUNDLE_MAX_COMPRESSED_BYTES,
   BUNDLE_MAX_COMPRESSION_RATIO,
@@ -32,9 +26,7 @@ export type SignerPinning = 'pinned' | 'unknown' | 'not-pinned' | 'new';
 export interface SummaryCapability {
   readonly key: string;
   readonly risk: 'low' | 'medium';
-  /** The named bridge method the capability enables, e.g. `PLATFORM.cart.manage`. */
   readonly method: string;
-  /** The actions of `PLATFORM.request(key, action, payload)` it enables. */
   readonly actions: readonly string[];
 }
 
@@ -42,34 +34,30 @@ export interface SummaryProperty {
   readonly name: string;
   readonly type: string;
   readonly label: string | null;
-  /** The help text store users read beside the field; null when there is none. */
   readonly help?: string | null;
-  /** select: the labels of the options as store users see them. */
   readonly option_labels?: readonly string[];
   readonly required: boolean;
-  /** Absent when the definition has no (valid) default. */
+  /** Absent when there is no (valid) default. */
   readonly default?: boolean | number | string;
 }
 
 export interface SummaryFile {
-  /** Path inside the bundle, as the archive names it. */
   readonly path: string;
   readonly size: number;
   readonly compressed_size: number;
   readonly method: 'stored' | 'deflate' | 'other';
-  /** size / compressed_size, two decimals; null for an empty compressed stream. */
+  /** Null for an empty compressed stream. */
   readonly ratio: number | null;
   /** SHA-256 of the verified content; null when the entry was not inflated (the archive broke a limit). */
   readonly sha256: string | null;
 }
 
 export interface SummaryTotal {
-  /** Which limit: a stable name (compare contract-snapshot/limits.json). */
+  /** A stable name (compare contract-snapshot/limits.json). */
   readonly limit: 'bundle.compressedBytes' | 'bundle.expandedBytes' | 'bundle.files' | 'bundle.largestFileBytes' | 'bundle.highestFileRatio' | 'bundle.archiveRatio' | 'manifest.bytes' | 'manifest.capabilities' | 'manifest.properties';
   readonly used: number;
   readonly max: number;
   readonly unit: 'bytes' | 'count' | 'ratio';
-  /** used / max, four decimals (1 = the whole limit). */
   readonly share: number;
 }
 
@@ -82,7 +70,7 @@ export interface ReleaseSummary {
   readonly manifest_sha256: string | null;
   readonly artifact_sha256: string | null;
   readonly signer: {
-    /** D-12 fingerprint of publisher-public-key.txt; null when the key is missing or malformed. */
+    /** D-12; null when the key is missing or malformed. */
     readonly fingerprint: string | null;
     readonly signature_valid: boolean;
     readonly pinning: SignerPinning;
@@ -104,7 +92,6 @@ function total(limit: SummaryTotal['limit'], used: number, max: number, unit: Su
   return { limit, used, max, unit, share: round(used / max, 4) };
 }
 
-/** The files of the archive with sizes, method, ratio and content hash, in archive order. */
 export function summaryFiles(result: ReleaseResult): SummaryFile[] | null {
   const listing = result.archiveListing;
   if (listing === undefined) return null;
@@ -125,7 +112,6 @@ export function summaryFiles(result: ReleaseResult): SummaryFile[] | null {
 const MANIFEST_STRINGS = ['namespace', 'version', 'name', 'description', 'entrypoint'] as const;
 type ManifestStrings = Record<(typeof MANIFEST_STRINGS)[number], string | null>;
 
-/** The five identifying strings of the manifest as written (null when absent, not a string, or the manifest is not a JSON object within its limit). */
 export function manifestStrings(bytes: Uint8Array | null): ManifestStrings {
   const out: ManifestStrings = { namespace: null, version: null, name: null, description: null, entrypoint: null };
   if (bytes === null || bytes.length > MANIFEST_MAX_BYTES) return out;
@@ -137,10 +123,6 @@ export function manifestStrings(bytes: Uint8Array | null): ManifestStrings {
   return out;
 }
 
-/**
- * The release summary. `archiveBytes` is the size of bundle.zip as read and `manifestBytes`
- * the manifest (null when missing); `pinning` says what --known-keys made of the signer.
- */
 export function buildReleaseSummary(result: ReleaseResult, archiveBytes: number | null, manifestBytes: Uint8Array | null, pinning: SignerPinning): ReleaseSummary {
   const manifest = result.manifest;
   const written = manifestStrings(manifestBytes);
@@ -190,17 +172,15 @@ export function buildReleaseSummary(result: ReleaseResult, archiveBytes: number 
   };
 }
 
-// ---------------------------------------------------------------------------------
 // The release diff as data (the findings come from the validator's diffReleases, D-28).
-// ---------------------------------------------------------------------------------
 
-/** What an added or removed capability means in every store that runs the baseline (contract "States and transitions"). */
+// Contract "States and transitions": what a capability change means in every store running the baseline.
 export const CAPABILITY_ADDED_NOTE = 'needs a new permission review; off until approved';
 export const CAPABILITY_REMOVED_NOTE = 'grant removed automatically';
 
 export interface DiffCapability {
   readonly key: string;
-  /** Null for a string that is not one of the nine keys (the manifest check reports it). */
+  /** Null for a string that is not one of the nine keys. */
   readonly risk: 'low' | 'medium' | null;
   readonly note: string;
 }
@@ -214,15 +194,13 @@ export interface ChangedFile {
   readonly path: string;
   readonly size_before: number;
   readonly size_after: number;
-  /** Text files (the review fills these in): lines added and removed. */
   readonly lines_added?: number;
   readonly lines_removed?: number;
-  /** Unified hunks of the change, bounded; null when the files are too far apart to align. */
+  /** Bounded; null when the files are too far apart to align. */
   readonly hunks?: readonly string[] | null;
 }
 
 export interface ReleaseDiff {
-  /** The baseline folder as given. */
   readonly baseline: string;
   readonly version: { readonly from: string | null; readonly to: string | null; readonly higher: boolean | null };
   readonly signer: {
@@ -241,7 +219,6 @@ export interface ReleaseDiff {
 }
 
 export interface DiffSide {
-  /** The manifest as written (readReleaseManifest); null when it is not a JSON object. */
   readonly manifest: ReleaseManifest | null;
   readonly fingerprint: string | null;
   readonly files: readonly SummaryFile[] | null;
@@ -255,13 +232,12 @@ function capabilityChange(key: string, note: string): DiffCapability {
   return { key, risk: capabilityByKey(key)?.risk ?? null, note };
 }
 
-/** Same file when the content hashes agree; without content (an archive over a limit is not inflated), when the sizes do. */
+// Without content (an archive over a limit is not inflated), equal sizes count as the same file.
 function sameFile(a: SummaryFile, b: SummaryFile): boolean {
   if (a.sha256 !== null && b.sha256 !== null) return a.sha256 === b.sha256;
   return a.size === b.size;
 }
 
-/** The release diff as data: `baseline` is the approved release, `current` the one under review. */
 export function buildReleaseDiff(baselineDir: string, baseline: DiffSide, current: DiffSide): ReleaseDiff {
   const from = baseline.manifest?.version?.value ?? null;
   const to = current.manifest?.version?.value ?? null;

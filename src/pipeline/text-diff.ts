@@ -1,18 +1,14 @@
-// A line diff of two texts for the operator's review (--baseline, --diff): how many lines
-// were added and removed, and the changed hunks in unified form with two lines of context.
-// Common leading and trailing lines are set aside first; the rest is a longest-common-
-// subsequence table, bounded in cells, so a huge rewrite gives counts without hunks.
+// A line diff for the operator's review: counts and unified hunks. The LCS table is bounded in cells,
+// so a huge rewrite gives counts without hunks.
 
-/** Table cells at most (4 bytes each). */
 const MAX_CELLS = 4_000_000;
-/** Lines of hunks kept per file. */
 export const MAX_HUNK_LINES = 400;
 const CONTEXT = 2;
 
 export interface LineDiff {
   readonly lines_added: number;
   readonly lines_removed: number;
-  /** Unified hunks (`@@ -a,b +c,d @@`, then ` `, `-`, `+` lines); null when the files are too far apart to align within the bound. */
+  /** Null when the files are too far apart to align within the bound. */
   readonly hunks: readonly string[] | null;
 }
 
@@ -56,7 +52,6 @@ export function lineDiff(before: string, after: string): LineDiff {
     for (const c of count.values()) removed += c;
     return { lines_added: added, lines_removed: removed, hunks: null };
   }
-  // lcs[i][j]: longest common subsequence of a[start+i..endA) and b[start+j..endB).
   const w = m + 1;
   const lcs = new Uint32Array((n + 1) * w);
   for (let i = n - 1; i >= 0; i--) {
@@ -64,7 +59,6 @@ export function lineDiff(before: string, after: string): LineDiff {
       lcs[i * w + j] = a[start + i] === b[start + j] ? lcs[(i + 1) * w + j + 1]! + 1 : Math.max(lcs[(i + 1) * w + j]!, lcs[i * w + j + 1]!);
     }
   }
-  // The edit script over the whole files: [kind, line, old index, new index].
   const ops: [' ' | '-' | '+', string][] = [];
   for (let i = 0; i < start; i++) ops.push([' ', a[i]!]);
   let i = 0;

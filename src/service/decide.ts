@@ -1,6 +1,5 @@
-// The frame every decision function shares: read the record, the command and the context
-// (each into a fresh copy, refusing what does not read), check the actor's kind, then run
-// the command's rule. Rules refuse by throwing Refused, which never leaves this module.
+// The frame every decision function shares: read record, command and context into fresh copies, check
+// the actor's kind, run the command's rule. Rules refuse by throwing Refused, which never leaves here.
 import { refusal, type Refusal } from './refusals.js';
 import { readActor, time, type Actor, type ActorKind, type Decision, type Effect, type ServiceRecord } from './model.js';
 import { Malformed, fail, obj, type Reader } from './shape.js';
@@ -14,7 +13,6 @@ export function refuse(code: string, problem: string, pointer?: string): never {
   throw new Refused(refusal(code, problem, pointer));
 }
 
-/** Reads `value`, refusing with `code` (and the pointer of what did not read) when it does not. */
 export function readAs<T>(code: string, where: string, reader: Reader<T>, value: unknown): T {
   try {
     return reader(value, '');
@@ -25,19 +23,16 @@ export function readAs<T>(code: string, where: string, reader: Reader<T>, value:
   }
 }
 
-/** The context every command gets: the current UTC time. */
 export interface BaseContext {
   readonly now: number;
 }
 
 export interface CommandSpec {
-  /** Actor kinds that may give the command (roles inside a publisher are the rule's check). */
+  /** Roles inside a publisher are the rule's check. */
   readonly actors: readonly ActorKind[];
-  /** The command's fields besides `type` and `actor`. */
   readonly fields: Record<string, Reader<unknown>>;
-  /** The context's facts besides `now`. */
   readonly context: Record<string, Reader<unknown>>;
-  /** True when the command creates the record (the record passed must be null). */
+  /** The record passed must be null. */
   readonly creates: boolean;
   // The rule: records and context are already read, so it works on plain copies.
   readonly run: (record: any, command: any, context: any) => { records: ServiceRecord[]; effects: Effect[] };
@@ -46,11 +41,10 @@ export interface CommandSpec {
 /** The decision function of one record kind: (record | null, command, context) -> Decision. */
 export function decider(kind: string, readRecord: Reader<ServiceRecord>, specs: Record<string, CommandSpec>) {
   const names = Object.keys(specs);
-  // Each command's readers, made once.
   const readers = new Map(
     names.map((n) => [n, { command: obj({ type: (v: unknown) => v as string, actor: readActor, ...specs[n]!.fields }), context: obj({ now: time, ...specs[n]!.context }) }]),
   );
-  /** The command's `type`, read alone first: it picks the shapes of the command and the context. */
+  // Read alone first: it picks the shapes of the command and the context.
   const readType: Reader<string> = (v, p) => {
     if (typeof v !== 'object' || v === null) fail(p, 'must be a plain JSON object naming its type');
     const d = Object.getOwnPropertyDescriptor(v, 'type');

@@ -1,8 +1,5 @@
-// Public entry of the service core (dist/service.mjs, `platform-ext/service`): the
-// service's half of the contract as decisions over plain JSON records. No clock, no
-// randomness, no I/O: the caller passes the time, new ids and token hashes, stores the
-// records a decision returns (compare-and-set on `revision`) and performs its effects.
-// docs/service.md describes the model and how to wire it.
+// Public entry of the service core (`platform-ext/service`): decisions over plain JSON records with no
+// clock, randomness or I/O; the caller stores records (compare-and-set on `revision`). See docs/service.md.
 export { decideSubmission, submissionReport, reportPasses, SUBMISSION_COMMANDS, type SubmissionReport, type NamespaceFacts, type NamespaceSubmission } from './submission.js';
 export { decidePublisher, PUBLISHER_COMMANDS } from './publisher.js';
 export { decideInstallation, INSTALLATION_COMMANDS } from './installation.js';

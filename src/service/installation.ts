@@ -1,6 +1,5 @@
-// An extension installed on one store (contract: "Capability grant on an installed
-// extension", What the service does rule 1, Distribution modes, Property definition).
-// Declared is not granted: the store user's approval is the only way a capability is granted.
+// An extension installed on one store (contract: "Capability grant on an installed extension", service
+// rule 1). Declared is not granted: the store user's approval is the only way a capability is granted.
 import { compareSemver } from '../validator/index.js';
 import { decider, refuse, type CommandSpec } from './decide.js';
 import {

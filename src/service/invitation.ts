@@ -1,6 +1,5 @@
-// Publisher team invitations (contract: Publisher team rules, Authentication 7, Limits:
-// private invitation lifetime). Creating one adds no one and takes no fact about whether
-// the address has an account, so its result cannot reveal that either.
+// Publisher team invitations (contract: Publisher team rules, Authentication 7). Creating one takes no fact
+// about whether the address has an account, so its result cannot reveal that.
 import { limits } from '../validator/index.js';
 import { decider, refuse, type CommandSpec } from './decide.js';
 import { TEAM_ROLES, isoTime, readInvitation, readPublisher, type Actor, type InvitationRecord, type PublisherRecord, type TeamRole } from './model.js';

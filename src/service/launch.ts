@@ -1,7 +1,5 @@
-// The launch gate: may this installation's frame launch, and with what? The answer is
-// exactly the `{capabilities, settings}` snapshot PLATFORM.ready resolves to: the granted
-// capabilities that the release declares, and the settings migrated to the release's
-// properties and checked with the validator's value rules.
+// The launch gate: may this installation's frame launch, and with exactly which snapshot PLATFORM.ready
+// resolves to (granted-and-declared capabilities, migrated and checked settings).
 import { FindingList, validateSettings } from '../validator/index.js';
 import { Refused, readAs, refuse } from './decide.js';
 import { readInstallation, readPublisher, readSubmission, type InstallationRecord, type PublisherRecord, type SubmissionRecord } from './model.js';
@@ -33,8 +31,7 @@ export function launchGate(installation: unknown, release: unknown, publisher: u
     let settings = effectiveSettings(rel.properties, inst.settings);
     const findings = new FindingList();
     validateSettings(rel.properties, settings, findings);
-    // Saved values and defaults mixed can in principle pass 16,384 bytes together: then
-    // the frame starts from the defaults, which the validator capped when it passed the release.
+    // Saved values and defaults mixed may pass the size cap together: then the frame starts from the defaults.
     if (findings.items.some((f) => f.severity === 'error')) settings = effectiveSettings(rel.properties, {});
     return { ok: true, ready: { capabilities, settings } };
   } catch (error) {

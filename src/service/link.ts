@@ -1,6 +1,5 @@
-// Private installation links (contract: Private link rules, the Private link state table,
-// Authentication 7). The record holds the SHA-256 of the token, never the token: callers
-// look a link up by the hash of the token presented and pass that hash in the command.
+// Private installation links (contract: Private link rules, Authentication 7). The record holds the
+// token's SHA-256, never the token: callers look a link up by that hash and pass it in the command.
 import { decider, refuse, type CommandSpec } from './decide.js';
 import { isoTime, readLink, readPublisher, readSubmission, time, type Actor, type LinkRecord, type LinkTerms, type PublisherRecord, type SubmissionRecord } from './model.js';
 import { hex64, id, int, nullable, opt, type Reader } from './shape.js';

@@ -1,7 +1,5 @@
-// The service core's data: records (what storage keeps), actors, effects and the result of
-// a decision, with the readers that check each record kind. Everything is plain JSON, so a
-// record is stored, compared and exported as it is. Field and state names beyond those the
-// contract shows are the project's own (D-43).
+// The service core's data and its readers, all plain JSON so a record is stored, compared and exported
+// as it is. Field and state names beyond the contract's are the project's own (D-43).
 import { CAPABILITY_KEYS, PROPERTY_TYPES, limits, isNamespace, isPropertyName, isSemver, type PropertyDef } from '../validator/index.js';
 import type { Refusal } from './refusals.js';
 import {
@@ -26,12 +24,10 @@ import {
 
 // Time: the caller passes the current UTC time; records hold ISO 8601 UTC strings.
 
-/** `YYYY-MM-DDTHH:MM:SS(.sss)Z`, the only time text the core reads. */
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
 /** The last millisecond a record's time may name (year 9999), so every time has one ISO form. */
 export const TIME_MAX_MS = 253_402_300_799_999;
 
-/** A time as milliseconds since 1970 UTC, from an integer or an ISO UTC string. */
 export const time: Reader<number> = (value, pointer) => {
   if (typeof value === 'number') {
     if (!Number.isSafeInteger(value) || value < 0 || value > TIME_MAX_MS) fail(pointer, `must be whole milliseconds from 0 to ${TIME_MAX_MS}`);
@@ -57,7 +53,6 @@ export function isoTime(ms: number): string {
 let lastMs = Number.NaN;
 let lastIso = '';
 
-/** `YYYY-MM-DDTHH:MM:SS.sssZ`: how records hold times (what toISOString writes). */
 const STORED_TIME = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
@@ -78,11 +73,7 @@ const storedTime: Reader<string> = (value, pointer) => {
 export const ACTOR_KINDS = ['operator', 'publisher-member', 'store-user', 'system'] as const;
 export type ActorKind = (typeof ACTOR_KINDS)[number];
 
-/**
- * Who gives a command, as the caller authenticated them (how people sign in is not shown in
- * the contract). A store user acts for one store; a console user may carry the address they
- * signed in with (needed to accept an invitation).
- */
+/** Who gives a command, as the caller authenticated them (sign-in is not shown in the contract). */
 export interface Actor {
   readonly kind: ActorKind;
   readonly id: string;
@@ -99,7 +90,6 @@ export const readActor: Reader<Actor> = (value, pointer) => {
   return a as Actor;
 };
 
-/** An actor as records keep it: kind and id. */
 export interface ActorRef {
   readonly kind: ActorKind;
   readonly id: string;
@@ -112,11 +102,7 @@ export function refOf(actor: Actor): ActorRef {
 
 // Shared fields
 
-/**
- * A grammar check remembered for the strings it has seen (a pure function's results, so
- * the answer is the same): records repeat the same namespaces and versions. Forgets all
- * once it holds `MEMO_MAX` strings.
- */
+// Memoized: records repeat the same namespaces and versions. Forgets all at MEMO_MAX strings.
 function remembered(check: (s: string) => boolean): (s: string) => boolean {
   const MEMO_MAX = 1024;
   const memo = new Map<string, boolean>();
@@ -135,14 +121,12 @@ const isSemverRemembered = remembered(isSemver);
 
 const NAMESPACE_MAX_CHARS = 200;
 const namespaceText = str(NAMESPACE_MAX_CHARS, undefined, 'a namespace');
-/** A namespace: `publisher-slug/package-slug`. */
 export const namespace: Reader<string> = (value, pointer) => {
   const s = namespaceText(value, pointer);
   if (!isNamespaceRemembered(s)) fail(pointer, 'is not a namespace (publisher-slug/package-slug)');
   return s;
 };
 const versionText = str(256, undefined, 'a version');
-/** A release version: a semantic version (Versioning). */
 export const version: Reader<string> = (value, pointer) => {
   const s = versionText(value, pointer);
   if (!isSemverRemembered(s)) fail(pointer, 'is not a semantic version');
@@ -152,7 +136,6 @@ const capability: Reader<string> = oneOf(CAPABILITY_KEYS as readonly string[]);
 export const capabilityList: Reader<string[]> = uniqueArr(capability, (c) => c, 32);
 const revision: Reader<number> = int(1, Number.MAX_SAFE_INTEGER);
 
-/** A property as a release record keeps it: the validator's PropertyDef, as plain JSON. */
 const propertyShape = obj({
   name: str(64),
   type: oneOf(PROPERTY_TYPES),
@@ -319,11 +302,9 @@ export interface InstallationRecord {
   readonly storeId: string;
   readonly namespace: string;
   readonly publisherId: string;
-  /** The release that launches. */
   readonly releaseId: string;
   readonly version: string;
   readonly state: 'installed' | 'uninstalled';
-  /** The release's declared capabilities. */
   readonly declared: string[];
   /** What the store user approved (always a subset of `declared`). */
   readonly granted: string[];

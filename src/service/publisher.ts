@@ -1,6 +1,5 @@
-// The publisher: its keys (Authentication 5), its team (Publisher team rules) and the
-// operator's decisions about it (trust, revocation). A revoked publisher refuses every
-// command: it cannot be restored.
+// The publisher: keys (Authentication 5), team (Publisher team rules), operator decisions (trust,
+// revocation). A revoked publisher refuses every command: it cannot be restored.
 import { decider, refuse, type CommandSpec } from './decide.js';
 import { TEAM_ROLES, isoTime, readPublisher, type Actor, type PublisherRecord, type TeamMember, type TeamRole } from './model.js';
 import { arr, hex64, id, oneOf, type Reader } from './shape.js';

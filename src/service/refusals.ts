@@ -1,18 +1,15 @@
-// The refusal catalogue of the service core: every code a decision can refuse with, each a
-// permanent id (`service/kebab-name`), a title, the part of the contract it enforces (or
-// the decision that settles it) and what to do. contract-snapshot/service-refusals.json
-// and docs/service.md list them; ids are never renamed or reused.
+// The service core's refusal catalogue: permanent ids (`service/kebab-name`), never renamed or reused;
+// contract-snapshot/service-refusals.json and docs/service.md list them.
 
 export interface RefusalDef {
   readonly id: string;
   readonly title: string;
   /** The contract section (or decision) the refusal enforces. */
   readonly ref: string;
-  /** What the actor (or the platform team wiring the core) does about it. */
   readonly hint: string;
 }
 
-/** A decision's "no": a catalogue code, a message that says what is wrong and what to do, and where. */
+/** A decision's "no": a catalogue code, what is wrong and what to do, and where. */
 export interface Refusal {
   readonly code: string;
   readonly message: string;
@@ -75,7 +72,6 @@ export function refusalById(id: string): RefusalDef | undefined {
   return BY_ID.get(id);
 }
 
-/** A refusal: the specific problem, then the catalogue's fix. */
 export function refusal(code: string, problem: string, pointer?: string): Refusal {
   const def = BY_ID.get(code);
   // An unknown code is a defect of this module; the catalogue test names every code used.

@@ -1,11 +1,10 @@
-// Saved settings, checked with the validator's own value rules (validateSettings): what a
-// store saves, and what PLATFORM.ready's snapshot holds after an upgrade.
+// Saved settings, checked with the validator's own value rules: what a store saves, and what
+// PLATFORM.ready's snapshot holds after an upgrade.
 import { FindingList, validateSettings, type PropertyDef } from '../validator/index.js';
 import { refuse } from './decide.js';
 
 type Values = Record<string, boolean | number | string>;
 
-/** Refuses settings the release's properties do not allow: unknown names, bad values, over 16,384 bytes. */
 export function checkSavedSettings(properties: readonly PropertyDef[], settings: Values, pointerBase = '/settings'): void {
   const findings = new FindingList();
   validateSettings(properties, settings, findings, pointerBase);
@@ -19,11 +18,7 @@ export function checkSavedSettings(properties: readonly PropertyDef[], settings:
   if (bad !== undefined) refuse('service/setting-invalid', `${bad.message} [${bad.rule}]`, bad.pointer);
 }
 
-/**
- * The settings a frame starts with: the release's defaults, then each saved value that its
- * property (by name) still accepts. A saved value the release no longer accepts (its
- * property gone, or retyped so the value no longer fits) falls back to the default (D-43).
- */
+/** The release's defaults, overlaid by each saved value its property still accepts (D-43). */
 export function effectiveSettings(properties: readonly PropertyDef[], saved: Values): Values {
   const out: Values = {};
   for (const def of properties) {

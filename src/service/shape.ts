@@ -1,11 +1,6 @@
-// Readers for the plain JSON the service core accepts: records, commands and contexts.
-// Each reader checks one value and returns a fresh copy, so a decision never works on (or
-// hands back) an object the caller still holds. Readers are called with an empty pointer
-// and a failure inside a field or entry gets that field's segment in front on its way out,
-// so reading a valid record builds no pointer text at all. Anything that is not plain JSON of the
-// expected shape (a wrong type, an unknown or missing field, an oversized string, a
-// prototype key, an accessor, a class instance) throws Malformed, which the decision
-// functions turn into a refusal: nothing leaves the core as an exception.
+// Readers of the plain JSON the core accepts, each returning a fresh copy so a decision never shares an
+// object with the caller. Anything else throws Malformed, which becomes a refusal, never an exception.
+// A failure's pointer is prefixed on its way out, so reading a valid record builds no pointer text.
 
 /** Thrown by a reader; caught at the edge of every decision function. */
 export class Malformed {
@@ -49,17 +44,13 @@ function shown(key: string): string {
   return JSON.stringify(key.length <= 40 ? key : `${key.slice(0, 37)}...`);
 }
 
-/** True for an object whose prototype is Object.prototype or null (no class instance, no array). */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }
 
-/**
- * The own data properties of a plain object, checked for prototype keys, symbols and
- * accessors (for settings, whose names are not known in advance).
- */
+// For settings, whose names are not known in advance.
 function ownEntries(value: unknown, pointer: string): [string, unknown][] {
   if (!isPlainObject(value)) fail(pointer, `must be a plain JSON object, not ${describe(value)}`);
   const out: [string, unknown][] = [];
@@ -123,7 +114,6 @@ export function obj<S extends Shape>(shape: S): Reader<Out<S>> {
   };
 }
 
-/** A string of 1..max UTF-16 units, matching `pattern` when given. */
 export function str(max: number, pattern?: RegExp, what = 'a string'): Reader<string> {
   return (value, pointer) => {
     if (typeof value !== 'string') fail(pointer, `must be ${what}, not ${describe(value)}`);
@@ -177,8 +167,7 @@ export function arr<T>(item: Reader<T>, max = LIST_MAX_ENTRIES): Reader<T[]> {
     const length = value.length;
     if (length > max) fail(pointer, `has ${length} entries; at most ${max} are allowed`);
     const out: T[] = [];
-    // Each entry is read once; properties besides the entries are never read, so none can
-    // reach a record.
+    // Each entry is read once; other properties are never read, so none can reach a record.
     for (let i = 0; i < length; i++) {
       if (!Object.hasOwn(value, i)) fail(`${pointer}/${i}`, 'is a hole, not a value');
       try {
@@ -191,7 +180,6 @@ export function arr<T>(item: Reader<T>, max = LIST_MAX_ENTRIES): Reader<T[]> {
   };
 }
 
-/** A list with no entry twice (by the string `key` gives). */
 export function uniqueArr<T>(item: Reader<T>, key: (v: T) => string, max = LIST_MAX_ENTRIES): Reader<T[]> {
   const list = arr(item, max);
   return (value, pointer) => {
@@ -225,7 +213,6 @@ export function settingValues(maxEntries: number, maxChars: number): Reader<Reco
   };
 }
 
-/** A JSON pointer segment for `key`. */
 export function pointerSegment(key: string): string {
   return `/${escapeKey(key)}`;
 }

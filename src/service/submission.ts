@@ -1,7 +1,5 @@
-// Release submission and review (contract: "Release submission and review", Versioning,
-// Retention of submission data, What the service does rules 2-4). One record per
-// submission; resubmitting a corrected version makes a new record. The validator stays the
-// authority on content: `submit` takes its report as a value.
+// Release submission and review (contract: that section, Versioning, Retention, service rules 2-4), one
+// record per submission. The validator stays the authority on content: `submit` takes its report as a value.
 import { artifactPath, compareSemver, type ReleaseResult } from '../validator/index.js';
 import { decider, refuse, type CommandSpec } from './decide.js';
 import {
@@ -26,14 +24,10 @@ import {
 import { arr, bool, hex64, id, int, nullable, note, obj, oneOf, opt, str, type Reader } from './shape.js';
 import { activePublisher, memberRole } from './team.js';
 
-/**
- * The part of validateRelease's result that `submit` takes: plain JSON (no bytes, no
- * listing). `submissionReport(result)` makes it from a ReleaseResult.
- */
+/** The part of validateRelease's result that `submit` takes, as plain JSON (see submissionReport). */
 export interface SubmissionReport {
   readonly errors: number;
   readonly warnings: number;
-  /** The rule id of every finding, in report order. */
   readonly rules: string[];
   readonly manifest: { readonly namespace: string | null; readonly version: string | null; readonly capabilities: string[]; readonly properties: SubmissionRecord['properties'] } | null;
   readonly manifestSha256: string | null;
@@ -89,16 +83,11 @@ const readNamespaceFacts: Reader<NamespaceFacts> = obj({
   submissions: arr(obj({ id, version, state: oneOf(SUBMISSION_STATES) })),
 }) as Reader<NamespaceFacts>;
 
-/** States whose version is taken for good: approved once, never reused (revoked was approved). */
+// A version once approved is never reused (revoked was approved).
 const APPROVED_ONCE: readonly SubmissionState[] = ['approved', 'revoked'];
-/** States whose version is in use until a decision. */
 const IN_REVIEW: readonly SubmissionState[] = ['submitted', 'awaiting-review'];
 
-/**
- * Versioning: an approved version is never reused, a version in review is not submitted
- * twice, and a change after approval needs a version higher than every approved one
- * (semantic-version precedence: build metadata does not count).
- */
+// Versioning: no approved version reused, none in review twice, and higher than every approved one.
 function checkVersion(facts: NamespaceFacts, version: string, self: string | null): void {
   for (const s of facts.submissions) {
     if (s.id === self) continue;
@@ -132,10 +121,7 @@ function requirePublisherOf(record: SubmissionRecord, publisher: PublisherRecord
 const pub = readPublisher as Reader<unknown>;
 
 const specs: Record<string, CommandSpec> = {
-  /**
-   * A member of the publisher (any role) or an operator submits; the production validator's
-   * report decides between failed validation and awaiting review.
-   */
+  /** A member (any role) or an operator submits; the validator's report picks failed or awaiting review. */
   submit: {
     actors: ['publisher-member', 'operator'],
     creates: true,

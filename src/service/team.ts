@@ -1,5 +1,4 @@
-// Facts about a publisher that other records' rules need: is it in service, and what role
-// does a person hold in its team.
+// Facts about a publisher that other records' rules need: in service, and a person's team role.
 import { refuse } from './decide.js';
 import type { PublisherRecord, TeamRole } from './model.js';
 
@@ -8,7 +7,6 @@ export function activePublisher(publisher: PublisherRecord): void {
   if (publisher.state === 'revoked') refuse('service/publisher-revoked', `Publisher ${publisher.id} is revoked`, '/publisher/state');
 }
 
-/** The person's role in the publisher's team, or null when they are not a member. */
 export function memberRole(publisher: PublisherRecord, userId: string): TeamRole | null {
   for (const m of publisher.members) if (m.userId === userId) return m.role;
   return null;
