@@ -14,22 +14,7 @@ const MAX = 0.12;
 // Folders another change is rewriting; each is held to its share at the time it was listed,
 // so it can only shrink, and leaves this list once it is under MAX.
 const PENDING = new Map([
-  ['src', 0.246],
-  ['src/bridge', 0.163],
-  ['src/load', 0.197],
   ['src/mock-platform', 0.176],
-  ['src/node', 0.238],
-  ['src/ops', 0.188],
-  ['src/pipeline', 0.201],
-  ['src/preview', 0.237],
-  ['src/render', 0.169],
-  ['src/service', 0.132],
-  ['src/validator', 0.195],
-  ['src/validator/bridge', 0.208],
-  ['src/validator/css', 0.235],
-  ['src/validator/html', 0.178],
-  ['src/validator/js', 0.201],
-  ['src/validator/zip', 0.209],
   ['src/zip', 0.294],
 ]);
 
