@@ -1,5 +1,4 @@
-// A compression worker's script: in dist/ this module alone is bundled and embedded in the
-// CLI (scripts/build-deflate-worker.mjs); from build/ (tests) the worker runs this file.
+// A compression worker's script: bundled alone into the CLI for dist/ (scripts/build-deflate-worker.mjs).
 import { workerData } from 'node:worker_threads';
 import { runCompressionWorker } from './compression-worker.js';
 

@@ -1,11 +1,5 @@
-// The compression worker's side (the main thread's is src/zip/parallel-compression.ts):
-// claim a content, deflate it, prove the stream with node:zlib (src/zip/read-back-proof.ts),
-// post the result; until the claims run out. The contents come in workerData, in shared
-// memory: the worker reads nothing from disk.
-//
-// In dist/ the worker runs a small bundle of this module alone (src/zip/compression-worker-entry.ts,
-// embedded in the CLI by scripts/build-deflate-worker.mjs): a worker running the whole
-// CLI would start later and hold more memory for code it never runs.
+// The compression worker: claim a content, deflate it, prove it (read-back-proof.ts), post it; until the
+// claims run out. In dist/ it runs a small bundle of this module alone: the whole CLI would start slower.
 import type { MessagePort } from 'node:worker_threads';
 import { compressEntry } from './compress-entry.js';
 import { proveStream } from './read-back-proof.js';
@@ -16,7 +10,6 @@ import { ZIP_FORMAT } from '../validator/internal.js';
 
 const { METHOD_STORED } = ZIP_FORMAT;
 
-/** Compresses and proves claim position `index` and posts the result. */
 function compressOne(port: MessagePort, index: number, content: Uint8Array): void {
   const entry = compressEntry(content, crc32);
   if (entry.method === METHOD_STORED) {
@@ -24,18 +17,13 @@ function compressOne(port: MessagePort, index: number, content: Uint8Array): voi
     return;
   }
   const proven = proveStream(entry.data, content);
-  // The stream goes over in shared memory, not transferred: a transfer detaches the
-  // buffer, and after the first detach in a thread V8 checks for it at every typed array
-  // access there, the encoder's included.
+  // Shared, not transferred: after a thread's first detach V8 checks every typed array access for it.
   const data = new Uint8Array(new SharedArrayBuffer(entry.data.length));
   data.set(entry.data);
   port.postMessage({ index, method: entry.method, crc32: entry.crc32, data, proven } satisfies WorkerMessage);
 }
 
-/**
- * The worker's side: claim, compress, prove and post until the claims run out, then end.
- * A failure is reported through FAILED, so that the main thread takes over at once.
- */
+/** A failure is reported through FAILED, so that the main thread takes over at once. */
 export function runCompressionWorker(workerData: unknown): void {
   const { port, counters, contents, traceOrigin } = workerData as WorkerInput;
   setTraceOrigin(traceOrigin, 'worker');

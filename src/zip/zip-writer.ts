@@ -1,12 +1,6 @@
-// The deterministic ZIP writer of `package` (D-15): the archive bytes are a pure function
-// of the (path, content) pairs, whatever their order, on every Node.js >= 20 and CPU.
-//
-// Layout (APPNOTE 4.3.6): for each entry in byte order of its name, a local file header
-// and the entry's data; then the central directory in the same order; then the end of
-// central directory record. Nothing else: no directory entries, extra fields, comments,
-// data descriptors, encryption or ZIP64, and fixed time, date, flags and attributes
-// (src/validator/zip/zip-format.ts, the reader's table too). The hardened reader (D-16) accepts exactly this shape, and the
-// path grammar that builds the archive is the one that reads it (house principle 6).
+// The deterministic ZIP writer of `package` (D-15): the bytes are a pure function of the (path, content)
+// pairs. Layout (APPNOTE 4.3.6): local headers and data in name byte order, central directory, end record;
+// no extras, descriptors or ZIP64, fixed times and attributes: the shape the hardened reader (D-16) accepts.
 
 import { pathProblem, ZIP_FORMAT } from '../validator/internal.js';
 import { compressEntry, type CompressedEntry, type Crc32 } from './compress-entry.js';
@@ -71,13 +65,12 @@ const {
   VERSION_STORED,
 } = ZIP_FORMAT;
 
-/** One file of the archive: a bundle-relative path (D-1, D-2) and its bytes. */
+/** A bundle-relative path (D-1, D-2) and its bytes. */
 export interface ZipFileInput {
   readonly path: string;
   readonly content: Uint8Array;
 }
 
-/** An entry ready to be written: everything both headers need. */
 interface PlannedEntry {
   name: string;
   method: number;
@@ -87,27 +80,18 @@ interface PlannedEntry {
   localHeaderOffset: number;
 }
 
-/**
- * Compares names by UTF-16 code units, which for the ASCII names D-2 allows is byte order.
- * (Not localeCompare: its order depends on the ICU data of the Node.js build.)
- */
+/** UTF-16 order, byte order for D-2's ASCII names; not localeCompare, whose order depends on ICU data. */
 function compareNames(a: ZipFileInput, b: ZipFileInput): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
 
-/**
- * The files in archive order (byte order of names), after checking what the writer
- * needs. Throws an Error on input the caller should have refused already (a path outside
- * the D-2 grammar, a duplicate path, sizes or counts that would need ZIP64): those are
- * programming errors, not findings.
- */
+/** Throws on input the caller should have refused (bad or duplicate path, ZIP64 sizes): a bug, not a finding. */
 export function orderZipFiles(files: readonly ZipFileInput[]): ZipFileInput[] {
   if (files.length > MAX_ENTRIES) {
     throw new Error(`writeZip: ${files.length} files is more than a ZIP without ZIP64 holds (${MAX_ENTRIES})`);
   }
   for (const file of files) {
-    // D-2 admits ASCII letters, digits, ".", "_", "-" and "/" only, so a valid name is its
-    // own byte encoding and needs no UTF-8 flag (APPNOTE 4.4.4 bit 11).
+    // D-2 names are ASCII, their own bytes: no UTF-8 flag (APPNOTE 4.4.4 bit 11).
     const problem = pathProblem(file.path);
     if (problem !== null) throw new Error(`writeZip: path "${file.path}" is not a bundle path: ${problem}`);
     if (file.path.length > MAX_NAME_LENGTH) throw new Error(`writeZip: path "${file.path}" is too long for a ZIP name`);
@@ -120,10 +104,6 @@ export function orderZipFiles(files: readonly ZipFileInput[]): ZipFileInput[] {
   return sorted;
 }
 
-/**
- * Writes a ZIP archive of `files` per D-15, compressing each entry in turn. The archive
- * is the same bytes as assembleZip over compressEntry results made anywhere else.
- */
 export function writeZip(files: readonly ZipFileInput[], crc: Crc32 = crc32): Uint8Array {
   const sorted = orderZipFiles(files);
   const compressed = new Map<string, CompressedEntry>();
@@ -131,14 +111,9 @@ export function writeZip(files: readonly ZipFileInput[], crc: Crc32 = crc32): Ui
   return assembleZip(sorted, compressed);
 }
 
-/**
- * Lays out the archive of `files` (any order) from their compressed entries, keyed by
- * path: compressed[path] must be compressEntry(content) of that file. Throws as
- * orderZipFiles does, and when an entry is missing or does not fit its file.
- */
+/** `compressed` maps each path to compressEntry of its content; throws when one is missing or does not fit. */
 export function assembleZip(files: readonly ZipFileInput[], compressed: ReadonlyMap<string, CompressedEntry>): Uint8Array {
   const sorted = orderZipFiles(files);
-  // Plan every entry first, so the archive is allocated once at its exact size.
   const entries: PlannedEntry[] = [];
   let offset = 0;
   for (const file of sorted) {
@@ -166,8 +141,7 @@ export function assembleZip(files: readonly ZipFileInput[], compressed: Readonly
   const archive = new Uint8Array(centralDirectoryOffset + centralDirectorySize + END_OF_CENTRAL_DIRECTORY_LENGTH);
   const view = new DataView(archive.buffer, archive.byteOffset, archive.byteLength);
 
-  // Local file headers and data (APPNOTE 4.3.7). Sizes and CRC are here, not in a data
-  // descriptor (flag bit 3 clear): the reader checks them against the central directory.
+  // Local headers (APPNOTE 4.3.7) carry sizes and CRC, no data descriptor: the reader checks both copies.
   for (const entry of entries) {
     const at = entry.localHeaderOffset;
     view.setUint32(at + LOCAL_SIGNATURE, LOCAL_HEADER_SIGNATURE, true);
@@ -185,7 +159,7 @@ export function assembleZip(files: readonly ZipFileInput[], compressed: Readonly
     archive.set(entry.data, at + LOCAL_HEADER_LENGTH + entry.name.length);
   }
 
-  // Central directory (APPNOTE 4.3.12), same order as the local headers.
+  // Central directory (APPNOTE 4.3.12).
   let at = centralDirectoryOffset;
   for (const entry of entries) {
     view.setUint32(at + CENTRAL_SIGNATURE, CENTRAL_HEADER_SIGNATURE, true);
@@ -209,7 +183,7 @@ export function assembleZip(files: readonly ZipFileInput[], compressed: Readonly
     at += CENTRAL_HEADER_LENGTH + entry.name.length;
   }
 
-  // End of central directory (APPNOTE 4.3.16): one disk, no archive comment.
+  // End of central directory (APPNOTE 4.3.16).
   view.setUint32(at + END_SIGNATURE, END_OF_CENTRAL_DIRECTORY_SIGNATURE, true);
   view.setUint16(at + END_DISK, 0, true);
   view.setUint16(at + END_CENTRAL_DIRECTORY_DISK, 0, true);
@@ -221,12 +195,11 @@ export function assembleZip(files: readonly ZipFileInput[], compressed: Readonly
   return archive;
 }
 
-/** Version needed to extract (APPNOTE 4.4.3.2): 2.0 for Deflate, 1.0 for stored. */
+/** APPNOTE 4.4.3.2. */
 function versionNeeded(method: number): number {
   return method === METHOD_DEFLATE ? VERSION_DEFLATE : VERSION_STORED;
 }
 
-/** Copies an ASCII name (checked by pathProblem) as its bytes. */
 function writeAscii(target: Uint8Array, at: number, text: string): void {
   for (let k = 0; k < text.length; k++) target[at + k] = text.charCodeAt(k);
 }
