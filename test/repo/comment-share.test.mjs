@@ -15,7 +15,6 @@ const MAX = 0.12;
 // so it can only shrink, and leaves this list once it is under MAX.
 const PENDING = new Map([
   ['src/mock-platform', 0.176],
-  ['src/zip', 0.294],
 ]);
 
 function over(rows) {
