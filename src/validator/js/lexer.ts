@@ -569,6 +569,11 @@ export class JsLexer {
     return { type: JS_TOKEN_TYPES[kind]!, start, end, value, newlineBefore: (flags & TokenFlag.Newline) !== 0, escaped, key: (flags & TokenFlag.Key) !== 0 };
   }
 
+  /** The name of the last token lexed when it held a `\u` escape (decoded), else null. */
+  lastEscapedName(): string | null {
+    return this.escaped ? this.decodedName : null;
+  }
+
   /** Lexes the next token into the ring (see Ring.Size) and returns its kind; Token.Eof (repeatedly) at the end. */
   scan(): number {
     return this.finished ? this.eof() : this.token();

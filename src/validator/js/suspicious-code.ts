@@ -9,7 +9,7 @@
 import { decodeBase64Strict } from '../base64.js';
 import { CAPABILITIES } from '../capabilities.js';
 import type { FindingList } from '../findings.js';
-import { cookString, cookTemplate, tokenizeJs, type JsToken } from './lexer.js';
+import { cookStringAt, cookTemplateAt, JsLexer, PUNCTUATORS, Ring, Token, TokenFlag } from './lexer.js';
 
 /** Names whose assembly from pieces hides a blocked or code-running API. */
 const BLOCKED_NAMES: ReadonlySet<string> = new Set([
@@ -60,43 +60,151 @@ interface Folded {
   readonly assembled: boolean;
 }
 
+/** The shortest and longest name checkSuspiciousCode looks for. */
+const NAME_LENGTHS = (() => {
+  const names = [...BLOCKED_NAMES, ...GLOBAL_OBJECTS, ...API_KINDS.keys(), 'PLATFORM', 'setTimeout', 'setInterval'];
+  return { min: Math.min(...names.map((n) => n.length)), max: Math.max(...names.map((n) => n.length)) };
+})();
+
+/** Tokens kept behind the one being read: the checks look back at most two. */
+const LOOKBEHIND = 64;
+/** Tokens let go of at once, so that dropping them costs one copy per this many tokens. */
+const RELEASE_BATCH = 4096;
+
+/**
+ * A module's significant tokens, lexed as they are asked for into typed arrays and let go
+ * of once read past (release): a large module is never held as a list of token objects.
+ */
 class Source {
-  readonly tokens: JsToken[];
-  private readonly lineStarts: number[] = [0];
+  private readonly lexer: JsLexer;
+  private kinds = new Int32Array(RELEASE_BATCH * 2);
+  private codes = new Int32Array(RELEASE_BATCH * 2);
+  private startsAt = new Int32Array(RELEASE_BATCH * 2);
+  private endsAt = new Int32Array(RELEASE_BATCH * 2);
+  private flags = new Uint8Array(RELEASE_BATCH * 2);
+  /** Names written with `\u` escapes, decoded, by token index. */
+  private readonly escapedNames = new Map<number, string>();
+  /** Index of slot 0, and tokens held. */
+  private base = 0;
+  private held = 0;
+  private ended = false;
+  private lineStarts: number[] | null = null;
   constructor(readonly text: string) {
-    this.tokens = tokenizeJs(text).tokens.filter((t) => t.type !== 'line-comment' && t.type !== 'block-comment' && t.type !== 'hashbang');
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    this.lexer = new JsLexer(text, { skipComments: true });
+  }
+  /** Whether token `i` exists (lexing up to it); false past the end and before the window. */
+  has(i: number): boolean {
+    while (i >= this.base + this.held && !this.ended) this.pull();
+    return i >= this.base && i < this.base + this.held;
+  }
+  private pull(): void {
+    const lexer = this.lexer;
+    const kind = lexer.scan();
+    if (kind === Token.Eof) {
+      this.ended = true;
+      return;
+    }
+    if (kind === Token.LineComment || kind === Token.BlockComment || kind === Token.Hashbang) return;
+    if (this.held === this.kinds.length) this.grow();
+    const from = (lexer.count - 1) & Ring.Mask;
+    const to = this.held++;
+    this.kinds[to] = kind;
+    this.codes[to] = lexer.ringCodes[from]!;
+    this.startsAt[to] = lexer.ringStarts[from]!;
+    this.endsAt[to] = lexer.ringEnds[from]!;
+    this.flags[to] = lexer.ringFlags[from]!;
+    if ((this.flags[to]! & TokenFlag.Escaped) !== 0) this.escapedNames.set(this.base + to, lexer.lastEscapedName() ?? '');
+  }
+  private grow(): void {
+    const size = this.kinds.length * 2;
+    const copy = <T extends Int32Array | Uint8Array>(from: T, to: T): T => (to.set(from), to);
+    this.kinds = copy(this.kinds, new Int32Array(size));
+    this.codes = copy(this.codes, new Int32Array(size));
+    this.startsAt = copy(this.startsAt, new Int32Array(size));
+    this.endsAt = copy(this.endsAt, new Int32Array(size));
+    this.flags = copy(this.flags, new Uint8Array(size));
+  }
+  /** Lets go of the tokens more than LOOKBEHIND before `i`. */
+  release(i: number): void {
+    const drop = i - LOOKBEHIND - this.base;
+    if (drop < RELEASE_BATCH) return;
+    for (const array of [this.kinds, this.codes, this.startsAt, this.endsAt, this.flags]) array.copyWithin(0, drop, this.held);
+    this.held -= drop;
+    this.base += drop;
+    for (const k of this.escapedNames.keys()) if (k < this.base) this.escapedNames.delete(k);
+  }
+  kind(i: number): number {
+    return this.has(i) ? this.kinds[i - this.base]! : Token.Eof;
+  }
+  start(i: number): number {
+    return this.has(i) ? this.startsAt[i - this.base]! : this.text.length;
+  }
+  end(i: number): number {
+    return this.has(i) ? this.endsAt[i - this.base]! : this.text.length;
+  }
+  /** Whether token `i` is a property key in an object literal. */
+  isKey(i: number): boolean {
+    return this.has(i) && (this.flags[i - this.base]! & TokenFlag.Key) !== 0;
+  }
+  /** An identifier's or keyword's name (escapes decoded), a punctuator's text, else ''. */
+  value(i: number): string {
+    const kind = this.kind(i);
+    if (kind === Token.Punctuator) return PUNCTUATORS[this.codes[i - this.base]!]!;
+    if (kind !== Token.Identifier && kind !== Token.Keyword) return '';
+    return this.escapedNames.get(i) ?? this.text.slice(this.startsAt[i - this.base]!, this.endsAt[i - this.base]!);
+  }
+  /** An identifier's or keyword's name when it may be one the checks look for (NAME_LENGTHS), else null: most names are never sliced. */
+  name(i: number): string | null {
+    const kind = this.kind(i);
+    if (kind !== Token.Identifier && kind !== Token.Keyword) return null;
+    const escaped = this.escapedNames.get(i);
+    if (escaped !== undefined) return escaped;
+    const length = this.endsAt[i - this.base]! - this.startsAt[i - this.base]!;
+    return length < NAME_LENGTHS.min || length > NAME_LENGTHS.max ? null : this.value(i);
   }
   is(i: number, value: string): boolean {
-    const t = this.tokens[i];
-    return t !== undefined && (t.type === 'punctuator' || t.type === 'identifier' || t.type === 'keyword') && t.value === value;
+    const kind = this.kind(i);
+    if (kind === Token.Punctuator) return PUNCTUATORS[this.codes[i - this.base]!] === value;
+    if (kind !== Token.Identifier && kind !== Token.Keyword) return false;
+    const escaped = this.escapedNames.get(i);
+    if (escaped !== undefined) return escaped === value;
+    const start = this.startsAt[i - this.base]!;
+    return this.endsAt[i - this.base]! - start === value.length && this.text.startsWith(value, start);
+  }
+  private starts(): number[] {
+    if (this.lineStarts !== null) return this.lineStarts;
+    const starts = [0];
+    for (let i = 0; i < this.text.length; i++) if (this.text.charCodeAt(i) === 10) starts.push(i + 1);
+    return (this.lineStarts = starts);
   }
   position(offset: number): { line: number; column: number } {
+    const starts = this.starts();
     let lo = 0;
-    let hi = this.lineStarts.length - 1;
+    let hi = starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid]! <= offset) lo = mid;
+      if (starts[mid]! <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: offset - this.lineStarts[lo]! + 1 };
+    return { line: lo + 1, column: offset - starts[lo]! + 1 };
   }
   excerpt(offset: number): string {
     const { line } = this.position(offset);
-    const start = this.lineStarts[line - 1]!;
-    const next = this.lineStarts[line];
+    const starts = this.starts();
+    const start = starts[line - 1]!;
+    const next = starts[line];
     const text = this.text.slice(start, next === undefined ? this.text.length : next - 1).trim();
+    // Joined anew even when short: a slice would keep the whole module's text alive.
     const chars = [...text];
-    return chars.length <= EXCERPT_CHARS ? text : `${chars.slice(0, EXCERPT_CHARS).join('')}...`;
+    return chars.length <= EXCERPT_CHARS ? chars.join('') : `${chars.slice(0, EXCERPT_CHARS).join('')}...`;
   }
 }
 
 /** A string literal or template without substitutions at `i`, cooked. */
 function literal(src: Source, i: number): string | null {
-  const t = src.tokens[i];
-  if (t === undefined) return null;
-  if (t.type === 'string') return cookString(src.text, t);
-  if (t.type === 'template') return cookTemplate(src.text, t);
+  const kind = src.kind(i);
+  if (kind === Token.String) return cookStringAt(src.text, src.start(i), src.end(i));
+  if (kind === Token.Template) return cookTemplateAt(src.text, src.start(i), src.end(i));
   return null;
 }
 
@@ -136,9 +244,8 @@ function primary(src: Source, i: number, depth: number): Folded | null {
     let k = i + 4;
     let value = '';
     while (!src.is(k, ')')) {
-      const t = src.tokens[k];
-      if (t === undefined || t.type !== 'number' || value.length >= MAX_PIECES) return null;
-      const code = Number(src.text.slice(t.start, t.end).replace(/_/g, ''));
+      if (src.kind(k) !== Token.Number || value.length >= MAX_PIECES) return null;
+      const code = Number(src.text.slice(src.start(k), src.end(k)).replace(/_/g, ''));
       if (!Number.isInteger(code) || code < 0 || code > 0xffff) return null;
       value += String.fromCharCode(code);
       k++;
@@ -194,10 +301,10 @@ export function checkSuspiciousCode(file: string, text: string, findings: Findin
   const site = (kind: CodeSiteKind, name: string, offset: number) => {
     if (sites.length < MAX_SITES_PER_MODULE) sites.push({ kind, name, file, ...src.position(offset), excerpt: src.excerpt(offset) });
   };
-  const tokens = src.tokens;
   let foldedUntil = 0;
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
+  for (let i = 0; src.has(i); i++) {
+    src.release(i);
+    const start = src.start(i);
     const afterDot = i > 0 && (src.is(i - 1, '.') || src.is(i - 1, '?.'));
     // Names assembled from pieces (a fold covers its own sub-expressions once).
     if (i >= foldedUntil) {
@@ -205,50 +312,47 @@ export function checkSuspiciousCode(file: string, text: string, findings: Findin
       if (folded !== null) {
         foldedUntil = folded.end;
         if (folded.assembled && BLOCKED_NAMES.has(folded.value)) {
-          report('js/assembled-api-name', `The name "${folded.value}" is assembled from pieces, which hides the call from a reader and from checks`, t.start);
+          report('js/assembled-api-name', `The name "${folded.value}" is assembled from pieces, which hides the call from a reader and from checks`, start);
           const kind = API_KINDS.get(folded.value);
-          if (kind !== undefined) site(kind, folded.value, t.start);
+          if (kind !== undefined) site(kind, folded.value, start);
         }
       }
     }
-    if (t.type !== 'identifier' && t.type !== 'keyword') continue;
-    const name = t.value;
+    const name = src.name(i);
+    if (name === null) continue;
+    // A string argument of setTimeout or setInterval runs as code.
+    if ((name === 'setTimeout' || name === 'setInterval') && src.is(i + 1, '(') && literal(src, i + 2) !== null) site('code-from-string', name, start);
     if (GLOBAL_OBJECTS.has(name) && !afterDot && src.is(i + 1, '[')) {
       const key = literal(src, i + 2);
-      if (key === null || !src.is(i + 3, ']')) report('js/computed-global-access', `${name}[...] with a key that is not a literal: any global, fetch or eval included, can be reached this way`, t.start);
+      if (key === null || !src.is(i + 3, ']')) report('js/computed-global-access', `${name}[...] with a key that is not a literal: any global, fetch or eval included, can be reached this way`, start);
       else {
         const kind = API_KINDS.get(key);
-        if (kind !== undefined) site(kind, key, t.start);
+        if (kind !== undefined) site(kind, key, start);
       }
     }
     if (name === 'constructor' && (src.is(i + 1, '.') && src.is(i + 2, 'constructor'))) {
-      report('js/constructor-constructor', 'constructor.constructor reaches the Function constructor without naming it: code built from a string', t.start);
-      site('code-from-string', 'Function', t.start);
+      report('js/constructor-constructor', 'constructor.constructor reaches the Function constructor without naming it: code built from a string', start);
+      site('code-from-string', 'Function', start);
     }
     if (name === 'PLATFORM' && !afterDot) {
       if (src.is(i + 1, '.') && src.is(i + 2, 'request') && src.is(i + 3, '(')) {
         const key = literal(src, i + 4);
-        if (key !== null) site('capability', key, t.start);
+        if (key !== null) site('capability', key, start);
       } else if (src.is(i + 1, '.') && src.is(i + 3, '.')) {
-        const path = `${tokens[i + 2]?.value ?? ''}.${tokens[i + 4]?.value ?? ''}`;
-        const key = METHOD_CAPABILITY.get(path) ?? METHOD_CAPABILITY.get(tokens[i + 2]?.value ?? '');
-        if (key !== undefined) site('capability', key, t.start);
+        const key = METHOD_CAPABILITY.get(`${src.value(i + 2)}.${src.value(i + 4)}`) ?? METHOD_CAPABILITY.get(src.value(i + 2));
+        if (key !== undefined) site('capability', key, start);
       } else if (src.is(i + 1, '.')) {
-        const key = METHOD_CAPABILITY.get(tokens[i + 2]?.value ?? '');
-        if (key !== undefined) site('capability', key, t.start);
+        const key = METHOD_CAPABILITY.get(src.value(i + 2));
+        if (key !== undefined) site('capability', key, start);
       }
     }
     const kind = API_KINDS.get(name);
-    if (kind === undefined || t.key) continue;
+    if (kind === undefined || src.isKey(i)) continue;
     // `x.open` and `x.top` are only navigation on the window; other names count as members too (`navigator.sendBeacon`, `document.cookie`).
-    if (kind === 'navigation' && afterDot && !(i >= 2 && GLOBAL_OBJECTS.has(tokens[i - 2]!.value)) && name !== 'location') continue;
+    if (kind === 'navigation' && afterDot && !(i >= 2 && GLOBAL_OBJECTS.has(src.value(i - 2))) && name !== 'location') continue;
     if (kind === 'navigation' && !afterDot && name !== 'location' && !src.is(i + 1, '(') && !src.is(i + 1, '.')) continue;
     if (name === 'Function' && !src.is(i + 1, '(')) continue;
-    site(kind, name, t.start);
-  }
-  // String arguments of setTimeout and setInterval run as code.
-  for (let i = 0; i + 2 < tokens.length; i++) {
-    if ((src.is(i, 'setTimeout') || src.is(i, 'setInterval')) && src.is(i + 1, '(') && literal(src, i + 2) !== null) site('code-from-string', tokens[i]!.value, tokens[i]!.start);
+    site(kind, name, start);
   }
   return sites;
 }
