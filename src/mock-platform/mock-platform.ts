@@ -1,7 +1,5 @@
-// platform-ext/testing's mock host: the real bridge runtime over a real MessageChannel to the real host in front of
-// the preview's mock store, so every check, limit, error code and D-23's order is the production path; only the
-// browser around them is replaced (the frame's window is a small object, the host's frame element posts to it).
-// Node is kept alive exactly while the handshake or a call is pending (one ref'd keep-alive port); dispose() closes all.
+// platform-ext/testing's mock host: the real runtime over a MessageChannel to the real host and the preview's
+// mock store, so every check, limit and code is the production path; only the browser's window is a stand-in.
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { AdapterUnavailable, type Adapters, type CatalogProduct, type Theme } from '../bridge/adapters.js';
 import { createHostBridge, type CallLogEntry, type HostBridge, type HostPort } from '../bridge/host.js';
@@ -115,9 +113,7 @@ export interface MockPlatform {
   setSettings(settings: Readonly<Record<string, SettingValue>>): Promise<void>;
   /** Makes a capability's calls (by key or method name) fail with `code` (default REQUEST_FAILED) after every check; null stops it. */
   fail(capabilityOrMethod: string, code?: MockFailCode | null): void;
-  /** The visitor's analytics consent. */
   setConsent(consent: boolean): void;
-  /** Whether the store has a text-message number. */
   setSmsAvailable(available: boolean): void;
   /** Resolves when neither the handshake nor any call is pending and the code awaiting the last has run on. */
   settled(): Promise<void>;
@@ -188,7 +184,6 @@ interface MockState {
   framePort: MessagePort | null;
   /** The call whose request the frame is sending now (when ready a call is sent synchronously, or not at all). */
   sending: CallState | null;
-  /** Resolvers waiting for the frame to receive a grants or settings message. */
   readonly deliveries: { type: string; resolve: () => void }[];
   pendingCalls: number;
   /** Until PLATFORM.ready settles, code awaiting it has not run yet: settled() waits for it too. */
@@ -238,7 +233,6 @@ function plan(input: unknown): Plan {
   };
 }
 
-/** The contract's code of a rejection from the runtime (always a BridgeCallError). */
 function codeOf(error: unknown): BridgeErrorCode {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   return isBridgeErrorCode(code) ? code : 'REQUEST_FAILED';
@@ -258,11 +252,8 @@ function unrefTimer(handle: unknown): void {
   if (typeof timer === 'object' && timer !== null && typeof timer.unref === 'function') timer.unref();
 }
 
-/**
- * The frame's timers, looked up on globalThis at each call (fake timers installed later still apply) and
- * unref'd (the runtime's deadline timer outlives the calls). The clock never reads earlier than a fired
- * timer's due time, so fake timers that leave Date alone still make the runtime see a deadline pass.
- */
+// Timers looked up at each call (later fake timers apply) and unref'd; the clock never reads before a fired timer's
+// due time, so fake timers that leave Date alone still make the runtime see its deadline pass (REQUEST_TIMEOUT).
 function frameClock(): Pick<RuntimeWindow, 'setTimeout' | 'clearTimeout'> & { now(): number } {
   let floor = 0;
   const now = (): number => Math.max(Date.now(), floor);
@@ -390,7 +381,6 @@ async function buildStore(mock: MockState): Promise<MockStore> {
   return store;
 }
 
-/** Runs an adapter, unless the capability is set to fail through the adapter path. */
 function guarded<T>(mock: MockState, capability: string, run: () => Promise<T>): Promise<T> {
   const code = mock.failures.get(capability);
   // The host turns this into ADAPTER_UNAVAILABLE.
@@ -400,7 +390,6 @@ function guarded<T>(mock: MockState, capability: string, run: () => Promise<T>):
   return run();
 }
 
-/** Adapters over the current store (reset() replaces it), each behind guarded(). */
 function storeAdapters(mock: MockState): Adapters {
   const store = (): MockStore['adapters'] => mock.store.adapters;
   return {
@@ -458,7 +447,6 @@ function frameEnd(mock: MockState, port: MessagePort): RuntimePort {
   };
 }
 
-/** The production host in front of the mock store, posting to the frame's window as a parent page would. */
 function hostBridge(mock: MockState): HostBridge {
   const { initial, frameWindow, windowListeners } = mock;
   return createHostBridge({
@@ -506,7 +494,6 @@ function wakeIfIdle(mock: MockState): void {
   if (mock.pendingCalls === 0 && !mock.readyPending) for (const wake of mock.idleWaiters.splice(0)) wake();
 }
 
-/** Records a call, keeps Node alive while it is pending, and notes how it settled. */
 function track(mock: MockState, method: MockMethod, capability: string | null, action: string | null, args: readonly unknown[], invoke: () => Promise<unknown>): Promise<unknown> {
   const call: CallState = { method, capability, action, args: Object.freeze([...args]), payload: null, sent: false, outcome: 'pending', result: undefined };
   mock.calls.push(call);
@@ -635,11 +622,7 @@ function hostView(mock: MockState): MockHost {
   };
 }
 
-/**
- * Creates a mock host and a `PLATFORM` object connected to it, and resolves once the
- * handshake is done (unless `handshake: false`). Nothing is installed globally: pass
- * `platform` to the code under test, or use installMockPlatform.
- */
+/** A mock host and a `PLATFORM` connected to it, after the handshake (unless `handshake: false`); installs nothing. */
 export async function createMockPlatform(options?: MockPlatformOptions): Promise<MockPlatform> {
   const mock = newState(plan(options));
   mock.store = await buildStore(mock);
@@ -700,10 +683,7 @@ export async function createMockPlatform(options?: MockPlatformOptions): Promise
   };
 }
 
-/**
- * createMockPlatform, then defines `window.PLATFORM` (and the global `PLATFORM`) as the store's page does; without a
- * `window` the global object stands for it. Import the code under test after this resolves; one install at a time.
- */
+/** createMockPlatform, then defines `window.PLATFORM` as the store's page does (the global stands in for `window`). */
 export async function installMockPlatform(options?: MockPlatformOptions): Promise<InstalledMockPlatform> {
   const global = globalThis as Record<string, unknown>;
   assertNotInstalled(global);
