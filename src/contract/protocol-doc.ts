@@ -23,7 +23,15 @@ import {
   THEME_FIELDS,
   groupDigits,
 } from '../validator/internal.js';
+import { RESPONSE_SUMMARIES } from './api-tables.js';
 import { requestSections } from './request-fields.js';
+
+/** What the response table adds to contract.md's summary of a result. */
+const RESPONSE_NOTES: Readonly<Record<string, string>> = {
+  'analytics.events.write': '; `{tracked: false}` and nothing recorded when the visitor has not consented',
+  'communications.sms.open': '; `ADAPTER_UNAVAILABLE` when the site has no valid text-message link',
+  'site.theme.read': ` (${THEME_FIELDS.map((f) => `\`${f}\``).join(', ')})`,
+};
 
 function errorTable(): string {
   return ['| Code | Condition |', '| --- | --- |', ...BRIDGE_ERROR_CODE_LIST.map((code) => `| \`${code}\` | ${BRIDGE_ERROR_CODES[code]} |`)].join('\n');
@@ -200,15 +208,7 @@ ${requestSections(3)}
 
 | Capability | \`result\` |
 | --- | --- |
-| \`analytics.events.write\` | \`{tracked: boolean}\`; \`{tracked: false}\` and nothing recorded when the visitor has not consented |
-| \`booking.availability.read\` | the site's public range-availability response (shape not shown in the contract) |
-| \`booking.create\` | \`{opened: true, url: string}\` |
-| \`cart.manage\` | \`{ok: boolean, itemCount: number, total: string}\` |
-| \`catalog.products.read\` | \`{products: [{id, name, url, image, price, inStock}], total, page, lastPage}\` |
-| \`communications.sms.open\` | \`{opened: true}\`; \`ADAPTER_UNAVAILABLE\` when the site has no valid text-message link |
-| \`forms.submit\` | \`{ok: boolean}\` |
-| \`site.theme.read\` | ${THEME_FIELDS.length} strings: ${THEME_FIELDS.map((f) => `\`${f}\``).join(', ')} |
-| \`waivers.start\` | \`{opened: true, url: string}\` |
+${CAPABILITIES.map((c) => `| \`${c.key}\` | ${RESPONSE_SUMMARIES[c.key]!}${RESPONSE_NOTES[c.key] ?? ''} |`).join('\n')}
 
 ## Cart-updated event
 
