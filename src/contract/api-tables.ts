@@ -183,7 +183,7 @@ export const RESPONSE_TYPE_NAMES: Readonly<Record<string, string>> = {
 /** Short text for what each call's promise resolves to (capabilities.json, contract.md). */
 export const RESPONSE_SUMMARIES: Readonly<Record<string, string>> = {
   'analytics.events.write': '{tracked: boolean}',
-  'booking.availability.read': "the site's availability data (shape not fixed by the contract)",
+  'booking.availability.read': "the site's availability data (shape not specified by the contract)",
   'booking.create': '{opened: true, url: string}',
   'cart.manage': '{ok: boolean, itemCount: number, total: string}',
   'catalog.products.read': '{products: [{id, name, url, image, price, inStock}], total, page, lastPage}',

@@ -1,24 +1,7 @@
-// The context document (`platform-ext context`, and CONTEXT.md in every scaffold): one
-// self-contained Markdown file from which an AI coding agent can write a correct extension
-// with no other source. It is a pure function of the tool's embedded contract: the
-// snapshot (snapshotFiles()), the rule catalogue and the scaffold's templates rendered for
-// a sample namespace. No date, path, tool version or locale goes in, so every run gives
-// the same bytes and a project's copy can be compared with it (`check`,
-// project/context-stale). Each `init --template` has its variant: the workflow (part B)
-// and the reference extension (part H) are the template's, so that a Vite project's
-// document never sends an agent into runtime/, which its build rewrites.
-//
-// Budget: at most 60,000 bytes of UTF-8 (test/contract/context.test.mjs holds it). It carries what
-// extension code needs and nothing else: what v1 cannot do comes first, then the workflow,
-// one recipe per capability with the error codes to handle, the parts of contract.md that
-// govern a project (layout, manifest with the whole manifest schema, properties, bundle,
-// release and signature, limits), the decisions that shape extension code and that part D
-// does not already state (each marked as a tool decision), the API declarations, the rule
-// ids and the reference extension's manifest and page. To stay within the budget, nothing
-// is said twice: the schema stands in for the manifest's field table (the table's words are
-// the schema's descriptions), the limits table drops its source column, and the reference
-// module (in every project `init` writes) is described, not copied. Team and distribution
-// rules, the archive format and what the contract leaves open stay in contract-snapshot/.
+// The context document (`platform-ext context`, CONTEXT.md in every scaffold): one Markdown file from which an AI agent
+// can write a correct extension, a pure function of the embedded contract (no date, path or version: byte-stable, so
+// `check` can compare a project's copy). Budget: 60,000 bytes (test/contract/context.test.mjs), so nothing is said
+// twice; each `init --template` has its variant, and what a project does not need stays in contract-snapshot/.
 import { RULES, CAPABILITIES, BRIDGE_ERROR_CODE_LIST } from '../validator/internal.js';
 import { DECISIONS, ERROR_DETAILS } from './prose.js';
 import { snapshotFiles } from './snapshot.js';

@@ -9,7 +9,6 @@ import {
   BRIDGE_ERROR_CODE_LIST,
   CART_UPDATED_EVENT,
   THEME_FIELDS,
-  ACTION_SPECS,
   ALLOWED_EXTENSIONS,
   BUNDLE_PATH_MAX_BYTES,
   BUNDLE_MAX_FILES,
@@ -31,11 +30,11 @@ import {
   BASE_URL_PLACEHOLDER,
   RUNTIME_POLICY_TEMPLATE,
   groupDigits,
-  type FieldSpec,
   type LimitEntry,
 } from '../validator/internal.js';
 import { RESPONSE_SUMMARIES } from './api-tables.js';
 import { CAPABILITY_GRANTS, DECISIONS, ERROR_DETAILS, NOT_SPECIFIED } from './prose.js';
+import { requestSections } from './request-fields.js';
 import { MANIFEST_FIELD_TEXT } from './schema.js';
 import { BRIDGE_PROTOCOL_VERSION, CONTRACT_VERSION, MANIFEST_SCHEMA_VERSION } from './versions.js';
 
@@ -64,60 +63,6 @@ function cell(text: string): string {
 
 function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
   return [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
-}
-
-/** A compact rule for one request field: its type, bounds and default. */
-function fieldRule(f: FieldSpec): string {
-  let rule: string;
-  switch (f.kind) {
-    case 'string':
-      rule = f.min !== undefined && f.min > 0 ? `${f.min}-${groupDigits(f.max!)} chars` : `<= ${groupDigits(f.max!)} chars`;
-      break;
-    case 'integer':
-      rule = f.max === Number.MAX_SAFE_INTEGER ? 'positive integer' : `integer ${groupDigits(f.min!)}-${groupDigits(f.max!)}`;
-      break;
-    case 'number':
-      rule = 'finite number';
-      break;
-    case 'boolean':
-      rule = 'boolean';
-      break;
-    case 'date':
-      rule = 'YYYY-MM-DD';
-      break;
-    case 'date-time':
-      rule = `ISO 8601 date-time with offset, <= ${f.max} chars`;
-      break;
-    case 'choice':
-      rule = f.choices!.map((c) => JSON.stringify(c)).join(' or ');
-      break;
-    case 'object':
-      rule = 'object';
-      break;
-  }
-  return f.default === undefined ? rule : `${rule}, default ${JSON.stringify(f.default)}`;
-}
-
-/** `field` rule, `optional?` rule; nested fields with a dotted prefix, form variants by name. */
-function fieldList(fields: readonly FieldSpec[], prefix = ''): string[] {
-  const out: string[] = [];
-  for (const f of fields) {
-    if (f.variants !== undefined) {
-      for (const [value, inner] of Object.entries(f.variants)) out.push(`${prefix}${f.name} for "${value}": {${fieldList(inner).join(', ')}}`);
-      continue;
-    }
-    if (f.fields !== undefined) {
-      out.push(`${prefix}${f.name}${f.required ? '' : '?'} {${fieldList(f.fields).join(', ')}}`);
-      continue;
-    }
-    out.push(`${prefix}${f.name}${f.required ? '' : '?'} ${fieldRule(f)}`);
-  }
-  return out;
-}
-
-function requestText(key: string): string {
-  const spec = ACTION_SPECS.find((s) => s.capability === key)!;
-  return spec.fields.length === 0 ? 'none' : fieldList(spec.fields).join('; ');
 }
 
 function valueRule(type: (typeof PROPERTY_TYPES)[number]): [string, string] {
@@ -171,11 +116,10 @@ function ruleList(): string {
 /** The text of contract-snapshot/contract.md. */
 export function renderContractMd(): string {
   const limitRows = LIMITS.map((l) => [`\`${l.name}\``, `${limitText(l)}${UNIT_WORDS[l.unit]}`, l.source]);
-    const capabilityRows = CAPABILITIES.map((c) => [
+  const capabilityRows = CAPABILITIES.map((c) => [
     `\`${c.key}\``,
     c.risk,
     `\`${c.method}\`, ${c.actions.length === 1 ? 'action' : 'actions'} ${c.actions.map((a) => `\`${a}\``).join(', ')}`,
-    requestText(c.key),
     RESPONSE_SUMMARIES[c.key]!,
   ]);
   const errorRows = BRIDGE_ERROR_CODE_LIST.map((code) => [`\`${code}\``, BRIDGE_ERROR_CODES[code], ERROR_DETAILS[code].when, ERROR_DETAILS[code].handle]);
@@ -293,14 +237,15 @@ uses \`${CART_UPDATED_EVENT}\`, its own choice). Analytics honours the site's co
 
 ### Capabilities
 
-Request fields marked \`?\` are optional; characters are UTF-16 code units (D-10).
-
-${table(['Capability', 'Risk', 'Method', 'Request', 'Response'], capabilityRows)}
+${table(['Capability', 'Risk', 'Method', 'Response'], capabilityRows)}
 
 What each grants:
 
 ${CAPABILITIES.map((c) => `- \`${c.key}\`: ${CAPABILITY_GRANTS[c.key]}`).join('\n')}
 
+### Requests
+
+${requestSections(4)}
 ### Errors
 
 A rejected call raises an \`Error\` whose \`code\` is one of these. Never show raw error

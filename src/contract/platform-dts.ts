@@ -1,12 +1,6 @@
-// contract-snapshot/platform.d.ts: TypeScript declarations of `window.PLATFORM`, written
-// from the bridge's tables (CAPABILITIES, ACTION_SPECS, FORM_FIELDS, THEME_FIELDS,
-// BRIDGE_ERROR_CODES) and api-tables.ts. A project's jsconfig.json includes the file, so
-// plain JavaScript with checkJs gets the types, and the types are closed: an unknown
-// method, a misspelt capability, action or form, a missing or unknown request field and a
-// value of the wrong type are all type errors, long before the bridge refuses them at run time.
-//
-// The file is a global script (no import or export): one namespace `Platform` for the
-// types, `interface Window` and a global `PLATFORM` constant.
+// contract-snapshot/platform.d.ts: closed declarations of `window.PLATFORM` from the bridge's tables, so checkJs
+// reports a misspelt method, capability or field before the bridge refuses it. A global script (no import or
+// export): namespace `Platform`, `interface Window` and a global `PLATFORM`.
 import {
   CAPABILITIES,
   BRIDGE_ERROR_CODES,

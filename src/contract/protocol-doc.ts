@@ -1,15 +1,12 @@
-// The Markdown text of contract-snapshot/bridge-protocol.md, rendered from the validator's
-// bridge tables (message types, request schemas, error codes, limits). The validator holds
-// the tables and the checks; the document about them is rendered here, once.
+// contract-snapshot/bridge-protocol.md, rendered from the validator's bridge tables (message types, error codes,
+// limits); request fields come from request-fields.ts, which contract.md prints too.
 import {
-  ACTION_SPECS,
   BRIDGE_ERROR_CODES,
   BRIDGE_ERROR_CODE_LIST,
   CAPABILITIES,
   CART_UPDATED_EVENT,
   CONFIG_META_NAME,
   FORBIDDEN_KEYS,
-  FORM_FIELDS,
   INITIALIZATION_TIMEOUT_MS,
   MAX_CAPABILITIES,
   MAX_PENDING_CALLS,
@@ -25,75 +22,22 @@ import {
   RUNTIME_MODULE_PATH,
   THEME_FIELDS,
   groupDigits,
-  type FieldSpec,
 } from '../validator/internal.js';
+import { RESPONSE_SUMMARIES } from './api-tables.js';
+import { requestSections } from './request-fields.js';
 
-function fieldRow(spec: FieldSpec, prefix: string): string[] {
-  const name = `\`${prefix}${spec.name}\``;
-  const presence = spec.required ? 'required' : 'optional';
-  let rule: string;
-  switch (spec.kind) {
-    case 'string':
-      rule = spec.min !== undefined && spec.min > 0 ? `string, ${spec.min} to ${groupDigits(spec.max!)} characters` : `string, at most ${groupDigits(spec.max!)} characters`;
-      break;
-    case 'integer':
-      rule = spec.max === Number.MAX_SAFE_INTEGER ? `positive integer (1 to ${Number.MAX_SAFE_INTEGER})` : `integer, ${groupDigits(spec.min!)} to ${groupDigits(spec.max!)}`;
-      break;
-    case 'number':
-      rule = 'finite number';
-      break;
-    case 'boolean':
-      rule = 'boolean';
-      break;
-    case 'date':
-      rule = 'string `YYYY-MM-DD`, a real calendar date';
-      break;
-    case 'date-time':
-      rule = `string, at most ${spec.max} characters, ISO 8601 date-time with offset: \`YYYY-MM-DDTHH:MM\`, optional \`:SS\` and \`.fraction\` (1 to 9 digits), then \`Z\` or \`±HH:MM\``;
-      break;
-    case 'choice':
-      rule = `one of ${spec.choices!.map((c) => `\`${JSON.stringify(c)}\``).join(', ')}`;
-      break;
-    case 'object':
-      rule = spec.variantOf !== undefined ? `object, closed; its fields depend on \`${spec.variantOf}\` (below)` : 'object, closed';
-      break;
-  }
-  const defaults = spec.default !== undefined ? `; default \`${JSON.stringify(spec.default)}\`${spec.nullIsDefault === true ? ' (also for `null`)' : ''}` : '';
-  const rows = [`| ${name} | ${presence} | ${rule}${defaults} |`];
-  if (spec.fields !== undefined) for (const inner of spec.fields) rows.push(...fieldRow(inner, `${prefix}${spec.name}.`));
-  return rows;
-}
-
-function requestTables(): string {
-  const parts: string[] = [];
-  for (const spec of ACTION_SPECS) {
-    const def = CAPABILITIES.find((c) => c.key === spec.capability)!;
-    parts.push(`### \`${spec.capability}\`, action \`${spec.action}\` (${def.method})`, '');
-    if (spec.fields.length === 0) {
-      parts.push('Payload: `{}` (no fields; an absent payload is `{}`).', '');
-      continue;
-    }
-    parts.push('| Field | Presence | Rule |', '| --- | --- | --- |');
-    for (const f of spec.fields) parts.push(...fieldRow(f, ''));
-    parts.push('');
-  }
-  parts.push('### Form fields (`forms.submit`, field `fields`)', '');
-  for (const [form, fields] of Object.entries(FORM_FIELDS)) {
-    parts.push(`\`form: "${form}"\`:`, '', '| Field | Presence | Rule |', '| --- | --- | --- |');
-    for (const f of fields) parts.push(...fieldRow(f, 'fields.'));
-    parts.push('');
-  }
-  return parts.join('\n');
-}
+/** What the response table adds to contract.md's summary of a result. */
+const RESPONSE_NOTES: Readonly<Record<string, string>> = {
+  'analytics.events.write': '; `{tracked: false}` and nothing recorded when the visitor has not consented',
+  'communications.sms.open': '; `ADAPTER_UNAVAILABLE` when the site has no valid text-message link',
+  'site.theme.read': ` (${THEME_FIELDS.map((f) => `\`${f}\``).join(', ')})`,
+};
 
 function errorTable(): string {
   return ['| Code | Condition |', '| --- | --- |', ...BRIDGE_ERROR_CODE_LIST.map((code) => `| \`${code}\` | ${BRIDGE_ERROR_CODES[code]} |`)].join('\n');
 }
 
-/**
- * BRIDGE_PROTOCOL_DOC's text, rendered on each call, so that loading this module
- * does not render the document.
- */
+/** BRIDGE_PROTOCOL_DOC's text, rendered on each call so that loading this module renders nothing. */
 export function renderProtocolDoc(): string {
   const t = MESSAGE_TYPES;
   return `# Bridge protocol, version ${PROTOCOL_VERSION}
@@ -259,29 +203,12 @@ message.
 
 ## Requests by capability
 
-Characters are UTF-16 code units (what JavaScript's \`length\` counts, D-10). The host hands
-the adapters the normalized payload: defaults applied, fields in this order.
-
-${requestTables()}
-Decisions: contact fields other than \`questionType\` must be present (the contract marks only
-\`questionType\` optional) and may be empty strings; whether the site accepts an empty value is
-the site's answer (\`{ok: false}\`). \`startsAt\`/\`endsAt\` must be ISO 8601 date-times with an
-offset, as the contract says the host uses them. \`properties\` of \`analytics.track\` is \`{}\`
-when absent.
-
+${requestSections(3)}
 ## Responses
 
 | Capability | \`result\` |
 | --- | --- |
-| \`analytics.events.write\` | \`{tracked: boolean}\`; \`{tracked: false}\` and nothing recorded when the visitor has not consented |
-| \`booking.availability.read\` | the site's public range-availability response (shape not shown in the contract) |
-| \`booking.create\` | \`{opened: true, url: string}\` |
-| \`cart.manage\` | \`{ok: boolean, itemCount: number, total: string}\` |
-| \`catalog.products.read\` | \`{products: [{id, name, url, image, price, inStock}], total, page, lastPage}\` |
-| \`communications.sms.open\` | \`{opened: true}\`; \`ADAPTER_UNAVAILABLE\` when the site has no valid text-message link |
-| \`forms.submit\` | \`{ok: boolean}\` |
-| \`site.theme.read\` | ${THEME_FIELDS.length} strings: ${THEME_FIELDS.map((f) => `\`${f}\``).join(', ')} |
-| \`waivers.start\` | \`{opened: true, url: string}\` |
+${CAPABILITIES.map((c) => `| \`${c.key}\` | ${RESPONSE_SUMMARIES[c.key]!}${RESPONSE_NOTES[c.key] ?? ''} |`).join('\n')}
 
 ## Cart-updated event
 

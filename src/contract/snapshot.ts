@@ -1,7 +1,5 @@
-// The contract snapshot: files generated from the sources of truth (the validator's tables,
-// the bridge types and this folder's prose), never edited by hand. The same function feeds
-// scripts/gen-snapshot.mjs (the committed contract-snapshot/ folder, checked by a test),
-// `init` (a new project's copy) and `check` (which notices a project's stale copy).
+// The contract snapshot, generated from the validator's tables and this folder's prose; the same function feeds
+// scripts/gen-snapshot.mjs (the committed copy), `init` (a project's copy) and `check` (a stale copy).
 import { sha256Hex } from '../node/hashes.js';
 import {
   BRIDGE_ERROR_CODES,
@@ -62,11 +60,8 @@ function capabilitiesJson(): string {
   });
 }
 
-/**
- * version.json: the contract version and a SHA-256 of every other file. `sha256` is the
- * hash of the lines `<file hash>  <file name>\n` in the order of `files` (what `sha256sum`
- * prints), so `sha256sum <files...> | sha256sum` in the folder reproduces it.
- */
+// version.json: the contract version and each file's SHA-256; `sha256` hashes the lines `<hash>  <name>\n` in
+// the order of `files`, so `sha256sum <files...> | sha256sum` in the folder reproduces it.
 function versionJson(files: ReadonlyMap<string, string>): string {
   const hashes: Record<string, string> = {};
   let list = '';
@@ -100,17 +95,13 @@ function build(): readonly (readonly [string, string])[] {
   files.set('runtime-policy.txt', `# Runtime content-security policy (D-17). ${BASE_URL_PLACEHOLDER} is the release base URL.\n${RUNTIME_POLICY_TEMPLATE}\n`);
   const protocolDoc = renderProtocolDoc();
   files.set('bridge-protocol.md', protocolDoc.endsWith('\n') ? protocolDoc : `${protocolDoc}\n`);
-  // What the service core (platform-ext/service) refuses with: the codes a publisher or an
-  // operator meets when the service says no.
+  // The codes platform-ext/service refuses with, as a publisher or an operator meets them.
   files.set('service-refusals.json', json({ format: 'platform-extension-service-refusals-v1', contract: CONTRACT_VERSION, refusals: REFUSALS.map((r) => ({ id: r.id, title: r.title, ref: r.ref, hint: r.hint })) }));
   files.set(SNAPSHOT_VERSION_FILE, versionJson(files));
   return [...files];
 }
 
-/**
- * The snapshot's files, by name inside contract-snapshot/, in a fixed order (version.json
- * last). Built once per process: the content is a pure function of the tool's own tables.
- */
+/** The snapshot's files by name, version.json last; built once per process (a pure function of the tables). */
 export function snapshotFiles(): ReadonlyMap<string, string> {
   cached ??= build();
   return new Map(cached);

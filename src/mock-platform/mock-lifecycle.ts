@@ -1,13 +1,5 @@
-// platform-ext/testing's store lifecycle: an installation on a mock store that is
-// installed, upgraded, approved, revoked and rolled back by the service core
-// (src/preview/store-lifecycle.ts, the same records and decisions the preview page uses),
-// with the extension launched in a mock platform (createMockPlatform) exactly as the
-// service's launchGate allows: its grants and settings are the gate's ready snapshot.
-//
-// An upgrade or a rollback relaunches the frame (the store runs the new release on the
-// next page load), so `platform` is a new object after each; a grant or a revocation
-// reaches the running frame at once, as the host pushes it. A revoked release or
-// publisher does not launch: `launch` holds the service's refusal and `platform` is null.
+// platform-ext/testing's store lifecycle on the service core (as the preview page), launching a mock platform
+// as the launch gate allows. Upgrade and rollback relaunch the frame; grants reach the running frame at once.
 import type { Refusal } from '../service/index.js';
 import { LifecycleRefusal, StoreLifecycle, type MoveReport, type SettingNotice } from '../preview/store-lifecycle.js';
 import type { InstallationRecord } from '../service/index.js';
@@ -36,15 +28,12 @@ export interface MockInstallation {
   readonly mock: MockPlatform | null;
   /** The launch gate's answer for the current release: null when it launched, else the service's refusal. */
   readonly refusal: Refusal | null;
-  /** The service's installation record. */
   readonly installation: InstallationRecord;
-  /** The installed release's version. */
   readonly version: string;
   /** The store user approves a declared capability (after an upgrade's permission review, or a revocation). */
   approve(capability: MockCapabilityKey): Promise<void>;
   /** The store user revokes a grant; the running frame's next call to it rejects with CAPABILITY_NOT_GRANTED. */
   revoke(capability: MockCapabilityKey): Promise<void>;
-  /** The store user saves settings for the installed release. */
   saveSettings(settings: Readonly<Record<string, SettingValue>>): Promise<void>;
   /** Publishes `manifest` as the next release and upgrades to it; relaunches the frame. */
   upgrade(manifest: string | object): Promise<MoveReport>;
@@ -58,11 +47,7 @@ export interface MockInstallation {
   dispose(): void;
 }
 
-/**
- * Installs the manifest's release on a mock store through the service core and launches it.
- * A command the service refuses rejects with a LifecycleRefusal whose `code` is the
- * service's refusal code (`service/version-not-higher`, ...).
- */
+/** Installs and launches the release; a refused command rejects with a LifecycleRefusal (the service's code). */
 export async function installMockExtension(options: MockInstallOptions): Promise<MockInstallation> {
   if (typeof options !== 'object' || options === null) throw new MockPlatformError('ERR_INVALID_OPTION', 'installMockExtension needs an options object with the manifest');
   const { manifest, grants, settings, ...rest } = options;
@@ -96,7 +81,6 @@ export async function installMockExtension(options: MockInstallOptions): Promise
     mock = await createMockPlatform({ ...rest, manifest: manifests.get(store.release!.id)!, grants: gate.ready.capabilities as MockCapabilityKey[], data });
   }
 
-  /** Pushes the gate's grants to the running frame (the host applies them to the next call). */
   async function pushGrants(): Promise<void> {
     const gate = store.gate();
     if (mock !== null && gate.ok) await mock.setGrants(gate.ready.capabilities as MockCapabilityKey[]);

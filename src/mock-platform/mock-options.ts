@@ -1,8 +1,5 @@
-// Reading the options of platform-ext/testing. A mistake in a test's set-up must fail at
-// once with a message that says which option (or which manifest pointer) is wrong and
-// how to fix it; a mock that silently ignores a typo would let the test pass for the
-// wrong reason. The manifest goes through the validator's own manifest check, the
-// settings through its settings check (the preview's Settings panel uses the same).
+// The options of platform-ext/testing: a set-up mistake fails at once, naming the option or manifest pointer (an
+// ignored typo would let a test pass for the wrong reason); manifest and settings go through the validator.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,11 +37,7 @@ export type MockPlatformErrorCode = 'ERR_INVALID_OPTION' | 'ERR_INVALID_MANIFEST
 /** A code `fail` can give a call: any but INITIALIZATION_TIMEOUT, which is the handshake's (option `handshake: false`). */
 export type MockFailCode = Exclude<BridgeErrorCode, 'INITIALIZATION_TIMEOUT'>;
 
-/**
- * A mistake in the mock's set-up: an unknown or malformed option (`ERR_INVALID_OPTION`),
- * a manifest the validator refuses (`ERR_INVALID_MANIFEST`, with the findings), or a
- * second `installMockPlatform` while one is installed (`ERR_ALREADY_INSTALLED`).
- */
+/** A set-up mistake: a bad option, a manifest the validator refuses (with findings), or a second install. */
 export class MockPlatformError extends Error {
   readonly code: MockPlatformErrorCode;
   /** For ERR_INVALID_MANIFEST and invalid settings: the validator's error findings (rule ids and pointers). */
@@ -77,30 +70,18 @@ export interface MockData {
 }
 
 export interface MockPlatformOptions {
-  /**
-   * The extension's manifest: a parsed object, or the path (a string or a file `URL`) of
-   * `manifest.json` or of the project folder holding it. Declares the capabilities and the
-   * properties (their defaults are the settings). Without it, all nine capabilities are
-   * declared and there are no properties. (Typed `string | object` so that the declarations
-   * need neither Node's nor the DOM's `URL` type.)
-   */
+  /** The manifest object, or the path or file `URL` of manifest.json or its folder; without it all nine capabilities are declared. */
   readonly manifest?: string | object;
   /** The capabilities the store user granted. Default: every declared capability. */
   readonly grants?: readonly MockCapabilityKey[];
   /** Capabilities taken out of the grants, as `preview --deny`. */
   readonly deny?: readonly MockCapabilityKey[];
-  /**
-   * Calls that fail after every check passed: capability key or method name (`catalog.products`,
-   * `PLATFORM.cart.manage`) -> error code, or `true` for REQUEST_FAILED (`preview --fail`).
-   */
+  /** Calls that fail after every check: capability key or method name -> error code, or `true` for REQUEST_FAILED. */
   readonly fail?: Readonly<Record<string, MockFailCode | true>>;
   readonly data?: MockData;
   /** False: the host never opens the channel, so `PLATFORM.ready` and every call reject with INITIALIZATION_TIMEOUT. Default true. */
   readonly handshake?: boolean;
-  /**
-   * True: a contact form without every text field is INVALID_REQUEST, as `preview
-   * --strict-host` does; the contract leaves them optional (D-26). Default false.
-   */
+  /** True: a contact form without every text field is INVALID_REQUEST, as `preview --strict-host` (D-26). */
   readonly strictHost?: boolean;
   /** The frame's call timeout, 1 to 10,000 ms (default 10,000, the contract's). */
   readonly requestTimeoutMs?: number;
@@ -165,8 +146,6 @@ export function checkOptions(options: unknown): MockPlatformOptions {
   return options as MockPlatformOptions;
 }
 
-// The manifest
-
 function manifestPath(input: string | URL): string {
   const path = input instanceof URL ? fileURLToPath(input) : input;
   try {
@@ -183,11 +162,7 @@ function describeFinding(finding: Finding, fromFile: boolean): string {
   return `  ${at}${place}: ${finding.message} [${finding.rule}]`;
 }
 
-/**
- * Reads and checks the manifest exactly as `check` does (validateManifest: schema,
- * capabilities, property definitions and defaults). Errors throw ERR_INVALID_MANIFEST with
- * every error finding; warnings pass.
- */
+/** Checks the manifest as `check` does; errors throw ERR_INVALID_MANIFEST with every finding, warnings pass. */
 export function readManifest(input: MockPlatformOptions['manifest']): ManifestFacts {
   if (input === undefined) return { declared: CAPABILITY_KEYS, properties: [], namespace: DEFAULT_NAMESPACE, version: DEFAULT_VERSION };
   let bytes: Uint8Array;
@@ -231,9 +206,6 @@ export function readManifest(input: MockPlatformOptions['manifest']): ManifestFa
   return { declared: info.capabilities, properties: info.properties, namespace: info.namespace ?? DEFAULT_NAMESPACE, version: info.version ?? DEFAULT_VERSION };
 }
 
-// Grants and failures
-
-/** A list of capability keys (grants, deny, setGrants). */
 export function capabilityList(where: string, value: unknown): string[] {
   if (!Array.isArray(value)) throw invalidOption(where, `must be an array of capability keys, not ${shown(value)}`);
   const out: string[] = [];
@@ -249,10 +221,7 @@ function closestKey(key: unknown): string {
   return typeof key === 'string' ? capabilityKeyHint(key) : `the keys are ${CAPABILITY_KEYS.join(', ')}`;
 }
 
-/**
- * Grants must be declared: the store user can only approve what the manifest requests
- * (contract "Authentication" 1), so a grant of an undeclared key could never happen.
- */
+/** A store user can only approve what the manifest requests (contract "Authentication" 1). */
 export function checkGrantsDeclared(where: string, grants: readonly string[], declared: readonly string[]): void {
   grants.forEach((key, index) => {
     if (!declared.includes(key)) {
@@ -298,21 +267,14 @@ export function timeout(where: string, value: unknown, max: number): number | un
 
 export const TIMEOUT_MAXIMA = { requestTimeoutMs: REQUEST_TIMEOUT_MS, initializationTimeoutMs: INITIALIZATION_TIMEOUT_MS } as const;
 
-// Settings
-
-/** The manifest's defaults: what a store builder starts with. */
 export function defaultSettings(properties: readonly PropertyDef[]): Record<string, SettingValue> {
   const out: Record<string, SettingValue> = {};
   for (const def of properties) if (def.default !== undefined) out[def.name] = def.default;
   return out;
 }
 
-/**
- * The defaults with `values` over them, checked as saved settings: with a manifest by the
- * validator (known property, type, options, min/max, sizes; D-6, D-7) and D-8 (a required
- * text needs a non-blank value); without one, only what can cross the bridge (property
- * names, boolean/number/string values, the 16,384-byte total).
- */
+// The defaults with `values` over them, checked as saved settings: with a manifest by the validator (D-6, D-7)
+// and D-8 (a required text is not blank); without one, only what can cross the bridge.
 export function checkSettings(where: string, properties: readonly PropertyDef[] | null, values: unknown): Record<string, SettingValue> {
   if (values !== undefined && !isPlainObject(values)) throw invalidOption(where, `must be an object of property name -> value, not ${shown(values)}`);
   const given = (values ?? {}) as Record<string, unknown>;
@@ -343,8 +305,6 @@ export function checkSettings(where: string, properties: readonly PropertyDef[] 
   }
   return merged as Record<string, SettingValue>;
 }
-
-// Store data
 
 /** A closed product of the contract's shape whose price the mock cart can add up. */
 export function checkProducts(value: unknown): CatalogProduct[] {

@@ -1,17 +1,5 @@
-// The implementation of platform-ext/testing (src/testing.ts, bundled as dist/testing.mjs): a mock host for publishers' unit
-// tests. It installs a `window.PLATFORM` that is the real bridge runtime
-// (src/bridge/runtime.ts) talking over a real MessageChannel to the real host
-// (src/bridge/host.ts) in front of the preview's mock store (src/preview/mock-store.ts):
-// the frame's checks, the host's checks, D-23's order, every limit and every error code
-// are the production code paths, not a re-implementation that could drift from them.
-// Only the browser around them is replaced: the frame's window is a small object (the
-// runtime takes its window as an argument), and the host's frame element posts the
-// handshake to it.
-//
-// Node keeps running while a call is pending (so a test that awaits a call never sees the
-// event loop run dry) and never because of the mock otherwise: the channel's ports and the
-// runtime's timers are unref'd, and one keep-alive port is ref'd exactly while the
-// handshake or a call is pending. dispose() closes everything.
+// platform-ext/testing's mock host: the real runtime over a MessageChannel to the real host and the preview's
+// mock store, so every check, limit and code is the production path; only the browser's window is a stand-in.
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { AdapterUnavailable, type Adapters, type CatalogProduct, type Theme } from '../bridge/adapters.js';
 import { createHostBridge, type CallLogEntry, type HostBridge, type HostPort } from '../bridge/host.js';
@@ -125,14 +113,9 @@ export interface MockPlatform {
   setSettings(settings: Readonly<Record<string, SettingValue>>): Promise<void>;
   /** Makes a capability's calls (by key or method name) fail with `code` (default REQUEST_FAILED) after every check; null stops it. */
   fail(capabilityOrMethod: string, code?: MockFailCode | null): void;
-  /** The visitor's analytics consent. */
   setConsent(consent: boolean): void;
-  /** Whether the store has a text-message number. */
   setSmsAvailable(available: boolean): void;
-  /**
-   * Resolves when neither the handshake nor any call is pending and the code that awaited
-   * the last of them has run on to its next call or its end.
-   */
+  /** Resolves when neither the handshake nor any call is pending and the code awaiting the last has run on. */
   settled(): Promise<void>;
   /** Forgets the recorded calls (and the host's log). */
   clearCalls(): void;
@@ -150,26 +133,12 @@ export interface InstalledMockPlatform extends MockPlatform {
 
 /** The host page's origin as the frame's config names it (a reserved example domain: nothing is ever fetched). */
 const PARENT_ORIGIN = 'https://store.example';
-/** Base of the release URL in the config (never fetched either). */
 const RELEASE_BASE = 'https://extensions.example/';
 
 /** Codes a failing adapter gives through the host's own adapter path; the rest are answered by the host's failWith. */
 const ADAPTER_PATH_CODES: readonly BridgeErrorCode[] = ['ADAPTER_UNAVAILABLE', 'REQUEST_TIMEOUT'];
 
-interface CallState {
-  method: MockMethod;
-  capability: string | null;
-  action: string | null;
-  args: readonly unknown[];
-  payload: JsonValue | null;
-  sent: boolean;
-  outcome: 'pending' | 'ok' | BridgeErrorCode;
-  result: unknown;
-}
-
-interface StoreState {
-  readonly store: MockStore;
-}
+type CallState = { -readonly [K in keyof MockCall]: MockCall[K] };
 
 /** What the options say, checked once; reset() returns to it. */
 interface Plan {
@@ -187,6 +156,39 @@ interface Plan {
   readonly handshake: boolean;
   readonly strictHost: boolean;
   readonly config: Record<string, unknown>;
+}
+
+/** One mock platform: the plan, what the test set since, the store, the calls, and what keeps Node alive. */
+interface MockState {
+  readonly initial: Plan;
+  grants: readonly string[];
+  failures: Map<string, BridgeErrorCode>;
+  settings: Record<string, SettingValue>;
+  consent: boolean;
+  smsAvailable: boolean;
+  /** Replaced by reset(); the adapters look it up at each call. */
+  store: MockStore;
+  readonly calls: CallState[];
+  readonly hostLog: CallLogEntry[];
+  readonly activity: StoreActivity[];
+  readonly cartEvents: CartUpdatedDetail[];
+  disposed: boolean;
+  /** Its port1 is ref'd exactly while `holds` > 0: the handshake, a call, a push or settled() is pending. */
+  readonly keepAlive: MessageChannel;
+  holds: number;
+  /** The frame's window; `parent` is the host's, the source the runtime accepts the handshake from. */
+  readonly frameWindow: RuntimeWindow;
+  readonly windowListeners: Set<(event: RuntimeMessageEvent) => void>;
+  bridge: HostBridge;
+  hostPort: MessagePort | null;
+  framePort: MessagePort | null;
+  /** The call whose request the frame is sending now (when ready a call is sent synchronously, or not at all). */
+  sending: CallState | null;
+  readonly deliveries: { type: string; resolve: () => void }[];
+  pendingCalls: number;
+  /** Until PLATFORM.ready settles, code awaiting it has not run yet: settled() waits for it too. */
+  readyPending: boolean;
+  readonly idleWaiters: (() => void)[];
 }
 
 function plan(input: unknown): Plan {
@@ -231,7 +233,6 @@ function plan(input: unknown): Plan {
   };
 }
 
-/** The contract's code of a rejection from the runtime (always a BridgeCallError). */
 function codeOf(error: unknown): BridgeErrorCode {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   return isBridgeErrorCode(code) ? code : 'REQUEST_FAILED';
@@ -251,14 +252,8 @@ function unrefTimer(handle: unknown): void {
   if (typeof timer === 'object' && timer !== null && typeof timer.unref === 'function') timer.unref();
 }
 
-/**
- * The frame's clock and timers. Timers are looked up on globalThis at each call (so fake
- * timers installed after the mock still apply) and unref'd (the runtime leaves its call
- * deadline timer armed after the calls settle: it must not keep Node alive). The clock
- * never reads earlier than the due time of a timer that has fired: with fake timers that
- * leave Date alone, advancing them by the call timeout still makes the runtime see the
- * deadline as passed and reject with REQUEST_TIMEOUT.
- */
+// Timers looked up at each call (later fake timers apply) and unref'd; the clock never reads before a fired timer's
+// due time, so fake timers that leave Date alone still make the runtime see its deadline pass (REQUEST_TIMEOUT).
 function frameClock(): Pick<RuntimeWindow, 'setTimeout' | 'clearTimeout'> & { now(): number } {
   let floor = 0;
   const now = (): number => Math.max(Date.now(), floor);
@@ -297,383 +292,398 @@ const METHODS: readonly (readonly [string, string, string, string | null])[] = C
   return [space, name, def.key, def.actions.length === 1 ? def.actions[0]! : null] as const;
 });
 
-/**
- * Creates a mock host and a `PLATFORM` object connected to it, and resolves once the
- * handshake is done (unless `handshake: false`). Nothing is installed globally: pass
- * `platform` to the code under test, or use installMockPlatform.
- */
-export async function createMockPlatform(options?: MockPlatformOptions): Promise<MockPlatform> {
-  const initial = plan(options);
-  let grants = [...initial.grants];
-  let failures = new Map(initial.failures);
-  let settings = { ...initial.settings };
-  let consent = initial.consent;
-  let smsAvailable = initial.smsAvailable;
-  const calls: CallState[] = [];
-  const hostLog: CallLogEntry[] = [];
-  const activity: StoreActivity[] = [];
-  const cartEvents: CartUpdatedDetail[] = [];
-  let disposed = false;
-
-  // -- keeping Node alive exactly while something is pending --------------------------
+function newState(initial: Plan): MockState {
   const keepAlive = new MessageChannel();
   keepAlive.port1.on('message', () => undefined);
   keepAlive.port1.unref();
-  let holds = 0;
-  function hold(): () => void {
-    if (disposed) return () => undefined;
-    holds++;
-    if (holds === 1) keepAlive.port1.ref();
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      holds--;
-      if (holds === 0 && !disposed) keepAlive.port1.unref();
-    };
-  }
-
-  // -- the store ------------------------------------------------------------------------
-  async function buildStore(): Promise<StoreState> {
-    const notify = (entry: StoreActivity): void => {
-      activity.push(entry);
-    };
-    const store = createMockStore({
-      emptyCatalog: initial.emptyCatalog,
-      ...(initial.products !== null && { products: initial.products }),
-      smsAvailable: () => smsAvailable,
-      consent: () => consent,
-      onActivity: notify,
-    });
-    for (const [field, css] of initial.theme) {
-      const problem = store.setTheme(field, css);
-      if (problem !== null) throw invalidOption(`options.data.theme.${field}`, `${JSON.stringify(css)} is refused (${problem}): a theme value is one plain CSS value`);
-    }
-    for (const [index, line] of initial.cart.entries()) {
-      const where = `options.data.cart[${index}]`;
-      const { productId, quantity = CART_QUANTITY_MIN } = line;
-      if (typeof productId !== 'number' || !Number.isSafeInteger(productId) || productId < 1) throw invalidOption(`${where}.productId`, `must be a positive integer, not ${JSON.stringify(productId)}`);
-      if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < CART_QUANTITY_MIN || quantity > CART_QUANTITY_MAX) {
-        throw invalidOption(`${where}.quantity`, `must be an integer from ${CART_QUANTITY_MIN} to ${CART_QUANTITY_MAX}, not ${JSON.stringify(quantity)}`);
-      }
-      const added = await store.adapters.cart.add({ productId, quantity });
-      if (!added.ok) throw invalidOption(where, `product ${productId} cannot be added: it is not in the catalogue, it is sold out, or the line would pass ${CART_QUANTITY_MAX}`);
-    }
-    // The set-up's own cart additions are not the extension's doing.
-    activity.length = 0;
-    return { store };
-  }
-  let state = await buildStore();
-
-  /** Runs an adapter, unless the capability is set to fail through the adapter path. */
-  function guarded<T>(capability: string, run: () => Promise<T>): Promise<T> {
-    const code = failures.get(capability);
-    // The site cannot provide it: the host turns this into ADAPTER_UNAVAILABLE.
-    if (code === 'ADAPTER_UNAVAILABLE') return Promise.reject(new AdapterUnavailable());
-    // The host never answers: the frame's own timer rejects with REQUEST_TIMEOUT.
-    if (code === 'REQUEST_TIMEOUT') return new Promise<T>(() => undefined);
-    return run();
-  }
-
-  // A stable object over the current store, so that reset() can replace the store.
-  const cart = (): MockStore['adapters']['cart'] => state.store.adapters.cart;
-  const adapters: Adapters = {
-    catalog: { list: (query) => guarded('catalog.products.read', () => state.store.adapters.catalog.list(query)) },
-    cart: {
-      add: (details) => guarded('cart.manage', () => cart().add(details)),
-      remove: (details) => guarded('cart.manage', () => cart().remove(details)),
-      update: (details) => guarded('cart.manage', () => cart().update(details)),
-    },
-    theme: { read: () => guarded('site.theme.read', () => state.store.adapters.theme.read()) },
-    booking: {
-      availability: (query) => guarded('booking.availability.read', () => state.store.adapters.booking.availability(query)),
-      start: (details) => guarded('booking.create', () => state.store.adapters.booking.start(details)),
-    },
-    forms: { submit: (form, fields) => guarded('forms.submit', () => state.store.adapters.forms.submit(form, fields)) },
-    sms: { open: (message) => guarded('communications.sms.open', () => state.store.adapters.sms.open(message)) },
-    waivers: { start: (waiver) => guarded('waivers.start', () => state.store.adapters.waivers.start(waiver)) },
-    analytics: { track: (event, properties) => guarded('analytics.events.write', () => state.store.adapters.analytics.track(event, properties)) },
-  };
-
-  // -- the frame ------------------------------------------------------------------------
-  const hostWindow = Object.freeze({});
   const windowListeners = new Set<(event: RuntimeMessageEvent) => void>();
   const clock = frameClock();
-  const frameWindow: RuntimeWindow = {
-    parent: hostWindow,
-    addEventListener(type, listener) {
-      if (type === 'message') windowListeners.add(listener);
+  return {
+    initial,
+    grants: [...initial.grants],
+    failures: new Map(initial.failures),
+    settings: { ...initial.settings },
+    consent: initial.consent,
+    smsAvailable: initial.smsAvailable,
+    store: undefined as unknown as MockStore,
+    calls: [],
+    hostLog: [],
+    activity: [],
+    cartEvents: [],
+    disposed: false,
+    keepAlive,
+    holds: 0,
+    frameWindow: {
+      parent: Object.freeze({}),
+      addEventListener(type, listener) {
+        if (type === 'message') windowListeners.add(listener);
+      },
+      removeEventListener(type, listener) {
+        if (type === 'message') windowListeners.delete(listener);
+      },
+      setTimeout: clock.setTimeout,
+      clearTimeout: clock.clearTimeout,
+      performance: { now: clock.now },
     },
-    removeEventListener(type, listener) {
-      if (type === 'message') windowListeners.delete(listener);
-    },
-    setTimeout: clock.setTimeout,
-    clearTimeout: clock.clearTimeout,
-    performance: { now: clock.now },
+    windowListeners,
+    bridge: undefined as unknown as HostBridge,
+    hostPort: null,
+    framePort: null,
+    sending: null,
+    deliveries: [],
+    pendingCalls: 0,
+    readyPending: true,
+    idleWaiters: [],
   };
+}
 
-  /** The call whose request the frame is sending now (in the ready state a call is sent synchronously, or not at all). */
-  let sending: CallState | null = null;
-  /** Resolvers waiting for the frame to receive a grants or settings message. */
-  const deliveries: { type: string; resolve: () => void }[] = [];
-  let hostPort: MessagePort | null = null;
-  let framePort: MessagePort | null = null;
+/** Keeps Node alive until the returned release is called (once; later calls do nothing). */
+function hold(mock: MockState): () => void {
+  if (mock.disposed) return () => undefined;
+  mock.holds++;
+  if (mock.holds === 1) mock.keepAlive.port1.ref();
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    mock.holds--;
+    if (mock.holds === 0 && !mock.disposed) mock.keepAlive.port1.unref();
+  };
+}
 
-  function frameEnd(port: MessagePort): RuntimePort {
-    return {
-      postMessage(message: unknown): void {
-        const request = message as { type?: unknown; payload?: JsonValue };
-        if (sending !== null && request.type === MESSAGE_TYPES.request) {
-          sending.payload = deepFreeze(structuredClone(request.payload ?? null));
-          sending.sent = true;
-        }
-        port.postMessage(message);
-      },
-      addEventListener(_type, listener): void {
-        // Node's own listener form: it starts the port (the runtime calls start() next anyway).
-        port.on('message', (data: unknown) => {
-          listener({ data });
-          const type_ = (data as { type?: unknown } | null)?.type;
-          for (let i = 0; i < deliveries.length; i++) {
-            if (deliveries[i]!.type === type_) {
-              deliveries.splice(i, 1)[0]!.resolve();
-              break;
-            }
-          }
-        });
-        port.unref();
-      },
-      start(): void {
-        port.start();
-        port.unref();
-      },
-      close(): void {
-        port.close();
-      },
-    };
+/** A store as the plan says, its set-up checked as options; its own cart additions are not recorded as activity. */
+async function buildStore(mock: MockState): Promise<MockStore> {
+  const { initial } = mock;
+  const store = createMockStore({
+    emptyCatalog: initial.emptyCatalog,
+    ...(initial.products !== null && { products: initial.products }),
+    smsAvailable: () => mock.smsAvailable,
+    consent: () => mock.consent,
+    onActivity: (entry) => {
+      mock.activity.push(entry);
+    },
+  });
+  for (const [field, css] of initial.theme) {
+    const problem = store.setTheme(field, css);
+    if (problem !== null) throw invalidOption(`options.data.theme.${field}`, `${JSON.stringify(css)} is refused (${problem}): a theme value is one plain CSS value`);
   }
+  for (const [index, line] of initial.cart.entries()) {
+    const where = `options.data.cart[${index}]`;
+    const { productId, quantity = CART_QUANTITY_MIN } = line;
+    if (typeof productId !== 'number' || !Number.isSafeInteger(productId) || productId < 1) throw invalidOption(`${where}.productId`, `must be a positive integer, not ${JSON.stringify(productId)}`);
+    if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < CART_QUANTITY_MIN || quantity > CART_QUANTITY_MAX) {
+      throw invalidOption(`${where}.quantity`, `must be an integer from ${CART_QUANTITY_MIN} to ${CART_QUANTITY_MAX}, not ${JSON.stringify(quantity)}`);
+    }
+    const added = await store.adapters.cart.add({ productId, quantity });
+    if (!added.ok) throw invalidOption(where, `product ${productId} cannot be added: it is not in the catalogue, it is sold out, or the line would pass ${CART_QUANTITY_MAX}`);
+  }
+  mock.activity.length = 0;
+  return store;
+}
 
-  const inner = installPlatform(frameWindow, initial.config as unknown as PlatformConfig);
+function guarded<T>(mock: MockState, capability: string, run: () => Promise<T>): Promise<T> {
+  const code = mock.failures.get(capability);
+  // The host turns this into ADAPTER_UNAVAILABLE.
+  if (code === 'ADAPTER_UNAVAILABLE') return Promise.reject(new AdapterUnavailable());
+  // The host never answers: the frame's own timer rejects with REQUEST_TIMEOUT.
+  if (code === 'REQUEST_TIMEOUT') return new Promise<T>(() => undefined);
+  return run();
+}
 
-  const bridge: HostBridge = createHostBridge({
+function storeAdapters(mock: MockState): Adapters {
+  const store = (): MockStore['adapters'] => mock.store.adapters;
+  return {
+    catalog: { list: (query) => guarded(mock, 'catalog.products.read', () => store().catalog.list(query)) },
+    cart: {
+      add: (details) => guarded(mock, 'cart.manage', () => store().cart.add(details)),
+      remove: (details) => guarded(mock, 'cart.manage', () => store().cart.remove(details)),
+      update: (details) => guarded(mock, 'cart.manage', () => store().cart.update(details)),
+    },
+    theme: { read: () => guarded(mock, 'site.theme.read', () => store().theme.read()) },
+    booking: {
+      availability: (query) => guarded(mock, 'booking.availability.read', () => store().booking.availability(query)),
+      start: (details) => guarded(mock, 'booking.create', () => store().booking.start(details)),
+    },
+    forms: { submit: (form, fields) => guarded(mock, 'forms.submit', () => store().forms.submit(form, fields)) },
+    sms: { open: (message) => guarded(mock, 'communications.sms.open', () => store().sms.open(message)) },
+    waivers: { start: (waiver) => guarded(mock, 'waivers.start', () => store().waivers.start(waiver)) },
+    analytics: { track: (event, properties) => guarded(mock, 'analytics.events.write', () => store().analytics.track(event, properties)) },
+  };
+}
+
+/** A message arrived at the frame's port: the runtime reads it, then a push waiting for its type resolves. */
+function delivered(mock: MockState, data: unknown): void {
+  const type = (data as { type?: unknown } | null)?.type;
+  const index = mock.deliveries.findIndex((delivery) => delivery.type === type);
+  if (index >= 0) mock.deliveries.splice(index, 1)[0]!.resolve();
+}
+
+/** The frame's end of the channel; records the payload of the request being sent. */
+function frameEnd(mock: MockState, port: MessagePort): RuntimePort {
+  return {
+    postMessage(message: unknown): void {
+      const request = message as { type?: unknown; payload?: JsonValue };
+      if (mock.sending !== null && request.type === MESSAGE_TYPES.request) {
+        mock.sending.payload = deepFreeze(structuredClone(request.payload ?? null));
+        mock.sending.sent = true;
+      }
+      port.postMessage(message);
+    },
+    addEventListener(_type, listener): void {
+      // Node's own listener form: it starts the port (the runtime calls start() next anyway).
+      port.on('message', (data: unknown) => {
+        listener({ data });
+        delivered(mock, data);
+      });
+      port.unref();
+    },
+    start(): void {
+      port.start();
+      port.unref();
+    },
+    close(): void {
+      port.close();
+    },
+  };
+}
+
+function hostBridge(mock: MockState): HostBridge {
+  const { initial, frameWindow, windowListeners } = mock;
+  return createHostBridge({
     frame: {
       contentWindow: {
         postMessage(message: unknown, _targetOrigin: string, transfer: object[]): void {
           // As a window's postMessage: a structured clone, delivered later, from the parent.
           const data = structuredClone(message);
           queueMicrotask(() => {
-            for (const listener of [...windowListeners]) listener({ source: hostWindow, origin: PARENT_ORIGIN, data, ports: transfer });
+            for (const listener of [...windowListeners]) listener({ source: frameWindow.parent, origin: PARENT_ORIGIN, data, ports: transfer });
           });
         },
       },
     },
     frameOrigin: 'null',
     manifest: { capabilities: initial.declared, properties: initial.properties ?? [] },
-    grants: () => grants,
-    settings: () => settings,
-    adapters,
+    grants: () => mock.grants,
+    settings: () => mock.settings,
+    adapters: storeAdapters(mock),
     // `--fail` exactly as the preview: REQUEST_FAILED after every check.
-    failing: () => [...failures].filter(([, code]) => code === 'REQUEST_FAILED').map(([key]) => key),
+    failing: () => [...mock.failures].filter(([, code]) => code === 'REQUEST_FAILED').map(([key]) => key),
     failWith: (capability) => {
-      const code = failures.get(capability);
+      const code = mock.failures.get(capability);
       return code === undefined || ADAPTER_PATH_CODES.includes(code) ? null : code;
     },
-    consent: () => consent,
+    consent: () => mock.consent,
     strictHost: () => initial.strictHost,
     onCall: (entry) => {
-      hostLog.push(entry);
+      mock.hostLog.push(entry);
     },
     dispatchCartUpdated: (detail) => {
-      // The storefront's event is the host page's; the frame never sees it. Recorded, not dispatched on the test's global.
-      cartEvents.push({ itemCount: detail.itemCount, total: detail.total });
+      // The storefront's event is the host page's; the frame never sees it, nor does the test's global.
+      mock.cartEvents.push({ itemCount: detail.itemCount, total: detail.total });
     },
     createChannel: () => {
       const channel = new MessageChannel();
-      hostPort = channel.port1;
-      framePort = channel.port2;
-      return { port1: channel.port1 as unknown as HostPort, port2: frameEnd(channel.port2) };
+      mock.hostPort = channel.port1;
+      mock.framePort = channel.port2;
+      return { port1: channel.port1 as unknown as HostPort, port2: frameEnd(mock, channel.port2) };
     },
   });
+}
 
-  // -- the calls ------------------------------------------------------------------------
-  let pendingCalls = 0;
-  /** Until PLATFORM.ready settles, code awaiting it has not run yet: settled() waits for it too. */
-  let readyPending = true;
-  const idleWaiters: (() => void)[] = [];
-  function wakeIfIdle(): void {
-    if (pendingCalls === 0 && !readyPending) for (const wake of idleWaiters.splice(0)) wake();
-  }
-  const readySettled = (): void => {
-    readyPending = false;
-    wakeIfIdle();
+function wakeIfIdle(mock: MockState): void {
+  if (mock.pendingCalls === 0 && !mock.readyPending) for (const wake of mock.idleWaiters.splice(0)) wake();
+}
+
+function track(mock: MockState, method: MockMethod, capability: string | null, action: string | null, args: readonly unknown[], invoke: () => Promise<unknown>): Promise<unknown> {
+  const call: CallState = { method, capability, action, args: Object.freeze([...args]), payload: null, sent: false, outcome: 'pending', result: undefined };
+  mock.calls.push(call);
+  mock.pendingCalls++;
+  const release = hold(mock);
+  const finish = (): void => {
+    mock.pendingCalls--;
+    release();
+    wakeIfIdle(mock);
   };
-  inner.ready.then(readySettled, readySettled);
-
-  function track(method: MockMethod, capability: string | null, action: string | null, args: readonly unknown[], invoke: () => Promise<unknown>): Promise<unknown> {
-    const call: CallState = { method, capability, action, args: Object.freeze([...args]), payload: null, sent: false, outcome: 'pending', result: undefined };
-    calls.push(call);
-    pendingCalls++;
-    const release = hold();
-    const finish = (): void => {
-      pendingCalls--;
-      release();
-      wakeIfIdle();
-    };
-    sending = call;
-    let promise: Promise<unknown>;
-    try {
-      promise = invoke();
-    } finally {
-      sending = null;
-    }
-    // A new promise, not the runtime's: a rejection the extension never handles stays
-    // unhandled, as in the browser (node:test reports it).
-    return promise.then(
-      (value) => {
-        call.outcome = 'ok';
-        call.result = value;
-        finish();
-        return value;
-      },
-      (error: unknown) => {
-        call.outcome = codeOf(error);
-        finish();
-        throw error;
-      },
-    );
+  mock.sending = call;
+  let promise: Promise<unknown>;
+  try {
+    promise = invoke();
+  } finally {
+    mock.sending = null;
   }
+  // A new promise, not the runtime's: a rejection the extension never handles stays unhandled, as in the browser.
+  return promise.then(
+    (value) => {
+      call.outcome = 'ok';
+      call.result = value;
+      finish();
+      return value;
+    },
+    (error: unknown) => {
+      call.outcome = codeOf(error);
+      finish();
+      throw error;
+    },
+  );
+}
 
-  const spaces: Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>> = {};
+/** `PLATFORM` as the extension sees it: the runtime's object, each call going through track(). */
+function recordingPlatform(mock: MockState, inner: PlatformApi): MockPlatformApi {
+  type Method = (...args: unknown[]) => Promise<unknown>;
+  const spaces: Record<string, Record<string, Method>> = {};
   for (const [space, name, capability, onlyAction] of METHODS) {
-    const target = (inner as unknown as Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>>)[space]![name]!;
+    const target = (inner as unknown as Record<string, Record<string, Method>>)[space]![name]!;
     (spaces[space] ??= {})[name] = (...args: unknown[]) =>
-      track(`${space}.${name}` as MockMethod, capability, onlyAction ?? (typeof args[0] === 'string' ? args[0] : null), args, () => target(...args));
+      track(mock, `${space}.${name}` as MockMethod, capability, onlyAction ?? (typeof args[0] === 'string' ? args[0] : null), args, () => target(...args));
   }
-  const platform = Object.freeze({
+  return Object.freeze({
     ready: inner.ready,
     capabilities: () => inner.capabilities(),
     settings: () => inner.settings(),
     request: (...args: unknown[]) =>
-      track('request', typeof args[0] === 'string' ? args[0] : null, typeof args[1] === 'string' ? args[1] : null, args, () => inner.request(args[0] as string, args[1] as string, args[2])),
+      track(mock, 'request', typeof args[0] === 'string' ? args[0] : null, typeof args[1] === 'string' ? args[1] : null, args, () => inner.request(args[0] as string, args[1] as string, args[2])),
     ...Object.fromEntries(Object.entries(spaces).map(([space, methods]) => [space, Object.freeze(methods)])),
   }) as unknown as PlatformApi as MockPlatformApi;
+}
 
-  /** Sends a grants or settings update and resolves when the frame has read it. */
-  async function push(type: string, send: () => void): Promise<void> {
-    if (disposed || !bridge.running) return;
-    const release = hold();
+/** Sends a grants or settings update and resolves when the frame has read it. */
+async function push(mock: MockState, type: string, send: () => void): Promise<void> {
+  if (mock.disposed || !mock.bridge.running) return;
+  const release = hold(mock);
+  try {
+    await new Promise<void>((resolve) => {
+      mock.deliveries.push({ type, resolve });
+      send();
+    });
+  } finally {
+    release();
+  }
+}
+
+function pushGrants(mock: MockState): Promise<void> {
+  return push(mock, MESSAGE_TYPES.grants, () => mock.bridge.pushGrants());
+}
+
+function pushSettings(mock: MockState): Promise<void> {
+  return push(mock, MESSAGE_TYPES.settings, () => mock.bridge.pushSettings());
+}
+
+async function settled(mock: MockState): Promise<void> {
+  for (;;) {
+    while (mock.pendingCalls > 0 || mock.readyPending) await new Promise<void>((resolve) => mock.idleWaiters.push(resolve));
+    const release = hold(mock);
     try {
-      await new Promise<void>((resolve) => {
-        deliveries.push({ type, resolve });
-        send();
-      });
+      await nextTask();
     } finally {
       release();
     }
+    if (mock.pendingCalls === 0 && !mock.readyPending) return;
   }
+}
 
-  function dispose(): void {
-    if (disposed) return;
-    disposed = true;
-    bridge.stop();
-    framePort?.close();
-    windowListeners.clear();
-    for (const delivery of deliveries.splice(0)) delivery.resolve();
-    keepAlive.port1.close();
-  }
+async function reset(mock: MockState): Promise<void> {
+  const { initial } = mock;
+  mock.grants = [...initial.grants];
+  mock.failures = new Map(initial.failures);
+  mock.settings = { ...initial.settings };
+  mock.consent = initial.consent;
+  mock.smsAvailable = initial.smsAvailable;
+  mock.store = await buildStore(mock);
+  mock.calls.length = 0;
+  mock.hostLog.length = 0;
+  mock.cartEvents.length = 0;
+  await pushGrants(mock);
+  await pushSettings(mock);
+}
 
-  // Node stays alive while PLATFORM.ready is pending, as for a call: without the
-  // handshake, until INITIALIZATION_TIMEOUT.
-  const releaseReady = hold();
+function dispose(mock: MockState): void {
+  if (mock.disposed) return;
+  mock.disposed = true;
+  mock.bridge.stop();
+  mock.framePort?.close();
+  mock.windowListeners.clear();
+  for (const delivery of mock.deliveries.splice(0)) delivery.resolve();
+  mock.keepAlive.port1.close();
+}
+
+function hostView(mock: MockState): MockHost {
+  const { declared } = mock.initial;
+  return {
+    declared: () => [...declared],
+    grants: () => CAPABILITIES.map((c) => c.key).filter((key) => declared.includes(key) && mock.grants.includes(key)),
+    settings: () => ({ ...mock.settings }),
+    cart: () => mock.store.cart(),
+    theme: () => mock.store.theme(),
+    analytics: () => mock.store.analytics(),
+    forms: () => mock.store.forms(),
+    activity: () => mock.activity.slice(),
+    cartEvents: () => mock.cartEvents.slice(),
+    log: () => mock.hostLog.slice(),
+  };
+}
+
+/** A mock host and a `PLATFORM` connected to it, after the handshake (unless `handshake: false`); installs nothing. */
+export async function createMockPlatform(options?: MockPlatformOptions): Promise<MockPlatform> {
+  const mock = newState(plan(options));
+  mock.store = await buildStore(mock);
+  const inner = installPlatform(mock.frameWindow, mock.initial.config as unknown as PlatformConfig);
+  mock.bridge = hostBridge(mock);
+  const readySettled = (): void => {
+    mock.readyPending = false;
+    wakeIfIdle(mock);
+  };
+  inner.ready.then(readySettled, readySettled);
+  const platform = recordingPlatform(mock, inner);
+  // Node stays alive while PLATFORM.ready is pending, as for a call: without the handshake, until INITIALIZATION_TIMEOUT.
+  const releaseReady = hold(mock);
   inner.ready.then(releaseReady, releaseReady);
-  if (initial.handshake) {
-    bridge.start();
-    (hostPort as MessagePort | null)?.unref(); // set by createChannel during start()
+  if (mock.initial.handshake) {
+    mock.bridge.start();
+    (mock.hostPort as MessagePort | null)?.unref(); // set by createChannel during start()
     await inner.ready;
   }
-
-  const host: MockHost = {
-    declared: () => [...initial.declared],
-    grants: () => CAPABILITIES.map((c) => c.key).filter((key) => initial.declared.includes(key) && grants.includes(key)),
-    settings: () => ({ ...settings }),
-    cart: () => state.store.cart(),
-    theme: () => state.store.theme(),
-    analytics: () => state.store.analytics(),
-    forms: () => state.store.forms(),
-    activity: () => activity.slice(),
-    cartEvents: () => cartEvents.slice(),
-    log: () => hostLog.slice(),
-  };
 
   return {
     platform,
     get calls(): readonly MockCall[] {
-      return calls.map((call) => Object.freeze({ ...call }));
+      return mock.calls.map((call) => Object.freeze({ ...call }));
     },
-    host,
+    host: hostView(mock),
     async setGrants(next) {
       const list = capabilityList('setGrants(grants)', next);
-      checkGrantsDeclared('setGrants(grants)', list, initial.declared);
-      grants = list;
-      await push(MESSAGE_TYPES.grants, () => bridge.pushGrants());
+      checkGrantsDeclared('setGrants(grants)', list, mock.initial.declared);
+      mock.grants = list;
+      await pushGrants(mock);
     },
     async setSettings(next) {
-      settings = checkSettings('setSettings(settings)', initial.properties, next);
-      await push(MESSAGE_TYPES.settings, () => bridge.pushSettings());
+      mock.settings = checkSettings('setSettings(settings)', mock.initial.properties, next);
+      await pushSettings(mock);
     },
     fail(target, code = 'REQUEST_FAILED') {
       const capability = failTarget('fail(capabilityOrMethod)', target);
-      if (code === null) failures.delete(capability);
-      else failures.set(capability, failCode('fail(code)', code));
+      if (code === null) mock.failures.delete(capability);
+      else mock.failures.set(capability, failCode('fail(code)', code));
     },
     setConsent(on) {
-      consent = checkBoolean('setConsent(consent)', on, true);
+      mock.consent = checkBoolean('setConsent(consent)', on, true);
     },
     setSmsAvailable(on) {
-      smsAvailable = checkBoolean('setSmsAvailable(available)', on, true);
+      mock.smsAvailable = checkBoolean('setSmsAvailable(available)', on, true);
     },
-    async settled() {
-      for (;;) {
-        while (pendingCalls > 0 || readyPending) await new Promise<void>((resolve) => idleWaiters.push(resolve));
-        const release = hold();
-        try {
-          await nextTask();
-        } finally {
-          release();
-        }
-        if (pendingCalls === 0 && !readyPending) return;
-      }
-    },
+    settled: () => settled(mock),
     clearCalls() {
-      calls.length = 0;
-      hostLog.length = 0;
+      mock.calls.length = 0;
+      mock.hostLog.length = 0;
     },
-    async reset() {
-      grants = [...initial.grants];
-      failures = new Map(initial.failures);
-      settings = { ...initial.settings };
-      consent = initial.consent;
-      smsAvailable = initial.smsAvailable;
-      state = await buildStore();
-      calls.length = 0;
-      hostLog.length = 0;
-      cartEvents.length = 0;
-      await push(MESSAGE_TYPES.grants, () => bridge.pushGrants());
-      await push(MESSAGE_TYPES.settings, () => bridge.pushSettings());
-    },
-    dispose,
+    reset: () => reset(mock),
+    dispose: () => dispose(mock),
     get disposed(): boolean {
-      return disposed;
+      return mock.disposed;
     },
   };
 }
 
-/**
- * createMockPlatform, then defines `window.PLATFORM` (and the global `PLATFORM`) as the
- * store's page does before any extension script runs. Without a `window` (plain Node) the
- * global object stands for it, as in a browser's main thread. Import the code under test
- * after this resolves. One install at a time: uninstall() first.
- */
+/** createMockPlatform, then defines `window.PLATFORM` as the store's page does (the global stands in for `window`). */
 export async function installMockPlatform(options?: MockPlatformOptions): Promise<InstalledMockPlatform> {
   const global = globalThis as Record<string, unknown>;
   assertNotInstalled(global);

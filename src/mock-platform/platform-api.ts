@@ -1,11 +1,5 @@
-// The types of the mock's `platform` object and of capability keys, as the source sees
-// them: the runtime's own interface, loosely typed (payloads and answers are `unknown`).
-//
-// In the published package this file's declarations are replaced: scripts/build.mjs
-// (bundleTesting) writes dist/types/testing/platform-api.d.ts from the same generator as
-// contract-snapshot/platform.d.ts, as a module, so `platform-ext/testing` gives
-// publishers the closed `Platform.Api` types (every method, payload and answer) without
-// declaring any global that would clash with their project's own contract snapshot.
+// The mock's `platform` and capability key types as the source sees them (loosely typed). The package replaces them:
+// scripts/build.mjs writes the closed `Platform.Api` types as a module, so no global clashes with a project's snapshot.
 import type { PlatformApi } from '../bridge/runtime.js';
 
 /** `window.PLATFORM` as the mock installs it (in dist/testing.d.ts: `Platform.Api`). */

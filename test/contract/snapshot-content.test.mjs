@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { snapshotFiles, SNAPSHOT_VERSION_FILE } from '../../build/contract/snapshot.js';
 import { SIGNING_TEST_VECTOR } from '../../build/contract/contract-text.js';
 import { METHOD_PARAMS } from '../../build/contract/api-tables.js';
+import { requestSection, requestSections } from '../../build/contract/request-fields.js';
 import { DECISIONS } from '../../build/contract/prose.js';
 import { RULES } from '../../build/validator/rules.js';
 import { LIMITS } from '../../build/validator/limits.js';
@@ -308,4 +309,26 @@ test('no invented rule is published (D-26): contact fields optional everywhere, 
   assert.match(contract, /revoked cannot be restored/);
   assert.match(contract, /legacy publisher/);
   assert.ok(!contract.includes('An owner can only be removed after a\n  second owner joins'), 'the owner rule is not paraphrased wrongly');
+});
+
+// Request fields are worded once (src/contract/request-fields.ts): both documents print its sections, and
+// no other Markdown renderer reads the request tables, so a second wording cannot creep back in.
+test('contract.md and bridge-protocol.md print the same section for each request, from one renderer', () => {
+  const protocol = onDisk('bridge-protocol.md');
+  const inContract = requestSections(4);
+  const inProtocol = requestSections(3);
+  assert.ok(contract.includes(`### Requests\n\n${inContract}`), 'contract.md holds the renderer\'s request sections');
+  assert.ok(protocol.includes(`## Requests by capability\n\n${inProtocol}`), 'bridge-protocol.md holds the renderer\'s request sections');
+  assert.equal(inContract.replace(/^####/gm, '###'), inProtocol, 'the sections differ only in heading level');
+  for (const spec of ACTION_SPECS) {
+    for (const [doc, level] of [[contract, 4], [protocol, 3]]) {
+      const section = requestSection(spec, level);
+      assert.equal(doc.split(section).length, 2, `${spec.capability} ${spec.action}: its section appears once`);
+    }
+  }
+  const renderers = ['contract-text.ts', 'protocol-doc.ts', 'context-document.ts'];
+  for (const file of renderers) {
+    const source = readFileSync(join(root, 'src/contract', file), 'utf8');
+    assert.ok(!/\b(ACTION_SPECS|FORM_FIELDS|FieldSpec)\b/.test(source), `${file} words no request field itself`);
+  }
 });
