@@ -31,3 +31,57 @@ export function inflateCapped(compressed: Uint8Array, expectedSize: number): Inf
   if (result.engine.bytesWritten !== compressed.length) return { ok: false, reason: 'trailing-data' };
   return { ok: true, data: new Uint8Array(result.buffer.buffer, result.buffer.byteOffset, result.buffer.length) };
 }
+
+/** The parts of a node:zlib engine that its own sync functions drive; absent, inflateEquals answers null. */
+interface EngineInternals {
+  readonly _handle?: { writeSync?: (flush: number, input: Uint8Array, inOff: number, inLen: number, out: Uint8Array, outOff: number, outLen: number) => void };
+  readonly _writeState?: Uint32Array;
+}
+
+const COMPARE_CHUNK = 64 << 10;
+let compareScratch: Buffer | null = null;
+
+/**
+ * Whether node:zlib's raw inflate turns all of `stream` into exactly `content`, compared a chunk at a time in one
+ * reused buffer, so that proving a bundle leaves no inflated copies behind for the collector. It drives the
+ * engine the way node:zlib's own sync functions do (its handle's writeSync with Z_FINISH); null when this
+ * Node.js has no such handle, and the caller inflates through the public function instead. A wrong answer
+ * cannot make a bad stream pass: true needs every output byte to equal the content.
+ */
+export function inflateEquals(stream: Uint8Array, content: Uint8Array): boolean | null {
+  const zlib = nodeZlib();
+  const engine = zlib.createInflateRaw() as unknown as EngineInternals & import('node:events').EventEmitter & { close(): void; readonly destroyed: boolean };
+  const handle = engine._handle;
+  const state = engine._writeState;
+  if (typeof handle?.writeSync !== 'function' || !(state instanceof Uint32Array) || state.length < 2) {
+    engine.close();
+    return null;
+  }
+  // An engine error destroys the engine at once and emits 'error' later: listened to, so nothing is thrown then.
+  engine.on('error', () => {});
+  compareScratch ??= Buffer.allocUnsafe(COMPARE_CHUNK);
+  const out = compareScratch;
+  const expected = Buffer.from(content.buffer, content.byteOffset, content.length);
+  let inOff = 0;
+  let produced = 0;
+  try {
+    for (;;) {
+      const inLen = stream.length - inOff;
+      handle.writeSync(zlib.constants.Z_FINISH, stream, inOff, inLen, out, 0, COMPARE_CHUNK);
+      if (engine.destroyed) return false;
+      const availOut = state[0]!;
+      const have = COMPARE_CHUNK - availOut;
+      inOff += inLen - state[1]!;
+      if (have > 0) {
+        if (produced + have > content.length || out.compare(expected, produced, produced + have, 0, have) !== 0) return false;
+        produced += have;
+      }
+      if (availOut !== 0) break;
+    }
+  } catch {
+    return false;
+  } finally {
+    engine.close();
+  }
+  return produced === content.length && inOff === stream.length;
+}

@@ -10,17 +10,20 @@ import { ZIP_FORMAT } from '../validator/internal.js';
 
 const { METHOD_STORED } = ZIP_FORMAT;
 
+// Streams go over in shared memory, not transferred: after a thread's first detach V8 checks every typed
+// array access for it, the encoder's included.
+function sharedBytes(length: number): Uint8Array {
+  return new Uint8Array(new SharedArrayBuffer(length));
+}
+
 function compressOne(port: MessagePort, index: number, content: Uint8Array): void {
-  const entry = compressEntry(content, crc32);
+  const entry = compressEntry(content, crc32, sharedBytes);
   if (entry.method === METHOD_STORED) {
     port.postMessage({ index, method: entry.method, crc32: entry.crc32, proven: false } satisfies WorkerMessage);
     return;
   }
   const proven = proveStream(entry.data, content);
-  // Shared, not transferred: after a thread's first detach V8 checks every typed array access for it.
-  const data = new Uint8Array(new SharedArrayBuffer(entry.data.length));
-  data.set(entry.data);
-  port.postMessage({ index, method: entry.method, crc32: entry.crc32, data, proven } satisfies WorkerMessage);
+  port.postMessage({ index, method: entry.method, crc32: entry.crc32, data: entry.data, proven } satisfies WorkerMessage);
 }
 
 /** A failure is reported through FAILED, so that the main thread takes over at once. */

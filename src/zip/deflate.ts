@@ -592,9 +592,13 @@ function warmUpInput(): Uint8Array {
 }
 
 /** A raw DEFLATE stream (no zlib or gzip wrapper) in a fresh array of its exact length. */
-export function deflateRaw(data: Uint8Array): Uint8Array {
+/** Where an encoded stream is copied to: a new buffer by default (a worker asks for shared memory). */
+export type Allocate = (length: number) => Uint8Array;
+const newBytes: Allocate = (length) => new Uint8Array(length);
+
+export function deflateRaw(data: Uint8Array, allocate: Allocate = newBytes): Uint8Array {
   if (!warmedUp) warmUpEncoder(1);
-  return encode(data, BLOCK_SYMBOLS, SKIP_AFTER_LITERALS);
+  return encode(data, BLOCK_SYMBOLS, SKIP_AFTER_LITERALS, data.length, allocate);
 }
 
 /** V8 compiles a hot loop with any path not yet run as "give up here", deopting later: one round runs every path
@@ -607,12 +611,12 @@ export function warmUpEncoder(rounds: number): void {
 
 /** The bytes from `storedFrom` on as stored blocks (RFC 1951 3.2.4) after the compressed start: the stream is
  * never shorter than the stored part, bounding the ratio (D-41). `storedFrom` = data.length is deflateRaw. */
-export function deflateRawWithStoredTail(data: Uint8Array, storedFrom: number): Uint8Array {
+export function deflateRawWithStoredTail(data: Uint8Array, storedFrom: number, allocate: Allocate = newBytes): Uint8Array {
   if (!warmedUp) warmUpEncoder(1);
-  return encode(data, BLOCK_SYMBOLS, SKIP_AFTER_LITERALS, storedFrom);
+  return encode(data, BLOCK_SYMBOLS, SKIP_AFTER_LITERALS, storedFrom, allocate);
 }
 
-function encode(data: Uint8Array, blockSymbols: number, skipAfterLiterals: number, storedFrom = data.length): Uint8Array {
+function encode(data: Uint8Array, blockSymbols: number, skipAfterLiterals: number, storedFrom = data.length, allocate: Allocate = newBytes): Uint8Array {
   const n = data.length;
   // No block costs more than storing it (6 bytes over at most); the scratch grows through reserve.
   const capacity = Math.min(n + 6 * (Math.floor(n / BLOCK_SYMBOLS) + 2) + 64, SCRATCH_OUTPUT_BYTES);
@@ -635,7 +639,9 @@ function encode(data: Uint8Array, blockSymbols: number, skipAfterLiterals: numbe
   } finally {
     scratchOutput = out.bytes;
   }
-  return out.bytes.slice(0, out.length);
+  const stream = allocate(out.length);
+  stream.set(out.bytes.subarray(0, out.length));
+  return stream;
 }
 
 /** With `last` false the stream stays open (last block not final, writer mid-byte) for more blocks. */

@@ -2,11 +2,13 @@
 // deflated: node:zlib, as the store's reader uses it, must inflate the stream to exactly the content. The
 // final read-back of the archive (readZip) then takes proven streams from provenInflater, not inflating twice.
 import type { InflateRaw } from '../validator/internal.js';
-import { inflateCapped } from '../node/zlib-inflate.js';
+import { inflateCapped, inflateEquals } from '../node/zlib-inflate.js';
 import { crc32 } from '../node/hashes.js';
 
 /** Whether node:zlib inflates `stream`, every byte of it, to exactly `content` (output capped at its size). */
 export function proveStream(stream: Uint8Array, content: Uint8Array): boolean {
+  const compared = inflateEquals(stream, content);
+  if (compared !== null) return compared;
   const result = inflateCapped(stream, content.length);
   return result.ok && Buffer.from(result.data.buffer, result.data.byteOffset, result.data.length).equals(content);
 }

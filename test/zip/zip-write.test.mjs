@@ -15,6 +15,7 @@ import { assembleZip, compressEntry, orderZipFiles, writeZip } from '../../build
 import { compressEntries, setCompressionWorkerScript, sharedBytes } from '../../build/zip/parallel-compression.js';
 import { proveStream, provenInflater } from '../../build/zip/read-back-proof.js';
 import { inflateRawCapped } from '../../build/node/release-deps.js';
+import { inflateEquals } from '../../build/node/zlib-inflate.js';
 import { FindingList, readZip } from '../../build/validator/index.js';
 import { crc32 as crc32Fast } from '../../build/node/hashes.js';
 import { deflateRaw } from '../../build/zip/deflate.js';
@@ -371,6 +372,33 @@ test('proof: proveStream holds exactly for a stream node:zlib inflates to the co
     ['content one byte shorter', stream, content.subarray(0, content.length - 1), false],
   ];
   for (const [label, s, c, expected] of rows) assert.equal(proveStream(s, c), expected, label);
+});
+
+test('proof: inflateEquals compares node:zlib\'s output chunk by chunk, with the same answers as inflating whole', () => {
+  const content = seededScript(11, 40000);
+  assert.ok(content.length > 3 * 65536, 'spans several compare chunks');
+  const zeros = new Uint8Array(3 * 65536);
+  const stream = deflateRaw(content);
+  const flipped = stream.slice();
+  flipped[flipped.length >> 1] ^= 0x10;
+  const late = content.slice();
+  late[content.length - 1] ^= 1;
+  const rows = [
+    ['a stream over several chunks', stream, content, true],
+    ['output an exact multiple of the chunk', zlib.deflateRawSync(zeros), zeros, true],
+    ['the empty stream, empty content', deflateRaw(new Uint8Array(0)), new Uint8Array(0), true],
+    ['one bit flipped in the middle of the stream', flipped, content, false],
+    ['the last content byte differs', stream, late, false],
+    ['one trailing byte after the stream', Uint8Array.from([...stream, 0]), content, false],
+    ['the last byte missing', stream.subarray(0, stream.length - 1), content, false],
+    ['content one byte longer', stream, Uint8Array.from([...content, 0x41]), false],
+    ['content one byte shorter', stream, content.subarray(0, content.length - 1), false],
+    ['not a DEFLATE stream', Uint8Array.of(0xff, 0xff, 0xff, 0xff), content, false],
+  ];
+  for (const [label, s, c, expected] of rows) {
+    assert.equal(inflateEquals(s, c), expected, label);
+    assert.equal(proveStream(s, c), expected, `proveStream: ${label}`);
+  }
 });
 
 test('proof: the read-back through provenInflater reports exactly what inflating everything reports', () => {
