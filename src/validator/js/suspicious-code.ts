@@ -5,11 +5,13 @@
 // concatenation, `[...].join(...)`, `String.fromCharCode` of numbers, `atob` of a literal),
 // and `constructor.constructor` (the Function constructor reached without its name);
 // (2) the call sites of capabilities and risky APIs (network, code from strings, navigation,
-// storage), each with its line and a one-line excerpt, for the operator's review.
+// storage), each with its line and a one-line excerpt, for the operator's review; (3) through
+// value-flow.ts, settings and form values that visibly reach those APIs.
 import { decodeBase64Strict } from '../base64.js';
 import { CAPABILITIES } from '../capabilities.js';
 import type { FindingList } from '../findings.js';
 import { cookString, cookTemplate, tokenizeJs, type JsToken } from './lexer.js';
+import { checkValueFlows } from './value-flow.js';
 
 /** Names whose assembly from pieces hides a blocked or code-running API. */
 const BLOCKED_NAMES: ReadonlySet<string> = new Set([
@@ -248,7 +250,8 @@ export function checkSuspiciousCode(file: string, text: string, findings: Findin
   }
   // String arguments of setTimeout and setInterval run as code.
   for (let i = 0; i + 2 < tokens.length; i++) {
-    if ((src.is(i, 'setTimeout') || src.is(i, 'setInterval')) && src.is(i + 1, '(') && literal(src, i + 2) !== null) site('code-from-string', tokens[i]!.value, tokens[i]!.start);
+    if ((src.is(i, 'setTimeout') || src.is(i, 'setInterval')) && src.is(i + 1, '(') && fold(src, i + 2) !== null) site('code-from-string', tokens[i]!.value, tokens[i]!.start);
   }
+  checkValueFlows({ tokens, is: (i, v) => src.is(i, v), foldEnd: (i) => fold(src, i) }, report);
   return sites;
 }
