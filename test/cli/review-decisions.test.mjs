@@ -260,12 +260,17 @@ test('settings and form values flowing into sinks, and timers given built string
     ["const code = 'x';\nfunction f(code) { setTimeout(code); }", []],
     ["setTimeout(tick, 5);", []],
     ["function setTimeout(x) {}\nsetTimeout(['a', 'b'].join(''));", []],
+    // Hostile shapes end (the walks are bounded) and report nothing.
+    ['('.repeat(100000), []],
+    ['{'.repeat(100000) + 'fetch(x);', []],
+    ['let a = PLATFORM.settings(); ' + 'a = '.repeat(100000) + '1;', []],
+    ['x => '.repeat(50000) + 'fetch(PLATFORM.settings().url)', []],
   ];
   for (const [code, expected] of rows) {
     const f = new FindingList();
     codeSites('main.js', code, f);
     const found = f.items.filter((x) => x.rule !== 'js/assembled-api-name').map((x) => [x.rule, x.line]);
-    assert.deepEqual(found.sort(), [...expected].sort(), code);
+    assert.deepEqual(found.sort(), [...expected].sort(), code.slice(0, 200));
   }
 });
 

@@ -26,6 +26,9 @@ const ELEMENT_LOOKUPS: ReadonlySet<string> = new Set(['querySelector', 'getEleme
 const OPENERS: ReadonlySet<string> = new Set(['(', '[', '{']);
 const CLOSERS: ReadonlySet<string> = new Set([')', ']', '}']);
 
+/** Tokens one expression is followed through, and blocks nested at most. */
+const MAX_SPAN = 4096;
+const MAX_SCOPES = 256;
 const OPERATOR_WORDS: ReadonlySet<string> = new Set(['new', 'typeof', 'void', 'delete', 'await', 'yield', 'in', 'of', 'instanceof', 'return']);
 
 /** A token that can end an expression: after it, a new line with a name starts a statement. */
@@ -42,7 +45,17 @@ interface Scope {
 
 export function checkValueFlows(src: FlowSource, report: FlowReport): void {
   const tokens = src.tokens;
+  // The closer of each opener, found once: every later walk jumps over bracket groups.
+  const closerOf = new Int32Array(tokens.length).fill(tokens.length);
+  const open: number[] = [];
+  for (let k = 0; k < tokens.length; k++) {
+    const v = tokens[k]!.type === 'punctuator' ? tokens[k]!.value : '';
+    if (OPENERS.has(v)) open.push(k);
+    else if (CLOSERS.has(v) && open.length > 0) closerOf[open.pop()!] = k;
+  }
   const scopes: Scope[] = [{ names: new Map(), exprDepth: null }];
+  // Steps of the expression walks in all: past it the module is not followed further.
+  let budget = 16 * tokens.length + 65536;
   let depth = 0;
   /** Names of a parameter list just passed, shadowed in the body that follows. */
   let pending: string[] = [];
@@ -68,34 +81,25 @@ export function checkValueFlows(src: FlowSource, report: FlowReport): void {
   };
   /** The end of the expression starting at `i`: a `,` `;` or closer at its own depth, or a new line starting a statement. */
   const expressionEnd = (i: number): number => {
-    let d = 0;
-    for (let k = i; k < tokens.length; k++) {
+    for (let k = i, steps = 0; k < tokens.length && steps < MAX_SPAN; k++, steps++, budget--) {
       const v = tokens[k]!.type === 'punctuator' ? tokens[k]!.value : '';
-      if (d === 0 && (v === ',' || v === ';' || CLOSERS.has(v))) return k;
-      if (d === 0 && k > i && tokens[k]!.newlineBefore && word(k) !== null && endsValue(tokens[k - 1]!)) return k;
-      if (OPENERS.has(v)) d++;
-      else if (CLOSERS.has(v)) d--;
+      if (v === ',' || v === ';' || CLOSERS.has(v)) return k;
+      if (k > i && tokens[k]!.newlineBefore && word(k) !== null && endsValue(tokens[k - 1]!)) return k;
+      if (OPENERS.has(v)) k = closerOf[k]!;
     }
-    return tokens.length;
+    return Math.min(tokens.length, i + MAX_SPAN);
   };
   /** The index after the bracket that closes the one at `open`. */
-  const matching = (open: number): number => {
-    let d = 0;
-    for (let k = open; k < tokens.length; k++) {
-      if (tokens[k]!.type !== 'punctuator') continue;
-      if (OPENERS.has(tokens[k]!.value)) d++;
-      else if (CLOSERS.has(tokens[k]!.value) && --d === 0) return k + 1;
-    }
-    return tokens.length;
-  };
+  const matching = (open: number): number => Math.min(tokens.length, closerOf[open]! + 1);
   /** What the tokens [s, e) read: a setting wins over a form value, which wins over an element. */
-  const classify = (s: number, e: number): Held => {
+  const classify = (s: number, end: number): Held => {
+    const e = Math.min(end, s + MAX_SPAN);
     let held: Held = 'none';
     const rank: Record<Held, number> = { none: 0, string: 0, element: 1, form: 2, setting: 3 };
     const raise = (h: Held) => {
       if (rank[h] > rank[held]) held = h;
     };
-    for (let k = s; k < e; k++) {
+    for (let k = s; k < e; k++, budget--) {
       // A key that picks a member (`TABLE[setting]`) chooses among the code's own values.
       if (src.is(k, '[') && k > s && (word(k - 1) !== null || src.is(k - 1, ')') || src.is(k - 1, ']'))) {
         k = matching(k) - 1;
@@ -109,7 +113,7 @@ export function checkValueFlows(src: FlowSource, report: FlowReport): void {
       else if ((name === 'value' || name === 'valueAsNumber') && afterDot(k)) {
         const owner = word(k - 2);
         if (owner === 'target' || owner === 'currentTarget' || (owner !== null && lookup(owner) === 'element' && !afterDot(k - 2))) raise('form');
-        for (let j = s; j < k; j++) if (ELEMENT_LOOKUPS.has(word(j) ?? '') && afterDot(j)) raise('form');
+        for (let j = Math.max(s, k - 16); j < k; j++) if (ELEMENT_LOOKUPS.has(word(j) ?? '') && afterDot(j)) raise('form');
       } else if (ELEMENT_LOOKUPS.has(name) && afterDot(k)) raise('element');
       else if (!afterDot(k) && !tokens[k]!.key) {
         const h = lookup(name);
@@ -142,12 +146,14 @@ export function checkValueFlows(src: FlowSource, report: FlowReport): void {
     for (const n of names) scope.names.set(n, held);
   };
 
-  for (let i = 0; i < tokens.length; i++) {
+  for (let i = 0; i < tokens.length && budget > 0; i++) {
     const t = tokens[i]!;
     const v = t.type === 'punctuator' ? t.value : null;
     // Arrow expression bodies end at their own depth.
     while (scopes.length > 1 && scopes[scopes.length - 1]!.exprDepth !== null && (depth < scopes[scopes.length - 1]!.exprDepth! || (depth === scopes[scopes.length - 1]!.exprDepth && (v === ',' || v === ';' || (v !== null && CLOSERS.has(v)))))) scopes.pop();
     if (v === '{') {
+      // Past this nesting the names are not followed (a miss, never a false alarm).
+      if (scopes.length > MAX_SCOPES) return;
       depth++;
       scopes.push({ names: new Map(pending.map((n) => [n, 'none'])), exprDepth: null });
       pending = [];
@@ -169,6 +175,7 @@ export function checkValueFlows(src: FlowSource, report: FlowReport): void {
     }
     if (t.type === 'identifier' && src.is(i + 1, '=>') && !afterDot(i)) pending.push(t.value);
     if (v === '=>' && !src.is(i + 1, '{')) {
+      if (scopes.length > MAX_SCOPES) return;
       scopes.push({ names: new Map(pending.map((n) => [n, 'none'])), exprDepth: depth });
       pending = [];
       continue;
