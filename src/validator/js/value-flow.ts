@@ -122,6 +122,17 @@ export function checkValueFlows(src: FlowSource, report: FlowReport): void {
     }
     return held;
   };
+  /** Whether [s, e) is strings only: constant pieces and names holding a constant string, joined by `+`. */
+  const stringExpr = (s: number, e: number): boolean => {
+    for (let k = s; ; k++) {
+      const folded = src.foldEnd(k);
+      if (folded !== null) k = folded.end;
+      else if (word(k) !== null && !afterDot(k) && lookup(word(k)!) === 'string') k++;
+      else return false;
+      if (k === e) return true;
+      if (!src.is(k, '+')) return false;
+    }
+  };
   const sourceWords: Record<string, string> = { setting: 'A store setting', form: 'A form value' };
   const deciders: Record<string, string> = { setting: "the store's settings decide", form: 'what the visitor types decides' };
   /** Reports a sink whose argument [s, e) reads a setting or a form value. */
@@ -194,8 +205,7 @@ export function checkValueFlows(src: FlowSource, report: FlowReport): void {
         let held: Held = 'none';
         if (src.is(k, '=')) {
           const end = expressionEnd(k + 1);
-          const folded = src.foldEnd(k + 1);
-          held = name === 'const' && target.names.length === 1 && !src.is(target.end - 1, '}') && folded !== null && folded.end === end ? 'string' : classify(k + 1, end);
+          held = name === 'const' && target.names.length === 1 && !src.is(target.end - 1, '}') && stringExpr(k + 1, end) ? 'string' : classify(k + 1, end);
           k = end;
         }
         declare(target.names, held);
@@ -231,10 +241,8 @@ export function checkValueFlows(src: FlowSource, report: FlowReport): void {
       sink(`${global}(...)`, i, i + 2, end);
       // A string assembled from pieces or held in a constant, run as code by a timer.
       if ((global === 'setTimeout' || global === 'setInterval') && !/^(string|template)/.test(tokens[i + 2]?.type ?? '')) {
-        const folded = src.foldEnd(i + 2);
-        const held = end === i + 3 ? lookup(word(i + 2) ?? '') : undefined;
-        if ((folded !== null && folded.end === end) || held === 'string') {
-          report('js/eval-blocked', `"${global}" with a string built from pieces or held in a constant compiles code, which the runtime policy blocks (no 'unsafe-eval'): pass a function`, t.start);
+        if (stringExpr(i + 2, end)) {
+          report('js/eval-blocked', `"${global}" with a string built from pieces or constants compiles code, which the runtime policy blocks (no 'unsafe-eval'): pass a function`, t.start);
         }
       }
     } else if (global === 'Function' && src.is(i + 1, '(')) sink('Function(...)', i, i + 2, matching(i + 1) - 1);
