@@ -240,6 +240,8 @@ test('settings and form values flowing into sinks, and timers given built string
     ['const { delay } = PLATFORM.settings();\nsetTimeout(run, delay);', []],
     ['const s = (await PLATFORM.ready).settings;\nnew WebSocket(s.socket);', [[FLOW, 2]]],
     ['fetch(PLATFORM.settings().url);', [[FLOW, 1]]],
+    ['const s = PLATFORM.settings();\nif (s.url) { fetch(s.url); }', [[FLOW, 2]]],
+    ['const s = PLATFORM.settings();\nfor (const s of list) { fetch(s.url); }', []],
     ['const url = PLATFORM.settings().url;\nlist.map((url) => fetch(url));', []],
     ['const url = PLATFORM.settings().url;\nfunction go(url) { fetch(url); }', []],
     ["let u = PLATFORM.settings().url;\nu = './data.json';\nfetch(u);", []],

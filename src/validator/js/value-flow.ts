@@ -29,6 +29,8 @@ const CLOSERS: ReadonlySet<string> = new Set([')', ']', '}']);
 /** Tokens one expression is followed through, and blocks nested at most. */
 const MAX_SPAN = 4096;
 const MAX_SCOPES = 256;
+/** Words whose parenthesis holds a condition, not parameters. */
+const CONTROL_WORDS: ReadonlySet<string> = new Set(['if', 'for', 'while', 'switch', 'with']);
 const OPERATOR_WORDS: ReadonlySet<string> = new Set(['new', 'typeof', 'void', 'delete', 'await', 'yield', 'in', 'of', 'instanceof', 'return']);
 
 /** A token that can end an expression: after it, a new line with a name starts a statement. */
@@ -178,7 +180,7 @@ export function checkValueFlows(src: FlowSource, report: FlowReport): void {
     if (v === '(' || v === '[') depth++;
     if (v === ')' || v === ']') depth--;
     // A parameter list: `(a, b) {`, `(a) =>`, `a =>`.
-    if (v === '(') {
+    if (v === '(' && !CONTROL_WORDS.has(word(i - 1) ?? '')) {
       const end = matching(i);
       if (src.is(end, '{') || src.is(end, '=>')) {
         for (let k = i + 1; k < end - 1; k++) if (word(k) !== null && !afterDot(k) && !src.is(k - 1, '=')) pending.push(word(k)!);
