@@ -273,9 +273,12 @@ test('settings and form values flowing into sinks, and timers given built string
   ];
   for (const [code, expected] of rows) {
     const f = new FindingList();
-    codeSites('main.js', code, f);
+    const sites = codeSites('main.js', code, f);
     const found = f.items.filter((x) => x.rule !== 'js/assembled-api-name').map((x) => [x.rule, x.line]);
     assert.deepEqual(found.sort(), [...expected].sort(), code.slice(0, 200));
+    // Each timer given a built string is also a call site of code from strings.
+    const timers = sites.filter((s) => s.kind === 'code-from-string' && /^set(Timeout|Interval)$/.test(s.name)).map((s) => [EVAL, s.line]);
+    assert.deepEqual(timers, expected.filter(([rule]) => rule === EVAL), code.slice(0, 200));
   }
 });
 

@@ -250,8 +250,11 @@ export function checkSuspiciousCode(file: string, text: string, findings: Findin
   }
   // String arguments of setTimeout and setInterval run as code.
   for (let i = 0; i + 2 < tokens.length; i++) {
-    if ((src.is(i, 'setTimeout') || src.is(i, 'setInterval')) && src.is(i + 1, '(') && fold(src, i + 2) !== null) site('code-from-string', tokens[i]!.value, tokens[i]!.start);
+    if ((src.is(i, 'setTimeout') || src.is(i, 'setInterval')) && src.is(i + 1, '(') && literal(src, i + 2) !== null) site('code-from-string', tokens[i]!.value, tokens[i]!.start);
   }
-  checkValueFlows({ tokens, is: (i, v) => src.is(i, v), foldEnd: (i) => fold(src, i) }, report);
+  checkValueFlows({ tokens, is: (i, v) => src.is(i, v), foldEnd: (i) => fold(src, i) }, (rule, message, offset, api) => {
+    report(rule, message, offset);
+    if (api !== undefined) site('code-from-string', api, offset);
+  });
   return sites;
 }

@@ -17,7 +17,8 @@ export interface FlowSource {
   foldEnd(i: number): { end: number; assembled: boolean } | null;
 }
 
-export type FlowReport = (rule: 'js/input-flows-to-sink' | 'js/eval-blocked', message: string, offset: number) => void;
+/** `api` names the timer of a js/eval-blocked report, a call site of code from strings. */
+export type FlowReport = (rule: 'js/input-flows-to-sink' | 'js/eval-blocked', message: string, offset: number, api?: string) => void;
 
 const GLOBAL_OBJECTS: ReadonlySet<string> = new Set(['globalThis', 'window', 'self']);
 /** Calls whose first argument is where a connection goes, or code. */
@@ -244,7 +245,7 @@ export function checkValueFlows(src: FlowSource, report: FlowReport): void {
       // A string assembled from pieces or held in a constant, run as code by a timer.
       if ((global === 'setTimeout' || global === 'setInterval') && !/^(string|template)/.test(tokens[i + 2]?.type ?? '')) {
         if (stringExpr(i + 2, end)) {
-          report('js/eval-blocked', `"${global}" with a string built from pieces or constants compiles code, which the runtime policy blocks (no 'unsafe-eval'): pass a function`, t.start);
+          report('js/eval-blocked', `"${global}" with a string built from pieces or constants compiles code, which the runtime policy blocks (no 'unsafe-eval'): pass a function`, t.start, global);
         }
       }
     } else if (global === 'Function' && src.is(i + 1, '(')) sink('Function(...)', i, i + 2, matching(i + 1) - 1);
