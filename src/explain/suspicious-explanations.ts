@@ -16,6 +16,10 @@ export function suspiciousExplanations(): Record<string, Explanation> {
       text: 'The constructor of any function is Function, so `x.constructor.constructor` (or a function\'s constructor) builds code from a string without writing eval or Function. The frame has no \'unsafe-eval\', so it throws at run time; in a release it reads as an attempt to get code past the checks.',
       example: { file: 'runtime/main.js', before: "[].filter.constructor.constructor('return this')()", after: 'globalThis' },
     },
+    'js/input-flows-to-sink': {
+      text: 'A value the store or the visitor controls (a setting from PLATFORM.settings() or PLATFORM.ready, a form field\'s value, FormData) reaches fetch, a WebSocket, eval, Function, a string setTimeout, a navigation or a computed global, in the same expression or through a variable. Whoever sets the value then decides where the request goes or which code runs. The check follows names within their block only, so it reports what a reader sees.',
+      example: { file: 'runtime/main.js', before: 'const { endpoint } = PLATFORM.settings();\nfetch(endpoint)', after: "const { layout } = PLATFORM.settings();\nrender(LAYOUTS[layout] ?? LAYOUTS.grid)" },
+    },
     'manifest/confusable-text': {
       text: 'A word that mixes Latin letters with Cyrillic or Greek lookalikes ("Рlаtform" with a Cyrillic Р and а) reads as one name and is another: the usual way to pass for a known brand or for the platform itself. The check folds lookalikes to their Latin skeleton and names the word as a reader takes it.',
       example: { file: 'manifest.json', before: '"name": "Рlаtform Tools"', after: '"name": "Lane Tools"' },

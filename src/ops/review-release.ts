@@ -198,12 +198,13 @@ export const EXPLAIN_OR_REJECT: ReadonlySet<string> = new Set([
   'js/computed-global-access',
   'js/assembled-api-name',
   'js/constructor-constructor',
+  'js/input-flows-to-sink',
   'manifest/invisible-character', 'manifest/tag-character',
   'manifest/confusable-text',
   'manifest/impersonation',
   'manifest/addressed-to-reviewer',
 ]);
-const SUSPICIOUS_CODE = new Set(['js/network-api', 'js/eval-blocked', 'js/computed-global-access', 'js/assembled-api-name', 'js/constructor-constructor']);
+const SUSPICIOUS_CODE = new Set(['js/network-api', 'js/eval-blocked', 'js/computed-global-access', 'js/assembled-api-name', 'js/constructor-constructor', 'js/input-flows-to-sink']);
 const DECEPTIVE_TEXT = new Set(['manifest/invisible-character', 'manifest/tag-character', 'manifest/confusable-text', 'manifest/impersonation', 'manifest/addressed-to-reviewer']);
 const HASH_RULES = new Set(['release/submission-mismatch', 'release/submission-invalid', 'release/submission-field']);
 

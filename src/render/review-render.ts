@@ -214,12 +214,14 @@ function counts(report: ReviewReport): string {
 /** Places listed under one collapsed entry; the rest are counted. */
 const MAX_PLACES = 12;
 
-/** Where a finding is: its file, line and column, pointer. */
-function place(f: ReportFinding): string {
+/** Where a finding is: its file, line and column, pointer (cut, not yet escaped). */
+function rawPlace(f: ReportFinding): string {
   const at = f.line !== undefined ? ` ${f.line}:${f.column ?? 1}` : '';
-  const pointer = f.pointer !== undefined && f.pointer !== '' ? ` ${safe(f.pointer)}` : '';
-  return `${f.file === undefined ? '(the release folder)' : safe(f.file)}${at}${pointer}`;
+  const pointer = f.pointer !== undefined && f.pointer !== '' ? ` ${clip(f.pointer)}` : '';
+  return `${f.file === undefined ? '(the release folder)' : clip(f.file)}${at}${pointer}`;
 }
+
+const place = (f: ReportFinding): string => escapeTerminal(rawPlace(f));
 
 /** The findings of one rule together, in the order the first of each comes. */
 export function collapseFindings(findings: readonly ReportFinding[]): ReportFinding[][] {
@@ -466,14 +468,14 @@ export function renderReviewMarkdown(report: ReviewReport): string {
   out.push('', `### Findings (${counts(report)})`, '');
   out.push(
     ...markdownTable(
-      ['Severity', 'Rule', 'Where', 'Message', 'What to do'],
-      report.findings.map((f) => [
-        f.severity,
-        markdownCell(f.rule),
-        markdownCell([f.file, f.line !== undefined ? `${f.line}:${f.column ?? 1}` : f.pointer].filter((x) => x !== undefined && x !== '').join(' ')),
-        markdownCell(f.message),
-        markdownCell(f.hint ?? ''),
-      ]),
+      ['Severity', 'Rule', 'Count', 'Where', 'Message', 'What to do'],
+      collapseFindings(report.findings).map((group) => {
+        const f = group[0]!;
+        const places = group.slice(0, MAX_PLACES).map(rawPlace);
+        if (group.length > MAX_PLACES) places.push(`and ${group.length - MAX_PLACES} more`);
+        const count = group.reduce((n, g) => n + 1 + (g.truncated ?? 0), 0);
+        return [f.severity, markdownCell(f.rule), String(count), markdownCell(places.join('; ')), markdownCell(f.message), markdownCell(f.hint ?? '')];
+      }),
     ),
   );
   out.push('', `**Verdict:** ${verdict(report)}`);

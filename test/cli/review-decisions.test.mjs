@@ -142,6 +142,13 @@ test('the operator\'s queue: verdict and risk in the first five lines, the right
   assert.match(unused[0], /\(8 findings\)/);
   assert.match(nine.join('\n'), /^ {2}site\.theme\.read: used at 1 place$/m);
   assert.match(nine.join('\n'), /^ {2}waivers\.start: UNUSED$/m);
+  // Markdown collapses the same way: one row per rule, its count and its places.
+  const rows = (md) => md.split('\n').filter((l) => /^\| (error|warning) \|/.test(l)).map((l) => l.split(' | '));
+  const nineRows = rows(review([join(dir, 'nine'), ...known, '--format', 'markdown']).stdout);
+  assert.deepEqual(nineRows.map((r) => [r[1], r[2]]), [['js/capability-unused', '8']]);
+  assert.equal(nineRows[0][3].split('; ').length, 8, 'the eight places');
+  const obRows = rows(review([join(dir, 'obfuscated'), ...known, '--format', 'markdown']).stdout);
+  assert.deepEqual(obRows.find((r) => r[1] === 'js/computed-global-access').slice(2, 4), ['1', 'bundle.zip/main.js 2:1']);
   const nineJson = review([join(dir, 'nine'), ...known, '--json']).json;
   assert.equal(nineJson.risk.capabilities.unused.length, 8);
   assert.equal(nineJson.verdict.items, 1);
@@ -218,6 +225,81 @@ test('deceptive text and suspicious code: each rule on both sides of its boundar
     codeSites('main.js', text, f);
     assert.deepEqual(f.items.map((x) => x.rule).sort(), [...expected].sort(), text);
   }
+});
+
+test('settings and form values flowing into sinks, and timers given built strings: both sides of each boundary', async () => {
+  const { codeSites, FindingList } = await import('../../build/validator/internal.js');
+  const FLOW = 'js/input-flows-to-sink';
+  const EVAL = 'js/eval-blocked';
+  const rows = [
+    // [code, [rule, line] of each finding]
+    ["fetch('https://a.example/x');", []],
+    ['const { endpoint } = PLATFORM.settings();\nfetch(endpoint);', [[FLOW, 2]]],
+    ['const { layout } = PLATFORM.settings();\nfetch(LAYOUTS[layout]);', []],
+    ['const { layout } = PLATFORM.settings();\nfetch(layout + ".json");', [[FLOW, 2]]],
+    ['const { delay } = PLATFORM.settings();\nsetTimeout(run, delay);', []],
+    ['const s = (await PLATFORM.ready).settings;\nnew WebSocket(s.socket);', [[FLOW, 2]]],
+    ['fetch(PLATFORM.settings().url);', [[FLOW, 1]]],
+    ['const s = PLATFORM.settings();\nif (s.url) { fetch(s.url); }', [[FLOW, 2]]],
+    ['const s = PLATFORM.settings();\nfor (const s of list) { fetch(s.url); }', []],
+    ['const url = PLATFORM.settings().url;\nlist.map((url) => fetch(url));', []],
+    ['const url = PLATFORM.settings().url;\nfunction go(url) { fetch(url); }', []],
+    ["let u = PLATFORM.settings().url;\nu = './data.json';\nfetch(u);", []],
+    ["const input = document.querySelector('#code');\neval(input.value);", [[FLOW, 2]]],
+    ["const input = document.querySelector('#code');\neval(input.id);", []],
+    ["form.onsubmit = (e) => { location.href = e.target.value; };", [[FLOW, 1]]],
+    ["form.onsubmit = (e) => { location.href = '#done'; };", []],
+    ["const data = new FormData(form);\nnew Function(data.get('body'));", [[FLOW, 2]]],
+    ["const step = it.next();\nfetch(step.value);", []],
+    ['window[PLATFORM.settings().name]();', [['js/computed-global-access', 1], [FLOW, 1]]],
+    ['const { name } = PLATFORM.settings();\nwindow.open(name);', [[FLOW, 2]]],
+    ['const { name } = PLATFORM.settings();\nwindow.open("#x");', []],
+    ['const run = () => fetch(PLATFORM.settings().url);\nsetTimeout(run, 10);', [[FLOW, 1]]],
+    ["setTimeout(['ale', 'rt(1)'].join(''), 5);", [[EVAL, 1]]],
+    ["setTimeout(String.fromCharCode(120), 5);", [[EVAL, 1]]],
+    ["const code = 'ale' + 'rt(1)';\nsetInterval(code, 5);", [[EVAL, 2]]],
+    ["const code = () => 1;\nsetInterval(code, 5);", []],
+    ["const head = 'ale';\nconst code = head + 'rt(1)';\nsetTimeout(head + code);", [[EVAL, 3]]],
+    ["const head = 'ale';\nsetTimeout(head + tail);", []],
+    ["let code = 'x';\nsetTimeout(code);", []],
+    ["const code = 'x';\nfunction f(code) { setTimeout(code); }", []],
+    ["setTimeout(tick, 5);", []],
+    ["function setTimeout(x) {}\nsetTimeout(['a', 'b'].join(''));", []],
+    // Hostile shapes end (the walks are bounded) and report nothing.
+    ['('.repeat(100000), []],
+    ['{'.repeat(100000) + 'fetch(x);', []],
+    ['let a = PLATFORM.settings(); ' + 'a = '.repeat(100000) + '1;', []],
+    ['x => '.repeat(50000) + 'fetch(PLATFORM.settings().url)', []],
+  ];
+  for (const [code, expected] of rows) {
+    const f = new FindingList();
+    const sites = codeSites('main.js', code, f);
+    const found = f.items.filter((x) => x.rule !== 'js/assembled-api-name').map((x) => [x.rule, x.line]);
+    assert.deepEqual(found.sort(), [...expected].sort(), code.slice(0, 200));
+    // Each timer given a built string is also a call site of code from strings.
+    const timers = sites.filter((s) => s.kind === 'code-from-string' && /^set(Timeout|Interval)$/.test(s.name)).map((s) => [EVAL, s.line]);
+    assert.deepEqual(timers, expected.filter(([rule]) => rule === EVAL), code.slice(0, 200));
+  }
+});
+
+test('a setting into fetch through check and the review: a warning with file and line; reject unless explained', (t) => {
+  const dir = tempDir(t);
+  const key = keygen(dir, 'publisher');
+  writeFileSync(join(dir, 'known.keys'), `${key.fingerprint}\n`);
+  const main = "const { endpoint } = await PLATFORM.settings();\nawait fetch(endpoint);\nsetTimeout('tick()', 5);\nexport {};\n";
+  const project = makeProject(t, { files: { 'runtime/main.js': main } });
+  const check = runCli(['check', project, '--json']).json;
+  const at = (rule) => check.findings.filter((f) => f.rule === rule).map((f) => `${f.severity} ${f.file}:${f.line}`);
+  assert.deepEqual(at('js/input-flows-to-sink'), ['warning runtime/main.js:2']);
+  assert.deepEqual(at('js/eval-blocked'), ['warning runtime/main.js:3'], 'a literal string to setTimeout is reported once');
+  const out = join(dir, 'release');
+  const r = runCli(['package', project, '--out', out, '--private-key', key.privateKey]);
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  const j = review([out, '--known-keys', join(dir, 'known.keys'), '--json']).json;
+  assert.equal(j.verdict.decision, 'reject');
+  const flow = j.findings.find((f) => f.rule === 'js/input-flows-to-sink');
+  assert.deepEqual([flow.file, flow.line], ['bundle.zip/main.js', 2]);
+  assert.match(flow.hint, /^Reject unless the publisher explains/);
 });
 
 test('no false alarm: a <form> sent through PLATFORM.forms.submit is not html/form-element; without the call it is', (t) => {

@@ -453,6 +453,25 @@ test('operator words: every rule has a hint for the operator, which says what to
   }
 });
 
+test('operator words: every warning a review can show has its own hint for this release, not the generic one', () => {
+  // Reported on a project folder only (snapshot drift, platform-ext.config.json): never in a review.
+  const PROJECT_ONLY = new Set(['project/snapshot-stale', 'project/context-stale', 'config/unused-acknowledgement']);
+  const generic = operatorHint({ id: 'zz/not-a-rule', severity: 'warning', title: '', ref: '', hint: '' });
+  const owners = new Map();
+  for (const rule of RULES.filter((r) => r.severity === 'warning')) {
+    const hint = operatorHint(rule);
+    if (PROJECT_ONLY.has(rule.id)) {
+      assert.equal(hint, generic, `${rule.id}: outside the review, the generic hint`);
+      continue;
+    }
+    assert.notEqual(hint, generic, `${rule.id} can appear in a review and has only the generic hint`);
+    owners.set(hint, [...(owners.get(hint) ?? []), rule.id]);
+  }
+  // One text is shared only by the property changes, which mean the same for saved settings.
+  for (const [hint, ids] of owners) if (ids.length > 1) assert.ok(ids.every((id) => /^baseline\/property-/.test(id)), `${ids.join(', ')} share: ${hint}`);
+  for (const id of ['js/input-flows-to-sink', 'js/eval-blocked', 'js/navigation']) assert.match(operatorHint(RULES.find((r) => r.id === id)), /^(Reject unless the publisher explains|Ask the publisher)/, id);
+});
+
 test('escaping (D-29) and Markdown cells', () => {
   assert.equal(escapeText('a\u001bb\u202ec\u200bd\ufeffe\u0085f\u061cg\u2066h'), 'a\\u{1b}b\\u{202e}c\\u{200b}d\\u{feff}e\\u{85}f\\u{61c}g\\u{2066}h');
   assert.equal(escapeText('plain ünïcode ✓ 😀'), 'plain ünïcode ✓ 😀');

@@ -26,4 +26,11 @@ export const SUSPICIOUS_CODE_RULES: readonly RuleDef[] = [
     ref: 'D-17',
     hint: "Use ordinary functions: the runtime policy has no 'unsafe-eval', so code built from strings throws.",
   },
+  {
+    id: 'js/input-flows-to-sink',
+    severity: 'warning',
+    title: 'A store setting or a form value flows into a network call, code from strings, navigation or a computed global',
+    ref: 'What the service does (rule 5); D-17',
+    hint: 'Let the input choose among values written in the code (a lookup table, a fixed URL), never be the URL, the code or the global name itself.',
+  },
 ];

@@ -5,11 +5,13 @@
 // concatenation, `[...].join(...)`, `String.fromCharCode` of numbers, `atob` of a literal),
 // and `constructor.constructor` (the Function constructor reached without its name);
 // (2) the call sites of capabilities and risky APIs (network, code from strings, navigation,
-// storage), each with its line and a one-line excerpt, for the operator's review.
+// storage), each with its line and a one-line excerpt, for the operator's review; (3) through
+// value-flow.ts, settings and form values that visibly reach those APIs.
 import { decodeBase64Strict } from '../base64.js';
 import { CAPABILITIES } from '../capabilities.js';
 import type { FindingList } from '../findings.js';
 import { cookStringAt, cookTemplateAt, JsLexer, PUNCTUATORS, Ring, Token, TokenFlag } from './lexer.js';
+import { checkValueFlows, type FlowSource } from './value-flow.js';
 
 /** Names whose assembly from pieces hides a blocked or code-running API. */
 const BLOCKED_NAMES: ReadonlySet<string> = new Set([
@@ -66,33 +68,30 @@ const NAME_LENGTHS = (() => {
   return { min: Math.min(...names.map((n) => n.length)), max: Math.max(...names.map((n) => n.length)) };
 })();
 
-/** Tokens kept behind the one being read: the checks look back at most two. */
-const LOOKBEHIND = 64;
-/** Tokens let go of at once, so that dropping them costs one copy per this many tokens. */
-const RELEASE_BATCH = 4096;
-
-/**
- * A module's significant tokens, lexed as they are asked for into typed arrays and let go
- * of once read past (release): a large module is never held as a list of token objects.
- */
-class Source {
+/** A module's significant tokens, lexed as asked for into typed arrays: never a list of token objects. */
+class Source implements FlowSource {
   private readonly lexer: JsLexer;
-  private kinds = new Int32Array(RELEASE_BATCH * 2);
-  private codes = new Int32Array(RELEASE_BATCH * 2);
-  private startsAt = new Int32Array(RELEASE_BATCH * 2);
-  private endsAt = new Int32Array(RELEASE_BATCH * 2);
-  private flags = new Uint8Array(RELEASE_BATCH * 2);
+  private kinds = new Int32Array(4096);
+  private codes = new Int32Array(4096);
+  private startsAt = new Int32Array(4096);
+  private endsAt = new Int32Array(4096);
+  private flags = new Uint8Array(4096);
   /** Names written with `\u` escapes, decoded, by token index. */
   private readonly escapedNames = new Map<number, string>();
-  /** Index of slot 0, and tokens held. */
-  private base = 0;
+  /** Tokens held; `base` stays 0 (the indexing keeps room for a window). */
+  private readonly base = 0;
   private held = 0;
   private ended = false;
   private lineStarts: number[] | null = null;
   constructor(readonly text: string) {
     this.lexer = new JsLexer(text, { skipComments: true });
   }
-  /** Whether token `i` exists (lexing up to it); false past the end and before the window. */
+  /** Every token, lexed to the end. */
+  get length(): number {
+    while (!this.ended) this.pull();
+    return this.held;
+  }
+  /** Whether token `i` exists (lexing up to it). */
   has(i: number): boolean {
     while (i >= this.base + this.held && !this.ended) this.pull();
     return i >= this.base && i < this.base + this.held;
@@ -124,15 +123,6 @@ class Source {
     this.endsAt = copy(this.endsAt, new Int32Array(size));
     this.flags = copy(this.flags, new Uint8Array(size));
   }
-  /** Lets go of the tokens more than LOOKBEHIND before `i`. */
-  release(i: number): void {
-    const drop = i - LOOKBEHIND - this.base;
-    if (drop < RELEASE_BATCH) return;
-    for (const array of [this.kinds, this.codes, this.startsAt, this.endsAt, this.flags]) array.copyWithin(0, drop, this.held);
-    this.held -= drop;
-    this.base += drop;
-    for (const k of this.escapedNames.keys()) if (k < this.base) this.escapedNames.delete(k);
-  }
   kind(i: number): number {
     return this.has(i) ? this.kinds[i - this.base]! : Token.Eof;
   }
@@ -141,6 +131,9 @@ class Source {
   }
   end(i: number): number {
     return this.has(i) ? this.endsAt[i - this.base]! : this.text.length;
+  }
+  newlineBefore(i: number): boolean {
+    return this.has(i) && (this.flags[i - this.base]! & TokenFlag.Newline) !== 0;
   }
   /** Whether token `i` is a property key in an object literal. */
   isKey(i: number): boolean {
@@ -303,7 +296,6 @@ export function checkSuspiciousCode(file: string, text: string, findings: Findin
   };
   let foldedUntil = 0;
   for (let i = 0; src.has(i); i++) {
-    src.release(i);
     const start = src.start(i);
     const afterDot = i > 0 && (src.is(i - 1, '.') || src.is(i - 1, '?.'));
     // Names assembled from pieces (a fold covers its own sub-expressions once).
@@ -354,5 +346,9 @@ export function checkSuspiciousCode(file: string, text: string, findings: Findin
     if (name === 'Function' && !src.is(i + 1, '(')) continue;
     site(kind, name, start);
   }
+  checkValueFlows(src, (i) => fold(src, i), (rule, message, offset, api) => {
+    report(rule, message, offset);
+    if (api !== undefined) site('code-from-string', api, offset);
+  });
   return sites;
 }
