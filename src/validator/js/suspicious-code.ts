@@ -62,29 +62,50 @@ interface Folded {
   readonly assembled: boolean;
 }
 
-/** The shortest and longest name checkSuspiciousCode looks for. */
-const NAME_LENGTHS = (() => {
-  const names = [...BLOCKED_NAMES, ...GLOBAL_OBJECTS, ...API_KINDS.keys(), 'PLATFORM', 'setTimeout', 'setInterval'];
-  return { min: Math.min(...names.map((n) => n.length)), max: Math.max(...names.map((n) => n.length)) };
-})();
+/** Length * 128 + first character of each name checkSuspiciousCode looks for: other names are never sliced. */
+const NAME_KEYS: ReadonlySet<number> = new Set(
+  [...BLOCKED_NAMES, ...GLOBAL_OBJECTS, ...API_KINDS.keys(), 'PLATFORM', 'setTimeout', 'setInterval'].map((n) => n.length * 128 + Math.min(n.charCodeAt(0), 127)),
+);
+
+/** Token columns; kinds, punctuator codes (PUNCTUATORS has fewer than 256) and flags fit a byte. */
+interface TokenTable {
+  kinds: Uint8Array;
+  codes: Uint8Array;
+  flags: Uint8Array;
+  starts: Int32Array;
+  ends: Int32Array;
+}
+
+function tokenTable(capacity: number): TokenTable {
+  return { kinds: new Uint8Array(capacity), codes: new Uint8Array(capacity), flags: new Uint8Array(capacity), starts: new Int32Array(capacity), ends: new Int32Array(capacity) };
+}
+
+/**
+ * The table the last module used, kept for the next while it holds at most SPARE_MAX_TOKENS: typed arrays
+ * are freed only when the collector sees enough outside memory, so a table per module would pile up.
+ */
+let spareTable: TokenTable | null = null;
+const SPARE_MAX_TOKENS = 1 << 19;
 
 /** A module's significant tokens, lexed as asked for into typed arrays: never a list of token objects. */
 class Source implements FlowSource {
   private readonly lexer: JsLexer;
-  private kinds = new Int32Array(4096);
-  private codes = new Int32Array(4096);
-  private startsAt = new Int32Array(4096);
-  private endsAt = new Int32Array(4096);
-  private flags = new Uint8Array(4096);
+  private table: TokenTable;
   /** Names written with `\u` escapes, decoded, by token index. */
   private readonly escapedNames = new Map<number, string>();
-  /** Tokens held; `base` stays 0 (the indexing keeps room for a window). */
-  private readonly base = 0;
   private held = 0;
   private ended = false;
   private lineStarts: number[] | null = null;
   constructor(readonly text: string) {
     this.lexer = new JsLexer(text, { skipComments: true });
+    // Sized for the text at once (about a token per five characters): growing copies every column.
+    const wanted = Math.max(4096, Math.ceil(text.length / 5));
+    this.table = spareTable !== null && spareTable.kinds.length >= wanted ? spareTable : tokenTable(wanted);
+    spareTable = null;
+  }
+  /** Hands the table on to the next module (kept only when small enough). */
+  dispose(): void {
+    if (this.table.kinds.length <= SPARE_MAX_TOKENS) spareTable = this.table;
   }
   /** Every token, lexed to the end. */
   get length(): number {
@@ -93,8 +114,8 @@ class Source implements FlowSource {
   }
   /** Whether token `i` exists (lexing up to it). */
   has(i: number): boolean {
-    while (i >= this.base + this.held && !this.ended) this.pull();
-    return i >= this.base && i < this.base + this.held;
+    while (i >= this.held && !this.ended) this.pull();
+    return i >= 0 && i < this.held;
   }
   private pull(): void {
     const lexer = this.lexer;
@@ -104,65 +125,71 @@ class Source implements FlowSource {
       return;
     }
     if (kind === Token.LineComment || kind === Token.BlockComment || kind === Token.Hashbang) return;
-    if (this.held === this.kinds.length) this.grow();
+    if (this.held === this.table.kinds.length) this.grow();
     const from = (lexer.count - 1) & Ring.Mask;
     const to = this.held++;
-    this.kinds[to] = kind;
-    this.codes[to] = lexer.ringCodes[from]!;
-    this.startsAt[to] = lexer.ringStarts[from]!;
-    this.endsAt[to] = lexer.ringEnds[from]!;
-    this.flags[to] = lexer.ringFlags[from]!;
-    if ((this.flags[to]! & TokenFlag.Escaped) !== 0) this.escapedNames.set(this.base + to, lexer.lastEscapedName() ?? '');
+    const table = this.table;
+    table.kinds[to] = kind;
+    table.codes[to] = kind === Token.Punctuator ? lexer.ringCodes[from]! : 0;
+    table.starts[to] = lexer.ringStarts[from]!;
+    table.ends[to] = lexer.ringEnds[from]!;
+    table.flags[to] = lexer.ringFlags[from]!;
+    if ((table.flags[to]! & TokenFlag.Escaped) !== 0) this.escapedNames.set(to, lexer.lastEscapedName() ?? '');
   }
   private grow(): void {
-    const size = this.kinds.length * 2;
-    const copy = <T extends Int32Array | Uint8Array>(from: T, to: T): T => (to.set(from), to);
-    this.kinds = copy(this.kinds, new Int32Array(size));
-    this.codes = copy(this.codes, new Int32Array(size));
-    this.startsAt = copy(this.startsAt, new Int32Array(size));
-    this.endsAt = copy(this.endsAt, new Int32Array(size));
-    this.flags = copy(this.flags, new Uint8Array(size));
+    const old = this.table;
+    const table = tokenTable(old.kinds.length * 2);
+    table.kinds.set(old.kinds);
+    table.codes.set(old.codes);
+    table.flags.set(old.flags);
+    table.starts.set(old.starts);
+    table.ends.set(old.ends);
+    this.table = table;
   }
   kind(i: number): number {
-    return this.has(i) ? this.kinds[i - this.base]! : Token.Eof;
+    return this.has(i) ? this.table.kinds[i]! : Token.Eof;
   }
   start(i: number): number {
-    return this.has(i) ? this.startsAt[i - this.base]! : this.text.length;
+    return this.has(i) ? this.table.starts[i]! : this.text.length;
   }
   end(i: number): number {
-    return this.has(i) ? this.endsAt[i - this.base]! : this.text.length;
+    return this.has(i) ? this.table.ends[i]! : this.text.length;
   }
   newlineBefore(i: number): boolean {
-    return this.has(i) && (this.flags[i - this.base]! & TokenFlag.Newline) !== 0;
+    return this.has(i) && (this.table.flags[i]! & TokenFlag.Newline) !== 0;
+  }
+  nameKey(i: number): number {
+    if (!this.has(i) || this.escapedNames.has(i)) return -1;
+    const start = this.table.starts[i]!;
+    return (this.table.ends[i]! - start) * 128 + Math.min(this.text.charCodeAt(start), 127);
   }
   /** Whether token `i` is a property key in an object literal. */
   isKey(i: number): boolean {
-    return this.has(i) && (this.flags[i - this.base]! & TokenFlag.Key) !== 0;
+    return this.has(i) && (this.table.flags[i]! & TokenFlag.Key) !== 0;
   }
   /** An identifier's or keyword's name (escapes decoded), a punctuator's text, else ''. */
   value(i: number): string {
     const kind = this.kind(i);
-    if (kind === Token.Punctuator) return PUNCTUATORS[this.codes[i - this.base]!]!;
+    if (kind === Token.Punctuator) return PUNCTUATORS[this.table.codes[i]!]!;
     if (kind !== Token.Identifier && kind !== Token.Keyword) return '';
-    return this.escapedNames.get(i) ?? this.text.slice(this.startsAt[i - this.base]!, this.endsAt[i - this.base]!);
+    return this.escapedNames.get(i) ?? this.text.slice(this.table.starts[i]!, this.table.ends[i]!);
   }
-  /** An identifier's or keyword's name when it may be one the checks look for (NAME_LENGTHS), else null: most names are never sliced. */
+  /** An identifier's or keyword's name when it may be one the checks look for (NAME_KEYS), else null. */
   name(i: number): string | null {
     const kind = this.kind(i);
     if (kind !== Token.Identifier && kind !== Token.Keyword) return null;
     const escaped = this.escapedNames.get(i);
     if (escaped !== undefined) return escaped;
-    const length = this.endsAt[i - this.base]! - this.startsAt[i - this.base]!;
-    return length < NAME_LENGTHS.min || length > NAME_LENGTHS.max ? null : this.value(i);
+    return NAME_KEYS.has(this.nameKey(i)) ? this.value(i) : null;
   }
   is(i: number, value: string): boolean {
     const kind = this.kind(i);
-    if (kind === Token.Punctuator) return PUNCTUATORS[this.codes[i - this.base]!] === value;
+    if (kind === Token.Punctuator) return PUNCTUATORS[this.table.codes[i]!] === value;
     if (kind !== Token.Identifier && kind !== Token.Keyword) return false;
     const escaped = this.escapedNames.get(i);
     if (escaped !== undefined) return escaped === value;
-    const start = this.startsAt[i - this.base]!;
-    return this.endsAt[i - this.base]! - start === value.length && this.text.startsWith(value, start);
+    const start = this.table.starts[i]!;
+    return this.table.ends[i]! - start === value.length && this.text.startsWith(value, start);
   }
   private starts(): number[] {
     if (this.lineStarts !== null) return this.lineStarts;
@@ -259,6 +286,13 @@ function primary(src: Source, i: number, depth: number): Folded | null {
   return null;
 }
 
+/** Whether a fold at `i` can assemble a name: a lone literal cannot, and cooking every one would cost the most. */
+function mayAssemble(src: Source, i: number): boolean {
+  const kind = src.kind(i);
+  if (kind === Token.String || kind === Token.Template) return src.is(i + 1, '+');
+  return src.is(i, '(') || src.is(i, '[') || src.is(i, 'String') || src.is(i, 'atob');
+}
+
 /** A constant string expression at `i`: primaries joined by `+`. */
 function fold(src: Source, i: number, depth = 0): Folded | null {
   let first = primary(src, i, depth);
@@ -299,7 +333,7 @@ export function checkSuspiciousCode(file: string, text: string, findings: Findin
     const start = src.start(i);
     const afterDot = i > 0 && (src.is(i - 1, '.') || src.is(i - 1, '?.'));
     // Names assembled from pieces (a fold covers its own sub-expressions once).
-    if (i >= foldedUntil) {
+    if (i >= foldedUntil && mayAssemble(src, i)) {
       const folded = fold(src, i);
       if (folded !== null) {
         foldedUntil = folded.end;
@@ -350,5 +384,6 @@ export function checkSuspiciousCode(file: string, text: string, findings: Findin
     report(rule, message, offset);
     if (api !== undefined) site('code-from-string', api, offset);
   });
+  src.dispose();
   return sites;
 }

@@ -18,6 +18,8 @@ export interface FlowSource {
   start(i: number): number;
   isKey(i: number): boolean;
   newlineBefore(i: number): boolean;
+  /** A name's length * 128 + its first character (127 when not ASCII), -1 when written with escapes. */
+  nameKey(i: number): number;
   is(i: number, value: string): boolean;
 }
 
@@ -54,22 +56,43 @@ function punctuator(src: FlowSource, i: number): string {
 }
 
 interface Scope {
-  readonly names: Map<string, Held>;
+  /** Null until the scope declares a name: most blocks declare none the walk needs. */
+  names: Map<string, Held> | null;
   /** An arrow's expression body: ends at a `,`, `;` or closer at this bracket depth. */
   readonly exprDepth: number | null;
 }
 
+/** The names the walk acts on by name; any other name matters only before `=` or `=>`. */
+const ACTED_ON = ['const', 'let', 'var', 'function', 'class', 'Function', 'import', 'open', 'location', 'document', 'sendBeacon', ...FIRST_ARGUMENT_SINKS, ...GLOBAL_OBJECTS];
+const ACTED_ON_KEYS: ReadonlySet<number> = new Set(ACTED_ON.map((n) => n.length * 128 + Math.min(n.charCodeAt(0), 127)));
+
+/** The closers table of the last module, kept while small (see suspicious-code.ts's spareTable). */
+let spareClosers: Int32Array | null = null;
+const SPARE_MAX_TOKENS = 1 << 19;
+const RANK: Readonly<Record<Held, number>> = { none: 0, string: 0, element: 1, form: 2, setting: 3 };
+
 export function checkValueFlows(src: FlowSource, foldEnd: FoldEnd, report: FlowReport): void {
   const count = src.length;
   // The closer of each opener, found once: every later walk jumps over bracket groups.
-  const closerOf = new Int32Array(count).fill(count);
+  const closerOf = spareClosers !== null && spareClosers.length >= count ? spareClosers : new Int32Array(Math.max(count, 4096));
+  spareClosers = null;
+  try {
+    walkFlows(src, foldEnd, report, count, closerOf);
+  } finally {
+    if (closerOf.length <= SPARE_MAX_TOKENS) spareClosers = closerOf;
+  }
+}
+
+function walkFlows(src: FlowSource, foldEnd: FoldEnd, report: FlowReport, count: number, closerOf: Int32Array): void {
+  closerOf.fill(count, 0, count);
   const open: number[] = [];
   for (let k = 0; k < count; k++) {
     const v = punctuator(src, k);
     if (OPENERS.has(v)) open.push(k);
     else if (CLOSERS.has(v) && open.length > 0) closerOf[open.pop()!] = k;
   }
-  const scopes: Scope[] = [{ names: new Map(), exprDepth: null }];
+  const scopes: Scope[] = [{ names: null, exprDepth: null }];
+  const namesOf = (names: readonly string[]): Map<string, Held> | null => (names.length === 0 ? null : new Map(names.map((n) => [n, 'none'])));
   // Steps of the expression walks in all: past it the module is not followed further.
   let budget = 16 * count + 65536;
   let depth = 0;
@@ -78,15 +101,23 @@ export function checkValueFlows(src: FlowSource, foldEnd: FoldEnd, report: FlowR
 
   const lookup = (name: string): Held | undefined => {
     for (let s = scopes.length - 1; s >= 0; s--) {
-      const held = scopes[s]!.names.get(name);
+      const held = scopes[s]!.names?.get(name);
       if (held !== undefined) return held;
     }
     return undefined;
   };
   const afterDot = (i: number) => src.is(i - 1, '.') || src.is(i - 1, '?.');
+  // The last few names read, by index: the walks read a name several times.
+  const cachedAt = new Int32Array(8).fill(-1);
+  const cached: (string | null)[] = new Array<string | null>(8).fill(null);
   const word = (i: number): string | null => {
+    const slot = i & 7;
+    if (cachedAt[slot] === i) return cached[slot]!;
     const kind = src.kind(i);
-    return kind === Token.Identifier || kind === Token.Keyword ? src.value(i) : null;
+    const name = kind === Token.Identifier || kind === Token.Keyword ? src.value(i) : null;
+    cachedAt[slot] = i;
+    cached[slot] = name;
+    return name;
   };
   /** A global name (not a member, unless of the global object) the module does not declare itself. */
   const globalName = (i: number): string | null => {
@@ -111,9 +142,8 @@ export function checkValueFlows(src: FlowSource, foldEnd: FoldEnd, report: FlowR
   const classify = (s: number, end: number): Held => {
     const e = Math.min(end, s + MAX_SPAN);
     let held: Held = 'none';
-    const rank: Record<Held, number> = { none: 0, string: 0, element: 1, form: 2, setting: 3 };
     const raise = (h: Held) => {
-      if (rank[h] > rank[held]) held = h;
+      if (RANK[h] > RANK[held]) held = h;
     };
     for (let k = s; k < e; k++, budget--) {
       // A key that picks a member (`TABLE[setting]`) chooses among the code's own values.
@@ -170,7 +200,8 @@ export function checkValueFlows(src: FlowSource, foldEnd: FoldEnd, report: FlowR
     return name === null ? { names: [], end: i } : { names: [name], end: i + 1 };
   };
   const declare = (names: readonly string[], held: Held, scope = scopes[scopes.length - 1]!) => {
-    for (const n of names) scope.names.set(n, held);
+    if (names.length > 0) scope.names ??= new Map();
+    for (const n of names) scope.names!.set(n, held);
   };
 
   for (let i = 0; i < count && budget > 0; i++) {
@@ -181,8 +212,8 @@ export function checkValueFlows(src: FlowSource, foldEnd: FoldEnd, report: FlowR
       // Past this nesting the names are not followed (a miss, never a false alarm).
       if (scopes.length > MAX_SCOPES) return;
       depth++;
-      scopes.push({ names: new Map(pending.map((n) => [n, 'none'])), exprDepth: null });
-      pending = [];
+      scopes.push({ names: namesOf(pending), exprDepth: null });
+      if (pending.length > 0) pending = [];
       continue;
     }
     if (v === '}') {
@@ -202,10 +233,14 @@ export function checkValueFlows(src: FlowSource, foldEnd: FoldEnd, report: FlowR
     if (src.kind(i) === Token.Identifier && src.is(i + 1, '=>') && !afterDot(i)) pending.push(src.value(i));
     if (v === '=>' && !src.is(i + 1, '{')) {
       if (scopes.length > MAX_SCOPES) return;
-      scopes.push({ names: new Map(pending.map((n) => [n, 'none'])), exprDepth: depth });
-      pending = [];
+      scopes.push({ names: namesOf(pending), exprDepth: depth });
+      if (pending.length > 0) pending = [];
       continue;
     }
+    const kind = src.kind(i);
+    if (kind !== Token.Identifier && kind !== Token.Keyword) continue;
+    const key = src.nameKey(i);
+    if (key >= 0 && !ACTED_ON_KEYS.has(key) && !src.is(i + 1, '=')) continue;
     const name = word(i);
     if (name === null) continue;
     // Declarations: what the initializer reads, or a constant string.
@@ -239,8 +274,8 @@ export function checkValueFlows(src: FlowSource, foldEnd: FoldEnd, report: FlowR
     if (src.kind(i) === Token.Identifier && !afterDot(i) && src.is(i + 1, '=') && lookup(name) !== undefined) {
       const held = classify(i + 2, expressionEnd(i + 2));
       for (let s = scopes.length - 1; s >= 0; s--) {
-        if (scopes[s]!.names.has(name)) {
-          scopes[s]!.names.set(name, held);
+        if (scopes[s]!.names?.has(name) === true) {
+          scopes[s]!.names!.set(name, held);
           break;
         }
       }
