@@ -104,6 +104,7 @@ export const TEST_FILES = [
   'test/validator/public-api.test.mjs',
   'test/validator/references.test.mjs',
   'test/validator/secrets.test.mjs',
+  'test/validator/suspicious-code.test.mjs',
   'test/validator/validator-boundary.test.mjs',
   'test/validator/zip-read.test.mjs',
   'test/zip/deflate.test.mjs',

@@ -351,7 +351,7 @@ export function checkJsModule(file: string, bytes: Uint8Array, bundle: BundleVie
     });
     return null;
   }
-  checkSuspiciousCode(file, text, findings); // suspicious-code.ts: hidden names, computed globals
+  checkSuspiciousCode(file, text, findings, { sites: false }); // suspicious-code.ts: hidden names, computed globals
   return scanJsModule(new FileScan(file, text, bundle, findings), dirName(file));
 }
 

@@ -213,10 +213,16 @@ class Source implements FlowSource {
     const starts = this.starts();
     const start = starts[line - 1]!;
     const next = starts[line];
-    const text = this.text.slice(start, next === undefined ? this.text.length : next - 1).trim();
+    const end = next === undefined ? this.text.length : next - 1;
+    // At most twice the excerpt in code units is read: a minified line can be megabytes long.
+    let from = start;
+    while (from < end && /\s/.test(this.text[from]!)) from++;
+    const cut = Math.min(end, from + 2 * EXCERPT_CHARS);
+    const text = this.text.slice(from, cut).trimEnd();
     // Joined anew even when short: a slice would keep the whole module's text alive.
     const chars = [...text];
-    return chars.length <= EXCERPT_CHARS ? chars.join('') : `${chars.slice(0, EXCERPT_CHARS).join('')}...`;
+    const longer = chars.length > EXCERPT_CHARS || (cut < end && this.text.slice(cut, end).trim() !== '');
+    return longer ? `${chars.slice(0, EXCERPT_CHARS).join('')}...` : chars.join('');
   }
 }
 
@@ -315,7 +321,8 @@ function fold(src: Source, i: number, depth = 0): Folded | null {
  * Reports suspicious code in one module (js/computed-global-access, js/assembled-api-name,
  * js/constructor-constructor) and returns the call sites of capabilities and risky APIs.
  */
-export function checkSuspiciousCode(file: string, text: string, findings: FindingList | null): CodeSite[] {
+export function checkSuspiciousCode(file: string, text: string, findings: FindingList | null, options: { readonly sites?: boolean } = {}): CodeSite[] {
+  const wantSites = options.sites ?? true;
   const src = new Source(text);
   const sites: CodeSite[] = [];
   const counts = new Map<string, number>();
@@ -326,7 +333,7 @@ export function checkSuspiciousCode(file: string, text: string, findings: Findin
     if (n < MAX_FINDINGS_PER_RULE) findings.add(rule, message, { file, ...src.position(offset) });
   };
   const site = (kind: CodeSiteKind, name: string, offset: number) => {
-    if (sites.length < MAX_SITES_PER_MODULE) sites.push({ kind, name, file, ...src.position(offset), excerpt: src.excerpt(offset) });
+    if (wantSites && sites.length < MAX_SITES_PER_MODULE) sites.push({ kind, name, file, ...src.position(offset), excerpt: src.excerpt(offset) });
   };
   let foldedUntil = 0;
   for (let i = 0; src.has(i); i++) {
