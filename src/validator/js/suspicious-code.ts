@@ -208,8 +208,11 @@ class Source implements FlowSource {
     }
     return { line: lo + 1, column: offset - starts[lo]! + 1 };
   }
+  /** The last excerpt made, by line: many sites on one long line share it. */
+  private lastExcerpt: { line: number; text: string } | null = null;
   excerpt(offset: number): string {
     const { line } = this.position(offset);
+    if (this.lastExcerpt?.line === line) return this.lastExcerpt.text;
     const starts = this.starts();
     const start = starts[line - 1]!;
     const next = starts[line];
@@ -222,7 +225,9 @@ class Source implements FlowSource {
     // Joined anew even when short: a slice would keep the whole module's text alive.
     const chars = [...text];
     const longer = chars.length > EXCERPT_CHARS || (cut < end && this.text.slice(cut, end).trim() !== '');
-    return longer ? `${chars.slice(0, EXCERPT_CHARS).join('')}...` : chars.join('');
+    const excerpt = longer ? `${chars.slice(0, EXCERPT_CHARS).join('')}...` : chars.join('');
+    this.lastExcerpt = { line, text: excerpt };
+    return excerpt;
   }
 }
 
