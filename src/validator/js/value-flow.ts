@@ -70,6 +70,9 @@ const ACTED_ON_KEYS: ReadonlySet<number> = new Set(ACTED_ON.map((n) => n.length 
 let spareClosers: Int32Array | null = null;
 const SPARE_MAX_TOKENS = 1 << 19;
 const RANK: Readonly<Record<Held, number>> = { none: 0, string: 0, element: 1, form: 2, setting: 3 };
+const CONTROL_KEYS: ReadonlySet<number> = new Set([...CONTROL_WORDS].map((n) => n.length * 128 + n.charCodeAt(0)));
+/** Names classify reads by name; another name counts only if the module gave it a setting, form value or element. */
+const CLASSIFY_KEYS: ReadonlySet<number> = new Set(['PLATFORM', 'FormData', 'value', 'valueAsNumber', 'function', ...ELEMENT_LOOKUPS].map((n) => n.length * 128 + Math.min(n.charCodeAt(0), 127)));
 
 export function checkValueFlows(src: FlowSource, foldEnd: FoldEnd, report: FlowReport): void {
   const count = src.length;
@@ -107,6 +110,19 @@ function walkFlows(src: FlowSource, foldEnd: FoldEnd, report: FlowReport, count:
     return undefined;
   };
   const afterDot = (i: number) => src.is(i - 1, '.') || src.is(i - 1, '?.');
+  const isName = (i: number): boolean => {
+    const kind = src.kind(i);
+    return kind === Token.Identifier || kind === Token.Keyword;
+  };
+  /** Keys (CLASSIFY_KEYS' form) of every name the module ever gave a setting, form value or element. */
+  const heldKeys = new Set<number>();
+  const noteHeld = (name: string, held: Held) => {
+    if (held === 'setting' || held === 'form' || held === 'element') heldKeys.add(name.length * 128 + Math.min(name.charCodeAt(0), 127));
+  };
+  const isControlWord = (i: number): boolean => {
+    const key = src.nameKey(i);
+    return isName(i) && (key < 0 || CONTROL_KEYS.has(key)) && CONTROL_WORDS.has(word(i)!);
+  };
   // The last few names read, by index: the walks read a name several times.
   const cachedAt = new Int32Array(8).fill(-1);
   const cached: (string | null)[] = new Array<string | null>(8).fill(null);
@@ -147,13 +163,16 @@ function walkFlows(src: FlowSource, foldEnd: FoldEnd, report: FlowReport, count:
     };
     for (let k = s; k < e; k++, budget--) {
       // A key that picks a member (`TABLE[setting]`) chooses among the code's own values.
-      if (src.is(k, '[') && k > s && (word(k - 1) !== null || src.is(k - 1, ')') || src.is(k - 1, ']'))) {
+      if (src.is(k, '[') && k > s && (isName(k - 1) || src.is(k - 1, ')') || src.is(k - 1, ']'))) {
         k = matching(k) - 1;
         continue;
       }
-      const name = word(k);
-      if (src.is(k, '=>') || name === 'function') return 'none';
-      if (name === null) continue;
+      if (src.is(k, '=>')) return 'none';
+      if (!isName(k)) continue;
+      const key = src.nameKey(k);
+      if (key >= 0 && !CLASSIFY_KEYS.has(key) && !heldKeys.has(key)) continue;
+      const name = word(k)!;
+      if (name === 'function') return 'none';
       if (name === 'PLATFORM' && (!afterDot(k) || GLOBAL_OBJECTS.has(word(k - 2) ?? '')) && src.is(k + 1, '.') && (src.is(k + 2, 'settings') || src.is(k + 2, 'ready'))) raise('setting');
       else if (name === 'FormData' && src.is(k - 1, 'new')) raise('form');
       else if ((name === 'value' || name === 'valueAsNumber') && afterDot(k)) {
@@ -201,7 +220,10 @@ function walkFlows(src: FlowSource, foldEnd: FoldEnd, report: FlowReport, count:
   };
   const declare = (names: readonly string[], held: Held, scope = scopes[scopes.length - 1]!) => {
     if (names.length > 0) scope.names ??= new Map();
-    for (const n of names) scope.names!.set(n, held);
+    for (const n of names) {
+      scope.names!.set(n, held);
+      noteHeld(n, held);
+    }
   };
 
   for (let i = 0; i < count && budget > 0; i++) {
@@ -224,7 +246,7 @@ function walkFlows(src: FlowSource, foldEnd: FoldEnd, report: FlowReport, count:
     if (v === '(' || v === '[') depth++;
     if (v === ')' || v === ']') depth--;
     // A parameter list: `(a, b) {`, `(a) =>`, `a =>`.
-    if (v === '(' && !CONTROL_WORDS.has(word(i - 1) ?? '')) {
+    if (v === '(' && !isControlWord(i - 1)) {
       const end = matching(i);
       if (src.is(end, '{') || src.is(end, '=>')) {
         for (let k = i + 1; k < end - 1; k++) if (word(k) !== null && !afterDot(k) && !src.is(k - 1, '=')) pending.push(word(k)!);
@@ -276,6 +298,7 @@ function walkFlows(src: FlowSource, foldEnd: FoldEnd, report: FlowReport, count:
       for (let s = scopes.length - 1; s >= 0; s--) {
         if (scopes[s]!.names?.has(name) === true) {
           scopes[s]!.names!.set(name, held);
+          noteHeld(name, held);
           break;
         }
       }
