@@ -31,6 +31,7 @@ import {
   BUILD_SETTLE_MS,
   checkProjectFolder,
   EventChannel,
+  manifestSummary,
   settleDelay,
   watchFolder,
   type CheckedProject,
@@ -287,16 +288,7 @@ export function loadPreviousRelease(dir: string): PreviousBundle {
   }
   const files = new Map<string, Uint8Array>();
   for (const entry of run.result.bundleEntries) if (entry.kind === 'file' && entry.content !== undefined) files.set(entry.path, entry.content);
-  const manifest: ManifestSummary = {
-    namespace: m.namespace ?? null,
-    version: m.version ?? null,
-    name: m.name ?? null,
-    description: m.description ?? null,
-    entrypoint: m.entrypoint ?? null,
-    capabilities: m.capabilities.slice(),
-    properties: m.properties.slice(),
-  };
-  return { dir, manifest, files };
+  return { dir, manifest: manifestSummary(m), files };
 }
 
 function publicState(state: CheckedProject, options: PreviewServerOptions, base: string, previous: PreviousBundle | null = null): PreviewState {

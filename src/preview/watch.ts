@@ -4,7 +4,7 @@ import { createSha256 } from '../node/hashes.js';
 import { readdirSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
-import { extensionOf, type Finding } from '../validator/internal.js';
+import { extensionOf, type Finding, type ManifestInfo } from '../validator/internal.js';
 import type { ManifestSummary } from './host-page/markup.js';
 import { runProjectPipeline, type ProjectRun } from '../pipeline/project-pipeline.js';
 import { UsageError } from '../node/usage-error.js';
@@ -66,19 +66,7 @@ export function checkProjectFolder(dir: string, revision: number): CheckedProjec
     } else frameHash.update(head).update(content);
     if (entry.kind === 'file' && entry.content !== undefined) files.set(entry.path, entry.content);
   }
-  const m = result.manifest;
-  const manifest: ManifestSummary | null =
-    m === null
-      ? null
-      : {
-          namespace: m.namespace ?? null,
-          version: m.version ?? null,
-          name: m.name ?? null,
-          description: m.description ?? null,
-          entrypoint: m.entrypoint ?? null,
-          capabilities: m.capabilities.slice(),
-          properties: m.properties.slice(),
-        };
+  const manifest = result.manifest === null ? null : manifestSummary(result.manifest);
   const contentKey = hash.digest('hex');
   const frameKey = frameHash.digest('hex');
   return { revision, ok: errors === 0, errors, warnings: findings.length - errors, acknowledged: split.acknowledged.length, findings, problem: null, manifest, contentKey, frameKey, styles, files };
@@ -254,4 +242,17 @@ export class EventChannel {
   static format(event: string, data: unknown): string {
     return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
   }
+}
+
+/** What the host page shows of a checked manifest (a copy: the page state is serialised). */
+export function manifestSummary(m: ManifestInfo): ManifestSummary {
+  return {
+    namespace: m.namespace ?? null,
+    version: m.version ?? null,
+    name: m.name ?? null,
+    description: m.description ?? null,
+    entrypoint: m.entrypoint ?? null,
+    capabilities: m.capabilities.slice(),
+    properties: m.properties.slice(),
+  };
 }
