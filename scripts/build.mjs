@@ -272,40 +272,52 @@ async function serviceDeclarations(types) {
  * of src/node/ and the entry are kept under dist/types/ (the validator's are there already).
  */
 async function nodeEntryDeclarations(types) {
+  await emitReachableDeclarations('validator-node', types, { skip: 'validator/' });
+}
+
+/**
+ * dist/<name>.d.ts for src/<name>.ts: tsc emits the declarations the entry reaches, and those
+ * the entry's own declaration reaches through its imports are kept under dist/types/ (but for
+ * the folder `skip`, already there); dist/<name>.d.ts re-exports them. `prepare(emitted)` may
+ * add a file before the walk, `inspect(rel, text)` may refuse one.
+ */
+async function emitReachableDeclarations(name, types, { skip, prepare, inspect } = {}) {
   const dist = join(root, 'dist');
-  const emitted = join(dist, 'types-node.tmp');
+  const emitted = join(dist, `types-${name}.tmp`);
   rmSync(emitted, { recursive: true, force: true });
   execFileSync(
     process.execPath,
     [
       join(root, 'node_modules/typescript/bin/tsc'),
       '--ignoreConfig',
-      join(root, 'src/validator-node.ts'),
+      join(root, `src/${name}.ts`),
       ...['--declaration', '--emitDeclarationOnly', '--outDir', emitted, '--rootDir', join(root, 'src')],
       ...['--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--lib', 'es2022', '--types', 'node'],
       ...['--strict', '--skipLibCheck', '--isolatedModules', '--verbatimModuleSyntax'],
     ],
     { stdio: 'inherit' },
   );
+  if (prepare !== undefined) await prepare(emitted);
   const keep = new Set();
-  const pending = ['validator-node.d.ts'];
+  const pending = [`${name}.d.ts`];
   while (pending.length > 0) {
     const rel = pending.pop();
     if (keep.has(rel)) continue;
     keep.add(rel);
     const text = readFileSync(join(emitted, rel), 'utf8');
+    inspect?.(rel, text);
     for (const m of text.matchAll(/(?:from |import\()'(\.{1,2}\/[^']+)\.js'/g)) pending.push(join(dirname(rel), `${m[1]}.d.ts`));
   }
   for (const rel of keep) {
-    if (rel.startsWith('validator/')) continue;
+    if (skip !== undefined && rel.startsWith(skip)) continue;
     const target = join(types, rel);
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, readFileSync(join(emitted, rel)));
   }
   rmSync(emitted, { recursive: true, force: true });
-  const tmp = join(dist, 'validator-node.d.ts.tmp');
-  writeFileSync(tmp, "export * from './types/validator-node.js';\n");
-  renameSync(tmp, join(dist, 'validator-node.d.ts'));
+  const tmp = join(dist, `${name}.d.ts.tmp`);
+  writeFileSync(tmp, `export * from './types/${name}.js';\n`);
+  renameSync(tmp, join(dist, `${name}.d.ts`));
 }
 
 /**
@@ -329,38 +341,7 @@ async function bundleApi(common, types, digests) {
     platform: 'node',
     outfile: join(dist, 'api.mjs'),
   });
-  const emitted = join(dist, 'types-api.tmp');
-  rmSync(emitted, { recursive: true, force: true });
-  execFileSync(
-    process.execPath,
-    [
-      join(root, 'node_modules/typescript/bin/tsc'),
-      '--ignoreConfig',
-      join(root, 'src/api.ts'),
-      ...['--declaration', '--emitDeclarationOnly', '--outDir', emitted, '--rootDir', join(root, 'src')],
-      ...['--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--lib', 'es2022', '--types', 'node'],
-      ...['--strict', '--skipLibCheck', '--isolatedModules', '--verbatimModuleSyntax'],
-    ],
-    { stdio: 'inherit' },
-  );
-  const keep = new Set();
-  const pending = ['api.d.ts'];
-  while (pending.length > 0) {
-    const rel = pending.pop();
-    if (keep.has(rel)) continue;
-    keep.add(rel);
-    const text = readFileSync(join(emitted, rel), 'utf8');
-    for (const m of text.matchAll(/(?:from |import\()'(\.{1,2}\/[^']+)\.js'/g)) pending.push(join(dirname(rel), `${m[1]}.d.ts`));
-  }
-  for (const rel of keep) {
-    const target = join(types, rel);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, readFileSync(join(emitted, rel)));
-  }
-  rmSync(emitted, { recursive: true, force: true });
-  const tmp = join(dist, 'api.d.ts.tmp');
-  writeFileSync(tmp, "export * from './types/api.js';\n");
-  renameSync(tmp, join(dist, 'api.d.ts'));
+  await emitReachableDeclarations('api', types);
 }
 
 /**
@@ -374,59 +355,33 @@ async function bundleApi(common, types, digests) {
 async function bundleTesting(common, types) {
   const dist = join(root, 'dist');
   await build({ ...common, entryPoints: [join(root, 'src/testing.ts')], plugins: [validatorIsPure(root)], platform: 'node', outfile: join(dist, 'testing.mjs') });
-  const emitted = join(dist, 'types-testing.tmp');
-  rmSync(emitted, { recursive: true, force: true });
-  execFileSync(
-    process.execPath,
-    [
-      join(root, 'node_modules/typescript/bin/tsc'),
-      '--ignoreConfig',
-      join(root, 'src/testing.ts'),
-      ...['--declaration', '--emitDeclarationOnly', '--outDir', emitted, '--rootDir', join(root, 'src')],
-      ...['--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--lib', 'es2022', '--types', 'node'],
-      ...['--strict', '--skipLibCheck', '--isolatedModules', '--verbatimModuleSyntax'],
-    ],
-    { stdio: 'inherit' },
-  );
-  const { renderPlatformDts, TYPES_NAMESPACE } = await import(pathToFileURL(join(root, 'build/contract/platform-dts.js')).href);
-  const text = renderPlatformDts();
-  const start = text.indexOf(`declare namespace ${TYPES_NAMESPACE} {`);
-  const end = text.indexOf('\ninterface Window {');
-  if (start < 0 || end < start) throw new Error('build: renderPlatformDts() no longer has the namespace followed by interface Window');
-  writeFileSync(
-    join(emitted, 'mock-platform/platform-api.d.ts'),
-    [
-      '// The types of window.PLATFORM (contract version 1) as a module: generated by scripts/build.mjs',
-      '// from the generator of contract-snapshot/platform.d.ts. Do not edit.',
-      '',
-      `export ${text.slice(start, end).trimEnd()}`,
-      '',
-      '/** `window.PLATFORM` as the mock installs it. */',
-      `export type MockPlatformApi = ${TYPES_NAMESPACE}.Api;`,
-      '/** A capability key of protocol version 1. */',
-      `export type MockCapabilityKey = ${TYPES_NAMESPACE}.CapabilityKey;`,
-      '',
-    ].join('\n'),
-  );
-  const keep = new Set();
-  const pending = ['testing.d.ts'];
-  while (pending.length > 0) {
-    const rel = pending.pop();
-    if (keep.has(rel)) continue;
-    keep.add(rel);
-    const content = readFileSync(join(emitted, rel), 'utf8');
-    if (/from 'node:|import\('node:/.test(content)) throw new Error(`build: ${rel} (a declaration of platform-ext/testing) needs Node's types`);
-    for (const m of content.matchAll(/(?:from |import\()'(\.{1,2}\/[^']+)\.js'/g)) pending.push(join(dirname(rel), `${m[1]}.d.ts`));
-  }
-  for (const rel of keep) {
-    const target = join(types, rel);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, readFileSync(join(emitted, rel)));
-  }
-  rmSync(emitted, { recursive: true, force: true });
-  const tmp = join(dist, 'testing.d.ts.tmp');
-  writeFileSync(tmp, "export * from './types/testing.js';\n");
-  renameSync(tmp, join(dist, 'testing.d.ts'));
+  await emitReachableDeclarations('testing', types, {
+    prepare: async (emitted) => {
+      const { renderPlatformDts, TYPES_NAMESPACE } = await import(pathToFileURL(join(root, 'build/contract/platform-dts.js')).href);
+      const text = renderPlatformDts();
+      const start = text.indexOf(`declare namespace ${TYPES_NAMESPACE} {`);
+      const end = text.indexOf('\ninterface Window {');
+      if (start < 0 || end < start) throw new Error('build: renderPlatformDts() no longer has the namespace followed by interface Window');
+      writeFileSync(
+        join(emitted, 'mock-platform/platform-api.d.ts'),
+        [
+          '// The types of window.PLATFORM (contract version 1) as a module: generated by scripts/build.mjs',
+          '// from the generator of contract-snapshot/platform.d.ts. Do not edit.',
+          '',
+          `export ${text.slice(start, end).trimEnd()}`,
+          '',
+          '/** `window.PLATFORM` as the mock installs it. */',
+          `export type MockPlatformApi = ${TYPES_NAMESPACE}.Api;`,
+          '/** A capability key of protocol version 1. */',
+          `export type MockCapabilityKey = ${TYPES_NAMESPACE}.CapabilityKey;`,
+          '',
+        ].join('\n'),
+      );
+    },
+    inspect: (rel, text) => {
+      if (/from 'node:|import\('node:/.test(text)) throw new Error(`build: ${rel} (a declaration of platform-ext/testing) needs Node's types`);
+    },
+  });
 }
 
 /**
