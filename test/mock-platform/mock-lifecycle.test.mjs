@@ -7,6 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { installMockExtension, LifecycleRefusal } from '../../dist/testing.mjs';
+import { outcome } from '../support/outcome.mjs';
 
 const V1 = Object.freeze({
   schema_version: 1,
@@ -34,14 +35,6 @@ const V2 = Object.freeze({
   },
 });
 
-async function outcome(promise) {
-  try {
-    await promise;
-    return 'ok';
-  } catch (error) {
-    return error.code;
-  }
-}
 
 async function installed(t, options) {
   const ext = await installMockExtension(options);

@@ -29,6 +29,7 @@ import {
 } from '../../build/validator/limits.js';
 import { DEFAULT_THEME, SAMPLE_PRODUCTS } from '../../build/preview/mock-store.js';
 import { initScaffold } from '../support/scaffold.mjs';
+import { outcome } from '../support/outcome.mjs';
 import { scaffoldDocument } from '../fixtures/testing/tiny-dom.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -58,15 +59,6 @@ async function mockFor(t, options) {
   return mock;
 }
 
-/** `ok` or the code a call rejected with (never its message: codes are the contract). */
-async function outcome(promise) {
-  try {
-    await promise;
-    return 'ok';
-  } catch (error) {
-    return error.code;
-  }
-}
 
 /** The error a set-up throws (or rejects with). */
 async function setupError(run) {
