@@ -764,35 +764,41 @@ test('preview: a port in use is a clear error naming the port (exit 2)', async (
   assert.match(missing.errText, /does not exist/);
 });
 
-test('preview: prints the URL, applies the flags and stops cleanly on SIGTERM', async (t) => {
-  const { dir } = makeFixture(t);
-  const io = captureIo();
+/**
+ * Runs the preview command with `args` until its server listens. `stop()` ends it as SIGTERM
+ * does; a failed assertion before that still ends it (a running server would keep this file alive).
+ */
+async function runPreviewListening(t, args, io) {
   let server;
-  const before = process.listenerCount('SIGTERM');
-  const finished = runPreview(
-    parseArgs([dir, '--port', '0', '--deny', 'cart.manage', '--fail', 'site.theme.read,cart.manage', '--empty-catalog', '--strict-host'], PREVIEW_FLAGS, 'preview'),
-    io,
-    {
-      assets: ASSETS,
-      onListening: (s) => {
-        server = s;
-        remember(s.url);
-      },
+  const finished = runPreview(parseArgs(args, PREVIEW_FLAGS, 'preview'), io, {
+    assets: ASSETS,
+    onListening: (s) => {
+      server = s;
+      remember(s.url);
     },
-  );
-  // Wait until the server listens, then read what the page will read.
+  });
   while (server === undefined) await new Promise((resolve) => setImmediate(resolve));
-  // A failed assertion below must not leave the server running: it would keep this file alive.
   let stopped = false;
   t.after(() => {
     if (!stopped) process.emit('SIGTERM');
   });
+  const stop = () => {
+    stopped = true;
+    process.emit('SIGTERM');
+  };
+  return { server, finished, stop };
+}
+
+test('preview: prints the URL, applies the flags and stops cleanly on SIGTERM', async (t) => {
+  const { dir } = makeFixture(t);
+  const io = captureIo();
+  const before = process.listenerCount('SIGTERM');
+  const { server, finished, stop } = await runPreviewListening(t, [dir, '--port', '0', '--deny', 'cart.manage', '--fail', 'site.theme.read,cart.manage', '--empty-catalog', '--strict-host'], io);
   const state = JSON.parse((await rawRequest(server.port, { target: '/state.json' })).body);
   assert.deepEqual(state.options, { deny: ['cart.manage'], fail: ['site.theme.read', 'cart.manage'], failCodes: {}, emptyCatalog: true, strictHost: true });
   assert.match(io.outText, new RegExp(`http://127\\.0\\.0\\.1:${server.port}/`));
   assert.equal(process.listenerCount('SIGTERM'), before + 1);
-  stopped = true;
-  process.emit('SIGTERM');
+  stop();
   assert.equal(await finished, 0);
   assert.equal(process.listenerCount('SIGTERM'), before, 'signal handlers removed');
   await assert.rejects(rawRequest(server.port, { target: '/' }), /ECONNREFUSED/);
@@ -974,31 +980,14 @@ test('preview: --fail key=CODE and --upgrade-from reach the page state and the t
   const release = join(parent, 'release');
   forgeRelease(release, { files: { 'index.html': '<!doctype html><p>old</p>' } });
   const io = captureIo();
-  let server;
-  const finished = runPreview(
-    parseArgs([dir, '--port', '0', '--fail', 'cart.manage=ADAPTER_UNAVAILABLE,site.theme.read', '--upgrade-from', release], PREVIEW_FLAGS, 'preview'),
-    io,
-    {
-      assets: ASSETS,
-      onListening: (s) => {
-        server = s;
-        remember(s.url);
-      },
-    },
-  );
-  while (server === undefined) await new Promise((resolve) => setImmediate(resolve));
-  let stopped = false;
-  t.after(() => {
-    if (!stopped) process.emit('SIGTERM');
-  });
+  const { server, finished, stop } = await runPreviewListening(t, [dir, '--port', '0', '--fail', 'cart.manage=ADAPTER_UNAVAILABLE,site.theme.read', '--upgrade-from', release], io);
   const state = JSON.parse((await rawRequest(server.port, { target: '/state.json' })).body);
   assert.deepEqual(state.options.fail, ['site.theme.read']);
   assert.deepEqual(state.options.failCodes, { 'cart.manage': 'ADAPTER_UNAVAILABLE' });
   assert.equal(state.previous.manifest.namespace, 'acme/hostile');
   assert.match(io.outText, /failing: site\.theme\.read, cart\.manage \(ADAPTER_UNAVAILABLE\)/);
   assert.match(io.outText, /upgrade from the release in /);
-  stopped = true;
-  process.emit('SIGTERM');
+  stop();
   assert.equal(await finished, 0);
 });
 
