@@ -11,7 +11,7 @@ import { decodeBase64Strict } from '../base64.js';
 import { CAPABILITIES } from '../capabilities.js';
 import type { FindingList } from '../findings.js';
 import { cookStringAt, cookTemplateAt, JsLexer, PUNCTUATORS, Ring, Token, TokenFlag } from './lexer.js';
-import { checkValueFlows, type FlowSource } from './value-flow.js';
+import { checkValueFlows, nameKeyOf, type FlowSource } from './value-flow.js';
 
 /** Names whose assembly from pieces hides a blocked or code-running API. */
 const BLOCKED_NAMES: ReadonlySet<string> = new Set([
@@ -62,9 +62,9 @@ interface Folded {
   readonly assembled: boolean;
 }
 
-/** Length * 128 + first character of each name checkSuspiciousCode looks for: other names are never sliced. */
+/** The keys (nameKeyOf) of the names checkSuspiciousCode looks for: other names are never sliced. */
 const NAME_KEYS: ReadonlySet<number> = new Set(
-  [...BLOCKED_NAMES, ...GLOBAL_OBJECTS, ...API_KINDS.keys(), 'PLATFORM', 'setTimeout', 'setInterval'].map((n) => n.length * 128 + Math.min(n.charCodeAt(0), 127)),
+  [...BLOCKED_NAMES, ...GLOBAL_OBJECTS, ...API_KINDS.keys(), 'PLATFORM', 'setTimeout', 'setInterval'].map(nameKeyOf),
 );
 
 /** Token columns; kinds, punctuator codes (PUNCTUATORS has fewer than 256) and flags fit a byte. */

@@ -18,7 +18,7 @@ export interface FlowSource {
   start(i: number): number;
   isKey(i: number): boolean;
   newlineBefore(i: number): boolean;
-  /** A name's length * 128 + its first character (127 when not ASCII), -1 when written with escapes. */
+  /** nameKeyOf(the name), read from the source without slicing it; -1 when written with escapes. */
   nameKey(i: number): number;
   is(i: number, value: string): boolean;
 }
@@ -62,17 +62,22 @@ interface Scope {
   readonly exprDepth: number | null;
 }
 
+/** A name's key as FlowSource.nameKey gives it: length * 128 + first character (127 when not ASCII). */
+export function nameKeyOf(name: string): number {
+  return name.length * 128 + Math.min(name.charCodeAt(0), 127);
+}
+
 /** The names the walk acts on by name; any other name matters only before `=` or `=>`. */
 const ACTED_ON = ['const', 'let', 'var', 'function', 'class', 'Function', 'import', 'open', 'location', 'document', 'sendBeacon', ...FIRST_ARGUMENT_SINKS, ...GLOBAL_OBJECTS];
-const ACTED_ON_KEYS: ReadonlySet<number> = new Set(ACTED_ON.map((n) => n.length * 128 + Math.min(n.charCodeAt(0), 127)));
+const ACTED_ON_KEYS: ReadonlySet<number> = new Set(ACTED_ON.map(nameKeyOf));
 
 /** The closers table of the last module, kept while small (see suspicious-code.ts's spareTable). */
 let spareClosers: Int32Array | null = null;
 const SPARE_MAX_TOKENS = 1 << 19;
 const RANK: Readonly<Record<Held, number>> = { none: 0, string: 0, element: 1, form: 2, setting: 3 };
-const CONTROL_KEYS: ReadonlySet<number> = new Set([...CONTROL_WORDS].map((n) => n.length * 128 + n.charCodeAt(0)));
+const CONTROL_KEYS: ReadonlySet<number> = new Set([...CONTROL_WORDS].map(nameKeyOf));
 /** Names classify reads by name; another name counts only if the module gave it a setting, form value or element. */
-const CLASSIFY_KEYS: ReadonlySet<number> = new Set(['PLATFORM', 'FormData', 'value', 'valueAsNumber', 'function', ...ELEMENT_LOOKUPS].map((n) => n.length * 128 + Math.min(n.charCodeAt(0), 127)));
+const CLASSIFY_KEYS: ReadonlySet<number> = new Set(['PLATFORM', 'FormData', 'value', 'valueAsNumber', 'function', ...ELEMENT_LOOKUPS].map(nameKeyOf));
 
 export function checkValueFlows(src: FlowSource, foldEnd: FoldEnd, report: FlowReport): void {
   const count = src.length;
@@ -117,7 +122,7 @@ function walkFlows(src: FlowSource, foldEnd: FoldEnd, report: FlowReport, count:
   /** Keys (CLASSIFY_KEYS' form) of every name the module ever gave a setting, form value or element. */
   const heldKeys = new Set<number>();
   const noteHeld = (name: string, held: Held) => {
-    if (held === 'setting' || held === 'form' || held === 'element') heldKeys.add(name.length * 128 + Math.min(name.charCodeAt(0), 127));
+    if (held === 'setting' || held === 'form' || held === 'element') heldKeys.add(nameKeyOf(name));
   };
   const isControlWord = (i: number): boolean => {
     const key = src.nameKey(i);
